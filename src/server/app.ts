@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import swaggerUiDist from 'swagger-ui-dist';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Mailer } from './services/mail';
+import { appRouter, type AppRouter } from './routers';
+import { createContextFactory } from './trpc/context';
+import { registerHttpRoutes } from './http';
+import { buildOpenApiDocument } from './openapi';
+import { isKnownRoute } from '../shared/routes';
+
+/** Everything the app needs from the outside world, passed in explicitly (tests pass their own). */
+export interface AppDeps {
+  config: Config;
+  db: DatabaseHandle;
+  mailer: Mailer;
+  /** The current time; tests move it to check expiry rules. */
+  clock: () => Date;
+}
+
+export interface CreateAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** TRUST_PROXY: true, false, a hop count, or a comma-separated list of proxy addresses. */
+function trustProxySetting(value: string | undefined): boolean | string | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return ((_address: string, hop: number) => hop < hops) as unknown as string;
+  }
+  return value.split(',').map((v) => v.trim());
+}
+
+/** Builds the Fastify app: plugins and routes only, no I/O of its own. */
+export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app: FastifyInstance = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('X-Request-Id', req.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Errors from plain routes and from Fastify itself (bad JSON, too large) become { message }.
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    const message =
+      status >= 500
+        ? 'Something went wrong on our side. Please try again.'
+        : error.message || 'Bad request';
+    void reply.status(status).type('application/json').send({ message });
+  });
+
+  const createContext = createContextFactory(deps);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  // Plain routes first, so they win over the REST catch-all below.
+  const openApiJson = JSON.stringify(buildOpenApiDocument());
+  app.get('/api/openapi.json', async (_req, reply) => {
+    return reply.type('application/json').header('Cache-Control', 'no-cache').send(openApiJson);
+  });
+  registerApiDocs(app);
+  await registerHttpRoutes(app, deps);
+
+  await app.register(fastifyTRPCOpenApiPlugin, {
+    basePath: '/api',
+    router: appRouter,
+    createContext,
+    responseMeta: ({ paths, data }: { paths?: string[]; data: unknown[] }) => {
+      if (paths?.[0] === 'system.health') {
+        const health = data[0] as { database?: string } | undefined;
+        return { status: health?.database === 'down' ? 503 : 200, headers: { 'Cache-Control': 'no-store' } };
+      }
+      return {};
+    },
+    onError: ({ error, path: procedure }: { error: { code: string; cause?: unknown }; path?: string }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+    },
+  } as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
+
+  // REST validation errors name the field at fault instead of a bare 'Input validation failed'.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode !== 400 || !req.url.startsWith('/api/') || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { message?: string; issues?: Array<{ path?: unknown[]; message?: string }> };
+      const issue = body.issues?.[0];
+      if (!issue) return payload;
+      const field = (issue.path ?? []).join('.');
+      return JSON.stringify({ ...body, message: field ? `${field}: ${issue.message}` : issue.message });
+    } catch {
+      return payload;
+    }
+  });
+
+  await registerClient(app, config);
+  return app;
+}
+
+function registerApiDocs(app: FastifyInstance): void {
+  const assets = swaggerUiDist.getAbsoluteFSPath();
+  const page = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference - Herts Local Media</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script>
+</body>
+</html>`;
+  const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.get('/api/docs/init.js', async (_req, reply) => reply.type('text/javascript').send(init));
+  app.get<{ Params: { file: string } }>('/api/docs/assets/:file', async (req, reply) => {
+    const allowed = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
+    if (!allowed.has(req.params.file)) return reply.status(404).send({ message: 'Not found' });
+    const type = req.params.file.endsWith('.css') ? 'text/css' : 'text/javascript';
+    return reply
+      .type(type)
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(fs.createReadStream(path.join(assets, req.params.file)));
+  });
+}
+
+/** The built client: hashed assets cached for a year, every client route falls back to index.html. */
+async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.clientDist, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        (res as unknown as { setHeader(name: string, value: string): void }).setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : null;
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|trpc|objects)(\/|$)/.test(url);
+    if (!wantsPage) return reply.status(404).type('application/json').send({ message: 'Not found' });
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('application/json')
+        .send({ message: 'The site has not been built yet: run npm run build, or npm start which builds it.' });
+    }
+    return reply
+      .status(isKnownRoute(url) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only module that reads process.env. Every setting has a safe default for a local run.
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must start with postgres:// or postgresql://',
+  ),
+  PUBLIC_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+/.test(v),
+    'must be an absolute http(s) URL such as https://example.co.uk',
+  ),
+  CLIENT_DIST: z.string().min(1).default('./dist/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalString,
+  SEED: booleanFlag.default(true),
+  // Mail
+  SMTP_URL: optionalString.refine(
+    (v) => v === undefined || /^smtps?:\/\//.test(v),
+    'must start with smtp:// or smtps://',
+  ),
+  MAIL_FROM: z.string().min(3).default('Herts Media <hello@hertsmedia.co.uk>'),
+  BUSINESS_INBOX: z.string().email().default('hello@hertsmedia.co.uk'),
+  // Admin bootstrap
+  ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an e-mail address'),
+  ADMIN_PASSWORD: optionalString,
+  ADMIN_NAME: optionalString,
+  // Uploads
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  // Payments
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString,
+  STRIPE_PRICE_EXPLORER: optionalString,
+  STRIPE_PRICE_INNOVATOR: optionalString,
+  STRIPE_PRICE_ENTREPRENEUR: optionalString,
+  // Podcasts
+  PODCAST_FEED_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+  PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  uploadsDir: string;
+  clientDist: string;
+  isProduction: boolean;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment. A bad value throws a ConfigError that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    clientDist: path.resolve(e.CLIENT_DIST),
+    isProduction: e.NODE_ENV === 'production',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  };
+}

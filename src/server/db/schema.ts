@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Tables mirror SPEC section 3, plus what running the business needs (users, sessions, tokens,
+// uploads, enquiries, subscriptions). Every timestamp is timestamptz.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Which seed sets have been applied: each is inserted once, so admin edits survive restarts. */
+export const seedRuns = pgTable('seed_runs', {
+  key: text('key').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const advertisingServices = pgTable('advertising_services', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  icon: text('icon').notNull().default('Mail'),
+  isPopular: boolean('is_popular').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const newsletters = pgTable('newsletters', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  location: text('location').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const testimonials = pgTable('testimonials', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  location: text('location').notNull(),
+  content: text('content').notNull(),
+  imageUrl: text('image_url'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const podcastEpisodes = pgTable(
+  'podcast_episodes',
+  {
+    id: serial('id').primaryKey(),
+    /** The feed item's guid (or its audio URL when it has none): what makes an import idempotent. */
+    guid: text('guid').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    episodeNumber: integer('episode_number'),
+    audioUrl: text('audio_url'),
+    imageUrl: text('image_url'),
+    spotifyUrl: text('spotify_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('podcast_episodes_guid_idx').on(t.guid)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    secretHash: bytea('secret_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    /** SHA-256 of the token, hex: the token itself is only ever in the e-mail. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Sanitised HTML: sanitised on the way in, never trusted on the way out. */
+    content: text('content').notNull(),
+    category: text('category').notNull().default(''),
+    imageUrl: text('image_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.publishedAt)],
+);
+
+/** A signed, single-use permission to PUT one file; the id is the last segment of the uploadURL. */
+export const uploadTickets = pgTable('upload_tickets', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable('uploads', {
+  /** The object name served at /objects/uploads/<name>. */
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** One of the service types, or 'workshop_reservation'. */
+    type: text('type').notNull(),
+    /** new, replied or archived. */
+    status: text('status').notNull().default('new'),
+    /** Structured fields of a workshop reservation (child's age, device...). */
+    details: jsonb('details').$type<Record<string, string | number>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_type_idx').on(t.type, t.createdAt),
+    index('contact_messages_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    newsletter: text('newsletter').notNull().default('general'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the confirmation token sent by e-mail. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** SHA-256 (hex) of the unsubscribe token sent in every e-mail. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_idx').on(t.email, t.newsletter),
+    index('newsletter_subscriptions_created_idx').on(t.createdAt),
+  ],
+);
+
+export const academySubscriptions = pgTable(
+  'academy_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    checkoutSessionId: text('checkout_session_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+    customerEmail: text('customer_email'),
+    plan: text('plan').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('academy_subscriptions_checkout_idx').on(t.checkoutSessionId),
+    uniqueIndex('academy_subscriptions_subscription_idx').on(t.stripeSubscriptionId),
+    index('academy_subscriptions_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Webhook events already handled: the same event delivered twice changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { runSeeds } from './db/seed';
+import { createApp } from './app';
+import { createMailer } from './services/mail';
+
+// Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  if (config.SEED) await runSeeds(db.db);
+
+  const deps = {
+    config,
+    db,
+    clock: () => new Date(),
+    mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
+  };
+  const app = await createApp(deps);
+  deps.mailer = createMailer({
+    from: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger: app.log,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish within 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      app.log.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(
+    { database: db.kind, dataDir: config.dataDir, url: `http://localhost:${config.PORT}` },
+    `Herts Local Media is running at http://localhost:${config.PORT}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { publicProcedure, router } from '../trpc/init';
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  uptimeSeconds: z.number(),
+});
+
+export const systemRouter = router({
+  health: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/health',
+        tags: ['System'],
+        summary: 'Whether the service and its database answer (503 when the database does not)',
+        protect: false,
+        errorResponses: { 503: 'The database does not answer' },
+      },
+    })
+    .input(z.void())
+    .output(healthSchema)
+    .query(async ({ ctx }) => {
+      const up = await ctx.deps.db.ping();
+      // The HTTP status follows the body: 503 when the database is down (see responseMeta in app.ts).
+      return { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptimeSeconds: Math.round(process.uptime()) } as const;
+    }),
+});

@@ -1,0 +1,31 @@
+// Business constants and limits of SPEC section 9: one source for the client and the server.
+export const COUNTER_DURATION_MS = 2000;
+export const COUNTER_VISIBILITY_THRESHOLD = 0.5;
+export const HASH_SCROLL_DELAY_MS = 100;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_HOTKEY = ['F8'];
+export const ADVERTISING_SKELETON_CARDS = 4;
+export const NEWSLETTER_SKELETON_CARDS = 3;
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+export const SKIP_BACK_SECONDS = 10;
+export const SKIP_FORWARD_SECONDS = 30;
+export const UPLOAD_MAX_MB_DEFAULT = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const CAPTCHA_MIN = 1;
+export const CAPTCHA_MAX = 10;
+export const ADMIN_USER_CACHE_MS = 60_000;
+export const REDIRECT_UNAUTHENTICATED_MS = 1000;
+export const REDIRECT_AFTER_LOGIN_MS = 100;
+export const REDIRECT_AFTER_LOGOUT_MS = 500;
+export const BLOG_READ_TIME = '5 min read';
+export const CONTACT_REPLY_PROMISE = 'within 24 hours';
+export const SUBSCRIBERS_CLAIM = '10,000+';
+export const BUSINESSES_CLAIM = '580+';
+export const SATISFACTION_CLAIM = '100%';
+/** The one localStorage key under which the admin's bearer token is kept. */
+export const AUTH_TOKEN_STORAGE_KEY = 'authToken';

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVERTISING_ICONS } from '../../src/shared/content';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { runSeeds } from '../../src/server/db/seed';
+import { advertisingServices } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/advertising-services', () => {
+  it('returns the four seeded services with the fields of SPEC section 3', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = res.json() as Array<Record<string, unknown>>;
+    expect(body).toHaveLength(4);
+    for (const service of body) {
+      expect(Object.keys(service).sort()).toEqual(['description', 'features', 'icon', 'id', 'isPopular', 'title']);
+      expect(ADVERTISING_ICONS).toContain(service.icon);
+      expect(Array.isArray(service.features)).toBe(true);
+      expect((service.features as string[]).length).toBeGreaterThan(0);
+    }
+    expect(body.map((s) => s.icon).sort()).toEqual(['Calendar', 'FileText', 'Mail', 'Users']);
+    expect(body.filter((s) => s.isPopular)).toHaveLength(1);
+  });
+
+  it('answers the same list over tRPC', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/content.advertisingServices' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toHaveLength(4);
+  });
+
+  it('keeps an admin edit when the seeds run again (a restart)', async () => {
+    const [first] = await t.deps.db.db.select().from(advertisingServices).limit(1);
+    await t.deps.db.db.update(advertisingServices).set({ title: 'Edited by the admin' }).where(eq(advertisingServices.id, first!.id));
+    expect(await runSeeds(t.deps.db.db)).toEqual([]);
+    const rows = await t.deps.db.db.select().from(advertisingServices);
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.id === first!.id)?.title).toBe('Edited by the admin');
+  });
+});
+
+describe('the API surface', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document with the advertising path and its schema', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const op = doc.paths['/advertising-services'].get;
+    const schema = op.responses['200'].content['application/json'].schema;
+    expect(schema.type).toBe('array');
+    expect(Object.keys(schema.items.properties).sort()).toEqual(['description', 'features', 'icon', 'id', 'isPopular', 'title']);
+  });
+
+  it('serves a readable API reference page from our own origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect(res.body).not.toMatch(/https?:\/\//);
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('reports a healthy database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('answers malformed JSON with a 400 and a JSON message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/advertising-services',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
