@@ -78,10 +78,10 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+        upgradeInsecureRequests: config.isHttps ? [] : null,
       },
     },
-    strictTransportSecurity: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
@@ -190,9 +190,10 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
       root: config.clientDist,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      cacheControl: false,
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        (res as unknown as { setHeader(name: string, value: string): void }).setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        void reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

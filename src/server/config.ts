@@ -62,6 +62,8 @@ export interface Config extends Env {
   clientDist: string;
   isProduction: boolean;
   publicUrl: string;
+  /** Served over HTTPS (PUBLIC_URL is https://): Secure __Host- cookies, HSTS, upgraded requests. */
+  isHttps: boolean;
 }
 
 export class ConfigError extends Error {
@@ -80,12 +82,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     clientDist: path.resolve(e.CLIENT_DIST),
     isProduction: e.NODE_ENV === 'production',
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    isHttps: publicUrl.startsWith('https://'),
   };
 }

@@ -17,7 +17,7 @@ export interface Context {
 }
 
 export function sessionCookieName(deps: AppDeps): string {
-  return deps.config.isProduction ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return deps.config.isHttps ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
 export function createContextFactory(deps: AppDeps) {

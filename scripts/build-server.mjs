@@ -1,0 +1,21 @@
+// Bundles the server's TypeScript into dist/server (packages stay external) and copies the
+// migrations beside it, so `node dist/server/main.js` runs without a TypeScript toolchain.
+import { build } from 'esbuild';
+import fs from 'node:fs';
+
+const entries = { main: 'src/server/main.ts', ...(fs.existsSync('src/server/cli') ? Object.fromEntries(fs.readdirSync('src/server/cli').filter((f) => f.endsWith('.ts')).map((f) => [`cli/${f.replace(/\.ts$/, '')}`, `src/server/cli/${f}`])) : {}) };
+
+await build({
+  entryPoints: entries,
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+fs.rmSync('dist/server/migrations', { recursive: true, force: true });
+fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+console.log('server built into dist/server');

@@ -1,0 +1,34 @@
+// `npm start`: builds the client and server when the build is missing or older than the sources,
+// then runs the server. One process serves the site and the API.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const stampFile = 'dist/.build-stamp';
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const sources = ['src', 'public', 'package-lock.json', 'vite.config.ts'];
+const sourceTime = Math.max(...sources.map(newestMtime));
+const builtTime = fs.existsSync(stampFile) ? fs.statSync(stampFile).mtimeMs : 0;
+const built = fs.existsSync('dist/client/index.html') && fs.existsSync('dist/server/main.js');
+
+if (!built || sourceTime > builtTime) {
+  console.log('Building the site (first start, or the sources changed)...');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(stampFile, new Date().toISOString());
+}
+
+const server = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+process.exit(server.status ?? 0);

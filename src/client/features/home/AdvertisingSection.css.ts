@@ -1,0 +1,19 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const iconWrap = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '3rem',
+  height: '3rem',
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+  color: vars.color.brand,
+});
+export const badge = style({ position: 'absolute', top: vars.space.md, right: vars.space.md });
+export const title = style({ fontSize: vars.fontSize.xl });
+export const description = style({ color: vars.color.muted, lineHeight: vars.lineHeight.relaxed });
+export const features = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, flexGrow: 1 });
+export const feature = style({ display: 'flex', gap: vars.space.xs, alignItems: 'flex-start', fontSize: vars.fontSize.sm });
+export const tick = style({ color: vars.color.success, flexShrink: 0, marginTop: '0.15rem' });

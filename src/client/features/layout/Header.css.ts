@@ -1,0 +1,102 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: vars.z.header,
+  background: 'rgba(255, 255, 255, 0.96)',
+  borderBottom: `1px solid ${vars.color.line}`,
+  backdropFilter: 'saturate(180%) blur(8px)',
+});
+
+export const bar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  maxWidth: vars.layout.maxWidth,
+  height: vars.layout.headerHeight,
+  margin: '0 auto',
+  padding: `0 ${vars.space.md}`,
+});
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontWeight: vars.fontWeight.black,
+  fontSize: vars.fontSize.lg,
+  textDecoration: 'none',
+  color: vars.color.ink,
+});
+
+export const brandMark = style({ width: '2rem', height: '2rem' });
+
+export const desktopNav = style({
+  display: 'none',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  '@media': { [breakpoints.desktop]: { display: 'flex' } },
+});
+
+export const navList = style({ display: 'flex', gap: vars.space.xxs, listStyle: 'none', margin: 0, padding: 0 });
+
+export const navLink = style({
+  display: 'inline-block',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.inkSoft,
+  fontWeight: vars.fontWeight.medium,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: vars.color.brand, background: vars.color.brandSoft } },
+});
+
+export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+
+export const iconLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '2.75rem',
+  height: '2.75rem',
+  borderRadius: vars.radius.pill,
+  color: vars.color.inkSoft,
+  selectors: { '&:hover': { color: vars.color.brand, background: vars.color.brandSoft } },
+});
+
+export const menuButton = style({
+  display: 'inline-flex',
+  '@media': { [breakpoints.desktop]: { display: 'none' } },
+});
+
+export const mobileMenu = style({
+  borderTop: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.lg}`,
+  '@media': { [breakpoints.desktop]: { display: 'none' } },
+});
+
+export const mobileList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  listStyle: 'none',
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+});
+
+export const mobileLink = style({
+  display: 'block',
+  padding: `${vars.space.sm} ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.ink,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
+});
+
+export const desktopOnly = style({
+  display: 'none',
+  '@media': { [breakpoints.desktop]: { display: 'inline-flex' } },
+});

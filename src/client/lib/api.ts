@@ -1,0 +1,69 @@
+import { TRPCClientError } from '@trpc/client';
+import { getAuthToken } from './auth-token';
+
+/**
+ * The error rule of SPEC section 8: a non-OK response becomes an Error whose message is
+ * 'STATUS: text', the text being the response body or, when that is empty, the status text.
+ */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/**
+ * A plain HTTP call for the routes that are not tRPC procedures (file upload, for one): cookies
+ * always sent, a JSON content type only with a body, the bearer token on /api/admin/ URLs.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getAuthToken();
+  if (token && url.includes('/api/admin/')) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** The HTTP status behind an error from a tRPC call or apiRequest, when there is one. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) {
+    const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+    return typeof status === 'number' ? status : undefined;
+  }
+  if (error instanceof Error) {
+    const match = /^(\d{3}): /.exec(error.message);
+    return match ? Number(match[1]) : undefined;
+  }
+  return undefined;
+}
+
+/** 'STATUS: message' for any error, as SPEC section 8 words it. */
+export function errorText(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    const status = errorStatus(error);
+    return status ? `${status}: ${error.message}` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The server's own message without the 'STATUS: ' prefix, for toasts that show it to people. */
+export function serverMessage(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) return error.message || undefined;
+  if (error instanceof Error) {
+    const body = error.message.replace(/^\d{3}: /, '');
+    try {
+      const parsed = JSON.parse(body) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    return body || undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,21 @@
+import { AlertCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import * as styles from './NotFoundPage.css';
+
+export default function NotFoundPage() {
+  return (
+    <SiteLayout>
+      <div className={styles.card}>
+        <h1 className={styles.title}>
+          <AlertCircle aria-hidden="true" className={styles.icon} size={32} />
+          404 Page Not Found
+        </h1>
+        <p className={styles.hint}>Did you forget to add the page to the router?</p>
+        <Link href="/" className={styles.back}>
+          Back to the home page
+        </Link>
+      </div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// The client build. OUT_DIR lets parallel end-to-end runs build side by side (default dist/client).
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: '../../public',
+  plugins: [react(), vanillaExtractPlugin()],
+  build: {
+    outDir: process.env.OUT_DIR ?? '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/trpc': apiTarget,
+      '/objects': apiTarget,
+    },
+  },
+});
