@@ -52,6 +52,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       CLIENT_DIST: clientDist,
       LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '20',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: 'e2e-admin@hertslocalmedia.co.uk',
       ADMIN_PASSWORD: 'Chalk-Hill-Meadow-42',

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
@@ -13,6 +14,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './services/mail';
 import { appRouter, type AppRouter } from './routers';
 import { createContextFactory } from './trpc/context';
+import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
 import { buildOpenApiDocument } from './openapi';
 import { isKnownRoute } from '../shared/routes';
@@ -97,7 +99,12 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     void reply.status(status).type('application/json').send({ message });
   });
 
-  const createContext = createContextFactory(deps);
+  // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
+  await app.register(fastifyRateLimit, { global: false });
+  const rateLimiters = createRateLimiters(app, config);
+  app.decorate('rateLimiters', rateLimiters);
+
+  const createContext = createContextFactory(deps, rateLimiters);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

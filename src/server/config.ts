@@ -29,6 +29,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString,
   SEED: booleanFlag.default(true),
+  /** Scales every rate limit (tests that send many requests from one address raise it). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   // Mail
   SMTP_URL: optionalString.refine(
     (v) => v === undefined || /^smtps?:\/\//.test(v),

@@ -59,6 +59,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     CLIENT_DIST: path.join(dataDir, 'no-client'),
+    // Tests send many requests from one address; the rate-limit tests set this back to 1.
+    RATE_LIMIT_MULTIPLIER: '100',
     ...options.env,
   });
   const database = await openTestDatabase();

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app';
+import type { RateLimiters } from './rate-limit';
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
@@ -14,13 +15,14 @@ export interface Context {
   tokenSource: 'bearer' | 'cookie' | null;
   /** The client address, as Fastify saw it (trust-proxy aware). */
   ip: string;
+  rateLimiters: RateLimiters;
 }
 
 export function sessionCookieName(deps: AppDeps): string {
   return deps.config.isHttps ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-export function createContextFactory(deps: AppDeps) {
+export function createContextFactory(deps: AppDeps, rateLimiters: RateLimiters) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => {
     const header = req.headers.authorization;
     const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
@@ -32,6 +34,7 @@ export function createContextFactory(deps: AppDeps) {
       sessionToken: bearer ?? cookie,
       tokenSource: bearer ? 'bearer' : cookie ? 'cookie' : null,
       ip: req.ip,
+      rateLimiters,
     };
   };
 }

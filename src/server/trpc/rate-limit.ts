@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { tooManyRequests } from '../services/errors';
+
+// Per-client-address limits on everything a visitor can use to make us work or send mail. The
+// address is Fastify's req.ip, so TRUST_PROXY makes them hold behind a reverse proxy.
+export const RATE_LIMIT_POLICIES = {
+  signIn: { max: 10, windowMs: 15 * 60_000 },
+  passwordReset: { max: 5, windowMs: 15 * 60_000 },
+  contact: { max: 10, windowMs: 10 * 60_000 },
+  newsletter: { max: 10, windowMs: 10 * 60_000 },
+  checkout: { max: 20, windowMs: 10 * 60_000 },
+  upload: { max: 60, windowMs: 10 * 60_000 },
+} as const;
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+/** Which procedures each policy guards (tRPC path -> policy): one table for REST and RPC alike. */
+export const PROCEDURE_RATE_LIMITS: Record<string, RateLimitPolicy> = {
+  'auth.login': 'signIn',
+  'auth.forgotPassword': 'passwordReset',
+  'auth.resetPassword': 'passwordReset',
+  'contact.send': 'contact',
+  'newsletter.subscribe': 'newsletter',
+  'academy.createSubscription': 'checkout',
+  'uploads.createUploadUrl': 'upload',
+};
+
+export const RATE_LIMIT_MESSAGE = 'Too many requests from your connection. Please wait a few minutes and try again.';
+
+export type RateLimiters = Record<RateLimitPolicy, (req: FastifyRequest) => Promise<void>>;
+
+/** Builds one checker per policy on @fastify/rate-limit (registered with global: false). */
+export function createRateLimiters(app: FastifyInstance, config: Config): RateLimiters {
+  const entries = Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => {
+    const check = app.createRateLimit({
+      max: Math.max(1, Math.round(policy.max * config.RATE_LIMIT_MULTIPLIER)),
+      timeWindow: policy.windowMs,
+      keyGenerator: (req) => `${name}:${req.ip}`,
+    });
+    const enforce = async (req: FastifyRequest) => {
+      const limit = await check(req);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw tooManyRequests(RATE_LIMIT_MESSAGE, Math.max(1, limit.ttlInSeconds));
+      }
+    };
+    return [name, enforce] as const;
+  });
+  return Object.fromEntries(entries) as RateLimiters;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-policy limiters, for plain routes: `await app.rateLimiters.upload(req)`. */
+    rateLimiters: RateLimiters;
+  }
+}
