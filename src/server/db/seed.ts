@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { advertisingServices, seedRuns } from './schema';
+import { advertisingServices, newsletters, seedRuns, testimonials } from './schema';
 import { advertisingServicesSeed } from './seeds/advertising';
+import { newslettersSeed } from './seeds/newsletters';
+import { testimonialsSeed } from './seeds/testimonials';
 
 type SeedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -9,6 +11,8 @@ type SeedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 // re-inserts or overwrites what an admin has since edited or deleted. Add a set by adding a line.
 const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> = [
   { key: 'advertising-services:v1', apply: (tx) => tx.insert(advertisingServices).values(advertisingServicesSeed) },
+  { key: 'newsletters:v1', apply: (tx) => tx.insert(newsletters).values(newslettersSeed) },
+  { key: 'testimonials:v1', apply: (tx) => tx.insert(testimonials).values(testimonialsSeed) },
 ];
 
 export async function runSeeds(db: Database): Promise<string[]> {

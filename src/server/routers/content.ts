@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { advertisingServiceSchema } from '../../shared/content';
-import { listAdvertisingServices } from '../services/content';
+import { advertisingServiceSchema, newsletterSchema, testimonialSchema } from '../../shared/content';
+import { listAdvertisingServices, listNewsletters, listTestimonials } from '../services/content';
 import { publicProcedure, router } from '../trpc/init';
 
 export const contentRouter = router({
@@ -17,4 +17,32 @@ export const contentRouter = router({
     .input(z.void())
     .output(z.array(advertisingServiceSchema))
     .query(({ ctx }) => listAdvertisingServices(ctx.deps.db.db)),
+
+  newsletters: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/newsletters',
+        tags: ['Content'],
+        summary: 'The community newsletters published, in display order',
+        protect: false,
+      },
+    })
+    .input(z.void())
+    .output(z.array(newsletterSchema))
+    .query(({ ctx }) => listNewsletters(ctx.deps.db.db)),
+
+  testimonials: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/testimonials',
+        tags: ['Content'],
+        summary: 'What customers say about us, in display order',
+        protect: false,
+      },
+    })
+    .input(z.void())
+    .output(z.array(testimonialSchema))
+    .query(({ ctx }) => listTestimonials(ctx.deps.db.db)),
 });

@@ -1,11 +1,15 @@
 import { router } from '../trpc/init';
+import { contactRouter } from './contact';
 import { contentRouter } from './content';
+import { newsletterRouter } from './newsletter';
 import { systemRouter } from './system';
 
 // One router per domain, merged here. The client imports only the AppRouter type.
 export const appRouter = router({
   system: systemRouter,
   content: contentRouter,
+  contact: contactRouter,
+  newsletter: newsletterRouter,
 });
 
 export type AppRouter = typeof appRouter;

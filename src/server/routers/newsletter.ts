@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CONTACT_LIMITS, SIMPLE_EMAIL_PATTERN } from '../../shared/contact';
+import { confirmSubscription, subscribe, unsubscribe } from '../services/newsletter';
+import { publicProcedure, router } from '../trpc/init';
+
+/** The signup of SPEC section 7: an address and the newsletter, which the site fixes to 'general'. */
+export const subscribeInputSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'E-mail address is required')
+    .max(CONTACT_LIMITS.email, 'E-mail address is too long')
+    .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid e-mail address'),
+  newsletter: z.enum(['general'], "newsletter must be 'general'").default('general'),
+});
+
+const tokenInputSchema = z.object({
+  token: z.string().trim().min(20, 'This link is incomplete').max(200, 'This link is not valid'),
+});
+const messageSchema = z.object({ message: z.string() });
+
+export const newsletterRouter = router({
+  subscribe: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/subscribe',
+        tags: ['Newsletter'],
+        summary: 'Sign an address up to the newsletter (double opt-in: a confirmation e-mail is sent)',
+        description:
+          'Subscribing an address twice is not an error and stores it once. The answer is the same whether or not the address was known.',
+        protect: false,
+      },
+    })
+    .input(subscribeInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => subscribe(ctx.deps, input, ctx.req.log)),
+
+  confirm: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/newsletter/confirm',
+        tags: ['Newsletter'],
+        summary: 'Confirm a subscription with the token from the confirmation e-mail',
+        protect: false,
+      },
+    })
+    .input(tokenInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => confirmSubscription(ctx.deps, input.token)),
+
+  unsubscribe: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/newsletter/unsubscribe',
+        tags: ['Newsletter'],
+        summary: 'Unsubscribe and delete the address, with the token from any of our e-mails',
+        protect: false,
+      },
+    })
+    .input(tokenInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => unsubscribe(ctx.deps, input.token)),
+});
