@@ -12,6 +12,7 @@ import swaggerUiDist from 'swagger-ui-dist';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './services/mail';
+import type { Payments } from './services/payments';
 import { appRouter, type AppRouter } from './routers';
 import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
@@ -24,6 +25,8 @@ export interface AppDeps {
   config: Config;
   db: DatabaseHandle;
   mailer: Mailer;
+  /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */
+  payments: Payments;
   /** The current time; tests move it to check expiry rules. */
   clock: () => Date;
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
+import { createPayments } from './services/payments';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     config,
     db,
     clock: () => new Date(),
+    payments: createPayments(config),
     mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
   };
   const app = await createApp(deps);

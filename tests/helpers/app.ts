@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
+import { createPayments } from '../../src/server/services/payments';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -67,7 +68,7 @@ export async function buildTestApp(
   if (options.seed !== false) await runSeeds(database.handle.db);
   const mailer = createMemoryMailer();
   let now: Date | null = null;
-  const deps: AppDeps = { config, db: database.handle, mailer, clock: () => now ?? new Date() };
+  const deps: AppDeps = { config, db: database.handle, mailer, payments: createPayments(config), clock: () => now ?? new Date() };
   const app = await createApp(deps, { logger: false });
   await app.ready();
   return {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { stripeWebhookRoutes } from './stripe-webhook';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
 export async function registerHttpRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
   void app;
+  await app.register(stripeWebhookRoutes(_deps));
 }

@@ -1,4 +1,5 @@
 import { router } from '../trpc/init';
+import { academyRouter } from './academy';
 import { contactRouter } from './contact';
 import { contentRouter } from './content';
 import { newsletterRouter } from './newsletter';
@@ -10,6 +11,7 @@ export const appRouter = router({
   content: contentRouter,
   contact: contactRouter,
   newsletter: newsletterRouter,
+  academy: academyRouter,
 });
 
 export type AppRouter = typeof appRouter;

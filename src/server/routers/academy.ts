@@ -1,0 +1,22 @@
+import { createSubscriptionInputSchema, createSubscriptionOutputSchema } from '../../shared/academy';
+import { createCheckout } from '../services/payments';
+import { publicProcedure, router } from '../trpc/init';
+
+export const academyRouter = router({
+  createSubscription: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/create-subscription',
+        tags: ['Academy'],
+        summary: 'Start a monthly plan: creates a Stripe Checkout Session',
+        description:
+          'Returns the hosted payment page as clientSecret. 400 for an unknown plan; 503 when online payment is not set up ' +
+          'on this server; 502 when the payment provider cannot be reached.',
+        protect: false,
+      },
+    })
+    .input(createSubscriptionInputSchema)
+    .output(createSubscriptionOutputSchema)
+    .mutation(({ ctx, input }) => createCheckout(ctx.deps.payments, input.plan)),
+});
