@@ -54,6 +54,8 @@ const envSchema = z.object({
   // Podcasts
   PODCAST_FEED_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
   PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** How long the audio proxy waits for the audio host to connect and answer (and for a stalled body). */
+  PODCAST_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
+import { startPodcastFeedRefresh } from './services/podcasts';
 import { createPayments } from './services/payments';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
+  let stopFeedRefresh = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     }, 20_000);
     force.unref();
     try {
+      await stopFeedRefresh();
       await app.close();
       await db.close();
       app.log.info('shut down cleanly');
@@ -64,6 +67,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // The show's feed is imported at start and then refreshed; a failed import keeps the episodes.
+  if (config.PODCAST_FEED_URL) {
+    stopFeedRefresh = startPodcastFeedRefresh({
+      db: db.db,
+      feedUrl: config.PODCAST_FEED_URL,
+      intervalMinutes: config.PODCAST_REFRESH_MINUTES,
+      log: app.log,
+    });
+  }
   app.log.info(
     { database: db.kind, dataDir: config.dataDir, url: `http://localhost:${config.PORT}` },
     `Herts Local Media is running at http://localhost:${config.PORT}`,

@@ -6,7 +6,37 @@ type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 // Each feature that adds a plain route adds its description here.
 const webhookMessageSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 
+// GET /api/audio-proxy/{id} (http/audio-proxy.ts): an episode's audio through our own origin.
+const audioProxyDocs: Record<string, PathItem> = {
+  '/audio-proxy/{id}': {
+    get: {
+      tags: ['Podcasts'],
+      summary: "Streams an episode's audio through this site, with Range support for seeking",
+      description:
+        'Fetches only the stored audioUrl of a known episode, over http or https (our own sample files are served ' +
+        'directly). A Range header is forwarded; the answer is 200 with the whole file or 206 with the asked-for ' +
+        'bytes, with Content-Type, Content-Length, Content-Range and Accept-Ranges. The body is streamed, not ' +
+        'buffered. An audio host that fails gives 502, one that does not answer within PODCAST_PROXY_TIMEOUT_MS ' +
+        '(10 s by default) gives 504.',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Episode id from GET /api/podcasts' },
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string', example: 'bytes=0-1023' } },
+      ],
+      responses: {
+        '200': { description: 'The whole audio file', content: { 'audio/*': { schema: { type: 'string', format: 'binary' } } } },
+        '206': { description: 'The requested byte range', content: { 'audio/*': { schema: { type: 'string', format: 'binary' } } } },
+        '400': { description: 'The id is not a whole number', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
+        '404': { description: 'No such episode, or it has no playable audio', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
+        '416': { description: 'The range lies outside the file' },
+        '502': { description: 'The audio host failed or answered with an error', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
+        '504': { description: 'The audio host did not answer in time', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
+      },
+    },
+  },
+};
+
 export const plainRouteDocs: Record<string, PathItem> = {
+  ...audioProxyDocs,
   '/stripe/webhook': {
     post: {
       tags: ['Academy'],

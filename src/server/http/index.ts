@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
 export async function registerHttpRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
   void app;
+  await app.register(audioProxyRoutes(_deps));
   await app.register(stripeWebhookRoutes(_deps));
 }

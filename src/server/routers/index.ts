@@ -3,12 +3,14 @@ import { academyRouter } from './academy';
 import { contactRouter } from './contact';
 import { contentRouter } from './content';
 import { newsletterRouter } from './newsletter';
+import { podcastsRouter } from './podcasts';
 import { systemRouter } from './system';
 
 // One router per domain, merged here. The client imports only the AppRouter type.
 export const appRouter = router({
   system: systemRouter,
   content: contentRouter,
+  podcasts: podcastsRouter,
   contact: contactRouter,
   newsletter: newsletterRouter,
   academy: academyRouter,

@@ -1,0 +1,50 @@
+// `npm run podcasts:import [feed-url-or-file]`: imports the show's RSS feed once, from
+// PODCAST_FEED_URL, or from the URL or local XML file given. Adds new episodes and updates known
+// ones by guid; never deletes. Exits 1 (and changes nothing) when the feed cannot be read.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { countEpisodes, importPodcastFeed, importPodcastFeedFromUrl } from '../services/podcasts';
+
+async function run(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const source = process.argv[2] ?? config.PODCAST_FEED_URL;
+  if (!source) {
+    console.error('No feed to import: set PODCAST_FEED_URL or pass a feed URL or XML file.');
+    return 1;
+  }
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  try {
+    const result = /^https?:\/\//i.test(source)
+      ? await importPodcastFeedFromUrl(db.db, source)
+      : await importPodcastFeed(db.db, fs.readFileSync(source, 'utf8'));
+    const total = await countEpisodes(db.db);
+    console.log(
+      `Imported ${source}: ${result.added} new, ${result.updated} updated, ${result.skipped} skipped; ${total} episodes stored.`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(`Import failed, episodes left as they were: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

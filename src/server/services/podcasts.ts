@@ -1,0 +1,234 @@
+import Parser from 'rss-parser';
+import { desc, eq, inArray, not, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { podcastEpisodes } from '../db/schema';
+import type { PodcastEpisode } from '../../shared/podcasts';
+import { DomainError, notFound } from './errors';
+
+/** Seeded sample episodes carry this guid prefix; they step aside once the real feed has episodes. */
+export const SAMPLE_GUID_PREFIX = 'sample:';
+
+const DESCRIPTION_MAX = 5000;
+const FEED_MAX_BYTES = 10 * 1024 * 1024;
+
+const publicColumns = {
+  id: podcastEpisodes.id,
+  title: podcastEpisodes.title,
+  description: podcastEpisodes.description,
+  episodeNumber: podcastEpisodes.episodeNumber,
+  audioUrl: podcastEpisodes.audioUrl,
+  imageUrl: podcastEpisodes.imageUrl,
+  spotifyUrl: podcastEpisodes.spotifyUrl,
+  publishedAt: podcastEpisodes.publishedAt,
+};
+
+/**
+ * The episodes to show, newest first. The seeded samples are listed only while no real episode
+ * has been imported, so a fresh install plays something and a live one shows only the show.
+ */
+export async function listEpisodes(db: Database): Promise<PodcastEpisode[]> {
+  const isSample = sql`${podcastEpisodes.guid} like ${`${SAMPLE_GUID_PREFIX}%`}`;
+  const [real] = await db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(not(isSample)).limit(1);
+  const rows = await db
+    .select(publicColumns)
+    .from(podcastEpisodes)
+    .where(real ? not(isSample) : undefined)
+    .orderBy(
+      sql`${podcastEpisodes.publishedAt} desc nulls last`,
+      sql`${podcastEpisodes.episodeNumber} desc nulls last`,
+      desc(podcastEpisodes.id),
+    );
+  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null }));
+}
+
+/** The stored audio URL of a known episode, for the audio proxy; NotFound for anything else. */
+export async function getEpisodeAudioUrl(db: Database, id: number): Promise<string> {
+  const [row] = await db
+    .select({ audioUrl: podcastEpisodes.audioUrl })
+    .from(podcastEpisodes)
+    .where(eq(podcastEpisodes.id, id));
+  if (!row) throw notFound('Episode not found');
+  if (!row.audioUrl) throw notFound('This episode has no audio');
+  return row.audioUrl;
+}
+
+export interface ImportResult {
+  added: number;
+  updated: number;
+  /** Items skipped because they had no title or no way to identify them. */
+  skipped: number;
+}
+
+type FeedItem = Parser.Item & {
+  itunes?: { episode?: string; image?: string; summary?: string };
+};
+
+const parser = new Parser<Record<string, unknown>, FeedItem>();
+
+function httpUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function spotifyUrl(value: unknown): string | null {
+  const url = httpUrl(value);
+  return url && new URL(url).hostname === 'open.spotify.com' ? url : null;
+}
+
+function plainText(value: string | undefined): string {
+  return (value ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, DESCRIPTION_MAX);
+}
+
+/**
+ * Imports the episodes of an RSS feed. Idempotent by guid: a new guid is added, a known one is
+ * updated in place, and nothing is ever deleted. A feed that does not parse throws before anything
+ * is written, so the current list stays as it is.
+ */
+export async function importPodcastFeed(db: Database, xml: string): Promise<ImportResult> {
+  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  try {
+    feed = await parser.parseString(xml);
+  } catch (error) {
+    throw new DomainError('BAD_GATEWAY', `The podcast feed could not be read: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(feed.items)) throw new DomainError('BAD_GATEWAY', 'The podcast feed has no episodes list');
+
+  const feedImage = httpUrl(feed.itunes?.image) ?? httpUrl(feed.image?.url);
+  const feedSpotify = spotifyUrl(feed.link);
+  let skipped = 0;
+  const rows = new Map<string, typeof podcastEpisodes.$inferInsert>();
+  for (const item of feed.items) {
+    const audioUrl = httpUrl(item.enclosure?.url);
+    const guid = (typeof item.guid === 'string' && item.guid.trim()) || audioUrl || httpUrl(item.link);
+    const title = plainText(item.title);
+    if (!guid || !title || guid.startsWith(SAMPLE_GUID_PREFIX)) {
+      skipped++;
+      continue;
+    }
+    const episode = Number.parseInt(String(item.itunes?.episode ?? ''), 10);
+    const published = item.isoDate ? new Date(item.isoDate) : null;
+    rows.set(guid, {
+      guid,
+      title,
+      description: plainText(item.contentSnippet || item.itunes?.summary || item.content || item.summary),
+      episodeNumber: Number.isFinite(episode) && episode >= 0 && episode < 2 ** 31 ? episode : null,
+      audioUrl,
+      imageUrl: httpUrl(item.itunes?.image) ?? feedImage,
+      spotifyUrl: spotifyUrl(item.link) ?? feedSpotify,
+      publishedAt: published && !Number.isNaN(published.getTime()) ? published : null,
+    });
+  }
+  if (rows.size === 0) return { added: 0, updated: 0, skipped };
+
+  return db.transaction(async (tx) => {
+    const guids = [...rows.keys()];
+    const existing = new Set<string>();
+    // Look the guids up in slices so a very long feed stays within parameter limits.
+    for (let i = 0; i < guids.length; i += 500) {
+      const found = await tx
+        .select({ guid: podcastEpisodes.guid })
+        .from(podcastEpisodes)
+        .where(inArray(podcastEpisodes.guid, guids.slice(i, i + 500)));
+      for (const f of found) existing.add(f.guid);
+    }
+    const values = [...rows.values()];
+    for (let i = 0; i < values.length; i += 200) {
+      await tx
+        .insert(podcastEpisodes)
+        .values(values.slice(i, i + 200))
+        .onConflictDoUpdate({
+          target: podcastEpisodes.guid,
+          set: {
+            title: sql`excluded.title`,
+            description: sql`excluded.description`,
+            episodeNumber: sql`excluded.episode_number`,
+            audioUrl: sql`excluded.audio_url`,
+            imageUrl: sql`excluded.image_url`,
+            spotifyUrl: sql`excluded.spotify_url`,
+            publishedAt: sql`excluded.published_at`,
+            updatedAt: sql`now()`,
+          },
+        });
+    }
+    return { added: guids.filter((g) => !existing.has(g)).length, updated: existing.size, skipped };
+  });
+}
+
+/** Fetches the feed over http(s) and imports it; any failure leaves the episodes as they are. */
+export async function importPodcastFeedFromUrl(
+  db: Database,
+  feedUrl: string,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<ImportResult> {
+  if (!httpUrl(feedUrl)) throw new DomainError('BAD_REQUEST', 'The podcast feed address must be an http(s) URL');
+  let xml: string;
+  try {
+    const res = await fetch(feedUrl, {
+      headers: { Accept: 'application/rss+xml, application/xml, text/xml;q=0.9, */*;q=0.5' },
+      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 30_000), ...(options.signal ? [options.signal] : [])]),
+      redirect: 'follow',
+    });
+    if (!res.ok) throw new Error(`the feed answered ${res.status}`);
+    const length = Number(res.headers.get('content-length') ?? 0);
+    if (length > FEED_MAX_BYTES) throw new Error('the feed is larger than 10 MB');
+    xml = await res.text();
+    if (xml.length > FEED_MAX_BYTES) throw new Error('the feed is larger than 10 MB');
+  } catch (error) {
+    throw new DomainError('BAD_GATEWAY', `The podcast feed could not be fetched: ${(error as Error).message}`);
+  }
+  return importPodcastFeed(db, xml);
+}
+
+export interface FeedRefreshLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Imports the feed now and then every intervalMinutes, one run at a time. Returns a stop function
+ * that cancels the timer and waits for a run in progress, for a clean shutdown.
+ */
+export function startPodcastFeedRefresh(options: {
+  db: Database;
+  feedUrl: string;
+  intervalMinutes: number;
+  log: FeedRefreshLogger;
+}): () => Promise<void> {
+  const { db, feedUrl, intervalMinutes, log } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const abort = new AbortController();
+  const run = () => {
+    if (running || stopped) return;
+    running = importPodcastFeedFromUrl(db, feedUrl, { signal: abort.signal })
+      .then((result) => log.info({ feedUrl, ...result }, 'podcast feed imported'))
+      .catch((error: unknown) => log.warn({ feedUrl, err: error }, 'podcast feed import failed; episodes left as they were'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMinutes * 60_000);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    abort.abort();
+    await running;
+  };
+}
+
+/** How many episodes are stored, samples included (the import command reports it). */
+export async function countEpisodes(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(podcastEpisodes);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,233 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPodcastFeed, importPodcastFeedFromUrl, startPodcastFeedRefresh } from '../../src/server/services/podcasts';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+// GET /api/podcasts and the RSS import, on the feed files in tests/fixtures/podcasts.
+const fixture = (name: string) => fs.readFileSync(path.join('tests/fixtures/podcasts', name), 'utf8');
+
+interface Episode {
+  id: number;
+  title: string;
+  description: string;
+  episodeNumber: number | null;
+  audioUrl: string | null;
+  imageUrl: string | null;
+  spotifyUrl: string | null;
+  publishedAt: string | null;
+}
+
+async function list(t: TestApp): Promise<Episode[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/podcasts' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Episode[];
+}
+
+describe('GET /api/podcasts on a fresh install', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the sample episodes, newest first, with the fields of SPEC section 3', async () => {
+    const episodes = await list(t);
+    expect(episodes).toHaveLength(3);
+    for (const e of episodes) {
+      expect(Object.keys(e).sort()).toEqual(
+        ['audioUrl', 'description', 'episodeNumber', 'id', 'imageUrl', 'publishedAt', 'spotifyUrl', 'title'].sort(),
+      );
+      // Served by this site, so a fresh install plays without reaching another host.
+      expect(e.audioUrl).toMatch(/^\/audio\/[\w-]+\.wav$/);
+      expect(e.spotifyUrl).toMatch(/^https:\/\/open\.spotify\.com\//);
+      expect(e.description.length).toBeGreaterThan(40);
+    }
+    expect(episodes.map((e) => e.episodeNumber)).toEqual([3, 2, 1]);
+  });
+
+  it('answers the same list over tRPC', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/podcasts.list' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toHaveLength(3);
+  });
+
+  it('is documented in the OpenAPI document, with the audio proxy', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/podcasts'].get).toBeTruthy();
+    expect(Object.keys(doc.paths['/audio-proxy/{id}'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '206', '404', '502', '504']),
+    );
+  });
+});
+
+describe('GET /api/podcasts without the seed', () => {
+  it('is an empty list', async () => {
+    const t = await buildTestApp({ seed: false });
+    try {
+      expect(await list(t)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('importing the RSS feed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('adds the episodes of a good feed, which then replace the samples in the list', async () => {
+    const result = await importPodcastFeed(t.deps.db.db, fixture('good-feed.xml'));
+    expect(result).toEqual({ added: 3, updated: 0, skipped: 0 });
+    const episodes = await list(t);
+    expect(episodes.map((e) => e.title)).toEqual([
+      'The Stevenage Start-ups Building in the Old Town',
+      'St Albans Cathedral Quarter: Cafés, Cloisters and Coach Parties',
+      "Bishop's Stortford's Community Larder, One Year On",
+    ]);
+    const [twelve, eleven] = episodes;
+    expect(twelve).toMatchObject({
+      episodeNumber: 12,
+      audioUrl: 'https://media.example.test/hv/episode-12.mp3',
+      imageUrl: 'https://media.example.test/hv/episode-12.jpg',
+      spotifyUrl: 'https://open.spotify.com/episode/7makk4oTQel546B0PZlDM5',
+      publishedAt: '2025-11-11T07:00:00.000Z',
+    });
+    // HTML in the feed becomes plain text.
+    expect(twelve!.description).toBe(
+      'Three founders explain why they chose Stevenage Old Town over London, and what the new innovation hub means for local jobs.',
+    );
+    // Without its own, an episode takes the show's artwork and Spotify page.
+    expect(eleven).toMatchObject({
+      episodeNumber: 11,
+      imageUrl: 'https://media.example.test/hv/cover.jpg',
+      spotifyUrl: 'https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk',
+    });
+  });
+
+  it('imports the same feed again without duplicating anything', async () => {
+    const before = await list(t);
+    const result = await importPodcastFeed(t.deps.db.db, fixture('good-feed.xml'));
+    expect(result).toEqual({ added: 0, updated: 3, skipped: 0 });
+    expect(await list(t)).toEqual(before);
+  });
+
+  it('adds new episodes and updates known ones, but never deletes one the feed dropped', async () => {
+    const before = await list(t);
+    const result = await importPodcastFeed(t.deps.db.db, fixture('updated-feed.xml'));
+    expect(result).toEqual({ added: 1, updated: 2, skipped: 0 });
+    const after = await list(t);
+    expect(after.map((e) => e.episodeNumber)).toEqual([13, 12, 11, 10]);
+    const twelve = after.find((e) => e.episodeNumber === 12)!;
+    expect(twelve.title).toBe('Stevenage Start-ups: Building in the Old Town');
+    // The same row, updated in place: its id did not change.
+    expect(twelve.id).toBe(before.find((e) => e.episodeNumber === 12)!.id);
+    expect(after.find((e) => e.episodeNumber === 10)).toEqual(before.find((e) => e.episodeNumber === 10));
+  });
+
+  it('leaves the list as it is when the feed is broken', async () => {
+    const before = await list(t);
+    await expect(importPodcastFeed(t.deps.db.db, fixture('broken-feed.xml'))).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeed(t.deps.db.db, '<html><body>Maintenance</body></html>')).rejects.toThrow();
+    expect(await list(t)).toEqual(before);
+  });
+
+  it('skips items it cannot identify and keeps the rest', async () => {
+    const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>
+      <item><title>No guid, no audio, no link</title></item>
+      <item><guid>hv-episode-9</guid><title>Tring Park in Autumn</title><enclosure url="ftp://media.example.test/9.mp3" type="audio/mpeg"/></item>
+    </channel></rss>`;
+    const result = await importPodcastFeed(t.deps.db.db, xml);
+    expect(result).toEqual({ added: 1, updated: 0, skipped: 1 });
+    // Only http(s) audio is kept.
+    expect((await list(t)).find((e) => e.title === 'Tring Park in Autumn')?.audioUrl).toBeNull();
+  });
+});
+
+describe('fetching the feed from PODCAST_FEED_URL', () => {
+  let t: TestApp;
+  let server: http.Server;
+  let base: string;
+  let feedRequests = 0;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false });
+    server = http.createServer((req, res) => {
+      if (req.url === '/feed.xml') {
+        feedRequests++;
+        res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(fixture('good-feed.xml'));
+      } else if (req.url === '/broken.xml') {
+        res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(fixture('broken-feed.xml'));
+      } else if (req.url === '/down.xml') {
+        res.writeHead(503, { 'Content-Type': 'text/plain' }).end('Service Unavailable');
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('imports over HTTP, and a feed host that fails or serves a broken feed changes nothing', async () => {
+    expect(await importPodcastFeedFromUrl(t.deps.db.db, `${base}/feed.xml`)).toMatchObject({ added: 3 });
+    const before = await list(t);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/down.xml`)).rejects.toThrow(/503/);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/broken.xml`)).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, 'file:///etc/passwd')).rejects.toThrow(/http/);
+    expect(await list(t)).toEqual(before);
+  });
+
+  it('refreshes periodically from start until stopped', async () => {
+    const logged: string[] = [];
+    const requestsBefore = feedRequests;
+    const stop = startPodcastFeedRefresh({
+      db: t.deps.db.db,
+      feedUrl: `${base}/feed.xml`,
+      intervalMinutes: 60,
+      log: { info: (_o, msg) => logged.push(msg), warn: (_o, msg) => logged.push(msg) },
+    });
+    // The first import runs at once.
+    for (let i = 0; i < 50 && logged.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await stop();
+    expect(feedRequests).toBe(requestsBefore + 1);
+    expect(logged).toEqual(['podcast feed imported']);
+    expect(await list(t)).toHaveLength(3);
+  });
+});
+
+describe('npm run podcasts:import', () => {
+  it('imports a feed file into the database, idempotently, and refuses a broken one', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-podcasts-cli-'));
+    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' } as NodeJS.ProcessEnv;
+    delete env.DATABASE_URL; // the command's own embedded database, never a shared server
+    delete env.PODCAST_FEED_URL;
+    const run = (file: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/podcasts-import.ts', file], { env, encoding: 'utf8' });
+    try {
+      const first = run('tests/fixtures/podcasts/good-feed.xml');
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/3 new, 0 updated, 0 skipped; 3 episodes stored/);
+      const again = run('tests/fixtures/podcasts/good-feed.xml');
+      expect(again.stdout).toMatch(/0 new, 3 updated, 0 skipped; 3 episodes stored/);
+      const broken = run('tests/fixtures/podcasts/broken-feed.xml');
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toMatch(/Import failed, episodes left as they were/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
