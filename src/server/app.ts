@@ -17,6 +17,7 @@ import { appRouter, type AppRouter } from './routers';
 import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
+import { registerResponseCache } from './http/response-cache';
 import { buildOpenApiDocument } from './openapi';
 import { isKnownRoute } from '../shared/routes';
 
@@ -102,6 +103,9 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     void reply.status(status).type('application/json').send({ message });
   });
 
+  // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
+  registerResponseCache(app, { ttlMs: 10_000 });
+
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   await app.register(fastifyRateLimit, { global: false });
   const rateLimiters = createRateLimiters(app, config);
@@ -145,7 +149,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
 
   // REST validation errors name the field at fault instead of a bare 'Input validation failed'.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode !== 400 || !req.url.startsWith('/api/') || typeof payload !== 'string') return payload;
+    // originalUrl: the REST adapter rewrites req.url without its /api prefix.
+    if (reply.statusCode !== 400 || !req.originalUrl.startsWith('/api/') || typeof payload !== 'string') return payload;
     try {
       const body = JSON.parse(payload) as { message?: string; issues?: Array<{ path?: unknown[]; message?: string }> };
       const issue = body.issues?.[0];

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Public reads are the same for every visitor until something is written, so their bytes are kept
+// in memory with an ETag: a repeat read costs a map lookup, and a browser that has them gets 304.
+// Any successful write through this process empties the cache at once; entries also expire after
+// a short time, so changes made by another process (an import, a second instance) show up soon.
+
+/** Public tRPC queries whose answers do not depend on who asks. */
+const CACHEABLE_PROCEDURES = new Set([
+  'content.advertisingServices',
+  'content.newsletters',
+  'content.testimonials',
+  'podcasts.list',
+  'blog.list',
+  'blog.get',
+]);
+
+/** The same reads at their REST paths, and the server-rendered public pages. */
+const CACHEABLE_PATHS = [
+  /^\/api\/(advertising-services|newsletters|testimonials|podcasts|blog)$/,
+  /^\/api\/blog\/[^/]+$/,
+];
+
+const MAX_ENTRIES = 500;
+const MAX_BODY_BYTES = 512 * 1024;
+
+interface Entry {
+  etag: string;
+  body: string | Buffer;
+  contentType: string;
+  statusCode: number;
+  cacheControl: string | undefined;
+  storedAt: number;
+  generation: number;
+}
+
+export function isCacheableUrl(url: string): boolean {
+  const [path = '', query = ''] = url.split('?', 2);
+  if (path.startsWith('/trpc/')) {
+    const procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
+    return procedures.every((p) => CACHEABLE_PROCEDURES.has(p)) && query.length < 2000;
+  }
+  return CACHEABLE_PATHS.some((re) => re.test(path)) && query === '';
+}
+
+export interface ResponseCacheOptions {
+  ttlMs: number;
+  /** Extra URL tests, e.g. the server-rendered pages. */
+  alsoCache?: (url: string) => boolean;
+}
+
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): { clear(): void } {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+  const cacheable = (req: FastifyRequest) =>
+    (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl) || options.alsoCache?.(req.originalUrl) === true);
+
+  const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+    void reply.header('ETag', entry.etag).header('X-Cache', 'hit');
+    if (entry.cacheControl) void reply.header('Cache-Control', entry.cacheControl);
+    if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    return reply.code(entry.statusCode).type(entry.contentType).send(entry.body);
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!cacheable(req)) return;
+    const entry = entries.get(req.originalUrl);
+    if (!entry) return;
+    if (entry.generation !== generation || Date.now() - entry.storedAt > options.ttlMs) {
+      entries.delete(req.originalUrl);
+      return;
+    }
+    return sendEntry(req, reply, entry);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!cacheable(req) || reply.getHeader('X-Cache') === 'hit') return payload;
+    if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    void reply.header('ETag', etag);
+    if (!reply.getHeader('Cache-Control')) void reply.header('Cache-Control', 'no-cache');
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size <= MAX_BODY_BYTES) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(req.originalUrl, {
+        etag,
+        body: payload,
+        contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
+        statusCode: reply.statusCode,
+        cacheControl: reply.getHeader('Cache-Control') as string | undefined,
+        storedAt: Date.now(),
+        generation,
+      });
+    }
+    if (req.headers['if-none-match'] === etag && reply.statusCode === 200) {
+      void reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+
+  // A successful write may change what any public read returns.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) {
+      generation++;
+      entries.clear();
+    }
+  });
+
+  return {
+    clear() {
+      generation++;
+      entries.clear();
+    },
+  };
+}

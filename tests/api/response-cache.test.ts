@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advertisingServices } from '../../src/server/db/schema';
+import { isCacheableUrl } from '../../src/server/http/response-cache';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('cached public reads', () => {
+  it('sends an ETag and answers 304 when the client already has the same bytes', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/api/advertising-services', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ method: 'GET', url: '/api/advertising-services', headers: { 'if-none-match': '"stale"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual(first.json());
+    expect(other.headers['x-cache']).toBe('hit');
+    expect(other.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('shows a change after a write through the API at once', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    // A change behind the cache's back (another process) is not visible until the entry expires...
+    await t.deps.db.db.update(advertisingServices).set({ title: 'Renamed service' });
+    const cached = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(cached.json()).toEqual(before.json());
+    // ...but any successful write through this server empties the cache.
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Sam', email: 'sam@example.co.uk', subject: '', message: 'Hello', type: 'advertising' },
+    });
+    expect(write.statusCode).toBeLessThan(300);
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect((fresh.json() as Array<{ title: string }>).every((s) => s.title === 'Renamed service')).toBe(true);
+  });
+
+  it('never caches admin or personal reads', () => {
+    expect(isCacheableUrl('/api/admin/user')).toBe(false);
+    expect(isCacheableUrl('/api/admin/blogs')).toBe(false);
+    expect(isCacheableUrl('/trpc/auth.user')).toBe(false);
+    expect(isCacheableUrl('/trpc/content.advertisingServices,auth.user?batch=1&input=%7B%7D')).toBe(false);
+    expect(isCacheableUrl('/trpc/content.advertisingServices?batch=1&input=%7B%7D')).toBe(true);
+    expect(isCacheableUrl('/api/health')).toBe(false);
+  });
+});
