@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
+import { ensureAdminFromConfig } from './services/auth';
 import { startPodcastFeedRefresh } from './services/podcasts';
 import { createPayments } from './services/payments';
 
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   if (config.SEED) await runSeeds(db.db);
+  // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
+  const adminSetup = await ensureAdminFromConfig({ db, config, clock: () => new Date() });
 
   const deps = {
     config,
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
   };
   const app = await createApp(deps);
+  if (adminSetup === 'created') app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
   deps.mailer = createMailer({
     from: config.MAIL_FROM,
     smtpUrl: config.SMTP_URL,

@@ -3,6 +3,8 @@ import { podcastEpisodes } from './schema';
 import type { Database } from './client';
 import { advertisingServices, newsletters, seedRuns, testimonials } from './schema';
 import { advertisingServicesSeed } from './seeds/advertising';
+import { blogPosts } from './schema';
+import { blogPostsSeed } from './seeds/blog';
 import { podcastEpisodesSeed } from './seeds/podcasts';
 import { newslettersSeed } from './seeds/newsletters';
 import { testimonialsSeed } from './seeds/testimonials';
@@ -13,6 +15,7 @@ type SeedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 // re-inserts or overwrites what an admin has since edited or deleted. Add a set by adding a line.
 const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> = [
   { key: 'advertising-services:v1', apply: (tx) => tx.insert(advertisingServices).values(advertisingServicesSeed) },
+  { key: 'blog-posts:v1', apply: (tx) => tx.insert(blogPosts).values(blogPostsSeed) },
   { key: 'podcast-episodes:v1', apply: (tx) => tx.insert(podcastEpisodes).values(podcastEpisodesSeed).onConflictDoNothing() },
   { key: 'newsletters:v1', apply: (tx) => tx.insert(newsletters).values(newslettersSeed) },
   { key: 'testimonials:v1', apply: (tx) => tx.insert(testimonials).values(testimonialsSeed) },

@@ -35,7 +35,78 @@ const audioProxyDocs: Record<string, PathItem> = {
   },
 };
 
+// The signed upload URL and the served images (http/uploads.ts). They live outside /api, at the
+// site's root, so the path item overrides the document's /api server.
+const uploadJsonError = { content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } };
+const uploadParams = [
+  { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z2-7]{32}$' }, description: 'The last path segment of the uploadURL' },
+  { name: 'expires', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL' },
+  { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL' },
+] as const;
+const storedImage = {
+  description: 'Stored; the image is now served at objectPath',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          objectPath: { type: 'string', example: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567' },
+          contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
+          size: { type: 'integer' },
+          width: { type: 'integer', nullable: true },
+          height: { type: 'integer', nullable: true },
+        },
+        required: ['objectPath', 'contentType', 'size'],
+      },
+    },
+  },
+};
+const uploadErrorResponses = {
+  '400': { description: 'No file, or the transfer broke off', ...uploadJsonError },
+  '403': { description: 'The link is invalid, expired or already used', ...uploadJsonError },
+  '413': { description: 'Larger than UPLOAD_MAX_BYTES (5 MB by default)', ...uploadJsonError },
+  '415': { description: 'Not a JPEG, PNG, GIF or WebP image (judged from its bytes)', ...uploadJsonError },
+};
+const uploadDocs: Record<string, PathItem> = {
+  '/objects/uploads/{name}': {
+    servers: [{ url: '/' }],
+    put: {
+      tags: ['Admin'],
+      summary: 'Stores an image at a signed uploadURL from POST /api/objects/upload',
+      description:
+        'Authorised by the signed, single-use link itself (15 minutes), not by a session. The body is the file. ' +
+        'Nothing is stored when the file is refused or the transfer breaks off; the link is then used up.',
+      security: [],
+      parameters: [...uploadParams],
+      requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+      responses: { '200': storedImage, ...uploadErrorResponses },
+    },
+    post: {
+      tags: ['Admin'],
+      summary: 'The same as PUT, for clients that send multipart/form-data (one file, field `file`)',
+      security: [],
+      parameters: [...uploadParams],
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+      },
+      responses: { '200': storedImage, ...uploadErrorResponses },
+    },
+    get: {
+      tags: ['Blog'],
+      summary: 'A stored image, with its real content type, nosniff and a one-year cache',
+      security: [],
+      parameters: [uploadParams[0]],
+      responses: {
+        '200': { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+        '404': { description: 'No such image', ...uploadJsonError },
+      },
+    },
+  },
+};
+
 export const plainRouteDocs: Record<string, PathItem> = {
+  ...uploadDocs,
   ...audioProxyDocs,
   '/stripe/webhook': {
     post: {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { registerUploadRoutes } from './uploads';
+import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 
@@ -9,4 +11,6 @@ export async function registerHttpRoutes(app: FastifyInstance, _deps: AppDeps): 
   void app;
   await app.register(audioProxyRoutes(_deps));
   await app.register(stripeWebhookRoutes(_deps));
+  acceptEmptyJsonBodies(app);
+  await registerUploadRoutes(app, _deps);
 }

@@ -1,4 +1,7 @@
 import { router } from '../trpc/init';
+import { authRouter } from './auth';
+import { blogRouter } from './blog';
+import { uploadsRouter } from './uploads';
 import { academyRouter } from './academy';
 import { contactRouter } from './contact';
 import { contentRouter } from './content';
@@ -9,6 +12,9 @@ import { systemRouter } from './system';
 // One router per domain, merged here. The client imports only the AppRouter type.
 export const appRouter = router({
   system: systemRouter,
+  auth: authRouter,
+  blog: blogRouter,
+  uploads: uploadsRouter,
   content: contentRouter,
   podcasts: podcastsRouter,
   contact: contactRouter,

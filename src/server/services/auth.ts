@@ -1,6 +1,24 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import type { AppDeps } from '../app';
+import { passwordResetTokens, sessions, users } from '../db/schema';
+import { AUTH_MESSAGES } from '../../shared/auth';
+import { badRequest, conflict, tooManyRequests, unauthorized } from './errors';
+import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
-// Sessions and passwords (issue 4 builds these out).
+// Sessions as the Lucia project's current guide describes them: the token is `<id>.<secret>`, only
+// a SHA-256 of the secret is stored and it is compared in constant time; a session ends after a
+// week without use or a month after sign-in, whichever comes first.
+export const SESSION_INACTIVITY_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_verified_at is written at most this often, so reads stay reads. */
+const SESSION_REFRESH_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
 export interface SessionUser {
   id: number;
   name: string;
@@ -13,10 +31,336 @@ export interface Session {
   lastVerifiedAt: Date;
 }
 
+/** 20 random bytes (160 bits) as lower-case base32. */
+export function randomToken(bytes = 20): string {
+  const buffer = new Uint8Array(bytes);
+  crypto.getRandomValues(buffer);
+  return encodeBase32LowerCaseNoPadding(buffer);
+}
+
+function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createSession(deps: Deps, userId: number): Promise<{ token: string; session: Session }> {
+  const id = randomToken(15);
+  const secret = randomToken(20);
+  const now = deps.clock();
+  await deps.db.db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
+  return { token: `${id}.${secret}`, session: { id, userId, createdAt: now, lastVerifiedAt: now } };
+}
+
 /** The session and user behind a token, or null when it is unknown, expired or malformed. */
 export async function validateSessionToken(
-  _deps: Pick<AppDeps, 'db' | 'clock'>,
-  _token: string,
+  deps: Deps,
+  token: string,
 ): Promise<{ user: SessionUser; session: Session } | null> {
-  return null;
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 200) return null;
+  const [id, secret] = parts as [string, string];
+  const rows = await deps.db.db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastVerifiedAt: sessions.lastVerifiedAt,
+      name: users.name,
+      email: users.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  const row = rows[0];
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
+  const now = deps.clock().getTime();
+  if (now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS || now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS) {
+    await deps.db.db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let lastVerifiedAt = row.lastVerifiedAt;
+  if (now - lastVerifiedAt.getTime() >= SESSION_REFRESH_MS) {
+    lastVerifiedAt = new Date(now);
+    await deps.db.db.update(sessions).set({ lastVerifiedAt }).where(eq(sessions.id, id));
+  }
+  return {
+    user: { id: row.userId, name: row.name, email: row.email },
+    session: { id: row.id, userId: row.userId, createdAt: row.createdAt, lastVerifiedAt },
+  };
+}
+
+export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: string): Promise<void> {
+  await deps.db.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+// --- Sign-in throttling -----------------------------------------------------------------------
+// Failures are counted per e-mail address and per client address. After a few, each failed answer
+// is held back a little longer; past the limit the key is refused for a minute, doubling with each
+// further failure up to fifteen minutes. A success clears the address's count. Counts are kept in
+// memory per app (one process serves the site); an hour without failures forgets them.
+const THROTTLE = {
+  email: { slowAfter: 3, blockAfter: 5 },
+  ip: { slowAfter: 15, blockAfter: 20 },
+  stepDelayMs: 300,
+  maxDelayMs: 1500,
+  firstBlockMs: 60_000,
+  maxBlockMs: 15 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+};
+
+interface ThrottleEntry {
+  failures: number;
+  lastFailureAt: number;
+  blockedUntil: number;
+}
+
+class LoginThrottle {
+  private entries = new Map<string, ThrottleEntry>();
+
+  private entry(key: string, now: number): ThrottleEntry | undefined {
+    const found = this.entries.get(key);
+    if (found && now - found.lastFailureAt > THROTTLE.forgetAfterMs && found.blockedUntil <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return found;
+  }
+
+  /** Seconds until these keys may try again, or 0. */
+  retryAfterSeconds(keys: string[], now: number): number {
+    let until = 0;
+    for (const key of keys) until = Math.max(until, this.entry(key, now)?.blockedUntil ?? 0);
+    return until > now ? Math.ceil((until - now) / 1000) : 0;
+  }
+
+  /** Records a failure; returns how long to hold back the answer. */
+  fail(keys: Array<{ key: string; slowAfter: number; blockAfter: number }>, now: number): number {
+    if (this.entries.size > 10_000) {
+      for (const [key, e] of this.entries) if (now - e.lastFailureAt > THROTTLE.forgetAfterMs) this.entries.delete(key);
+    }
+    let delay = 0;
+    for (const { key, slowAfter, blockAfter } of keys) {
+      const e = this.entry(key, now) ?? { failures: 0, lastFailureAt: now, blockedUntil: 0 };
+      e.failures += 1;
+      e.lastFailureAt = now;
+      if (e.failures >= blockAfter) {
+        const block = Math.min(THROTTLE.maxBlockMs, THROTTLE.firstBlockMs * 2 ** (e.failures - blockAfter));
+        e.blockedUntil = now + block;
+      }
+      this.entries.set(key, e);
+      if (e.failures > slowAfter) delay = Math.max(delay, Math.min(THROTTLE.maxDelayMs, THROTTLE.stepDelayMs * (e.failures - slowAfter)));
+    }
+    return delay;
+  }
+
+  succeed(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+// One throttle per running app (keyed by its database handle), not a process-wide singleton.
+const throttles = new WeakMap<object, LoginThrottle>();
+function throttleFor(deps: Deps): LoginThrottle {
+  let found = throttles.get(deps.db);
+  if (!found) {
+    found = new LoginThrottle();
+    throttles.set(deps.db, found);
+  }
+  return found;
+}
+
+function waitMessage(seconds: number): string {
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many failed sign-in attempts. Please wait ${wait} and try again.`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Checks e-mail and password; a wrong password and an unknown e-mail fail alike, in about the same time. */
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; ip: string },
+): Promise<{ token: string; user: SessionUser; session: Session }> {
+  const email = normaliseEmail(input.email);
+  const throttle = throttleFor(deps);
+  const emailKey = `email:${email}`;
+  const ipKey = `ip:${input.ip}`;
+  const retry = throttle.retryAfterSeconds([emailKey, ipKey], deps.clock().getTime());
+  if (retry > 0) throw tooManyRequests(waitMessage(retry), retry);
+
+  const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
+  let ok = false;
+  if (user) ok = await verifyPassword(user.passwordHash, input.password);
+  else await verifyAgainstDummy(input.password);
+
+  if (!ok) {
+    const delay = throttle.fail(
+      [
+        { key: emailKey, ...THROTTLE.email },
+        { key: ipKey, ...THROTTLE.ip },
+      ],
+      deps.clock().getTime(),
+    );
+    if (delay > 0) await sleep(delay);
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+  throttle.succeed(emailKey);
+  const { token, session } = await createSession(deps, user!.id);
+  return { token, session, user: { id: user!.id, name: user!.name, email: user!.email } };
+}
+
+// --- Admin users --------------------------------------------------------------------------------
+
+export async function createAdmin(
+  deps: Deps,
+  input: { name: string; email: string; password: string },
+): Promise<SessionUser> {
+  const email = normaliseEmail(input.email);
+  const name = input.name.trim();
+  if (!name) throw badRequest('Name is required');
+  assertAcceptablePassword(input.password);
+  const existing = await deps.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing.length > 0) throw conflict(AUTH_MESSAGES.duplicateEmail);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock();
+  const [created] = await deps.db.db
+    .insert(users)
+    .values({ name, email, passwordHash, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: users.id, name: users.name, email: users.email });
+  if (!created) throw conflict(AUTH_MESSAGES.duplicateEmail);
+  return created;
+}
+
+/**
+ * ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: creates that admin when it does not exist yet (an
+ * existing admin is left as it is, password included).
+ */
+export async function ensureAdminFromConfig(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+): Promise<'created' | 'exists' | 'not-configured'> {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME } = deps.config;
+  if (!ADMIN_EMAIL && !ADMIN_PASSWORD) return 'not-configured';
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
+  const email = normaliseEmail(ADMIN_EMAIL);
+  const existing = await deps.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing.length > 0) return 'exists';
+  try {
+    await createAdmin(deps, { name: ADMIN_NAME ?? 'Administrator', email, password: ADMIN_PASSWORD });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'CONFLICT') return 'exists';
+    if (error instanceof Error) throw new Error(`ADMIN_PASSWORD was refused: ${error.message}`, { cause: error });
+    throw error;
+  }
+  return 'created';
+}
+
+// --- Password reset -----------------------------------------------------------------------------
+
+function hashResetToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/** At most this many unused links per hour for one account, so the form cannot flood an inbox. */
+const MAX_OPEN_RESET_LINKS = 3;
+
+/**
+ * Creates a one-hour, single-use reset link and e-mails it when the address belongs to an admin.
+ * The answer is the same either way.
+ */
+export async function requestPasswordReset(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>,
+  emailInput: string,
+  onMailError: (error: unknown) => void = () => {},
+): Promise<{ message: string }> {
+  const email = normaliseEmail(emailInput);
+  const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
+  if (user) {
+    const now = deps.clock();
+    const open = await deps.db.db
+      .select({ tokenHash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.userId, user.id),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      );
+    if (open.length < MAX_OPEN_RESET_LINKS) {
+      const token = randomToken(32);
+      await deps.db.db.insert(passwordResetTokens).values({
+        tokenHash: hashResetToken(token),
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+        createdAt: now,
+      });
+      const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      // Not awaited: an existing address must not answer noticeably later than an unknown one.
+      deps.mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Herts Local Media password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your Herts Local Media admin account.',
+            'To choose a new password, open this link within the next hour:',
+            '',
+            link,
+            '',
+            'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+            '',
+            'Herts Local Media',
+          ].join('\n'),
+        })
+        .catch(onMailError);
+    }
+  }
+  return { message: AUTH_MESSAGES.resetEmailSent };
+}
+
+/** Sets a new password from a reset link: the link then stops working and every session ends. */
+export async function resetPassword(
+  deps: Deps,
+  input: { token: string; newPassword: string },
+): Promise<{ message: string }> {
+  const token = input.token.trim();
+  if (!token) throw badRequest(AUTH_MESSAGES.resetTokenRequired);
+  assertAcceptablePassword(input.newPassword);
+  const tokenHash = hashResetToken(token);
+  const now = deps.clock();
+  const [found] = await deps.db.db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+    );
+  if (!found) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
+  const passwordHash = await hashPassword(input.newPassword);
+  const done = await deps.db.db.transaction(async (tx) => {
+    // Claiming the token in the same statement that checks it makes it single-use even under a race.
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
+      .returning({ userId: passwordResetTokens.userId });
+    const userId = claimed[0]?.userId;
+    if (userId === undefined) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // Any other link sent to this account stops working too.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    return true;
+  });
+  if (!done) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
+  return { message: AUTH_MESSAGES.resetDone };
 }

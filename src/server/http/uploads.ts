@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../app';
+import { DOMAIN_ERROR_STATUS, DomainError } from '../services/errors';
+import { checkUploadSignature, claimUploadTicket, findUpload, storeUpload, uploadErrors } from '../services/uploads';
+
+interface UploadRoute {
+  Params: { name: string };
+  Querystring: { expires?: string; signature?: string };
+}
+
+function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof DomainError) {
+    return reply.status(DOMAIN_ERROR_STATUS[error.code]).type('application/json').send({ message: error.message });
+  }
+  throw error;
+}
+
+/**
+ * The signed upload URL (PUT the raw file, or POST it as multipart/form-data in a field named
+ * `file`) and the public address of every stored image. Authorised by the signed, single-use
+ * ticket in the URL, not by a session.
+ */
+export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const errors = uploadErrors(deps.config);
+
+  await app.register(async (scope) => {
+    // The body is streamed to disk as it arrives, never buffered: take it raw whatever its type.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+    });
+
+    /** Signature and size are checked before the ticket is used, so a refused file can be retried. */
+    const admit = async (req: { params: { name: string }; query: UploadRoute['Querystring']; headers: Record<string, unknown> }) => {
+      if (!checkUploadSignature(deps, req.params.name, req.query.expires, req.query.signature)) throw errors.badLink();
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES + 64 * 1024) throw errors.tooLarge();
+      return claimUploadTicket(deps, req.params.name);
+    };
+
+    scope.put<UploadRoute>('/objects/uploads/:name', async (req, reply) => {
+      try {
+        const declared = Number(req.headers['content-length']);
+        if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES) throw errors.tooLarge();
+        const userId = await admit(req);
+        const body = req.body as Readable | undefined;
+        if (!body || typeof (body as Readable).pipe !== 'function') throw errors.noFile();
+        const stored = await storeUpload(deps, { name: req.params.name, userId, body });
+        return reply.status(200).send(stored);
+      } catch (error) {
+        return sendError(reply, error);
+      }
+    });
+
+    scope.post<UploadRoute>('/objects/uploads/:name', async (req, reply) => {
+      try {
+        if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data, or PUT it as the request body.');
+        const userId = await admit(req);
+        const part = await req.file();
+        if (!part) throw errors.noFile();
+        const stored = await storeUpload(deps, { name: req.params.name, userId, body: part.file });
+        return reply.status(200).send(stored);
+      } catch (error) {
+        return sendError(reply, error);
+      }
+    });
+
+    const serve = async (req: { params: { name: string }; method: string }, reply: FastifyReply) => {
+      const found = await findUpload(deps, req.params.name);
+      if (!found) return reply.status(404).type('application/json').send({ message: 'Image not found' });
+      void reply
+        .type(found.contentType)
+        .header('Content-Length', String(found.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox");
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(fs.createReadStream(found.file));
+    };
+    scope.get<UploadRoute>('/objects/uploads/:name', serve);
+  });
+}

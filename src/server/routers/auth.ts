@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  loginOutputSchema,
+  messageSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  userSchema,
+} from '../../shared/auth';
+import { createAdmin, deleteSession, login, requestPasswordReset, resetPassword, SESSION_ABSOLUTE_MS } from '../services/auth';
+import { sessionCookieName, type Context } from '../trpc/context';
+import { adminProcedure, publicProcedure, router } from '../trpc/init';
+
+function setSessionCookie(ctx: Context, token: string): void {
+  void ctx.res.setCookie(sessionCookieName(ctx.deps), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.deps.config.isHttps,
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+function clearSessionCookie(ctx: Context): void {
+  void ctx.res.clearCookie(sessionCookieName(ctx.deps), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.deps.config.isHttps,
+  });
+}
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/login',
+        tags: ['Admin'],
+        summary: 'Signs an admin in: returns authToken (for the bearer header) and sets the session cookie',
+        description:
+          'A wrong password and an unknown e-mail give the same 401. Repeated failures for one address or one ' +
+          'client are slowed down, then refused with 429 and Retry-After.',
+        protect: false,
+        errorResponses: { 400: 'Invalid input', 401: 'Invalid email or password', 429: 'Too many failed attempts' },
+      },
+    })
+    .input(loginInputSchema)
+    .output(loginOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, user } = await login(ctx.deps, { ...input, ip: ctx.ip });
+      setSessionCookie(ctx, token);
+      return { authToken: token, user };
+    }),
+
+  user: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/user',
+        tags: ['Admin'],
+        summary: 'The signed-in admin',
+        protect: true,
+        errorResponses: { 401: 'Not signed in' },
+      },
+    })
+    .input(z.void())
+    .output(userSchema)
+    .query(({ ctx }) => ctx.user),
+
+  logout: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/logout',
+        tags: ['Admin'],
+        summary: 'Ends the current session; its token stops working at once',
+        protect: true,
+        errorResponses: { 401: 'Not signed in' },
+      },
+    })
+    .input(z.void())
+    .output(messageSchema)
+    .mutation(async ({ ctx }) => {
+      await deleteSession(ctx.deps, ctx.session.id);
+      clearSessionCookie(ctx);
+      return { message: AUTH_MESSAGES.loggedOut };
+    }),
+
+  register: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/register',
+        tags: ['Admin'],
+        summary: 'Creates another admin (only a signed-in admin may)',
+        protect: true,
+        errorResponses: { 400: 'Invalid input or a too common password', 401: 'Not signed in', 409: 'The e-mail is taken' },
+      },
+    })
+    .input(registerInputSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => createAdmin(ctx.deps, input)),
+
+  forgotPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/forgot-password',
+        tags: ['Admin'],
+        summary: 'E-mails a one-hour, single-use reset link when the address belongs to an admin',
+        description: 'The answer is the same whether or not the address exists.',
+        protect: false,
+        errorResponses: { 400: 'Invalid e-mail', 429: 'Too many requests' },
+      },
+    })
+    .input(forgotPasswordInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) =>
+      requestPasswordReset(ctx.deps, input.email, (error) => ctx.req.log.error({ err: error }, 'reset e-mail failed')),
+    ),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/reset-password',
+        tags: ['Admin'],
+        summary: 'Sets a new password from a reset link; every session of that admin ends',
+        protect: false,
+        errorResponses: { 400: 'Missing, invalid, used or expired token, or an unacceptable password', 429: 'Too many requests' },
+      },
+    })
+    .input(resetPasswordInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+});

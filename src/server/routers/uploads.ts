@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { createUploadTicket } from '../services/uploads';
+import { adminProcedure, router } from '../trpc/init';
+
+export const uploadsRouter = router({
+  createUploadUrl: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/objects/upload',
+        tags: ['Admin'],
+        summary: 'A signed, single-use uploadURL, valid for 15 minutes: PUT the image to it',
+        description:
+          'PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The image ' +
+          'is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL.',
+        protect: true,
+        errorResponses: { 401: 'Not signed in', 429: 'Too many requests' },
+      },
+    })
+    .input(z.void())
+    .output(z.object({ uploadURL: z.string(), objectPath: z.string(), expiresAt: z.string() }))
+    .mutation(({ ctx }) => createUploadTicket(ctx.deps, ctx.user.id)),
+});

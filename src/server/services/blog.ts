@@ -1,0 +1,101 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { blogPosts } from '../db/schema';
+import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
+import { badRequest, notFound } from './errors';
+import { hasVisibleContent, sanitisePostHtml } from './html';
+
+type Row = typeof blogPosts.$inferSelect;
+
+function toPost(row: Row): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Published posts, newest first: what visitors see. */
+export async function listPublishedPosts(db: Database): Promise<BlogPost[]> {
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(isNotNull(blogPosts.publishedAt))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  return rows.map(toPost);
+}
+
+/** One published post; a draft is as missing as a post that does not exist. */
+export async function getPublishedPost(db: Database, id: number): Promise<BlogPost> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), isNotNull(blogPosts.publishedAt)));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return toPost(row);
+}
+
+/** Every post, drafts included, newest first: the admin's list. */
+export async function listAllPosts(db: Database): Promise<BlogPost[]> {
+  const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return rows.map(toPost);
+}
+
+function cleanFields(input: { title: string; content: string }) {
+  const title = input.title.trim();
+  const content = sanitisePostHtml(input.content);
+  if (!title || !hasVisibleContent(content)) throw badRequest(BLOG_MESSAGES.missingFields);
+  return { title, content };
+}
+
+export async function createPost(db: Database, input: BlogFields, authorId: number, now: Date): Promise<BlogPost> {
+  const { title, content } = cleanFields(input);
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      title,
+      content,
+      excerpt: input.excerpt?.trim() ?? '',
+      category: input.category?.trim() ?? '',
+      imageUrl: input.imageUrl || null,
+      publishedAt: input.published ? now : null,
+      authorId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toPost(row!);
+}
+
+export async function updatePost(db: Database, id: number, input: BlogUpdate, now: Date): Promise<BlogPost> {
+  const [existing] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!existing) throw notFound(BLOG_MESSAGES.notFound);
+  const { title, content } = cleanFields({ title: input.title ?? existing.title, content: input.content ?? existing.content });
+  const publishedAt =
+    input.published === undefined ? existing.publishedAt : input.published ? (existing.publishedAt ?? now) : null;
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      title,
+      content,
+      excerpt: input.excerpt === undefined ? existing.excerpt : input.excerpt.trim(),
+      category: input.category === undefined ? existing.category : input.category.trim(),
+      imageUrl: input.imageUrl === undefined ? existing.imageUrl : input.imageUrl || null,
+      publishedAt,
+      updatedAt: now,
+    })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  return toPost(row!);
+}
+
+export async function deletePost(db: Database, id: number): Promise<void> {
+  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
+}

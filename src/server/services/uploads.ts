@@ -1,0 +1,208 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import type { AppDeps } from '../app';
+import { uploadTickets, uploads } from '../db/schema';
+import { DomainError, forbidden } from './errors';
+import { randomToken } from './auth';
+
+// Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
+// short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file,
+// checked from its bytes, and only then moved to its final name, so nothing partial is ever stored
+// or served. The last path segment of the uploadURL is the object's name.
+export const UPLOAD_TICKET_LIFETIME_MS = 15 * 60 * 1000;
+/** Wider images are scaled down to this width (which also drops their EXIF data, GPS included). */
+const MAX_IMAGE_WIDTH = 2400;
+export const OBJECT_NAME_PATTERN = /^[a-z2-7]{32}$/;
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** The only types accepted, judged from the bytes. */
+type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+export function uploadErrors(config: AppDeps['config']) {
+  const mb = Math.round((config.UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10;
+  return {
+    tooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', `File too large. Please select a file smaller than ${mb}MB.`),
+    badType: () => new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Invalid file type. Please upload a JPEG, PNG, GIF or WebP image.'),
+    badLink: () => forbidden('This upload link is invalid, has expired or has already been used. Please request a new one.'),
+    interrupted: () => new DomainError('BAD_REQUEST', 'The upload was interrupted. Please try again.'),
+    noFile: () => new DomainError('BAD_REQUEST', 'No file was sent. Please choose an image to upload.'),
+  };
+}
+
+/** The content type from the file's first bytes, whatever its name or declared type says. */
+export function sniffImageType(head: Uint8Array): ImageType | null {
+  const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+// --- Signing ------------------------------------------------------------------------------------
+// The HMAC key lives in the data folder, so links stay valid across restarts and processes that
+// share the folder; it is created on first use and never leaves the server.
+const signingKeys = new WeakMap<object, Buffer>();
+function signingKey(config: AppDeps['config']): Buffer {
+  const cached = signingKeys.get(config);
+  if (cached) return cached;
+  const file = path.join(config.dataDir, 'upload-signing.key');
+  let key: Buffer;
+  try {
+    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+    if (key.length < 32) throw new Error('short key');
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const fresh = randomBytes(32);
+    try {
+      fs.writeFileSync(file, fresh.toString('hex'), { mode: 0o600, flag: 'wx' });
+      key = fresh;
+    } catch {
+      // Another process wrote it first: use theirs.
+      key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+    }
+  }
+  signingKeys.set(config, key);
+  return key;
+}
+
+function sign(config: AppDeps['config'], name: string, expires: number): string {
+  return createHmac('sha256', signingKey(config)).update(`PUT\n/objects/uploads/${name}\n${expires}`).digest('hex');
+}
+
+export async function createUploadTicket(deps: Deps, userId: number): Promise<{ uploadURL: string; objectPath: string; expiresAt: string }> {
+  const name = randomToken(20);
+  const now = deps.clock();
+  const expires = now.getTime() + UPLOAD_TICKET_LIFETIME_MS;
+  await deps.db.db.insert(uploadTickets).values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
+  const objectPath = `/objects/uploads/${name}`;
+  return {
+    uploadURL: `${deps.config.publicUrl}${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
+    objectPath,
+    expiresAt: new Date(expires).toISOString(),
+  };
+}
+
+/** Checks the link's signature and expiry without touching the database. */
+export function checkUploadSignature(deps: Deps, name: string, expires: unknown, signature: unknown): boolean {
+  if (!OBJECT_NAME_PATTERN.test(name) || typeof expires !== 'string' || typeof signature !== 'string') return false;
+  if (!/^\d{1,16}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const expected = Buffer.from(sign(deps.config, name, Number(expires)), 'hex');
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return false;
+  return Number(expires) > deps.clock().getTime();
+}
+
+/** Uses up the ticket: the returned user id, or a 403 when it was already used or has expired. */
+export async function claimUploadTicket(deps: Deps, name: string): Promise<number | null> {
+  const now = deps.clock();
+  const [ticket] = await deps.db.db
+    .update(uploadTickets)
+    .set({ usedAt: now })
+    .where(and(eq(uploadTickets.id, name), isNull(uploadTickets.usedAt), gt(uploadTickets.expiresAt, now)))
+    .returning({ userId: uploadTickets.userId });
+  if (!ticket) throw uploadErrors(deps.config).badLink();
+  return ticket.userId;
+}
+
+/**
+ * Streams a file into place under `name`: at most UPLOAD_MAX_BYTES, a JPEG, PNG, GIF or WebP judged
+ * by its bytes and by decoding it. On any failure, a broken-off transfer included, nothing remains.
+ */
+export async function storeUpload(
+  deps: Deps,
+  input: { name: string; userId: number | null; body: Readable },
+): Promise<{ objectPath: string; contentType: string; size: number; width: number | null; height: number | null }> {
+  const errors = uploadErrors(deps.config);
+  const max = deps.config.UPLOAD_MAX_BYTES;
+  const incoming = path.join(deps.config.uploadsDir, '.incoming');
+  await fsp.mkdir(incoming, { recursive: true });
+  const temp = path.join(incoming, `${input.name}-${randomBytes(6).toString('hex')}`);
+  const finalPath = path.join(deps.config.uploadsDir, input.name);
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > max) {
+        callback(errors.tooLarge());
+        return;
+      }
+      if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+      callback(null, chunk);
+    },
+  });
+  try {
+    try {
+      await pipeline(input.body, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // A limit from the multipart parser, or a connection that broke off halfway.
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge();
+      throw errors.interrupted();
+    }
+    if ((input.body as Readable & { truncated?: boolean }).truncated) throw errors.tooLarge();
+    if (size === 0) throw errors.noFile();
+    const contentType = sniffImageType(head);
+    if (!contentType) throw errors.badType();
+
+    // Decoding proves it is an image and not just one with the right first bytes.
+    let meta: Metadata;
+    try {
+      meta = await sharp(temp, { animated: contentType === 'image/gif' }).metadata();
+    } catch {
+      throw errors.badType();
+    }
+    const expectedFormat = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }[contentType];
+    if (meta.format !== expectedFormat) throw errors.badType();
+    let width = meta.width ?? null;
+    let height = meta.pageHeight ?? meta.height ?? null;
+    if (width && width > MAX_IMAGE_WIDTH && contentType !== 'image/gif') {
+      const resized = `${temp}.resized`;
+      const info = await sharp(temp).rotate().resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true }).toFile(resized);
+      await fsp.rename(resized, temp);
+      width = info.width;
+      height = info.height;
+      size = info.size;
+    }
+    await fsp.rename(temp, finalPath);
+    try {
+      await deps.db.db.insert(uploads).values({
+        name: input.name,
+        contentType,
+        size,
+        width,
+        height,
+        userId: input.userId,
+        createdAt: deps.clock(),
+      });
+    } catch (error) {
+      await fsp.rm(finalPath, { force: true });
+      throw error;
+    }
+    return { objectPath: `/objects/uploads/${input.name}`, contentType, size, width, height };
+  } finally {
+    await fsp.rm(temp, { force: true });
+    await fsp.rm(`${temp}.resized`, { force: true });
+  }
+}
+
+/** A stored upload to serve, or null. */
+export async function findUpload(deps: Pick<AppDeps, 'db' | 'config'>, name: string): Promise<{ file: string; contentType: string; size: number } | null> {
+  if (!OBJECT_NAME_PATTERN.test(name)) return null;
+  const [row] = await deps.db.db.select().from(uploads).where(eq(uploads.name, name));
+  if (!row) return null;
+  const file = path.join(deps.config.uploadsDir, name);
+  try {
+    const stat = await fsp.stat(file);
+    return { file, contentType: row.contentType, size: stat.size };
+  } catch {
+    return null;
+  }
+}

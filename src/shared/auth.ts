@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+// Admin sign-in, registration and password reset (SPEC sections 5, 6 and 7).
+
+/** SPEC section 5: text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  emailAndPasswordRequired: 'Email and password are required',
+  invalidCredentials: 'Invalid email or password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose a less predictable one, such as three or four unrelated words.',
+  resetTokenRequired: 'Invalid reset link. Please request a new password reset.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new password reset.',
+  resetDone: 'Your password has been reset. You can now sign in with your new password.',
+  resetEmailSent: 'If an account exists for that email address, we have sent a link to reset your password. Please check your inbox.',
+  duplicateEmail: 'An admin with this email address already exists',
+  loggedOut: 'You have been signed out.',
+} as const;
+
+const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail);
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginInputSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, AUTH_MESSAGES.emailAndPasswordRequired).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const loginOutputSchema = z.object({
+  /** The session token: send it as `Authorization: Bearer <authToken>`; it is also set as a cookie. */
+  authToken: z.string(),
+  user: userSchema,
+});
+
+export const registerInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  email: emailField,
+  /** Length and commonness are checked by the server with the messages above. */
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+});
+
+export const forgotPasswordInputSchema = z.object({ email: emailField });
+
+export const resetPasswordInputSchema = z.object({
+  token: z.string().max(200),
+  newPassword: z.string().max(PASSWORD_MAX_LENGTH),
+});
+
+export const messageSchema = z.object({ message: z.string() });
