@@ -1,11 +1,34 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { useEffect } from 'react';
+import { ACADEMY } from '../../shared/business';
+import { AcademyHero } from '../features/academy/AcademyHero';
+import { AcademyLayout, useAcademyTitle } from '../features/academy/AcademyLayout';
+import { NewsletterCta } from '../features/academy/NewsletterCta';
+import { PricingSection } from '../features/academy/PricingSection';
+import {
+  ApproachSection,
+  EntrepreneursSection,
+  ModulesSection,
+  TopFeaturesSection,
+  WhySection,
+} from '../features/academy/ProgrammeSections';
+import { WorkshopSection } from '../features/academy/WorkshopSection';
+import { scrollToHashSoon } from '../lib/scroll';
 
+/** /sparkai-academy: the ten parts of SPEC section 2 in order (the footer is the layout's). */
 export default function AcademyPage() {
+  useAcademyTitle(`${ACADEMY.name} | AI and entrepreneurship for 10-16 year olds in Hertfordshire`);
+  useEffect(() => scrollToHashSoon(), []);
   return (
-    <SiteLayout>
-      <PageBody>
-        <h1>SparkAI Academy</h1>
-      </PageBody>
-    </SiteLayout>
+    <AcademyLayout sectionLinks>
+      <AcademyHero />
+      <TopFeaturesSection />
+      <EntrepreneursSection />
+      <ModulesSection />
+      <ApproachSection />
+      <WhySection />
+      <PricingSection />
+      <WorkshopSection />
+      <NewsletterCta />
+    </AcademyLayout>
   );
 }

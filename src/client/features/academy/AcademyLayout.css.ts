@@ -1,0 +1,109 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const frame = style({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
+
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.md,
+  top: '-4rem',
+  zIndex: vars.z.toast,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  background: vars.color.academyDark,
+  color: vars.color.onDark,
+  borderRadius: vars.radius.sm,
+  selectors: { '&:focus': { top: vars.space.xs } },
+});
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: vars.z.header,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.line}`,
+});
+
+export const headerInner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  minHeight: vars.layout.headerHeight,
+  padding: `0 ${vars.space.md}`,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const logo = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontWeight: vars.fontWeight.black,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.academyDark,
+  textDecoration: 'none',
+});
+
+export const logoMark = style({
+  display: 'inline-flex',
+  padding: vars.space.xxs,
+  borderRadius: vars.radius.md,
+  background: vars.color.academy,
+  color: vars.color.onBrand,
+});
+
+export const nav = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs });
+
+export const navLink = style({
+  display: 'none',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  color: vars.color.inkSoft,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  borderRadius: vars.radius.sm,
+  selectors: { '&:hover': { color: vars.color.academy } },
+  '@media': { [breakpoints.tablet]: { display: 'inline-block' } },
+});
+
+export const navCta = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.academy,
+  color: vars.color.onBrand,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  selectors: { '&:hover': { background: vars.color.academyDark } },
+});
+
+export const main = style({ flex: 1, outline: 'none' });
+
+export const footer = style({ background: vars.color.academyDark, color: vars.color.onDark });
+
+export const footerInner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  padding: `${vars.space.xxl} ${vars.space.md} ${vars.space.lg}`,
+  display: 'grid',
+  gap: vars.space.xl,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr' } },
+});
+
+export const footerBrand = style({ fontWeight: vars.fontWeight.black, fontSize: vars.fontSize.xl, marginBottom: vars.space.xs });
+export const footerText = style({ color: vars.color.onDarkSoft, maxWidth: '34rem' });
+
+export const footerLinks = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const footerLink = style({
+  color: vars.color.onDark,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+  selectors: { '&:focus-visible': { outlineColor: vars.color.onDark } },
+});
+
+export const footerBottom = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  padding: `${vars.space.md}`,
+  borderTop: `1px solid ${vars.color.academy}`,
+  color: vars.color.onDarkSoft,
+  fontSize: vars.fontSize.sm,
+});

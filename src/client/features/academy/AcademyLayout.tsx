@@ -1,0 +1,91 @@
+import { Sparkles } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ACADEMY, BUSINESS } from '../../../shared/business';
+import { ROUTES } from '../../../shared/routes';
+import { ACADEMY_SECTIONS } from './content';
+import * as styles from './AcademyLayout.css';
+
+/** Sets the page title while a page of the academy is shown. */
+export function useAcademyTitle(title: string): void {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+/** The academy's own frame: its header and footer (the footer leads back to the company home). */
+export function AcademyLayout({ children, sectionLinks = false }: { children: ReactNode; sectionLinks?: boolean }) {
+  // On the landing page the header's links are in-page anchors; elsewhere they lead to the landing page.
+  const to = (section: string) => (sectionLinks ? `#${section}` : `${ROUTES.academy}#${section}`);
+  return (
+    <div className={styles.frame}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link href={ROUTES.academy} className={styles.logo}>
+            <span className={styles.logoMark} aria-hidden="true">
+              <Sparkles size={20} />
+            </span>
+            {ACADEMY.name}
+          </Link>
+          <nav aria-label="Academy" className={styles.nav}>
+            <a href={to(ACADEMY_SECTIONS.modules)} className={styles.navLink}>
+              Modules
+            </a>
+            <a href={to(ACADEMY_SECTIONS.pricing)} className={styles.navLink}>
+              Pricing
+            </a>
+            <a href={to(ACADEMY_SECTIONS.workshop)} className={styles.navCta}>
+              Free workshop
+            </a>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <div>
+            <p className={styles.footerBrand}>{ACADEMY.name}</p>
+            <p className={styles.footerText}>
+              After-school and weekend AI-entrepreneurship sessions for 10-16 year olds in {BUSINESS.county} and online.
+              {` ${ACADEMY.name}`} is run by {BUSINESS.legalName}, {BUSINESS.town}.
+            </p>
+          </div>
+          <ul className={styles.footerLinks}>
+            <li>
+              <Link href={ROUTES.home} className={styles.footerLink}>
+                Back to {BUSINESS.name}
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${ACADEMY.email}`} className={styles.footerLink}>
+                {ACADEMY.email}
+              </a>
+            </li>
+            <li>
+              <Link href={ROUTES.privacyPolicy} className={styles.footerLink}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link href={ROUTES.termsConditions} className={styles.footerLink}>
+                Terms &amp; Conditions
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <p className={styles.footerBottom}>
+          © {new Date().getFullYear()} {BUSINESS.legalName}
+        </p>
+      </footer>
+    </div>
+  );
+}

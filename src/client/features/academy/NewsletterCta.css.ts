@@ -1,0 +1,21 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}`, background: vars.color.surfaceAlt });
+export const inner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  padding: vars.space.xl,
+  display: 'grid',
+  gap: vars.space.lg,
+  alignItems: 'center',
+  justifyItems: 'start',
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.line}`,
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: 'auto 1fr auto' } },
+});
+export const icon = style({ display: 'inline-flex', padding: vars.space.sm, borderRadius: vars.radius.pill, background: vars.color.academySoft, color: vars.color.academy });
+export const copy = style({ display: 'grid', gap: vars.space.xs });
+export const title = style({ fontSize: vars.fontSize.xl });
+export const text = style({ color: vars.color.inkSoft, maxWidth: '40rem' });

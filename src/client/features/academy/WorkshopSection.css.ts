@@ -1,0 +1,65 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  alignItems: 'start',
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '0.9fr 1.1fr' } },
+});
+
+export const details = style({ display: 'grid', gap: vars.space.lg });
+export const facts = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
+export const fact = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', fontSize: vars.fontSize.lg });
+export const factIcon = style({ flexShrink: 0, color: vars.color.academySoft });
+export const factLabel = style({
+  display: 'block',
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: vars.color.onDarkSoft,
+});
+export const note = style({ color: vars.color.onDarkSoft, lineHeight: vars.lineHeight.relaxed });
+
+export const form = style({
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  boxShadow: vars.shadow.lg,
+  '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
+});
+export const formTitle = style({ fontSize: vars.fontSize.xl });
+export const row = style({ display: 'grid', gap: vars.space.md, '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } } });
+export const field = style({ display: 'grid', gap: vars.space.xxs });
+export const label = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.sm, padding: 0 });
+export const input = style({
+  width: '100%',
+  minHeight: '2.75rem',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.muted}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  selectors: {
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px', borderColor: vars.color.academy },
+    '&::placeholder': { color: vars.color.muted },
+  },
+});
+export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const radios = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+export const radio = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '2.75rem',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.academy, background: vars.color.academySoft } },
+});
+export const radioInput = style({ width: '1.1rem', height: '1.1rem', accentColor: vars.color.academy });
+export const small = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
