@@ -1,0 +1,89 @@
+import { format } from 'date-fns';
+import { ExternalLink, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { filterEpisodes, type PodcastEpisode } from '../../../shared/podcasts';
+import * as styles from './EpisodeList.css';
+
+export const NO_EPISODES = 'No Episodes Available';
+export const noMatchMessage = (term: string) => `No episodes found matching "${term.trim()}"`;
+
+/** The episode list with its search over title and description (SPEC section 2). */
+export function EpisodeList({
+  episodes,
+  currentId,
+  onSelect,
+}: {
+  episodes: PodcastEpisode[];
+  currentId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const [term, setTerm] = useState('');
+  const searchId = useId();
+  const listId = useId();
+  const shown = filterEpisodes(episodes, term);
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.searchWrap}>
+        <label htmlFor={searchId} className="visually-hidden">
+          Search episodes
+        </label>
+        <Search size={18} aria-hidden="true" className={styles.searchIcon} />
+        <input
+          id={searchId}
+          type="search"
+          className={styles.search}
+          placeholder="Search episodes by title or topic"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          autoComplete="off"
+        />
+      </div>
+
+      <p role="status" className={styles.message} data-testid="podcast-list-message">
+        {episodes.length === 0 ? NO_EPISODES : shown.length === 0 ? noMatchMessage(term) : ''}
+      </p>
+
+      {shown.length > 0 ? (
+        <ul className={styles.list} aria-label="Episodes">
+          {shown.map((episode) => {
+            const selected = episode.id === currentId;
+            return (
+              <li key={episode.id} className={[styles.item, selected ? styles.selected : ''].join(' ')} data-testid="podcast-episode">
+                <button
+                  type="button"
+                  className={styles.pick}
+                  onClick={() => onSelect(episode.id)}
+                  aria-current={selected ? 'true' : undefined}
+                  aria-label={episode.episodeNumber !== null ? `${episode.title}, episode ${episode.episodeNumber}` : episode.title}
+                  aria-describedby={`${listId}-${episode.id}`}
+                >
+                  <span className={styles.number}>
+                    {episode.episodeNumber !== null ? `Episode ${episode.episodeNumber}` : 'Episode'}
+                    {episode.publishedAt ? ` · ${format(new Date(episode.publishedAt), 'd MMM yyyy')}` : ''}
+                  </span>
+                  <span className={styles.title}>{episode.title}</span>
+                  <span className={styles.description} id={`${listId}-${episode.id}`}>
+                    {episode.description}
+                  </span>
+                </button>
+                {episode.spotifyUrl ? (
+                  <a
+                    className={styles.spotify}
+                    href={episode.spotifyUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Listen to ${episode.title} on Spotify (opens in a new tab)`}
+                  >
+                    Listen on Spotify
+                    <ExternalLink size={14} aria-hidden="true" />
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
