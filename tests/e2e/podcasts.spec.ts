@@ -43,6 +43,10 @@ test('plays, pauses, changes speed and skips through our audio proxy', async ({ 
   await section.getByRole('button', { name: `Play ${MARKET}` }).click();
   await expect(player).toHaveAttribute('data-state', 'playing');
   await expect(section.getByTestId('podcast-announcement')).toHaveText(`Playing: ${MARKET}`);
+  // Media keys and the lock screen see the episode and the state.
+  expect(
+    await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, state: navigator.mediaSession.playbackState })),
+  ).toEqual({ title: MARKET, state: 'playing' });
   await expect(section.getByTestId('podcast-duration')).toHaveText('0:36');
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.3);
   expect(audioResponses.every((s) => s === 200 || s === 206)).toBe(true);
@@ -199,4 +203,17 @@ test('the podcasts section has no accessibility violations, idle and while playi
   await section.getByRole('button', { name: `Play ${MARKET}` }).click();
   await expect(section.getByTestId('podcast-player')).toHaveAttribute('data-state', 'playing');
   expect(await scan()).toEqual([]);
+});
+
+test("with no episodes to show, the section says 'Coming Soon' and the list 'No Episodes Available'", async ({ page }) => {
+  // The episode list cannot be loaded (the network drops it), so the section has nothing to play.
+  await page.route('**/trpc/**', (route) =>
+    route.request().url().includes('podcasts.list') ? route.abort() : route.continue(),
+  );
+  await page.goto('/#podcasts');
+  const section = page.locator('#podcasts');
+  await expect(section.getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
+  await expect(section.getByText('No Episodes Available')).toBeVisible();
+  await expect(section.getByTestId('podcast-player')).toHaveCount(0);
+  await expect(section.getByTestId('podcast-episode')).toHaveCount(0);
 });
