@@ -13,6 +13,8 @@ interface UploadRoute {
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof DomainError) {
+    // The rest of a refused body is not read: close the connection after answering.
+    if (error.code === 'PAYLOAD_TOO_LARGE') void reply.header('Connection', 'close');
     return reply.status(DOMAIN_ERROR_STATUS[error.code]).type('application/json').send({ message: error.message });
   }
   throw error;

@@ -140,7 +140,16 @@ export async function storeUpload(
   });
   try {
     try {
-      await pipeline(input.body, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+      // The source is piped rather than part of the pipeline: a refused file must not destroy the
+      // request, so that the 413 can still be sent. A source that closes before its end broke off.
+      const source = input.body;
+      const written = pipeline(counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+      source.on('error', (error) => counter.destroy(error));
+      source.on('close', () => {
+        if (!source.readableEnded) counter.destroy(errors.interrupted());
+      });
+      source.pipe(counter);
+      await written;
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // A limit from the multipart parser, or a connection that broke off halfway.
