@@ -68,6 +68,17 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     void reply.header('X-Request-Id', req.id);
   });
 
+  // While shutting down, answers close their keep-alive connections, so the server can stop as
+  // soon as the requests in flight are done (new requests on open sockets get a 503).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) void reply.header('Connection', 'close');
+    return payload;
+  });
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
