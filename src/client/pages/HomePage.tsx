@@ -1,21 +1,53 @@
 import { useEffect } from 'react';
 import { SiteLayout } from '../features/layout/SiteLayout';
+import { AboutSection } from '../features/home/AboutSection';
 import { AdvertisingSection } from '../features/home/AdvertisingSection';
-import { Section } from '../features/home/Section';
+import { ContactSection } from '../features/home/ContactSection';
+import { FreeWebsitesSection } from '../features/home/FreeWebsitesSection';
+import { HeroSection } from '../features/home/HeroSection';
+import { NewsletterLinkNotice } from '../features/home/NewsletterLinkNotice';
+import { NewsletterSignupSection } from '../features/home/NewsletterSignupSection';
+import { NewslettersSection } from '../features/home/NewslettersSection';
+import { PartnerLogosSection } from '../features/home/PartnerLogosSection';
+import { SponsoredEditorialsSection } from '../features/home/SponsoredEditorialsSection';
+import { StatisticsSection } from '../features/home/StatisticsSection';
+import { TestimonialsSection } from '../features/home/TestimonialsSection';
+import { WhyAdvertiseSection } from '../features/home/WhyAdvertiseSection';
+import { PodcastsSection } from '../features/podcasts/PodcastsSection';
 import { scrollToHashSoon } from '../lib/scroll';
-import { HOME_SECTIONS } from '../../shared/routes';
+import { keepAnchorInView } from '../features/home/keepAnchorInView';
+import { HASH_SCROLL_DELAY_MS } from '../../shared/constants';
 
+// The order of SPEC section 2: hero, about, the service sections, sponsored editorials, podcasts,
+// testimonials, newsletter signup, partner logos, contact form (the footer comes from the layout).
 export default function HomePage() {
-  useEffect(() => scrollToHashSoon(), []);
+  useEffect(() => {
+    const cancelScroll = scrollToHashSoon();
+    // Start keeping the section in place once the 100 ms scroll has happened.
+    let release = () => {};
+    const timer = window.setTimeout(() => (release = keepAnchorInView()), HASH_SCROLL_DELAY_MS + 50);
+    return () => {
+      cancelScroll();
+      window.clearTimeout(timer);
+      release();
+    };
+  }, []);
   return (
     <SiteLayout>
-      <Section id={HOME_SECTIONS.home}>
-        <h1>Hertfordshire&apos;s local media, newsletters and advertising</h1>
-      </Section>
+      <NewsletterLinkNotice />
+      <HeroSection />
+      <AboutSection />
       <AdvertisingSection />
-      <Section id={HOME_SECTIONS.contact} title="Get in touch">
-        <p>Our contact form is on its way.</p>
-      </Section>
+      <NewslettersSection />
+      <FreeWebsitesSection />
+      <WhyAdvertiseSection />
+      <StatisticsSection />
+      <SponsoredEditorialsSection />
+      <PodcastsSection />
+      <TestimonialsSection />
+      <NewsletterSignupSection />
+      <PartnerLogosSection />
+      <ContactSection />
     </SiteLayout>
   );
 }

@@ -1,11 +1,5 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { PrivacyPolicy } from '../features/legal/PrivacyPolicy';
 
 export default function PrivacyPolicyPage() {
-  return (
-    <SiteLayout>
-      <PageBody>
-        <h1>Privacy Policy</h1>
-      </PageBody>
-    </SiteLayout>
-  );
+  return <PrivacyPolicy />;
 }

@@ -1,11 +1,5 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { TermsConditions } from '../features/legal/TermsConditions';
 
 export default function TermsConditionsPage() {
-  return (
-    <SiteLayout>
-      <PageBody>
-        <h1>Terms &amp; Conditions</h1>
-      </PageBody>
-    </SiteLayout>
-  );
+  return <TermsConditions />;
 }

@@ -1,0 +1,51 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '2fr 3fr', gap: vars.space.xxl, alignItems: 'start' } },
+});
+export const info = style({ display: 'grid', gap: vars.space.lg });
+export const infoTitle = style({ fontSize: vars.fontSize.xl });
+export const infoText = style({ color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed });
+export const infoList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
+export const infoItem = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
+export const infoIcon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '2.5rem',
+  height: '2.5rem',
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+  color: vars.color.brand,
+});
+export const infoLabel = style({ display: 'block', fontWeight: vars.fontWeight.bold });
+export const infoLink = style({ color: vars.color.brandDark });
+export const form = style({
+  position: 'relative',
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.line}`,
+  boxShadow: vars.shadow.md,
+  '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
+});
+export const row = style({
+  display: 'grid',
+  gap: vars.space.md,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } },
+});
+export const captcha = style({
+  display: 'grid',
+  gap: vars.space.xxs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+});
+export const captchaInput = style({ maxWidth: '8rem' });
+export const required = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });

@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const hero = style({
+  background: `linear-gradient(160deg, ${vars.color.brandSoft} 0%, ${vars.color.surface} 55%, ${vars.color.accentSoft} 100%)`,
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+  '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
+});
+export const inner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  display: 'grid',
+  gap: vars.space.xl,
+  alignItems: 'center',
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.1fr 1fr', gap: vars.space.xxl } },
+});
+export const copy = style({ display: 'grid', gap: vars.space.lg });
+export const eyebrow = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  justifySelf: 'start',
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.line}`,
+  color: vars.color.brandDark,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+});
+export const title = style({
+  fontSize: vars.fontSize.display,
+  fontWeight: vars.fontWeight.black,
+  letterSpacing: '-0.02em',
+});
+export const highlight = style({ color: vars.color.brand });
+export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed, maxWidth: '36rem' });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const claims = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+});
+export const claim = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
+export const claimIcon = style({ color: vars.color.success });
+export const strong = style({ color: vars.color.ink, fontWeight: vars.fontWeight.bold });
+export const image = style({ width: '100%', maxWidth: '34rem', justifySelf: 'center' });

@@ -1,0 +1,21 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const wrap = style({ padding: `${vars.space.md} ${vars.space.md} 0` });
+const base = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'flex-start',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: '1px solid',
+});
+export const tone = styleVariants({
+  working: [base, { background: vars.color.surfaceAlt, borderColor: vars.color.line }],
+  done: [base, { background: vars.color.accentSoft, borderColor: vars.color.accent }],
+  failed: [base, { background: vars.color.dangerSoft, borderColor: vars.color.danger }],
+});
+export const text = style({ flexGrow: 1, display: 'grid', gap: vars.space.xxs });
+export const title = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.lg });

@@ -1,0 +1,26 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const reason = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  alignContent: 'start',
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  transition: `box-shadow ${vars.duration.normal}, transform ${vars.duration.normal}`,
+  ':hover': { boxShadow: vars.shadow.md },
+});
+export const icon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '3rem',
+  height: '3rem',
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+});
+export const title = style({ fontSize: vars.fontSize.lg });
+export const text = style({ color: vars.color.muted, lineHeight: vars.lineHeight.relaxed });
