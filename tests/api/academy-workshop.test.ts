@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_WORKSHOP, WORKSHOP_SUBJECT, workshopReservationMessage } from '../../src/shared/academy';
+import { contactMessages } from '../../src/server/db/schema';
+import type { WorkshopDetails } from '../../src/shared/contact';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+// The academy's free-workshop form sends its reservation to POST /api/contact (SPEC section 7).
+// These tests send exactly what the form sends and check what the business receives.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const details: WorkshopDetails = {
+  parentName: 'Priya Shah',
+  parentEmail: 'priya.shah@example.co.uk',
+  parentMobile: '07700 900123',
+  childName: 'Arjun',
+  childAge: 12,
+  deviceType: 'Laptop',
+};
+
+const reserve = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as Record<string, unknown> });
+
+describe('a free-workshop reservation through POST /api/contact', () => {
+  it('is the body SPEC section 7 describes', () => {
+    const body = workshopReservationMessage(details);
+    expect(body).toMatchObject({ name: 'Priya Shah', email: 'priya.shah@example.co.uk', subject: 'Free Workshop Reservation', type: 'workshop_reservation' });
+    expect(body.message.split('\n')).toEqual([
+      `New free workshop reservation (${FREE_WORKSHOP.dateLabel}, ${FREE_WORKSHOP.timeLabel})`,
+      '',
+      'Parent name: Priya Shah',
+      'Parent email: priya.shah@example.co.uk',
+      'Parent mobile: 07700 900123',
+      'Child name: Arjun',
+      'Child age: 12',
+      'Device: Laptop',
+    ]);
+  });
+
+  it('is stored with its details and reaches the business inbox', async () => {
+    const res = await reserve(workshopReservationMessage(details));
+    expect(res.statusCode).toBe(200);
+    const rows = await t.deps.db.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'workshop_reservation', subject: WORKSHOP_SUBJECT, email: 'priya.shah@example.co.uk', details });
+    const mail = t.mailer.sent.at(-1)!;
+    expect(mail.to).toBe(t.config.BUSINESS_INBOX);
+    expect(mail.subject).toContain(WORKSHOP_SUBJECT);
+    expect(mail.text).toContain('Child age: 12');
+    expect(mail.text).toContain('Parent mobile: 07700 900123');
+  });
+
+  it.each([
+    ['a child of 9', { childAge: 9 }, /^details\.childAge: Age must be between 10 and 16/],
+    ['a child of 17', { childAge: 17 }, /^details\.childAge: Age must be between 10 and 16/],
+    ['a tablet', { deviceType: 'Tablet' }, /^details\.deviceType: Please choose Laptop or Desktop/],
+    ['no mobile number', { parentMobile: '' }, /^details\.parentMobile: /],
+    ["no child's name", { childName: '  ' }, /^details\.childName: /],
+    ['a bad e-mail', { parentEmail: 'priya-at-example' }, /^details\.parentEmail: /],
+  ])('refuses %s with a 400 that names the field, and stores nothing', async (_label, change, message) => {
+    const before = (await t.deps.db.db.select().from(contactMessages)).length;
+    const body = { ...workshopReservationMessage(details), details: { ...details, ...change } };
+    const res = await reserve(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+    // The site's own call (tRPC) gets the sentence that names the field.
+    const rpc = await t.app.inject({ method: 'POST', url: '/trpc/contact.send', payload: body });
+    expect(rpc.statusCode).toBe(400);
+    expect(rpc.json().error.message).toMatch(message);
+    expect(await t.deps.db.db.select().from(contactMessages)).toHaveLength(before);
+    expect(t.mailer.sent).toHaveLength(1);
+  });
+
+  it('refuses a reservation without its details', async () => {
+    const { details: _omitted, ...withoutDetails } = workshopReservationMessage(details);
+    const res = await reserve(withoutDetails);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+});
