@@ -1,11 +1,11 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import { AdminScreen } from '../features/admin/AdminScreen';
 
+// /admin and /admin-simple: the same screen (SPEC section 2). Loaded only when visited.
 export default function AdminPage() {
   return (
     <SiteLayout>
-      <PageBody>
-        <h1>Admin</h1>
-      </PageBody>
+      <AdminScreen />
     </SiteLayout>
   );
 }

@@ -1,11 +1,74 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { ArrowLeft, Calendar, Clock, UserRound } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
+import { BLOG_READ_TIME } from '../../shared/constants';
+import { Skeleton } from '../components/ui/Skeleton';
+import { formatPostDate } from '../features/blog/BlogCard';
+import { ShareButtons } from '../features/blog/ShareButtons';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import { trpc } from '../lib/trpc';
+import * as styles from '../features/blog/Blog.css';
 
 export default function BlogPostPage() {
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const post = trpc.blog.get.useQuery({ id }, { enabled: valid });
+
+  if (valid && post.isLoading) {
+    return (
+      <SiteLayout>
+        <div className={styles.article} aria-busy="true">
+          <Skeleton height="20rem" />
+        </div>
+      </SiteLayout>
+    );
+  }
+
+  if (!valid || !post.data) {
+    return (
+      <SiteLayout>
+        <div className={styles.empty}>
+          <h1>Blog Post Not Found</h1>
+          <p>The post you are looking for has been moved or no longer exists.</p>
+          <Link href="/blog" className={styles.readMore}>
+            <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
+          </Link>
+        </div>
+      </SiteLayout>
+    );
+  }
+
+  const data = post.data;
   return (
     <SiteLayout>
-      <PageBody>
-        <h1>Blog post</h1>
-      </PageBody>
+      <article className={styles.article}>
+        <Link href="/blog" className={styles.back}>
+          <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
+        </Link>
+        {data.imageUrl ? <img src={data.imageUrl} alt="" className={styles.heroImage} /> : null}
+        <div className={styles.meta}>
+          <span className={styles.metaItem}>
+            <Calendar size={14} aria-hidden="true" />
+            <time dateTime={data.publishedAt ?? undefined}>{formatPostDate(data.publishedAt)}</time>
+          </span>
+          {data.category ? <span className={styles.category}>{data.category}</span> : null}
+          <span className={styles.metaItem}>
+            <Clock size={14} aria-hidden="true" />
+            {BLOG_READ_TIME}
+          </span>
+        </div>
+        <h1 className={styles.postTitle}>{data.title}</h1>
+        {data.excerpt ? <p className={styles.postExcerpt}>{data.excerpt}</p> : null}
+        <div className={styles.byline}>
+          <span className={styles.author}>
+            <UserRound size={18} aria-hidden="true" /> {BLOG_AUTHOR_LABEL}
+          </span>
+          <ShareButtons title={data.title} url={window.location.href} />
+        </div>
+        {/* Sanitised by the server with an allow-list before it was stored. */}
+        <div className={styles.content} dangerouslySetInnerHTML={{ __html: data.content }} />
+      </article>
     </SiteLayout>
   );
 }

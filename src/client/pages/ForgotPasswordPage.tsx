@@ -1,11 +1,13 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm';
+import * as styles from '../features/auth/Form.css';
 
 export default function ForgotPasswordPage() {
   return (
     <SiteLayout>
-      <PageBody>
-        <h1>Forgot your password?</h1>
-      </PageBody>
+      <div className={styles.screen}>
+        <ForgotPasswordForm />
+      </div>
     </SiteLayout>
   );
 }

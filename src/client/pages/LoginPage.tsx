@@ -1,11 +1,13 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import { LoginForm } from '../features/auth/LoginForm';
+import * as styles from '../features/auth/Form.css';
 
 export default function LoginPage() {
   return (
     <SiteLayout>
-      <PageBody>
-        <h1>Sign in</h1>
-      </PageBody>
+      <div className={styles.screen}>
+        <LoginForm />
+      </div>
     </SiteLayout>
   );
 }

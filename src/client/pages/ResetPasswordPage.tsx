@@ -1,11 +1,13 @@
-import { PageBody, SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
+import * as styles from '../features/auth/Form.css';
 
 export default function ResetPasswordPage() {
   return (
     <SiteLayout>
-      <PageBody>
-        <h1>Reset your password</h1>
-      </PageBody>
+      <div className={styles.screen}>
+        <ResetPasswordForm />
+      </div>
     </SiteLayout>
   );
 }

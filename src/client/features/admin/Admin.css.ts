@@ -1,0 +1,113 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const shell = style({ background: vars.color.surfaceAlt, minHeight: '70vh', padding: `${vars.space.xl} ${vars.space.md}` });
+
+export const inner = style({ maxWidth: vars.layout.maxWidth, margin: '0 auto', display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const topBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const welcome = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.black, color: vars.color.ink });
+
+export const subtle = style({ margin: 0, color: vars.color.muted });
+
+export const nav = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.line}`,
+  overflowX: 'auto',
+});
+
+export const navItem = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: 'none',
+  borderBottom: '3px solid transparent',
+  background: 'transparent',
+  color: vars.color.muted,
+  fontWeight: vars.fontWeight.bold,
+  font: 'inherit',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&[aria-current="page"]': { color: vars.color.brand, borderBottomColor: vars.color.brand },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+  },
+});
+
+export const columns = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: '1fr',
+  alignItems: 'start',
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+});
+
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+});
+
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.ink });
+
+export const postList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const postItem = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
+export const postHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const postTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold, color: vars.color.ink });
+
+export const postMeta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
+
+export const postActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+const statusBase = style({
+  flexShrink: 0,
+  padding: `${vars.space.xxs} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});
+export const status = styleVariants({
+  published: [statusBase, { background: vars.color.success, color: vars.color.onBrand }],
+  draft: [statusBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: `1px solid ${vars.color.line}` }],
+});
+
+export const imagePreview = style({
+  width: '100%',
+  maxWidth: '20rem',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.line}`,
+});
+
+export const uploadRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+
+export const fileInput = style({
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+
+export const centre = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: vars.space.xxl, textAlign: 'center' });

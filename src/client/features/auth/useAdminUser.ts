@@ -1,0 +1,15 @@
+import { ADMIN_USER_CACHE_MS } from '../../../shared/constants';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * The signed-in admin, or null. SPEC section 7: cached 60 s, never retried, and a 401 (or any
+ * failure) simply means nobody is signed in.
+ */
+export function useAdminUser() {
+  const query = trpc.auth.user.useQuery(undefined, {
+    staleTime: ADMIN_USER_CACHE_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  return { user: query.isError ? null : (query.data ?? null), isLoading: query.isLoading };
+}

@@ -1,0 +1,42 @@
+import { format } from 'date-fns';
+import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
+import { Link } from 'wouter';
+import type { BlogPost } from '../../../shared/blog';
+import { BLOG_READ_TIME } from '../../../shared/constants';
+import * as styles from './Blog.css';
+
+export function formatPostDate(iso: string | null): string {
+  return iso ? format(new Date(iso), 'MMM dd, yyyy') : '';
+}
+
+export function BlogCard({ post }: { post: BlogPost }) {
+  return (
+    <article className={styles.card} data-testid="blog-card">
+      {post.imageUrl ? (
+        <img src={post.imageUrl} alt="" className={styles.cardImage} loading="lazy" />
+      ) : (
+        <div className={styles.cardPlaceholder} aria-hidden="true">
+          <Newspaper size={40} />
+        </div>
+      )}
+      <div className={styles.cardBody}>
+        <div className={styles.meta}>
+          <span className={styles.metaItem}>
+            <Calendar size={14} aria-hidden="true" />
+            <time dateTime={post.publishedAt ?? undefined}>{formatPostDate(post.publishedAt)}</time>
+          </span>
+          {post.category ? <span className={styles.category}>{post.category}</span> : null}
+          <span className={styles.metaItem}>
+            <Clock size={14} aria-hidden="true" />
+            {BLOG_READ_TIME}
+          </span>
+        </div>
+        <h2 className={styles.cardTitle}>{post.title}</h2>
+        {post.excerpt ? <p className={styles.excerpt}>{post.excerpt}</p> : null}
+        <Link href={`/blog/${post.id}`} className={styles.readMore} aria-label={`Read More: ${post.title}`}>
+          Read More <ArrowRight size={16} aria-hidden="true" />
+        </Link>
+      </div>
+    </article>
+  );
+}

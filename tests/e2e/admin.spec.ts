@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const ADMIN = { email: 'e2e-admin@hertslocalmedia.co.uk', password: 'Chalk-Hill-Meadow-42', name: 'Edith Admin' };
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(`  ${ADMIN.email}  `);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+}
+
+test('an unauthenticated visitor to /admin sees Access Denied, then the homepage', async ({ page }) => {
+  await page.goto('/admin-simple');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+});
+
+test('a failed sign-in shows the server message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('whatever');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('sign in, write a draft, publish it, read it on /blog, edit it, delete it and sign out', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page);
+
+  // Signed in: /login sends the admin straight back to /admin.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Title and content are required.
+  await page.getByRole('button', { name: 'Create post' }).click();
+  await expect(page.getByText('Missing required fields', { exact: true })).toBeVisible();
+  await expect(page.getByText('Title and content are required', { exact: true })).toBeVisible();
+
+  const title = `Ware Christmas lights switch-on ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Category').fill('Events');
+  await page.getByLabel('Excerpt').fill('Stalls, carols and the big switch-on along the river.');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('What is on');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Saturday from 4pm');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' on the High Street.');
+
+  // A renamed non-image is refused before it is sent; a real image is uploaded.
+  await page.getByLabel('Featured image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#b3122e' } }).png().toBuffer();
+  await page.getByLabel('Featured image').setInputFiles({ name: 'lights.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image uploaded successfully', { exact: true })).toBeVisible();
+  const preview = page.getByAltText('Featured image preview');
+  await expect(preview).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+
+  await page.getByRole('button', { name: 'Create post' }).click();
+  await expect(page.getByText('Blog post created successfully!', { exact: true })).toBeVisible();
+  const item = page.getByTestId('admin-post').filter({ hasText: title });
+  await expect(item).toContainText('Draft');
+
+  // A draft is not public.
+  const publicBefore = await (await page.request.get('/api/blog')).json();
+  expect(publicBefore.some((p: { title: string }) => p.title === title)).toBe(false);
+
+  await item.getByRole('button', { name: `Publish ${title}` }).click();
+  await expect(item).toContainText('Published');
+
+  await page.goto('/blog');
+  const card = page.getByTestId('blog-card').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('5 min read');
+  await expect(card).toContainText('Events');
+  await expect(card).toContainText(/[A-Z][a-z]{2} \d{2}, \d{4}/);
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/objects\/uploads\//);
+  await card.getByRole('link', { name: /Read More/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What is on' })).toBeVisible();
+  await expect(page.locator('article strong')).toHaveText('Saturday from 4pm');
+  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied to clipboard!', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+
+  // Edit.
+  await page.goto('/admin');
+  await page.getByTestId('admin-post').filter({ hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  const newTitle = `${title} (updated)`;
+  await page.getByLabel('Title').fill(newTitle);
+  await page.getByRole('button', { name: 'Update post' }).click();
+  await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
+  const edited = page.getByTestId('admin-post').filter({ hasText: newTitle });
+  await expect(edited).toContainText('Published');
+
+  // Delete, after the confirmation of SPEC section 5.
+  await edited.getByRole('button', { name: `Delete ${newTitle}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Are you sure you want to delete this blog post?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Blog post deleted successfully!', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('admin-post').filter({ hasText: newTitle })).toHaveCount(0);
+  await page.goto('/blog');
+  await expect(page.getByTestId('blog-card').first()).toBeVisible();
+  await expect(page.getByTestId('blog-card').filter({ hasText: newTitle })).toHaveCount(0);
+
+  // Sign out.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+});

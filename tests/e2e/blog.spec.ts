@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+
+test('/blog shows the published posts as cards, and a post page shows the whole post', async ({ page }) => {
+  await page.goto('/blog');
+  const cards = page.getByTestId('blog-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(3);
+  const first = cards.first();
+  await expect(first).toContainText('5 min read');
+  await expect(first).toContainText(/[A-Z][a-z]{2} \d{2}, \d{4}/);
+  const title = (await first.getByRole('heading').textContent())!;
+  await first.getByRole('link', { name: /Read More/ }).click();
+  await expect(page).toHaveURL(/\/blog\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /facebook\.com\/sharer/);
+  await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', /linkedin\.com/);
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('a missing post says so and links back to the blog', async ({ page }) => {
+  await page.goto('/blog/999999');
+  await expect(page.getByRole('heading', { name: 'Blog Post Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('an empty blog says No Blog Posts Yet', async ({ page }) => {
+  await page.route('**/trpc/blog.list**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ result: { data: [] } }]) }),
+  );
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { name: 'No Blog Posts Yet' })).toBeVisible();
+});
+
+test('no request leaves the site while reading the blog', async ({ page }) => {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:') foreign.push(req.url());
+  });
+  await page.goto('/blog');
+  await page.getByTestId('blog-card').first().getByRole('link', { name: /Read More/ }).click();
+  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+  expect(foreign).toEqual([]);
+});
