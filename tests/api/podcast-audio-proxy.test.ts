@@ -16,6 +16,8 @@ let upstream: http.Server;
 let upstreamBase: string;
 let closedPortUrl: string;
 let releaseSlow: () => void = () => {};
+const BIG_SIZE = 64 * 1024 * 1024;
+let bigSent = -1;
 const episodeIds = new Map<string, number>();
 
 function startUpstream(): Promise<http.Server> {
@@ -57,6 +59,22 @@ function startUpstream(): Promise<http.Server> {
       return;
     }
     if (url === '/stall.mp3') return; // accepts the connection, never answers
+    if (url === '/big.mp3') {
+      // 64 MiB, written only as fast as the reader takes it.
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      let sent = 0;
+      res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': BIG_SIZE });
+      res.on('close', () => (bigSent = sent));
+      const pump = () => {
+        while (sent < BIG_SIZE && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+      return;
+    }
     if (url === '/half.mp3') {
       // Headers and the first 64 KiB, then nothing more.
       res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': AUDIO.length });
@@ -104,6 +122,7 @@ beforeAll(async () => {
     { guid: 'stall', url: `${upstreamBase}/stall.mp3` },
     { guid: 'half', url: `${upstreamBase}/half.mp3` },
     { guid: 'slow', url: `${upstreamBase}/slow.mp3` },
+    { guid: 'big', url: `${upstreamBase}/big.mp3` },
     { guid: 'refused', url: closedPortUrl },
   ];
   await importPodcastFeed(t.deps.db.db, feedXml(items));
@@ -225,6 +244,34 @@ describe('the audio proxy over a real connection', () => {
       received += chunk.value.length;
     }
     expect(received).toBe(AUDIO.length);
+  });
+
+  it('stops downloading from the host when the browser drops the request (as a seek does)', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${base}${proxyUrl('big')}`, { signal: abort.signal });
+    expect(res.status).toBe(200);
+    await res.body!.getReader().read();
+    abort.abort();
+    await expect.poll(() => bigSent, { timeout: 5000 }).toBeGreaterThan(0);
+    // Only what was in flight was fetched, nowhere near the whole file.
+    expect(bigSent).toBeLessThan(BIG_SIZE / 2);
+  });
+
+  it('reuses connections to the host without piling up timers', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      for (let i = 0; i < 15; i++) {
+        const res = await fetch(`${base}${proxyUrl('audio')}`, { headers: { Range: `bytes=${i}-${i + 9}` } });
+        expect(res.status).toBe(206);
+        expect(Buffer.from(await res.arrayBuffer()).equals(AUDIO.subarray(i, i + 10))).toBe(true);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
   });
 
   it('cuts off a body that stalls half-way instead of hanging', async () => {

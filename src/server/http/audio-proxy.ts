@@ -154,8 +154,16 @@ function openUpstream(
         openUpstream(next, range, timeoutMs, onRequest, hops + 1).then(resolve, reject);
         return;
       }
-      // A body that stops flowing is cut off rather than left hanging.
-      res.socket.setTimeout(timeoutMs, () => res.destroy(new Error('audio host stalled')));
+      // A body that stops flowing is cut off rather than left hanging. The socket may be reused
+      // (keep-alive), so the idle timer and its listener go when this response is done.
+      const socket = res.socket;
+      const onStall = () => res.destroy(new Error('audio host stalled'));
+      socket.setTimeout(timeoutMs);
+      socket.on('timeout', onStall);
+      res.once('close', () => {
+        socket.off('timeout', onStall);
+        socket.setTimeout(0);
+      });
       resolve(res);
     });
     req.end();
