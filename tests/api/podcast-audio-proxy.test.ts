@@ -316,3 +316,22 @@ describe('the seeded sample episodes', () => {
     }
   });
 });
+
+describe('the audio proxy rate limit', () => {
+  it('answers 429 with a message once one address has made too many requests', async () => {
+    // 600 per 10 minutes, scaled down here to 3.
+    const limited = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0.005' } });
+    try {
+      const [sample] = (await limited.app.inject({ method: 'GET', url: '/api/podcasts' })).json() as Array<{ id: number }>;
+      const get = () => limited.app.inject({ method: 'GET', url: `/api/audio-proxy/${sample!.id}`, headers: { range: 'bytes=0-9' } });
+      for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(206);
+      const refused = await get();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/application\/json/);
+      expect(refused.json().message).toBeTruthy();
+      expect(refused.headers['retry-after']).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -14,6 +14,8 @@ import { getEpisodeAudioUrl } from '../services/podcasts';
 // the episode's stored audioUrl, over http or https. Relative URLs are our own sample files.
 
 const MAX_REDIRECTS = 5;
+/** Per client address: plenty for listening and seeking, too few to use us as a download mirror. */
+export const AUDIO_PROXY_RATE_LIMIT = { max: 600, windowMs: 10 * 60_000 };
 const CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.m4a': 'audio/mp4',
@@ -219,7 +221,11 @@ async function proxyUpstream(reply: FastifyReply, audioUrl: string, rangeHeader:
 export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
   const roots = [deps.config.clientDist, path.resolve('public')];
   return async (app: FastifyInstance) => {
-    app.get<{ Params: { id: string } }>('/api/audio-proxy/:id', async (req, reply) => {
+    const rateLimit = {
+      max: Math.max(1, Math.round(AUDIO_PROXY_RATE_LIMIT.max * deps.config.RATE_LIMIT_MULTIPLIER)),
+      timeWindow: AUDIO_PROXY_RATE_LIMIT.windowMs,
+    };
+    app.get<{ Params: { id: string } }>('/api/audio-proxy/:id', { config: { rateLimit } }, async (req, reply) => {
       if (!/^\d{1,9}$/.test(req.params.id)) return sendJson(reply, 400, 'The episode id must be a whole number');
       let audioUrl: string;
       try {

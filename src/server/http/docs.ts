@@ -28,6 +28,7 @@ const audioProxyDocs: Record<string, PathItem> = {
         '400': { description: 'The id is not a whole number', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
         '404': { description: 'No such episode, or it has no playable audio', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
         '416': { description: 'The range lies outside the file' },
+        '429': { description: 'Too many requests from this address (600 per 10 minutes)', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
         '502': { description: 'The audio host failed or answered with an error', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
         '504': { description: 'The audio host did not answer in time', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
       },
