@@ -5,12 +5,15 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 // The client build. OUT_DIR lets parallel end-to-end runs build side by side (default dist/client).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
-  publicDir: '../../public',
+  publicDir: isSsrBuild ? false : '../../public',
   plugins: [react(), vanillaExtractPlugin()],
   build: {
-    outDir: process.env.OUT_DIR ?? '../../dist/client',
+    // The server-rendering bundle goes beside the client build (dist/ssr next to dist/client).
+    outDir: isSsrBuild
+      ? `${process.env.OUT_DIR ?? '../../dist/client'}/../ssr`
+      : (process.env.OUT_DIR ?? '../../dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
@@ -23,4 +26,4 @@ export default defineConfig({
       '/objects': apiTarget,
     },
   },
-});
+}));

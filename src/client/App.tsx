@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { metaForPath } from '../shared/page-meta';
 import { ROUTES } from '../shared/routes';
 import HomePage from './pages/HomePage';
 import BlogPage from './pages/BlogPage';
@@ -19,6 +20,12 @@ const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 
 /** The route table of SPEC section 2, and nothing else. */
 export function App() {
+  const [location] = useLocation();
+  // The server writes each page's title; after a client-side navigation it is set here. A blog
+  // post sets its own once it has loaded.
+  useEffect(() => {
+    if (!/^\/blog\/[^/]+$/.test(location)) document.title = metaForPath(location).title;
+  }, [location]);
   return (
     <Suspense fallback={null}>
       <Switch>

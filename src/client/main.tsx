@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
 import { App } from './App';
 import { Providers } from './Providers';
@@ -8,11 +9,22 @@ import { createTrpcClient } from './lib/trpc';
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
+// A server-rendered page carries its data in a JSON block: hydrate with it, so nothing is fetched
+// twice and nothing flashes. Admin and auth pages arrive empty and render here.
+const dataBlock = document.getElementById('__PAGE_DATA__');
+const dehydratedState = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as DehydratedState) : undefined;
+
+const tree = (
   <StrictMode>
     <Providers queryClient={queryClient} trpcClient={trpcClient}>
-      <App />
+      <HydrationBoundary state={dehydratedState}>
+        <App />
+      </HydrationBoundary>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (dehydratedState && container.hasChildNodes()) hydrateRoot(container, tree);
+else createRoot(container).render(tree);

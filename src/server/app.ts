@@ -7,7 +7,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import swaggerUiDist from 'swagger-ui-dist';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -17,9 +16,11 @@ import { appRouter, type AppRouter } from './routers';
 import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
+import { registerRestApi } from './http/rest';
 import { registerResponseCache } from './http/response-cache';
+import { isCacheablePage, registerPages } from './http/pages';
+import { registerSeoRoutes } from './http/seo';
 import { buildOpenApiDocument } from './openapi';
-import { isKnownRoute } from '../shared/routes';
 
 /** Everything the app needs from the outside world, passed in explicitly (tests pass their own). */
 export interface AppDeps {
@@ -115,7 +116,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
 
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
-  registerResponseCache(app, { ttlMs: 10_000 });
+  registerResponseCache(app, { ttlMs: 10_000, alsoCache: isCacheablePage });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   await app.register(fastifyRateLimit, { global: false });
@@ -141,9 +142,9 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
   registerApiDocs(app);
   await registerHttpRoutes(app, deps);
+  registerSeoRoutes(app, deps);
 
-  await app.register(fastifyTRPCOpenApiPlugin, {
-    basePath: '/api',
+  registerRestApi(app, {
     router: appRouter,
     createContext,
     responseMeta: ({ paths, data }: { paths?: string[]; data: unknown[] }) => {
@@ -156,7 +157,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     onError: ({ error, path: procedure }: { error: { code: string; cause?: unknown }; path?: string }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
     },
-  } as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
+  });
 
   // REST validation errors name the field at fault instead of a bare 'Input validation failed'.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -173,7 +174,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     }
   });
 
-  await registerClient(app, config);
+  await registerClient(app, deps, createContext);
   return app;
 }
 
@@ -207,11 +208,14 @@ function registerApiDocs(app: FastifyInstance): void {
   });
 }
 
-/** The built client: hashed assets cached for a year, every client route falls back to index.html. */
-async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
-  const indexFile = path.join(config.clientDist, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  if (hasClient) {
+/** The built client: hashed assets cached for a year; pages rendered by http/pages.ts. */
+async function registerClient(
+  app: FastifyInstance,
+  deps: AppDeps,
+  createContext: ReturnType<typeof createContextFactory>,
+): Promise<void> {
+  const { config } = deps;
+  if (fs.existsSync(path.join(config.clientDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.clientDist,
       wildcard: false,
@@ -223,22 +227,5 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
       },
     });
   }
-  const indexHtml = hasClient ? fs.readFileSync(indexFile, 'utf8') : null;
-
-  app.setNotFoundHandler(async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|trpc|objects)(\/|$)/.test(url);
-    if (!wantsPage) return reply.status(404).type('application/json').send({ message: 'Not found' });
-    if (!indexHtml) {
-      return reply
-        .status(503)
-        .type('application/json')
-        .send({ message: 'The site has not been built yet: run npm run build, or npm start which builds it.' });
-    }
-    return reply
-      .status(isKnownRoute(url) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(indexHtml);
-  });
+  await registerPages(app, deps, { clientDist: config.clientDist, ssrDist: config.ssrDist, createContext });
 }

@@ -26,6 +26,8 @@ const envSchema = z.object({
     'must be an absolute http(s) URL such as https://example.co.uk',
   ),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
+  /** The server-rendering bundle; by default beside CLIENT_DIST (dist/ssr). */
+  SSR_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalString,
   SEED: booleanFlag.default(true),
@@ -64,6 +66,7 @@ export interface Config extends Env {
   dataDir: string;
   uploadsDir: string;
   clientDist: string;
+  ssrDist: string;
   isProduction: boolean;
   publicUrl: string;
   /** Served over HTTPS (PUBLIC_URL is https://): Secure __Host- cookies, HSTS, upgraded requests. */
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     clientDist: path.resolve(e.CLIENT_DIST),
+    ssrDist: path.resolve(e.SSR_DIST ?? path.join(e.CLIENT_DIST, '..', 'ssr')),
     isProduction: e.NODE_ENV === 'production',
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),

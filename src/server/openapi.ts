@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { plainRouteDocs } from './http/docs';
+import { seoRouteDocs } from './http/seo';
 import { appRouter } from './routers';
 
 /** The API's OpenAPI document: every tRPC procedure with openapi meta, plus the plain routes. */
@@ -15,7 +16,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'The authToken returned by POST /admin/login' },
     },
   });
-  doc.paths = { ...doc.paths, ...plainRouteDocs };
+  doc.paths = { ...doc.paths, ...plainRouteDocs, ...seoRouteDocs };
   // Stable key order keeps the committed file's diffs readable.
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b)));
   return doc;

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { AppDeps } from '../app';
+import { appRouter } from '../routers';
+import type { Context } from '../trpc/context';
+import { isKnownRoute } from '../../shared/routes';
+import { blogPostTitle, metaForPath, type PageMeta } from '../../shared/page-meta';
+import { ACADEMY, BUSINESS } from '../../shared/business';
+import { PLANS } from '../../shared/academy';
+
+// The HTML pages. Public pages are rendered by React on the server with their data in the page
+// (then hydrated); admin and auth pages get the plain shell and render in the browser. Every page
+// gets its title, description, canonical URL, social cards and structured data in the head.
+
+type RenderPage = (input: { path: string; search: string; dehydratedState: DehydratedState }) => Promise<string>;
+
+/** Pages the server renders; every other known route is rendered in the browser. */
+const SERVER_RENDERED = new Set(['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions', '/subscription-success']);
+
+interface PageResult {
+  status: number;
+  meta: PageMeta;
+  image?: string;
+  type: 'website' | 'article';
+  jsonLd: object[];
+  dehydratedState?: DehydratedState;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a <script> block: '<' escaped so no string can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, ' ');
+
+function localBusinessJsonLd(publicUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: BUSINESS.name,
+    description: metaForPath('/').description,
+    url: `${publicUrl}/`,
+    email: BUSINESS.email,
+    telephone: BUSINESS.phone,
+    logo: `${publicUrl}/favicon.svg`,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: BUSINESS.town,
+      addressRegion: BUSINESS.county,
+      postalCode: BUSINESS.postcode,
+      addressCountry: BUSINESS.country,
+    },
+    areaServed: { '@type': 'AdministrativeArea', name: BUSINESS.county },
+  };
+}
+
+function academyJsonLd(publicUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: `${ACADEMY.name} AI-entrepreneurship programme`,
+    description: metaForPath('/sparkai-academy').description,
+    provider: { '@type': 'Organization', name: BUSINESS.name, url: `${publicUrl}/` },
+    offers: PLANS.map((plan) => ({
+      '@type': 'Offer',
+      name: plan.name,
+      price: (plan.amountPence / 100).toFixed(2),
+      priceCurrency: 'GBP',
+      category: 'Subscription',
+      url: `${publicUrl}/subscribe?plan=${plan.id}`,
+    })),
+  };
+}
+
+export interface PagesOptions {
+  clientDist: string;
+  ssrDist: string;
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+}
+
+export async function registerPages(app: FastifyInstance, deps: AppDeps, options: PagesOptions): Promise<void> {
+  const { config } = deps;
+  const indexFile = path.join(options.clientDist, 'index.html');
+  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const ssrEntry = path.join(options.ssrDist, 'entry-server.js');
+  let renderPage: RenderPage | null = null;
+  if (template && fs.existsSync(ssrEntry)) {
+    const mod = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
+    renderPage = mod.renderPage;
+  }
+
+  async function loadPage(req: FastifyRequest, reply: FastifyReply, pathname: string): Promise<PageResult> {
+    const publicUrl = config.publicUrl;
+    const known = isKnownRoute(pathname);
+    const result: PageResult = {
+      status: known ? 200 : 404,
+      meta: metaForPath(pathname),
+      type: 'website',
+      jsonLd: [],
+    };
+    const willRender = renderPage && (SERVER_RENDERED.has(pathname) || /^\/blog\/[^/]+$/.test(pathname) || !known);
+    if (!willRender) return result;
+
+    const helpers = createServerSideHelpers({ router: appRouter, ctx: options.createContext({ req, res: reply }) });
+    if (pathname === '/') {
+      result.jsonLd.push(localBusinessJsonLd(publicUrl));
+      await Promise.all([
+        helpers.content.advertisingServices.prefetch(),
+        helpers.content.newsletters.prefetch(),
+        helpers.content.testimonials.prefetch(),
+        helpers.podcasts.list.prefetch(),
+      ]);
+    } else if (pathname === '/blog') {
+      await helpers.blog.list.prefetch();
+    } else if (pathname === '/sparkai-academy') {
+      result.jsonLd.push(academyJsonLd(publicUrl));
+    } else if (/^\/blog\/[^/]+$/.test(pathname)) {
+      const id = Number(pathname.slice('/blog/'.length));
+      const post = Number.isSafeInteger(id) && id > 0 ? await helpers.blog.get.fetch({ id }).catch(() => null) : null;
+      if (!post) {
+        result.status = 404;
+      } else {
+        result.type = 'article';
+        result.meta = { title: blogPostTitle(post.title), description: post.excerpt || result.meta.description };
+        if (post.imageUrl) result.image = post.imageUrl;
+        result.jsonLd.push({
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.excerpt,
+          datePublished: post.publishedAt,
+          dateModified: post.updatedAt,
+          ...(post.imageUrl ? { image: `${publicUrl}${post.imageUrl}` } : {}),
+          author: { '@type': 'Organization', name: BUSINESS.name },
+          publisher: { '@type': 'Organization', name: BUSINESS.name, logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` } },
+          mainEntityOfPage: `${publicUrl}${pathname}`,
+        });
+      }
+    }
+    result.dehydratedState = helpers.dehydrate();
+    return result;
+  }
+
+  function headTags(pathname: string, page: PageResult): string {
+    const publicUrl = config.publicUrl;
+    const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname}`;
+    const image = `${publicUrl}${page.image ?? '/images/social-card.png'}`;
+    const tags = [
+      `<title>${escapeHtml(page.meta.title)}</title>`,
+      `<meta name="description" content="${escapeHtml(page.meta.description)}" />`,
+      page.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '<meta name="robots" content="noindex" />',
+      `<meta property="og:site_name" content="${escapeHtml(BUSINESS.name)}" />`,
+      `<meta property="og:type" content="${page.type}" />`,
+      `<meta property="og:title" content="${escapeHtml(page.meta.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(page.meta.description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+      `<meta property="og:image" content="${escapeHtml(image)}" />`,
+      `<meta property="og:locale" content="en_GB" />`,
+      `<meta name="twitter:card" content="summary_large_image" />`,
+      `<meta name="twitter:title" content="${escapeHtml(page.meta.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(page.meta.description)}" />`,
+      `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(BUSINESS.name)} blog" href="${publicUrl}/rss.xml" />`,
+      ...page.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ];
+    return tags.join('\n    ');
+  }
+
+  function assemble(pathname: string, page: PageResult, body: string | null): string {
+    let html = template!;
+    html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
+    html = html.replace('</head>', `    ${headTags(pathname, page)}\n  </head>`);
+    if (body !== null) {
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${body}</div>\n    <script type="application/json" id="__PAGE_DATA__">${scriptJson(page.dehydratedState ?? {})}</script>`,
+      );
+    }
+    return html;
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const [pathnameRaw = '/', search = ''] = req.url.split('?', 2);
+    const pathname = pathnameRaw.length > 1 ? pathnameRaw.replace(/\/+$/, '') : pathnameRaw;
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|trpc|objects)(\/|$)/.test(pathname);
+    if (!wantsPage) return reply.status(404).type('application/json').send({ message: 'Not found' });
+    if (!template) {
+      return reply
+        .status(503)
+        .type('application/json')
+        .send({ message: 'The site has not been built yet: run npm run build, or npm start which builds it.' });
+    }
+    const page = await loadPage(req, reply, pathname);
+    let body: string | null = null;
+    if (renderPage && page.dehydratedState) {
+      try {
+        body = await renderPage({ path: pathname, search, dehydratedState: page.dehydratedState });
+      } catch (error) {
+        // A page that cannot render on the server still works: the browser renders it.
+        req.log.error({ err: error, path: pathname }, 'server rendering failed; sending the client shell');
+      }
+    }
+    return reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(assemble(pathname, page, body));
+  });
+}
+
+/** Server-rendered pages the response cache may keep (they are the same for every visitor). */
+export function isCacheablePage(url: string): boolean {
+  const [pathname = ''] = url.split('?', 1);
+  return SERVER_RENDERED.has(pathname) || /^\/blog\/\d+$/.test(pathname);
+}

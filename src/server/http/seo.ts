@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { AppDeps } from '../app';
+import { listPublishedPosts } from '../services/blog';
+import { BUSINESS } from '../../shared/business';
+import { PAGE_META } from '../../shared/page-meta';
+
+// What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
+const PUBLIC_PAGES = ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'];
+/** Admin and sign-in screens: nothing there for a search engine. */
+const PRIVATE_PREFIXES = ['/admin', '/admin-simple', '/login', '/forgot-password', '/reset-password', '/subscribe', '/api/', '/trpc/'];
+
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const base = deps.config.publicUrl;
+
+  app.get('/robots.txt', async (_req, reply) => {
+    const lines = ['User-agent: *', ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const posts = await listPublishedPosts(deps.db.db);
+    const urls = [
+      ...PUBLIC_PAGES.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
+      ...posts.map(
+        (post) =>
+          `  <url><loc>${xml(`${base}/blog/${post.id}`)}</loc><lastmod>${xml(post.updatedAt.slice(0, 10))}</lastmod></url>`,
+      ),
+    ];
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  });
+
+  app.get('/rss.xml', async (_req, reply) => {
+    const posts = await listPublishedPosts(deps.db.db);
+    const items = posts.slice(0, 50).map((post) =>
+      [
+        '    <item>',
+        `      <title>${xml(post.title)}</title>`,
+        `      <link>${xml(`${base}/blog/${post.id}`)}</link>`,
+        `      <guid isPermaLink="true">${xml(`${base}/blog/${post.id}`)}</guid>`,
+        `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+        post.category ? `      <category>${xml(post.category)}</category>` : '',
+        `      <description>${xml(post.excerpt)}</description>`,
+        '    </item>',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+      '  <channel>',
+      `    <title>${xml(`${BUSINESS.name} blog`)}</title>`,
+      `    <link>${xml(`${base}/blog`)}</link>`,
+      `    <description>${xml(PAGE_META['/blog']!.description)}</description>`,
+      '    <language>en-gb</language>',
+      `    <atom:link href="${xml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+      ...items,
+      '  </channel>',
+      '</rss>',
+      '',
+    ].join('\n');
+    return reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  });
+}
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string];
+const rootServer = [{ url: '/' }];
+
+/** OpenAPI descriptions of the routes above (they live at the site's root, not under /api). */
+export const seoRouteDocs: Record<string, PathItem> = {
+  '/robots.txt': {
+    servers: rootServer,
+    get: {
+      tags: ['Site'],
+      summary: 'Crawler rules: admin and sign-in pages are kept out of search engines',
+      responses: { '200': { description: 'robots.txt', content: { 'text/plain': { schema: { type: 'string' } } } } },
+    },
+  },
+  '/sitemap.xml': {
+    servers: rootServer,
+    get: {
+      tags: ['Site'],
+      summary: 'Every public page and published blog post',
+      responses: { '200': { description: 'A sitemaps.org sitemap', content: { 'application/xml': { schema: { type: 'string' } } } } },
+    },
+  },
+  '/rss.xml': {
+    servers: rootServer,
+    get: {
+      tags: ['Blog'],
+      summary: 'RSS 2.0 feed of the latest 50 published blog posts',
+      responses: { '200': { description: 'RSS feed', content: { 'application/rss+xml': { schema: { type: 'string' } } } } },
+    },
+  },
+};

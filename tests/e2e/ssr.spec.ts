@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+// Public pages arrive rendered, with their data and tags, and hydrate without fetching it again.
+test('the home page arrives rendered with its services and head tags', async ({ request }) => {
+  const res = await request.get('/');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toMatch(/<div id="root"><.+/s);
+  expect(html).toContain('Newsletter Advertising');
+  expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:');
+  expect(html).toContain('property="og:title"');
+  expect(html).toContain('name="twitter:card"');
+  expect(html).toContain('"@type":"LocalBusiness"');
+  expect(html).toContain('type="application/rss+xml"');
+});
+
+test('a blog post arrives with its title, text and BlogPosting data; a missing one is a 404', async ({ request }) => {
+  const posts = (await (await request.get('/api/blog')).json()) as Array<{ id: number; title: string; excerpt: string }>;
+  const post = posts[0]!;
+  const res = await request.get(`/blog/${post.id}`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const escaped = post.title.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+  expect(html).toContain(`<title>${post.title.replace(/&/g, '&amp;')} | Herts Local Media</title>`);
+  expect(html.split('<div id="root">')[1]).toContain(escaped.slice(0, 20));
+  expect(html).toContain('"@type":"BlogPosting"');
+  expect(html).toContain('property="og:type" content="article"');
+
+  const missing = await request.get('/blog/987654');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('Blog Post Not Found');
+  const unknown = await request.get('/no-such-page');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain('404 Page Not Found');
+});
+
+test('the academy page carries its plans as offers', async ({ request }) => {
+  const html = await (await request.get('/sparkai-academy')).text();
+  expect(html).toContain('"@type":"Offer"');
+  expect(html).toContain('"price":"149.00"');
+  expect(html).toContain('AI Innovator');
+});
+
+test('hydration does not fetch the data the page already has', async ({ page }) => {
+  const dataCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/trpc/')) dataCalls.push(req.url());
+  });
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('advertising-service')).toHaveCount(4);
+  await page.waitForLoadState('networkidle');
+  expect(dataCalls).toEqual([]);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+
+  await page.goto('/blog');
+  await page.waitForLoadState('networkidle');
+  expect(dataCalls).toEqual([]);
+});
