@@ -12,6 +12,7 @@ export const steps = style({
 });
 export const step = style({
   display: 'grid',
+  alignContent: 'start',
   gap: vars.space.xs,
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,

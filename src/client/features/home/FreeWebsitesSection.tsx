@@ -6,6 +6,7 @@ import { Section } from './Section';
 import * as sectionStyles from './Section.css';
 import * as split from './SplitSection.css';
 import * as styles from './FreeWebsitesSection.css';
+import { phoneAction } from './PhoneAction.css';
 
 const INCLUDED = [
   'No setup fees and no monthly costs',
@@ -54,7 +55,7 @@ export function FreeWebsitesSection() {
             Free websites are available to Hertfordshire residents and businesses only.
           </p>
           <div className={split.actions}>
-            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg">
+            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg" className={phoneAction}>
               Get Your Free Website
             </ButtonLink>
           </div>
@@ -72,7 +73,7 @@ export function FreeWebsitesSection() {
         ))}
       </ol>
       <div className={sectionStyles.centre}>
-        <ButtonLink href={`#${HOME_SECTIONS.contact}`} variant="secondary" size="lg">
+        <ButtonLink href={`#${HOME_SECTIONS.contact}`} variant="secondary" size="lg" className={phoneAction}>
           Start Your Free Website Today
         </ButtonLink>
       </div>

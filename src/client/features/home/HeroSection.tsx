@@ -2,6 +2,7 @@ import { CheckCircle2, MapPin } from 'lucide-react';
 import { BUSINESSES_CLAIM, SATISFACTION_CLAIM, SUBSCRIBERS_CLAIM } from '../../../shared/constants';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { ButtonLink } from '../../components/ui/Button';
+import { phoneAction } from './PhoneAction.css';
 import * as styles from './HeroSection.css';
 
 export function HeroSection() {
@@ -20,10 +21,10 @@ export function HeroSection() {
             neighbours who read them, with advertising, sponsored features and free websites.
           </p>
           <div className={styles.actions}>
-            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg">
+            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg" className={phoneAction}>
               Get Started Today
             </ButtonLink>
-            <ButtonLink href={`#${HOME_SECTIONS.freeWebsites}`} size="lg" variant="outline">
+            <ButtonLink href={`#${HOME_SECTIONS.freeWebsites}`} size="lg" variant="outline" className={phoneAction}>
               Free Website - 100% Free
             </ButtonLink>
           </div>

@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { newsletterBrand, type NewsletterBrand } from './newsletter-brands';
 import { Section } from './Section';
 import * as styles from './NewslettersSection.css';
+import { phoneAction } from './PhoneAction.css';
 
 /** The subscribe link: an external platform page in a new tab, or our own signup form. */
 function SubscribeLink({ brand, name, block, size }: { brand: NewsletterBrand; name: string; block?: boolean; size?: 'sm' | 'md' }) {
@@ -135,7 +136,7 @@ export function NewslettersSection() {
           </p>
         </div>
         <div className={styles.buildActions}>
-          <ButtonLink href={`#${HOME_SECTIONS.contact}`} variant="light" size="lg">
+          <ButtonLink href={`#${HOME_SECTIONS.contact}`} variant="light" size="lg" className={phoneAction}>
             Get Started Today
           </ButtonLink>
         </div>

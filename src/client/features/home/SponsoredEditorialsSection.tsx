@@ -3,6 +3,7 @@ import { HOME_SECTIONS } from '../../../shared/routes';
 import { ButtonLink } from '../../components/ui/Button';
 import { Section } from './Section';
 import * as split from './SplitSection.css';
+import { phoneAction } from './PhoneAction.css';
 
 const INCLUDED = [
   { title: 'An interview, not a form', text: 'One of our local writers meets you, hears your story and writes it up in our own voice.' },
@@ -44,7 +45,7 @@ export function SponsoredEditorialsSection() {
             ))}
           </ul>
           <div className={split.actions}>
-            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg">
+            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg" className={phoneAction}>
               Book an Editorial
             </ButtonLink>
           </div>
