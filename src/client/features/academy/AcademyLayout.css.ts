@@ -39,9 +39,11 @@ export const logo = style({
   alignItems: 'center',
   gap: vars.space.xs,
   fontWeight: vars.fontWeight.black,
-  fontSize: vars.fontSize.lg,
+  fontSize: vars.fontSize.md,
   color: vars.color.academyDark,
   textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg } },
 });
 
 export const logoMark = style({
@@ -66,7 +68,9 @@ export const navLink = style({
 });
 
 export const navCta = style({
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.sm,
   borderRadius: vars.radius.pill,
   background: vars.color.academy,
   color: vars.color.onBrand,

@@ -5,7 +5,7 @@ export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}`, ba
 export const inner = style({
   maxWidth: vars.layout.maxWidth,
   margin: '0 auto',
-  padding: vars.space.xl,
+  padding: vars.space.lg,
   display: 'grid',
   gap: vars.space.lg,
   alignItems: 'center',
@@ -13,8 +13,13 @@ export const inner = style({
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
   border: `1px solid ${vars.color.line}`,
-  '@media': { [breakpoints.desktop]: { gridTemplateColumns: 'auto 1fr auto' } },
+  '@media': {
+    [breakpoints.tablet]: { padding: vars.space.xl },
+    [breakpoints.desktop]: { gridTemplateColumns: 'auto 1fr auto' },
+  },
 });
+// Two classes deep so it wins over the button's nowrap: the label may wrap on a narrow phone.
+export const cta = style({ selectors: { [`${inner} &`]: { whiteSpace: 'normal', textAlign: 'center' } } });
 export const icon = style({ display: 'inline-flex', padding: vars.space.sm, borderRadius: vars.radius.pill, background: vars.color.academySoft, color: vars.color.academy });
 export const copy = style({ display: 'grid', gap: vars.space.xs });
 export const title = style({ fontSize: vars.fontSize.xl });

@@ -20,7 +20,7 @@ export function NewsletterCta() {
             practical tips for talking about AI at home.
           </p>
         </div>
-        <ButtonLink href={ACADEMY_NEWSLETTER_URL} target="_blank" rel="noopener noreferrer" variant="academy" size="lg">
+        <ButtonLink href={ACADEMY_NEWSLETTER_URL} target="_blank" rel="noopener noreferrer" variant="academy" size="lg" className={styles.cta}>
           Subscribe to our Newsletter
           <ExternalLink size={18} aria-hidden="true" />
           <span className="visually-hidden"> (opens in a new tab)</span>
