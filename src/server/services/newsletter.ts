@@ -73,6 +73,7 @@ export async function subscribe(
 
   const confirmUrl = newsletterLink(deps.config.publicUrl, 'confirm', confirmToken);
   const unsubscribeUrl = newsletterLink(deps.config.publicUrl, 'unsubscribe', unsubscribeToken);
+  const attr = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   try {
     await deps.mailer.send({
       to: email,
@@ -94,10 +95,10 @@ export async function subscribe(
       ].join('\n'),
       html: `<p>Hello,</p>
 <p>Thank you for signing up to the ${BUSINESS.name} newsletter. Please confirm that this is your e-mail address:</p>
-<p><a href="${confirmUrl}">Confirm my subscription</a></p>
+<p><a href="${attr(confirmUrl)}">Confirm my subscription</a></p>
 <p>The link works for ${CONFIRM_WINDOW_DAYS} days. If you did not sign up, ignore this e-mail: we will not write to you again and your address will be deleted.</p>
 <p>${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}</p>
-<p><a href="${unsubscribeUrl}">Unsubscribe</a></p>`,
+<p><a href="${attr(unsubscribeUrl)}">Unsubscribe</a></p>`,
       headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
     });
   } catch (error) {
