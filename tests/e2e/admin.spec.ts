@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 
 const ADMIN = { email: 'e2e-admin@hertslocalmedia.co.uk', password: 'Chalk-Hill-Meadow-42', name: 'Edith Admin' };
@@ -73,6 +74,15 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(preview).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
 
+  // An image inside the text, from the editor's toolbar.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Insert image' }).click();
+  await (await chooser).setFiles({ name: 'stall.png', mimeType: 'image/png', buffer: png });
+  await expect(editor.locator('img')).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
+
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
   await page.getByRole('button', { name: 'Create post' }).click();
   await expect(page.getByText('Blog post created successfully!', { exact: true })).toBeVisible();
   const item = page.getByTestId('admin-post').filter({ hasText: title });
@@ -97,6 +107,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What is on' })).toBeVisible();
   await expect(page.locator('article strong')).toHaveText('Saturday from 4pm');
+  await expect.poll(() => page.locator('article img').last().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied to clipboard!', { exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 test('/blog shows the published posts as cards, and a post page shows the whole post', async ({ page }) => {
   await page.goto('/blog');
@@ -44,4 +45,22 @@ test('no request leaves the site while reading the blog', async ({ page }) => {
   await page.getByTestId('blog-card').first().getByRole('link', { name: /Read More/ }).click();
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
   expect(foreign).toEqual([]);
+});
+
+test('the blog, a post, and the sign-in screens have no detectable accessibility problems', async ({ page }) => {
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await page.goto('/blog');
+  await expect(page.getByTestId('blog-card').first()).toBeVisible();
+  await check();
+  await page.getByTestId('blog-card').first().getByRole('link', { name: /Read More/ }).click();
+  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+  await check();
+  for (const path of ['/login', '/forgot-password', '/reset-password?token=abc', '/reset-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check();
+  }
 });
