@@ -15,9 +15,9 @@ afterAll(async () => {
 });
 
 let counter = 0;
-function event(type: string, object: Record<string, unknown>): { id: string; payload: string } {
+function event(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): { id: string; payload: string } {
   const id = `evt_test_${Date.now()}_${++counter}`;
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created, livemode: false, data: { object } });
   return { id, payload };
 }
 
@@ -50,8 +50,8 @@ const completed = (sessionId: string, subscriptionId: string, plan = 'innovator'
     metadata: { plan },
   });
 
-const subscriptionEvent = (type: string, id: string, status: string, plan?: string) =>
-  event(type, { id, object: 'subscription', status, customer: 'cus_test_1', metadata: plan ? { plan } : {} });
+const subscriptionEvent = (type: string, id: string, status: string, plan?: string, created?: number) =>
+  event(type, { id, object: 'subscription', status, customer: 'cus_test_1', metadata: plan ? { plan } : {} }, created);
 
 describe('POST /api/stripe/webhook', () => {
   it('records a completed checkout as an active subscription', async () => {
@@ -102,6 +102,19 @@ describe('POST /api/stripe/webhook', () => {
     const matching = (await rows()).filter((r) => r.stripeSubscriptionId === 'sub_test_c');
     expect(matching).toHaveLength(1);
     expect(matching[0]).toMatchObject({ checkoutSessionId: 'cs_test_c', plan: 'entrepreneur', status: 'active', customerEmail: 'parent@example.co.uk' });
+  });
+
+  it('does not let an older event that arrives late undo a newer one', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const newer = subscriptionEvent('customer.subscription.updated', 'sub_test_d', 'active', 'innovator', now);
+    const older = subscriptionEvent('customer.subscription.updated', 'sub_test_d', 'incomplete', 'innovator', now - 120);
+    expect((await deliver(newer.payload)).json().outcome).toBe('recorded');
+    const late = await deliver(older.payload);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().outcome).toBe('outdated');
+    expect((await rows()).find((r) => r.stripeSubscriptionId === 'sub_test_d')?.status).toBe('active');
+    // It counts as handled: delivered again, it is a duplicate.
+    expect((await deliver(older.payload)).json().outcome).toBe('duplicate');
   });
 
   it('acknowledges other event types without recording anything', async () => {

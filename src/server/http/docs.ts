@@ -107,8 +107,8 @@ const uploadDocs: Record<string, PathItem> = {
 };
 
 export const plainRouteDocs: Record<string, PathItem> = {
-  ...uploadDocs,
   ...audioProxyDocs,
+  ...uploadDocs,
   '/stripe/webhook': {
     post: {
       tags: ['Academy'],
@@ -117,7 +117,8 @@ export const plainRouteDocs: Record<string, PathItem> = {
         'Called by Stripe, not by browsers. The Stripe-Signature header is verified against the raw body with ' +
         'STRIPE_WEBHOOK_SECRET. checkout.session.completed, customer.subscription.updated and ' +
         'customer.subscription.deleted are recorded; other events are acknowledged and ignored. ' +
-        'An event delivered twice changes nothing the second time.',
+        'An event delivered twice changes nothing the second time, and a subscription event older than the last one applied ' +
+        'is acknowledged as outdated.',
       parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event object' } } } },
       responses: {
@@ -127,7 +128,7 @@ export const plainRouteDocs: Record<string, PathItem> = {
             'application/json': {
               schema: {
                 type: 'object',
-                properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['recorded', 'duplicate', 'ignored'] } },
+                properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['recorded', 'duplicate', 'outdated', 'ignored'] } },
                 required: ['received', 'outcome'],
               },
             },

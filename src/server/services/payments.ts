@@ -108,7 +108,7 @@ export function verifyWebhookEvent(payments: Payments, rawBody: Buffer, signatur
   }
 }
 
-export type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'recorded' | 'duplicate' | 'outdated' | 'ignored';
 
 const HANDLED_EVENTS = new Set(['checkout.session.completed', 'customer.subscription.updated', 'customer.subscription.deleted']);
 
@@ -147,16 +147,19 @@ export async function recordStripeEvent(db: Database, event: Stripe.Event): Prom
       if (existing) {
         await tx
           .update(academySubscriptions)
-          .set({ ...change, status: existing.checkoutSessionId ? change.status : existing.status, updatedAt: new Date() })
+          .set({ ...change, status: existing.checkoutSessionId ? change.status : existing.status })
           .where(eq(academySubscriptions.id, existing.id));
       } else {
-        await tx.insert(academySubscriptions).values(change);
+        await tx.insert(academySubscriptions).values({ ...change, updatedAt: new Date(event.created * 1000) });
       }
       return 'recorded';
     }
 
     const subscription = event.data.object as Stripe.Subscription;
     const status = event.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status;
+    // Stripe does not promise delivery order: updatedAt holds the time of the last change applied
+    // (the event's own time), and an event older than that is recorded but not applied.
+    const changedAt = new Date(event.created * 1000);
     const [existing] = await tx
       .select()
       .from(academySubscriptions)
@@ -164,13 +167,14 @@ export async function recordStripeEvent(db: Database, event: Stripe.Event): Prom
       .limit(1);
     const metadataPlan = subscription.metadata?.plan;
     if (existing) {
+      if (existing.updatedAt > changedAt) return 'outdated';
       await tx
         .update(academySubscriptions)
         .set({
           status,
           plan: isPlanId(metadataPlan) ? metadataPlan : existing.plan,
           stripeCustomerId: idOf(subscription.customer) ?? existing.stripeCustomerId,
-          updatedAt: new Date(),
+          updatedAt: changedAt,
         })
         .where(eq(academySubscriptions.id, existing.id));
     } else {
@@ -179,6 +183,7 @@ export async function recordStripeEvent(db: Database, event: Stripe.Event): Prom
         stripeCustomerId: idOf(subscription.customer),
         plan: isPlanId(metadataPlan) ? metadataPlan : 'unknown',
         status,
+        updatedAt: changedAt,
       });
     }
     return 'recorded';
