@@ -1,10 +1,12 @@
-import { format } from 'date-fns';
 import { ExternalLink, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { filterEpisodes, type PodcastEpisode } from '../../../shared/podcasts';
 import * as styles from './EpisodeList.css';
 
 export const NO_EPISODES = 'No Episodes Available';
+
+// A fixed time zone, so the page rendered on the server and hydrated in the browser agree.
+const publishedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 export const noMatchMessage = (term: string) => `No episodes found matching "${term.trim()}"`;
 
 /** The episode list with its search over title and description (SPEC section 2). */
@@ -60,7 +62,7 @@ export function EpisodeList({
                 >
                   <span className={styles.number}>
                     {episode.episodeNumber !== null ? `Episode ${episode.episodeNumber}` : 'Episode'}
-                    {episode.publishedAt ? ` · ${format(new Date(episode.publishedAt), 'd MMM yyyy')}` : ''}
+                    {episode.publishedAt ? ` · ${publishedDate.format(new Date(episode.publishedAt))}` : ''}
                   </span>
                   <span className={styles.title}>{episode.title}</span>
                   <span className={styles.description} id={`${listId}-${episode.id}`}>

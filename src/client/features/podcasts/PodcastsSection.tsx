@@ -1,4 +1,5 @@
 import { Mic } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import type { PodcastEpisode } from '../../../shared/podcasts';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -23,10 +24,23 @@ function ComingSoon() {
   );
 }
 
+const subscribeNever = () => () => {};
+
+/** False in the server-rendered HTML and during hydration, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 function PodcastsBody({ episodes }: { episodes: PodcastEpisode[] }) {
   const player = usePodcastPlayer(episodes);
+  const hydrated = useHydrated();
   return (
-    <div className={styles.layout}>
+    // data-ready tells automated checks the controls are live (the HTML may arrive server-rendered).
+    <div className={styles.layout} data-ready={hydrated ? 'true' : undefined} data-testid="podcast-body">
       {episodes.length === 0 ? <ComingSoon /> : <PodcastPlayer player={player} />}
       <EpisodeList episodes={episodes} currentId={player.current?.id ?? null} onSelect={player.select} />
     </div>
