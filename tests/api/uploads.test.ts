@@ -215,6 +215,16 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     expect((await sharp(served.rawPayload).metadata()).width).toBe(2400);
   });
 
+  it('refuses an empty PUT without using the link up', async () => {
+    const { path: target, objectPath } = await uploadUrl();
+    const empty = await t.app.inject({ method: 'PUT', url: target });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/No file was sent/);
+    const put = await t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'image/png' }, payload: png });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().objectPath).toBe(objectPath);
+  });
+
   it('answers 404 for an unknown image', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567' });
     expect(res.statusCode).toBe(404);

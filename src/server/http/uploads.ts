@@ -48,9 +48,9 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       try {
         const declared = Number(req.headers['content-length']);
         if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES) throw errors.tooLarge();
-        const userId = await admit(req);
         const body = req.body as Readable | undefined;
-        if (!body || typeof (body as Readable).pipe !== 'function') throw errors.noFile();
+        if (!body || typeof body.pipe !== 'function') throw errors.noFile();
+        const userId = await admit(req);
         const stored = await storeUpload(deps, { name: req.params.name, userId, body });
         return reply.status(200).send(stored);
       } catch (error) {

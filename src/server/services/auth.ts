@@ -142,6 +142,11 @@ class LoginThrottle {
   fail(keys: Array<{ key: string; slowAfter: number; blockAfter: number }>, now: number): number {
     if (this.entries.size > 10_000) {
       for (const [key, e] of this.entries) if (now - e.lastFailureAt > THROTTLE.forgetAfterMs) this.entries.delete(key);
+      // Still too many (a spread-out attack): forget the oldest, so memory stays bounded.
+      for (const key of this.entries.keys()) {
+        if (this.entries.size <= 10_000) break;
+        this.entries.delete(key);
+      }
     }
     let delay = 0;
     for (const { key, slowAfter, blockAfter } of keys) {
