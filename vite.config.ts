@@ -15,7 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? `${process.env.OUT_DIR ?? '../../dist/client'}/../ssr`
       : (process.env.OUT_DIR ?? '../../dist/client'),
     emptyOutDir: true,
-    sourcemap: false,
+    // Source maps for the browser's developer tools (and Lighthouse's best practices).
+    sourcemap: !isSsrBuild,
     target: 'es2022',
   },
   server: {

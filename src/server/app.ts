@@ -123,6 +123,22 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   const rateLimiters = createRateLimiters(app, config);
   app.decorate('rateLimiters', rateLimiters);
 
+  // REST validation errors name the field at fault instead of a bare 'Input validation failed'.
+  // (Hooks apply to routes registered after them, so this comes before the routes.)
+  app.addHook('onSend', async (req, reply, payload) => {
+    // originalUrl: the REST adapter rewrites req.url without its /api prefix.
+    if (reply.statusCode !== 400 || !req.originalUrl.startsWith('/api/') || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { message?: string; issues?: Array<{ path?: unknown[]; message?: string }> };
+      const issue = body.issues?.[0];
+      if (!issue) return payload;
+      const field = (issue.path ?? []).join('.');
+      return JSON.stringify({ ...body, message: field ? `${field}: ${issue.message}` : issue.message });
+    } catch {
+      return payload;
+    }
+  });
+
   const createContext = createContextFactory(deps, rateLimiters);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -159,20 +175,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     },
   });
 
-  // REST validation errors name the field at fault instead of a bare 'Input validation failed'.
-  app.addHook('onSend', async (req, reply, payload) => {
-    // originalUrl: the REST adapter rewrites req.url without its /api prefix.
-    if (reply.statusCode !== 400 || !req.originalUrl.startsWith('/api/') || typeof payload !== 'string') return payload;
-    try {
-      const body = JSON.parse(payload) as { message?: string; issues?: Array<{ path?: unknown[]; message?: string }> };
-      const issue = body.issues?.[0];
-      if (!issue) return payload;
-      const field = (issue.path ?? []).join('.');
-      return JSON.stringify({ ...body, message: field ? `${field}: ${issue.message}` : issue.message });
-    } catch {
-      return payload;
-    }
-  });
 
   await registerClient(app, deps, createContext);
   return app;
@@ -220,6 +222,8 @@ async function registerClient(
       root: config.clientDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -100,3 +100,11 @@ describe('the API surface', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 });
+
+describe('validation messages', () => {
+  it('name the field at fault on the REST paths', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Sam' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^email: /);
+  });
+});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Public reads are the same for every visitor until something is written, so their bytes are kept
@@ -25,14 +26,40 @@ const CACHEABLE_PATHS = [
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
 interface Entry {
   etag: string;
   body: string | Buffer;
+  /** Compressed once when stored, so repeat reads cost no compression. */
+  compressed: Partial<Record<'br' | 'gzip', Buffer>>;
   contentType: string;
   statusCode: number;
   cacheControl: string | undefined;
   storedAt: number;
   generation: number;
+}
+
+const COMPRESS_MIN_BYTES = 1024;
+
+function compress(payload: string | Buffer): Entry['compressed'] {
+  const data = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  return {
+    br: zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzip: zlib.gzipSync(data, { level: 6 }),
+  };
+}
+
+function pickEncoding(req: FastifyRequest, entry: Entry): Encoding {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (entry.compressed.br && /\bbr\b/.test(accept)) return 'br';
+  if (entry.compressed.gzip && /\bgzip\b/.test(accept)) return 'gzip';
+  return 'identity';
+}
+
+/** Each encoding is its own representation, with its own validator. */
+function taggedEtag(etag: string, encoding: Encoding): string {
+  return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 }
 
 export function isCacheableUrl(url: string): boolean {
@@ -57,10 +84,16 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl) || options.alsoCache?.(req.originalUrl) === true);
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    void reply.header('ETag', entry.etag).header('X-Cache', 'hit');
+    const encoding = pickEncoding(req, entry);
+    const etag = taggedEtag(entry.etag, encoding);
+    void reply.header('ETag', etag).header('X-Cache', 'hit').header('Vary', 'Accept-Encoding');
     if (entry.cacheControl) void reply.header('Cache-Control', entry.cacheControl);
-    if (req.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    return reply.code(entry.statusCode).type(entry.contentType).send(entry.body);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
+    return reply
+      .code(entry.statusCode)
+      .type(entry.contentType)
+      .send(encoding === 'identity' ? entry.body : entry.compressed[encoding]);
   };
 
   app.addHook('onRequest', async (req, reply) => {
@@ -78,27 +111,34 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (!cacheable(req) || reply.getHeader('X-Cache') === 'hit') return payload;
     if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    void reply.header('ETag', etag);
+    const baseEtag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     if (!reply.getHeader('Cache-Control')) void reply.header('Cache-Control', 'no-cache');
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    const entry: Entry = {
+      etag: baseEtag,
+      body: payload,
+      compressed: size >= COMPRESS_MIN_BYTES ? compress(payload) : {},
+      contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
+      statusCode: reply.statusCode,
+      cacheControl: reply.getHeader('Cache-Control') as string | undefined,
+      storedAt: Date.now(),
+      generation,
+    };
     if (size <= MAX_BODY_BYTES) {
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(req.originalUrl, {
-        etag,
-        body: payload,
-        contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
-        statusCode: reply.statusCode,
-        cacheControl: reply.getHeader('Cache-Control') as string | undefined,
-        storedAt: Date.now(),
-        generation,
-      });
+      entries.set(req.originalUrl, entry);
     }
+    const encoding = pickEncoding(req, entry);
+    const etag = taggedEtag(baseEtag, encoding);
+    void reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
     if (req.headers['if-none-match'] === etag && reply.statusCode === 200) {
       void reply.code(304);
       return '';
     }
-    return payload;
+    if (encoding === 'identity') return payload;
+    void reply.header('Content-Encoding', encoding);
+    reply.removeHeader('Content-Length');
+    return entry.compressed[encoding];
   });
 
   // A successful write may change what any public read returns.

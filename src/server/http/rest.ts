@@ -15,7 +15,9 @@ export function registerRestApi(app: FastifyInstance, options: Record<string, un
     method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
     url: '/api/*',
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      // The handler matches procedures on the path without the /api prefix.
+      // The handler matches procedures on the path without the /api prefix; hooks keep seeing the
+      // real URL through request.originalUrl.
+      (request.raw as { originalUrl?: string }).originalUrl ??= request.raw.url;
       request.raw.url = request.url.replace(/^\/api/, '') || '/';
       const req = request as unknown as Record<string, unknown>;
       req.once = request.raw.once.bind(request.raw);

@@ -1,0 +1,135 @@
+// `npm run lighthouse`: Lighthouse (mobile settings) in Debian's Chromium against the built site on
+// the embedded database, for /, /blog, a blog post and /sparkai-academy. Prints a table of scores and
+// JavaScript transferred on first load, and exits non-zero when a budget is missed.
+// Budgets: Performance >= 95, Accessibility, Best Practices and SEO = 100, JavaScript <= 120 KB.
+// Options: --no-build; CHROMIUM_PATH to use another Chrome.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const JS_BUDGET_KB = 120;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-lighthouse-'));
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dataDir };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const rows: string[][] = [];
+  let failed = false;
+  try {
+    const posts = (await (await fetch(`${server.url}/api/blog`)).json()) as Array<{ id: number }>;
+    const pages = ['/', '/blog', posts[0] ? `/blog/${posts[0].id}` : '/blog', '/sparkai-academy'];
+    for (const page of pages) {
+      const result = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${page}`);
+      const lhr = result.lhr;
+      const items = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } | undefined)?.items ?? [];
+      const jsBytes = items
+        .filter((i) => i.resourceType === 'Script' && i.url?.startsWith(server.url))
+        .reduce((n, i) => n + (i.transferSize ?? 0), 0);
+      const jsKb = jsBytes / 1024;
+      const scores = Object.fromEntries(
+        (Object.keys(BUDGET) as Array<keyof typeof BUDGET>).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
+      ) as Record<keyof typeof BUDGET, number>;
+      const misses = (Object.keys(BUDGET) as Array<keyof typeof BUDGET>).filter((k) => scores[k] < BUDGET[k]);
+      if (jsKb > JS_BUDGET_KB) misses.push('performance' as never);
+      if (misses.length > 0) {
+        failed = true;
+        // Say why, so a regression can be fixed without rerunning by hand.
+        for (const [id, audit] of Object.entries(lhr.audits)) {
+          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary') {
+            console.log(`  ${page}: ${id}: ${audit.title}`);
+          }
+        }
+      }
+      rows.push([
+        page,
+        String(scores.performance),
+        String(scores.accessibility),
+        String(scores['best-practices']),
+        String(scores.seo),
+        `${jsKb.toFixed(1)} KB`,
+        `${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`,
+        misses.length ? 'MISSED' : 'ok',
+      ]);
+    }
+  } finally {
+    await chrome.kill();
+    server.child.kill('SIGTERM');
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  const header = ['page', 'perf', 'a11y', 'best practices', 'seo', 'JS (compressed)', 'LCP', 'budget'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  console.log(`\nLighthouse ${'(mobile)'}; budgets: perf >= ${BUDGET.performance}, a11y/best practices/SEO = 100, JS <= ${JS_BUDGET_KB} KB\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
