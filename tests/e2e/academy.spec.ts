@@ -25,6 +25,16 @@ function watchOffsiteRequests(page: Page): string[] {
   return offsite;
 }
 
+/** Console errors (a hydration mismatch among them) collected while the test runs. */
+function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 const checkoutCalls = (page: Page): Array<{ plan: unknown }> => {
   const calls: Array<{ plan: unknown }> = [];
   page.on('request', (req) => {
@@ -39,7 +49,10 @@ const checkoutCalls = (page: Page): Array<{ plan: unknown }> => {
 test.describe('the academy landing page', () => {
   test('shows its ten parts in the order of the spec, and stays on our own host', async ({ page }) => {
     const offsite = watchOffsiteRequests(page);
-    await page.goto('/sparkai-academy');
+    const errors = watchConsoleErrors(page);
+    const response = await page.goto('/sparkai-academy');
+    // Rendered on the server: the content is in the HTML before any script runs.
+    expect(await response!.text()).toContain('Building AI Entrepreneurs');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Help your child build with AI');
     const ids = await page.locator('[data-academy-section]').evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(SECTION_ORDER);
@@ -81,7 +94,9 @@ test.describe('the academy landing page', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Back to Herts Local Media' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('img', { name: /laptop showing a friendly chatbot/ })).toBeVisible();
+    await expect(page).toHaveTitle(/SparkAI Academy/);
     expect(offsite).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test("the hero's buttons scroll smoothly to the workshop form and the modules", async ({ page }) => {
@@ -200,6 +215,7 @@ test.describe('the checkout page', () => {
 
 test.describe('the welcome page', () => {
   test('names the plan and lists what happens next', async ({ page }) => {
+    const errors = watchConsoleErrors(page);
     await page.goto('/subscription-success?plan=innovator&session_id=cs_test_123');
     await expect(page.getByRole('heading', { name: 'Welcome to SparkAI Academy!' })).toBeVisible();
     await expect(page.getByTestId('success-plan')).toContainText('AI Innovator');
@@ -212,6 +228,7 @@ test.describe('the welcome page', () => {
       'href',
       'mailto:academy@hertslocalmedia.co.uk',
     );
+    expect(errors).toEqual([]);
     await page.getByRole('link', { name: 'Back to the Academy' }).click();
     await expect(page).toHaveURL(/\/sparkai-academy$/);
   });

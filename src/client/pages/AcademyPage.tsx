@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { ACADEMY } from '../../shared/business';
 import { AcademyHero } from '../features/academy/AcademyHero';
-import { AcademyLayout, useAcademyTitle } from '../features/academy/AcademyLayout';
+import { AcademyLayout } from '../features/academy/AcademyLayout';
 import { NewsletterCta } from '../features/academy/NewsletterCta';
 import { PricingSection } from '../features/academy/PricingSection';
 import {
@@ -16,7 +15,6 @@ import { scrollToHashSoon } from '../lib/scroll';
 
 /** /sparkai-academy: the ten parts of SPEC section 2 in order (the footer is the layout's). */
 export default function AcademyPage() {
-  useAcademyTitle(`${ACADEMY.name} | AI and entrepreneurship for 10-16 year olds in Hertfordshire`);
   useEffect(() => scrollToHashSoon(), []);
   return (
     <AcademyLayout sectionLinks>

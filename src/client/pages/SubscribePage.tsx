@@ -5,7 +5,7 @@ import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
-import { AcademyLayout, useAcademyTitle } from '../features/academy/AcademyLayout';
+import { AcademyLayout } from '../features/academy/AcademyLayout';
 import { CHECKOUT_TEXT, checkoutErrorMessage } from '../features/academy/checkout';
 import { PlanSummary, planColourStyle } from '../features/academy/PricingSection';
 import { trpc } from '../lib/trpc';
@@ -15,7 +15,6 @@ const PRICING = `${ROUTES.academy}#pricing`;
 
 /** /subscribe?plan=...: asks the server for a Stripe checkout page for the plan, again when the plan changes. */
 export default function SubscribePage() {
-  useAcademyTitle(`Checkout | ${ACADEMY.name}`);
   const planParam = new URLSearchParams(useSearch()).get('plan') || DEFAULT_PLAN;
   const plan = findPlan(planParam);
   const checkout = trpc.academy.createSubscription.useMutation({

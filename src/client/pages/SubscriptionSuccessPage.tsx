@@ -4,7 +4,7 @@ import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
-import { AcademyLayout, useAcademyTitle } from '../features/academy/AcademyLayout';
+import { AcademyLayout } from '../features/academy/AcademyLayout';
 import * as styles from './SubscriptionSuccessPage.css';
 
 const NEXT_STEPS = [
@@ -27,7 +27,6 @@ const NEXT_STEPS = [
 
 /** /subscription-success?plan=...: where Stripe sends a parent back after paying. */
 export default function SubscriptionSuccessPage() {
-  useAcademyTitle(`Welcome | ${ACADEMY.name}`);
   const plan = findPlan(new URLSearchParams(useSearch()).get('plan') || DEFAULT_PLAN);
   return (
     <AcademyLayout>

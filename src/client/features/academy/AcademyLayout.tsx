@@ -1,21 +1,10 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
 import { ROUTES } from '../../../shared/routes';
 import { ACADEMY_SECTIONS } from './content';
 import * as styles from './AcademyLayout.css';
-
-/** Sets the page title while a page of the academy is shown. */
-export function useAcademyTitle(title: string): void {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
 
 /** The academy's own frame: its header and footer (the footer leads back to the company home). */
 export function AcademyLayout({ children, sectionLinks = false }: { children: ReactNode; sectionLinks?: boolean }) {
