@@ -1,22 +1,46 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { metaForPath } from '../shared/page-meta';
 import { ROUTES } from '../shared/routes';
-import HomePage from './pages/HomePage';
-import BlogPage from './pages/BlogPage';
-import BlogPostPage from './pages/BlogPostPage';
-import AcademyPage from './pages/AcademyPage';
-import PrivacyPolicyPage from './pages/PrivacyPolicyPage';
-import TermsConditionsPage from './pages/TermsConditionsPage';
-import SubscribePage from './pages/SubscribePage';
-import SubscriptionSuccessPage from './pages/SubscriptionSuccessPage';
-import NotFoundPage from './pages/NotFoundPage';
+import { lazyPage, type LazyPage } from './lib/lazy-page';
 
-// The admin and auth screens load only when visited, keeping the public pages' JavaScript small.
-const AdminPage = lazy(() => import('./pages/AdminPage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+// Every page loads its own code when visited, so a visitor downloads only the page in front of
+// them (the admin's editor never reaches the public pages). main.tsx preloads the current page.
+const HomePage = lazyPage(() => import('./pages/HomePage'));
+const BlogPage = lazyPage(() => import('./pages/BlogPage'));
+const BlogPostPage = lazyPage(() => import('./pages/BlogPostPage'));
+const AcademyPage = lazyPage(() => import('./pages/AcademyPage'));
+const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'));
+const TermsConditionsPage = lazyPage(() => import('./pages/TermsConditionsPage'));
+const SubscribePage = lazyPage(() => import('./pages/SubscribePage'));
+const SubscriptionSuccessPage = lazyPage(() => import('./pages/SubscriptionSuccessPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const AdminPage = lazyPage(() => import('./pages/AdminPage'));
+const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+
+const EXACT_ROUTES: Record<string, LazyPage> = {
+  [ROUTES.home]: HomePage,
+  [ROUTES.admin]: AdminPage,
+  [ROUTES.adminSimple]: AdminPage,
+  [ROUTES.login]: LoginPage,
+  [ROUTES.forgotPassword]: ForgotPasswordPage,
+  [ROUTES.resetPassword]: ResetPasswordPage,
+  [ROUTES.privacyPolicy]: PrivacyPolicyPage,
+  [ROUTES.termsConditions]: TermsConditionsPage,
+  [ROUTES.blog]: BlogPage,
+  [ROUTES.academy]: AcademyPage,
+  [ROUTES.subscribe]: SubscribePage,
+  [ROUTES.subscriptionSuccess]: SubscriptionSuccessPage,
+};
+
+/** Loads the code of the page at this path (before hydration, and on hover of a link). */
+export function preloadPage(path: string): Promise<void> {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const page = EXACT_ROUTES[clean] ?? (/^\/blog\/[^/]+$/.test(clean) ? BlogPostPage : NotFoundPage);
+  return page.preload();
+}
 
 /** The route table of SPEC section 2, and nothing else. */
 export function App() {

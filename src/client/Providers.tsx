@@ -1,7 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from './components/ui/Toaster';
-import { TooltipProvider } from './components/ui/Tooltip';
 import { trpc, type createTrpcClient } from './lib/trpc';
 
 export function Providers({
@@ -16,9 +15,7 @@ export function Providers({
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </TooltipProvider>
+        <ToastProvider>{children}</ToastProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );

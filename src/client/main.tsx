@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
@@ -26,5 +26,8 @@ const tree = (
   </StrictMode>
 );
 
-if (dehydratedState && container.hasChildNodes()) hydrateRoot(container, tree);
-else createRoot(container).render(tree);
+// The current page's code first, so hydration finds everything it rendered on the server.
+void preloadPage(window.location.pathname).finally(() => {
+  if (dehydratedState && container.hasChildNodes()) hydrateRoot(container, tree);
+  else createRoot(container).render(tree);
+});

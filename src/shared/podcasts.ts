@@ -1,20 +1,7 @@
-import { z } from 'zod';
+import type { PodcastEpisode } from './podcasts.schema';
 
-// The podcast episode of SPEC section 3, as GET /api/podcasts returns it.
-export const podcastEpisodeSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  episodeNumber: z.number().int().nullable(),
-  /** Where the audio is stored; the browser plays it through GET /api/audio-proxy/{id}. */
-  audioUrl: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  spotifyUrl: z.string().nullable(),
-  /** ISO 8601, when the feed gives a date. */
-  publishedAt: z.string().nullable(),
-});
-export type PodcastEpisode = z.infer<typeof podcastEpisodeSchema>;
-
+// Podcast facts both sides use; the Zod schema lives in podcasts.schema.ts so pages need not load Zod.
+export type { PodcastEpisode } from './podcasts.schema';
 export const PODCAST_SHOW_NAME = 'Hertfordshire Voices';
 
 /** The path the player streams an episode's audio from (our own origin, never the host's). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blogFieldsSchema, blogIdSchema, blogPostSchema, blogUpdateSchema } from '../../shared/blog';
+import { blogFieldsSchema, blogIdSchema, blogPostSchema, blogUpdateSchema } from '../../shared/blog.schema';
 import { messageSchema } from '../../shared/auth';
 import { createPost, deletePost, getPublishedPost, listAllPosts, listPublishedPosts, updatePost } from '../services/blog';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';

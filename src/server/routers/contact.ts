@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contactInputSchema } from '../../shared/contact';
+import { contactInputSchema } from '../../shared/contact.schema';
 import { sendContactMessage } from '../services/contact';
 import { publicProcedure, router } from '../trpc/init';
 

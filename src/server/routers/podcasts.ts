@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { podcastEpisodeSchema } from '../../shared/podcasts';
+import { podcastEpisodeSchema } from '../../shared/podcasts.schema';
 import { listEpisodes } from '../services/podcasts';
 import { publicProcedure, router } from '../trpc/init';
 

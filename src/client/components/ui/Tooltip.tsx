@@ -1,27 +1,27 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactElement, ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
-import * as styles from './Tooltip.css';
+import { cloneElement, lazy, Suspense, useState, type ReactElement, type SyntheticEvent } from 'react';
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
+
+const RadixTooltip = lazy(() => import('./RadixTooltip'));
+
+/**
+ * A short hint on hover and keyboard focus (Radix, with the delays of SPEC section 9). The trigger
+ * renders plain until someone points at or focuses it; then the tooltip's code loads. The trigger
+ * keeps its own accessible name.
+ */
+export function Tooltip({ label, children }: { label: string; children: ReactElement<{ onPointerEnter?: (e: SyntheticEvent) => void; onFocus?: (e: SyntheticEvent) => void }> }) {
+  const [active, setActive] = useState<null | 'pointer' | 'focus'>(null);
+  if (!active) {
+    return cloneElement(children, {
+      onPointerEnter: () => setActive('pointer'),
+      onFocus: () => setActive('focus'),
+    });
+  }
   return (
-    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </TooltipPrimitive.Provider>
+    <Suspense fallback={children}>
+      <RadixTooltip label={label} initiallyOpen={active === 'focus'}>
+        {children}
+      </RadixTooltip>
+    </Suspense>
   );
 }
 
-/** A short hint on hover and keyboard focus. The trigger keeps its own accessible name. */
-export function Tooltip({ label, children }: { label: string; children: ReactElement }) {
-  return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content className={styles.content} sideOffset={6}>
-          {label}
-          <TooltipPrimitive.Arrow className={styles.arrow} />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
-  );
-}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  WORKSHOP_RESERVATION_TYPE,
+  CONTACT_TYPES,
+  DEVICE_TYPES,
+  CHILD_AGE_MIN,
+  CHILD_AGE_MAX,
+  CONTACT_LIMITS,
+  SIMPLE_EMAIL_PATTERN,
+} from './contact';
+
+// The Zod schemas of the contact form and the workshop reservation (the server validates with
+// them); the constants they use live in contact.ts, which pages can import without Zod.
+const email = z
+  .string()
+  .trim()
+  .max(CONTACT_LIMITS.email, 'E-mail address is too long')
+  .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid e-mail address');
+
+/** The structured fields of a workshop reservation; the server checks them, not just the text. */
+export const workshopDetailsSchema = z.object({
+  parentName: z.string().trim().min(1, 'Parent name is required').max(CONTACT_LIMITS.name),
+  parentEmail: email,
+  parentMobile: z
+    .string()
+    .trim()
+    .min(1, 'Mobile number is required')
+    .max(CONTACT_LIMITS.phone)
+    .regex(/^[+\d][\d\s()-]{6,}$/, 'Please enter a valid mobile number'),
+  childName: z.string().trim().min(1, "Child's name is required").max(CONTACT_LIMITS.name),
+  childAge: z.coerce
+    .number()
+    .int('Age must be a whole number')
+    .min(CHILD_AGE_MIN, `Age must be between ${CHILD_AGE_MIN} and ${CHILD_AGE_MAX}`)
+    .max(CHILD_AGE_MAX, `Age must be between ${CHILD_AGE_MIN} and ${CHILD_AGE_MAX}`),
+  deviceType: z.enum(DEVICE_TYPES, 'Please choose Laptop or Desktop'),
+});
+export type WorkshopDetails = z.infer<typeof workshopDetailsSchema>;
+
+export const contactInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, 'Name is too long'),
+    email,
+    subject: z.string().trim().max(CONTACT_LIMITS.subject, 'Subject is too long').optional().default(''),
+    message: z.string().trim().min(1, 'Message is required').max(CONTACT_LIMITS.message, 'Message is too long'),
+    type: z.enum(CONTACT_TYPES, 'Please choose a service type'),
+    /** Required when type is workshop_reservation. */
+    details: workshopDetailsSchema.optional(),
+    /** Spam trap: a field people never see. Anything in it marks the message as from a bot. */
+    website: z.string().max(500).optional(),
+  })
+  .refine((v) => v.type !== WORKSHOP_RESERVATION_TYPE || v.details !== undefined, {
+    message: 'Workshop reservations need the parent and child details',
+    path: ['details'],
+  });
+export type ContactInput = z.input<typeof contactInputSchema>;
