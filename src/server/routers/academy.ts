@@ -1,4 +1,4 @@
-import { createSubscriptionInputSchema, createSubscriptionOutputSchema } from '../../shared/academy';
+import { createSubscriptionInputSchema, createSubscriptionOutputSchema } from '../../shared/academy.schema';
 import { createCheckout } from '../services/payments';
 import { publicProcedure, router } from '../trpc/init';
 
