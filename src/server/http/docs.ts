@@ -106,9 +106,29 @@ const uploadDocs: Record<string, PathItem> = {
   },
 };
 
+// GET /api/admin/subscribers.csv (http/subscribers-csv.ts): the confirmed subscribers as CSV.
+const subscribersCsvDocs: Record<string, PathItem> = {
+  '/admin/subscribers.csv': {
+    get: {
+      tags: ['Admin'],
+      summary: 'The confirmed newsletter subscribers as a CSV download',
+      description:
+        'Columns email, newsletter, confirmed_at (ISO 8601, UTC), one row per confirmed subscription, in the order they ' +
+        'signed up; CRLF line ends (RFC 4180). A cell starting with = + - or @ is prefixed with an apostrophe so a ' +
+        'spreadsheet never reads it as a formula. Admin-only: the bearer token or the session cookie.',
+      security: [{ bearerAuth: [] }],
+      responses: {
+        '200': { description: 'The CSV file (Content-Disposition: attachment)', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '401': { description: 'Not signed in', content: { 'application/json': { schema: webhookMessageSchema } } },
+      },
+    },
+  },
+};
+
 export const plainRouteDocs: Record<string, PathItem> = {
   ...audioProxyDocs,
   ...uploadDocs,
+  ...subscribersCsvDocs,
   '/stripe/webhook': {
     post: {
       tags: ['Academy'],

@@ -4,6 +4,7 @@ import { registerUploadRoutes } from './uploads';
 import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
+import { subscribersCsvRoutes } from './subscribers-csv';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
@@ -11,6 +12,7 @@ export async function registerHttpRoutes(app: FastifyInstance, _deps: AppDeps): 
   void app;
   await app.register(audioProxyRoutes(_deps));
   await app.register(stripeWebhookRoutes(_deps));
+  await app.register(subscribersCsvRoutes(_deps));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, _deps);
 }

@@ -1,8 +1,9 @@
 import { router } from '../trpc/init';
+import { academyRouter } from './academy';
+import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { blogRouter } from './blog';
 import { uploadsRouter } from './uploads';
-import { academyRouter } from './academy';
 import { contactRouter } from './contact';
 import { contentRouter } from './content';
 import { newsletterRouter } from './newsletter';
@@ -20,6 +21,7 @@ export const appRouter = router({
   contact: contactRouter,
   newsletter: newsletterRouter,
   academy: academyRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import {
+  academySubscriptionListInputSchema,
+  academySubscriptionPageSchema,
+  adminMessageSchema,
+  adminSummarySchema,
+  adminUserPageSchema,
+  enquiryListInputSchema,
+  enquiryPageSchema,
+  enquirySchema,
+  enquiryStatusInputSchema,
+  idInputSchema,
+  pageInputSchema,
+  reservationPageSchema,
+  subscriberListInputSchema,
+  subscriberPageSchema,
+} from '../../shared/admin.schema';
+import { countActiveSubscriptions, listAcademySubscriptions, listWorkshopReservations, workshopSpots } from '../services/academy-admin';
+import { listAdmins, removeAdmin } from '../services/admins';
+import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
+import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/subscribers';
+import { adminProcedure, router } from '../trpc/init';
+
+// The admin's day-to-day work: the inbox, the newsletter list, the academy's customers and the
+// admin accounts. Every call needs a signed-in admin; lists are paged by the server.
+const tags = ['Admin'];
+const listErrors = { 400: 'Invalid filter or paging (pageSize at most 100)', 401: 'Not signed in' };
+
+export const adminRouter = router({
+  summary: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/summary',
+        tags,
+        summary: 'Dashboard counts: new enquiries, workshop places taken, confirmed subscribers, active academy subscriptions',
+        protect: true,
+        errorResponses: { 401: 'Not signed in' },
+      },
+    })
+    .input(z.void())
+    .output(adminSummarySchema)
+    .query(async ({ ctx }) => {
+      const [newEnquiries, workshop, confirmedSubscribers, activeSubscriptions] = await Promise.all([
+        countNewEnquiries(ctx.deps),
+        workshopSpots(ctx.deps),
+        countConfirmedSubscribers(ctx.deps),
+        countActiveSubscriptions(ctx.deps),
+      ]);
+      return { newEnquiries, workshop, confirmedSubscribers, activeSubscriptions };
+    }),
+
+  enquiries: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/enquiries',
+        tags,
+        summary: 'Contact messages and workshop reservations, newest first, one page at a time',
+        description:
+          'Filters: type (a service type or workshop_reservation), status (new, replied, archived) and q, searched ' +
+          'in name, e-mail, subject and message ignoring case. Each row has the first 140 characters of the message.',
+        protect: true,
+        errorResponses: listErrors,
+      },
+    })
+    .input(enquiryListInputSchema)
+    .output(enquiryPageSchema)
+    .query(({ ctx, input }) => listEnquiries(ctx.deps, input)),
+
+  enquiry: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/enquiries/{id}',
+        tags,
+        summary: 'One enquiry with its whole message (and a workshop reservation its details)',
+        protect: true,
+        errorResponses: { 400: 'The id is not a whole number', 401: 'Not signed in', 404: 'No such enquiry' },
+      },
+    })
+    .input(idInputSchema)
+    .output(enquirySchema)
+    .query(({ ctx, input }) => getEnquiry(ctx.deps, input.id)),
+
+  setEnquiryStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/enquiries/{id}',
+        tags,
+        summary: 'Marks an enquiry new, replied or archived',
+        protect: true,
+        errorResponses: { 400: 'Invalid id or status', 401: 'Not signed in', 404: 'No such enquiry' },
+      },
+    })
+    .input(enquiryStatusInputSchema)
+    .output(enquirySchema)
+    .mutation(({ ctx, input }) => setEnquiryStatus(ctx.deps, input.id, input.status)),
+
+  subscribers: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscribers',
+        tags,
+        summary: 'Newsletter subscribers, newest first, with whether and when they confirmed',
+        description:
+          'Filters: status (confirmed or pending) and q, part of the e-mail address. The confirmed ones as CSV: ' +
+          'GET /admin/subscribers.csv.',
+        protect: true,
+        errorResponses: listErrors,
+      },
+    })
+    .input(subscriberListInputSchema)
+    .output(subscriberPageSchema)
+    .query(({ ctx, input }) => listSubscribers(ctx.deps, input)),
+
+  eraseSubscriber: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/subscribers/{id}',
+        tags,
+        summary: 'Erases a subscriber on request (GDPR): the row is deleted, nothing is kept',
+        protect: true,
+        errorResponses: { 400: 'The id is not a whole number', 401: 'Not signed in', 404: 'No such subscriber' },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => eraseSubscriber(ctx.deps, input.id)),
+
+  workshopReservations: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/academy/reservations',
+        tags,
+        summary: "Free workshop reservations with the child's age and device, newest first, and the places taken",
+        description: 'workshop.taken counts every reservation not archived against workshop.spots (15).',
+        protect: true,
+        errorResponses: listErrors,
+      },
+    })
+    .input(pageInputSchema)
+    .output(reservationPageSchema)
+    .query(({ ctx, input }) => listWorkshopReservations(ctx.deps, input)),
+
+  academySubscriptions: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/academy/subscriptions',
+        tags,
+        summary: 'Academy subscriptions recorded from the payment webhook, newest first',
+        description: 'Filters: plan (explorer, innovator, entrepreneur, unknown) and status (as Stripe names it: active, canceled...).',
+        protect: true,
+        errorResponses: listErrors,
+      },
+    })
+    .input(academySubscriptionListInputSchema)
+    .output(academySubscriptionPageSchema)
+    .query(({ ctx, input }) => listAcademySubscriptions(ctx.deps, input)),
+
+  users: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        tags,
+        summary: 'The admin users, in the order they were added (new ones: POST /admin/register)',
+        protect: true,
+        errorResponses: listErrors,
+      },
+    })
+    .input(pageInputSchema)
+    .output(adminUserPageSchema)
+    .query(({ ctx, input }) => listAdmins(ctx.deps, input)),
+
+  removeUser: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/users/{id}',
+        tags,
+        summary: 'Removes an admin and ends their sessions; never the last admin, never yourself',
+        protect: true,
+        errorResponses: {
+          400: 'The id is not a whole number',
+          401: 'Not signed in',
+          404: 'No such admin',
+          409: 'The last admin, or your own account',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, callerId: ctx.user.id })),
+});

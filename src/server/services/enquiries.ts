@@ -1,0 +1,118 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../app';
+import { contactMessages } from '../db/schema';
+import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../../shared/admin';
+import type { Enquiry, EnquirySummary } from '../../shared/admin.schema';
+import type { ContactType } from '../../shared/contact';
+import { notFound } from './errors';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A LIKE pattern that matches the text literally anywhere (% and _ in a search are not wildcards). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface EnquiryFilter {
+  page: number;
+  pageSize: number;
+  type?: ContactType;
+  status?: EnquiryStatus;
+  q?: string;
+}
+
+function enquiryWhere(filter: Omit<EnquiryFilter, 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.type) conditions.push(eq(contactMessages.type, filter.type));
+  if (filter.status) conditions.push(eq(contactMessages.status, filter.status));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      or(
+        ilike(contactMessages.name, pattern),
+        ilike(contactMessages.email, pattern),
+        ilike(contactMessages.subject, pattern),
+        ilike(contactMessages.message, pattern),
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Contact messages and workshop reservations, newest first, one page at a time. */
+export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<Page<EnquirySummary>> {
+  const { db } = deps.db;
+  const where = enquiryWhere(filter);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+        // Only the start of each message crosses the wire; the dialog loads the whole of it.
+        preview: sql<string>`left(${contactMessages.message}, ${ENQUIRY_PREVIEW_LENGTH})`,
+        type: contactMessages.type,
+        status: contactMessages.status,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ total: count() }).from(contactMessages).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: Number(totalRow?.total ?? 0),
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+type EnquiryRow = typeof contactMessages.$inferSelect;
+
+function toEnquiry(row: EnquiryRow): Enquiry {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    type: row.type,
+    status: row.status,
+    details: row.details ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getEnquiry(deps: Deps, id: number): Promise<Enquiry> {
+  const [row] = await deps.db.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  if (!row) throw notFound(ADMIN_MESSAGES.enquiryNotFound);
+  return toEnquiry(row);
+}
+
+/** Marks an enquiry new, replied or archived. */
+export async function setEnquiryStatus(deps: Deps, id: number, status: EnquiryStatus): Promise<Enquiry> {
+  const [row] = await deps.db.db
+    .update(contactMessages)
+    .set({ status, updatedAt: deps.clock() })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  if (!row) throw notFound(ADMIN_MESSAGES.enquiryNotFound);
+  return toEnquiry(row);
+}
+
+export async function countNewEnquiries(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  const [row] = await deps.db.db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
+  return Number(row?.total ?? 0);
+}

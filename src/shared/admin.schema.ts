@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './academy';
+import { CONTACT_TYPES } from './contact';
+import {
+  ADMIN_PAGE_MAX,
+  ADMIN_PAGE_SIZE_DEFAULT,
+  ADMIN_PAGE_SIZE_MAX,
+  ADMIN_SEARCH_MAX,
+  ENQUIRY_STATUSES,
+  SUBSCRIBER_STATUSES,
+} from './admin';
+
+// What the admin calls (routers/admin.ts) accept and return. Every list is paged by the server,
+// newest first; the types are imported by the admin screens with `import type`.
+
+/** '' from an empty REST query parameter or an empty select means 'no filter'. */
+const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const pageFields = {
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(ADMIN_PAGE_MAX).default(1),
+  pageSize: z.coerce
+    .number()
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)
+    .default(ADMIN_PAGE_SIZE_DEFAULT),
+};
+const searchField = z.preprocess(
+  blankAsUndefined,
+  z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
+);
+
+export const pageInputSchema = z.object(pageFields);
+export type PageInput = z.infer<typeof pageInputSchema>;
+
+export const idInputSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** One page of a list: the rows, and the total for the page count. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+// --- Enquiries -------------------------------------------------------------------------------------
+
+export const enquiryListInputSchema = z.object({
+  ...pageFields,
+  type: z.preprocess(blankAsUndefined, z.enum(CONTACT_TYPES, 'Unknown enquiry type').optional()),
+  status: z.preprocess(blankAsUndefined, z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived').optional()),
+  /** Searched in name, e-mail, subject and message, ignoring case. */
+  q: searchField,
+});
+export type EnquiryListInput = z.input<typeof enquiryListInputSchema>;
+
+export const enquiryDetailsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+export const enquirySummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  /** The start of the message; the whole of it is in GET /admin/enquiries/{id}. */
+  preview: z.string(),
+  type: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type EnquirySummary = z.infer<typeof enquirySummarySchema>;
+
+export const enquirySchema = enquirySummarySchema.omit({ preview: true }).extend({
+  message: z.string(),
+  details: enquiryDetailsSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type Enquiry = z.infer<typeof enquirySchema>;
+
+export const enquiryPageSchema = pageOf(enquirySummarySchema);
+
+export const enquiryStatusInputSchema = idInputSchema.extend({
+  status: z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived'),
+});
+
+// --- Subscribers ---------------------------------------------------------------------------------
+
+export const subscriberListInputSchema = z.object({
+  ...pageFields,
+  status: z.preprocess(blankAsUndefined, z.enum(SUBSCRIBER_STATUSES, 'status must be confirmed or pending').optional()),
+  /** Part of the e-mail address, ignoring case. */
+  q: searchField,
+});
+export type SubscriberListInput = z.input<typeof subscriberListInputSchema>;
+
+export const subscriberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  newsletter: z.string(),
+  confirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+export const subscriberPageSchema = pageOf(subscriberSchema);
+
+// --- Academy ---------------------------------------------------------------------------------------
+
+export const workshopReservationSchema = z.object({
+  id: z.number().int(),
+  parentName: z.string(),
+  parentEmail: z.string(),
+  parentMobile: z.string().nullable(),
+  childName: z.string().nullable(),
+  childAge: z.number().int().nullable(),
+  deviceType: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type WorkshopReservation = z.infer<typeof workshopReservationSchema>;
+
+export const workshopSpotsSchema = z.object({
+  /** FREE_WORKSHOP.spots */
+  spots: z.number().int(),
+  /** Reservations that hold a place: every one not archived. */
+  taken: z.number().int(),
+  left: z.number().int(),
+});
+export type WorkshopSpots = z.infer<typeof workshopSpotsSchema>;
+
+export const reservationPageSchema = pageOf(workshopReservationSchema).extend({ workshop: workshopSpotsSchema });
+
+export const academySubscriptionListInputSchema = z.object({
+  ...pageFields,
+  plan: z.preprocess(blankAsUndefined, z.enum([...PLAN_IDS, 'unknown'], 'Unknown plan').optional()),
+  /** Stripe's subscription status: active, trialing, past_due, canceled, incomplete... */
+  status: z.preprocess(blankAsUndefined, z.string().trim().max(40).optional()),
+});
+export type AcademySubscriptionListInput = z.input<typeof academySubscriptionListInputSchema>;
+
+export const academySubscriptionSchema = z.object({
+  id: z.number().int(),
+  customerEmail: z.string().nullable(),
+  plan: z.string(),
+  planName: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AcademySubscription = z.infer<typeof academySubscriptionSchema>;
+export const academySubscriptionPageSchema = pageOf(academySubscriptionSchema);
+
+// --- Admin users ---------------------------------------------------------------------------------
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPageSchema = pageOf(adminUserSchema);
+
+// --- Dashboard -----------------------------------------------------------------------------------
+
+export const adminSummarySchema = z.object({
+  newEnquiries: z.number().int(),
+  workshop: workshopSpotsSchema,
+  confirmedSubscribers: z.number().int(),
+  activeSubscriptions: z.number().int(),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+export const adminMessageSchema = z.object({ message: z.string() });
