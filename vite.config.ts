@@ -18,6 +18,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Source maps for the browser's developer tools (and Lighthouse's best practices).
     sourcemap: !isSsrBuild,
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        // The icons in one chunk instead of one tiny chunk each: fewer requests before a page is ready.
+        advancedChunks: isSsrBuild
+          ? undefined
+          : {
+              groups: [
+                { name: 'icons', test: /node_modules[\\/]lucide-react/ },
+              ],
+            },
+      },
+    },
   },
   server: {
     port: 5173,

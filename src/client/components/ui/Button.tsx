@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ComponentPropsWithRef } from 'react';
 import * as styles from './Button.css';
 
 export type ButtonVariant = keyof typeof styles.variants;
@@ -24,7 +24,7 @@ export function Button({
   className,
   type = 'button',
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
+}: ComponentPropsWithRef<'button'> & StyleProps) {
   return <button type={type} className={buttonClass({ variant, size, block }, className)} {...rest} />;
 }
 

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
@@ -8,7 +8,7 @@ import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../lib/trpc';
-import { isCaptchaSolved, newCaptcha } from './captcha';
+import { isCaptchaSolved, newCaptcha, type MathCaptcha } from './captcha';
 import { Section } from './Section';
 import * as form from './Form.css';
 import * as styles from './ContactSection.css';
@@ -27,7 +27,10 @@ const EMPTY = { name: '', email: '', subject: '', message: '', type: '' as Servi
 
 export function ContactSection() {
   const [values, setValues] = useState(EMPTY);
-  const [captcha, setCaptcha] = useState(newCaptcha);
+  // Random numbers are picked in the browser, after hydration: the server-rendered HTML cannot
+  // know them, and a mismatch would make React throw the page away.
+  const [captcha, setCaptcha] = useState<MathCaptcha | null>(null);
+  useEffect(() => setCaptcha(newCaptcha()), []);
   const [answer, setAnswer] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -52,7 +55,7 @@ export function ContactSection() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isCaptchaSolved(captcha, answer)) {
+    if (!captcha || !isCaptchaSolved(captcha, answer)) {
       toast({ title: 'Verification Failed', description: 'Please solve the math problem correctly.', variant: 'destructive' });
       return;
     }
@@ -243,7 +246,7 @@ export function ContactSection() {
           </div>
           <div className={styles.captcha}>
             <label htmlFor="contact-captcha" className={form.label}>
-              Quick check: what is {captcha.a} + {captcha.b}? *
+              Quick check: what is {captcha?.a ?? '…'} + {captcha?.b ?? '…'}? *
             </label>
             <input
               id="contact-captcha"

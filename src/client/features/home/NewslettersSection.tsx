@@ -1,5 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { ExternalLink, MapPin, X } from 'lucide-react';
+import { ExternalLink, MapPin } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NEWSLETTER_SKELETON_CARDS, SUBSCRIBERS_CLAIM } from '../../../shared/constants';
 import type { Newsletter } from '../../../shared/content';
 import { HOME_SECTIONS } from '../../../shared/routes';
@@ -11,6 +11,8 @@ import { newsletterBrand, type NewsletterBrand } from './newsletter-brands';
 import { Section } from './Section';
 import * as styles from './NewslettersSection.css';
 import { phoneAction } from './PhoneAction.css';
+
+const AllPublicationsDialog = lazy(() => import('./AllPublicationsDialog'));
 
 /** The subscribe link: an external platform page in a new tab, or our own signup form. */
 function SubscribeLink({ brand, name, block, size }: { brand: NewsletterBrand; name: string; block?: boolean; size?: 'sm' | 'md' }) {
@@ -62,47 +64,43 @@ function NewsletterSkeleton() {
   );
 }
 
-/** 'View All Publications': every newsletter at a glance, with its subscribe link. */
+/**
+ * 'View All Publications': every newsletter at a glance, with its subscribe link. The dialog's code
+ * (Radix) loads on the first click, so the home page does not carry it.
+ */
 function AllPublications({ newsletters }: { newsletters: Newsletter[] }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const trigger = (
+    <Button
+      ref={button}
+      variant="ghost"
+      size="lg"
+      aria-haspopup="dialog"
+      onClick={() => {
+        setWanted(true);
+        setOpen(true);
+      }}
+    >
+      View All Publications
+    </Button>
+  );
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="lg">
-          View All Publications
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <div className={styles.dialogHead}>
-            <Dialog.Title className={styles.dialogTitle}>All our publications</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className={styles.dialogText}>
-            Every community newsletter we publish. Can&apos;t see your town? Join our general newsletter and we will
-            tell you when we launch near you.
-          </Dialog.Description>
-          <ul className={styles.pubList}>
-            {newsletters.map((n) => (
-              <li key={n.id} className={styles.pub}>
-                <span>
-                  <span className={`${styles.pubName} ${styles.tone[newsletterBrand(n.name).tone]}`}>{n.name}</span>
-                  <span className={styles.dialogText}>{n.location}</span>
-                </span>
-                <SubscribeLink brand={newsletterBrand(n.name)} name={n.name} size="sm" />
-              </li>
-            ))}
-          </ul>
-          <Dialog.Close asChild>
-            <ButtonLink href={`#${HOME_SECTIONS.newsletterSignup}`}>Join the general newsletter</ButtonLink>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {trigger}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <AllPublicationsDialog
+            open={open}
+            onOpenChange={setOpen}
+            newsletters={newsletters}
+            renderSubscribeLink={(n) => <SubscribeLink brand={newsletterBrand(n.name)} name={n.name} size="sm" />}
+            returnFocusTo={() => button.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
