@@ -5,14 +5,24 @@ import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { Button } from '../../components/ui/Button';
 import { useAdminUser } from '../auth/useAdminUser';
 import { useLogout } from '../auth/useLogout';
+import { AcademySection } from './AcademySection';
+import { AdminsSection } from './AdminsSection';
 import { BlogManager } from './BlogManager';
+import { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';
+import { SubscribersSection } from './SubscribersSection';
 import * as styles from './Admin.css';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
  * slot in here as their features arrive.
  */
-const SECTIONS: Array<{ id: string; label: string; render: () => ReactNode }> = [{ id: 'blog', label: 'Blog Posts', render: () => <BlogManager /> }];
+const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }> = [
+  { id: 'blog', label: 'Blog Posts', render: () => <BlogManager /> },
+  { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
+  { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
+  { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
+  { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
+];
 
 export function AdminScreen() {
   const { user, isLoading } = useAdminUser();

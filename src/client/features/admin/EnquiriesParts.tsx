@@ -1,0 +1,13 @@
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, ENQUIRY_TYPE_LABELS, type EnquiryStatus } from '../../../shared/admin';
+import type { ContactType } from '../../../shared/contact';
+import * as styles from './AdminTable.css';
+
+export function typeLabel(type: string): string {
+  return ENQUIRY_TYPE_LABELS[type as ContactType] ?? type;
+}
+
+export function StatusPill({ status }: { status: string }) {
+  const known = (ENQUIRY_STATUSES as readonly string[]).includes(status) ? (status as EnquiryStatus) : 'archived';
+  return <span className={styles.pill[known]}>{ENQUIRY_STATUS_LABELS[known]}</span>;
+}
+

@@ -1,0 +1,116 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Archive, CheckCircle2, Inbox, Mail, X } from 'lucide-react';
+import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../../../shared/admin';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { serverMessage } from '../../lib/api';
+import { trpc } from '../../lib/trpc';
+import { StatusPill, typeLabel } from './EnquiriesParts';
+import { formatDateTime } from './Pager';
+import * as styles from './Enquiries.css';
+
+const DETAIL_LABELS: Record<string, string> = {
+  parentName: 'Parent',
+  parentEmail: 'Parent e-mail',
+  parentMobile: 'Mobile',
+  childName: 'Child',
+  childAge: "Child's age",
+  deviceType: 'Device',
+};
+
+/** A mailto: link that opens the admin's mail program with the sender's address and 'Re: <subject>'. */
+export function replyLink(email: string, subject: string): string {
+  const address = encodeURIComponent(email).replace(/%40/g, '@');
+  return `mailto:${address}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
+}
+
+const ACTIONS: Array<{ status: EnquiryStatus; label: string; done: string; icon: typeof Inbox }> = [
+  { status: 'replied', label: 'Mark as replied', done: 'Marked as replied', icon: CheckCircle2 },
+  { status: 'archived', label: 'Archive', done: 'Enquiry archived', icon: Archive },
+  { status: 'new', label: 'Mark as new', done: 'Marked as new', icon: Inbox },
+];
+
+/** One enquiry in full, with the reply link and the status changes. */
+export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const enquiry = trpc.admin.enquiry.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const setStatus = trpc.admin.setEnquiryStatus.useMutation();
+
+  const change = async (status: EnquiryStatus, done: string) => {
+    if (id === null) return;
+    try {
+      const updated = await setStatus.mutateAsync({ id, status });
+      utils.admin.enquiry.setData({ id }, updated);
+      toast({ title: done });
+      await Promise.all([utils.admin.enquiries.invalidate(), utils.admin.summary.invalidate(), utils.admin.workshopReservations.invalidate()]);
+    } catch (error) {
+      toast({ title: 'Could not change the status', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const e = enquiry.data;
+  return (
+    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined}>
+          <div className={styles.dialogHead}>
+            <Dialog.Title className={styles.dialogTitle}>{e ? e.subject : 'Enquiry'}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button size="icon" variant="ghost" aria-label="Close">
+                <X size={18} aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          {enquiry.isLoading ? (
+            <Skeleton height="10rem" />
+          ) : enquiry.isError || !e ? (
+            <p role="alert">This enquiry could not be loaded. {serverMessage(enquiry.error) ?? ''}</p>
+          ) : (
+            <>
+              <dl className={styles.meta}>
+                <dt className={styles.metaTerm}>From</dt>
+                <dd className={styles.metaValue}>
+                  {e.name} &lt;{e.email}&gt;
+                </dd>
+                <dt className={styles.metaTerm}>Received</dt>
+                <dd className={styles.metaValue}>{formatDateTime(e.createdAt)}</dd>
+                <dt className={styles.metaTerm}>Type</dt>
+                <dd className={styles.metaValue}>{typeLabel(e.type)}</dd>
+                <dt className={styles.metaTerm}>Status</dt>
+                <dd className={styles.metaValue}>
+                  <StatusPill status={e.status} />
+                </dd>
+                {e.details
+                  ? Object.entries(e.details).map(([key, value]) => (
+                      <div key={key} className={styles.metaGroup}>
+                        <dt className={styles.metaTerm}>{DETAIL_LABELS[key] ?? key}</dt>
+                        <dd className={styles.metaValue}>{String(value)}</dd>
+                      </div>
+                    ))
+                  : null}
+              </dl>
+              <p className={styles.message} data-testid="enquiry-message">
+                {e.message}
+              </p>
+              <div className={styles.dialogActions}>
+                {ACTIONS.filter((a) => a.status !== e.status).map(({ status, label, done, icon: Icon }) => (
+                  <Button key={status} size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => void change(status, done)}>
+                    <Icon size={16} aria-hidden="true" /> {label}
+                  </Button>
+                ))}
+                <ButtonLink size="sm" href={replyLink(e.email, e.subject)}>
+                  <Mail size={16} aria-hidden="true" /> Reply by e-mail
+                </ButtonLink>
+              </div>
+              <p className={styles.metaTerm} aria-live="polite">
+                Now {ENQUIRY_STATUS_LABELS[e.status as EnquiryStatus] ?? e.status}. Replying opens your mail program; mark the enquiry as replied once you have sent it.
+              </p>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
