@@ -15,6 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? `${process.env.OUT_DIR ?? '../../dist/client'}/../ssr`
       : (process.env.OUT_DIR ?? '../../dist/client'),
     emptyOutDir: true,
+    // The server reads the manifest to preload the current page's code and styles.
+    manifest: !isSsrBuild,
     // Source maps for the browser's developer tools (and Lighthouse's best practices).
     sourcemap: !isSsrBuild,
     target: 'es2022',

@@ -110,7 +110,11 @@ async function main(): Promise<void> {
         String(scores['best-practices']),
         String(scores.seo),
         `${jsKb.toFixed(1)} KB`,
+        `${Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0)} ms`,
         `${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`,
+        `${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms`,
+        (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        `${Math.round(lhr.audits['speed-index']?.numericValue ?? 0)} ms`,
         misses.length ? 'MISSED' : 'ok',
       ]);
     }
@@ -119,7 +123,7 @@ async function main(): Promise<void> {
     server.child.kill('SIGTERM');
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
-  const header = ['page', 'perf', 'a11y', 'best practices', 'seo', 'JS (compressed)', 'LCP', 'budget'];
+  const header = ['page', 'perf', 'a11y', 'best practices', 'seo', 'JS (compressed)', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'budget'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   console.log(`\nLighthouse ${'(mobile)'}; budgets: perf >= ${BUDGET.performance}, a11y/best practices/SEO = 100, JS <= ${JS_BUDGET_KB} KB\n`);

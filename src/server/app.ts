@@ -104,6 +104,23 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     crossOriginEmbedderPolicy: false,
   });
 
+  // Hashed scripts and styles are not documents: the page's policy headers mean nothing on them,
+  // and dropping them saves about 600 bytes on each of a page's requests.
+  const documentOnlyHeaders = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/assets/')) for (const name of documentOnlyHeaders) reply.removeHeader(name);
+    return payload;
+  });
+
   // Errors from plain routes and from Fastify itself (bad JSON, too large) become { message }.
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

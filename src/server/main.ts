@@ -7,6 +7,7 @@ import { createMailer } from './services/mail';
 import { ensureAdminFromConfig } from './services/auth';
 import { startPodcastFeedRefresh } from './services/podcasts';
 import { createPayments } from './services/payments';
+import { clearIncomingUploads } from './services/uploads';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   if (config.SEED) await runSeeds(db.db);
+  await clearIncomingUploads(config.uploadsDir);
   // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
   const adminSetup = await ensureAdminFromConfig({ db, config, clock: () => new Date() });
 

@@ -3,6 +3,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { createAdmin, createSession } from '../../src/server/services/auth';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,
 // nothing stored when a request is refused, and the server keeps answering.
@@ -11,6 +12,8 @@ type Operation = { method: string; path: string; bodyKeys: string[]; queryKeys: 
 
 let t: TestApp;
 let operations: Operation[] = [];
+/** An admin's session, so the admin paths are attacked past their sign-in check too. */
+let adminToken = '';
 
 const tables = Object.values(schema).filter(
   (v): v is typeof schema.users => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
@@ -32,6 +35,8 @@ async function rowCounts(): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000', STRIPE_WEBHOOK_SECRET: 'whsec_hostile_input_test' } });
+  const admin = await createAdmin(t.deps, { name: 'Fuzz Admin', email: 'fuzz@example.co.uk', password: 'Kestrel-Quarry-Bramble-5' });
+  adminToken = (await createSession(t.deps, admin.id)).token;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
   };
@@ -122,10 +127,11 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
           nasty,
           fc.dictionary(fc.constantFrom(...op.queryKeys, 'x', '__proto__'), nasty, { maxKeys: 3 }),
           fc.constantFrom('json', 'malformed', 'text', 'form', 'none'),
-          async (body, pathValue, query, encoding) => {
+          fc.boolean(),
+          async (body, pathValue, query, encoding, signedIn) => {
             const before = await rowCounts();
             const hasBody = !['GET', 'DELETE'].includes(op.method);
-            const headers: Record<string, string> = {};
+            const headers: Record<string, string> = signedIn ? { authorization: `Bearer ${adminToken}` } : {};
             let payload: string | undefined;
             if (hasBody && encoding !== 'none') {
               if (encoding === 'json') {

@@ -64,7 +64,7 @@ export default function BlogPostPage() {
           <span className={styles.author}>
             <UserRound size={18} aria-hidden="true" /> {BLOG_AUTHOR_LABEL}
           </span>
-          <ShareButtons title={data.title} url={window.location.href} />
+          <ShareButtons title={data.title} path={`/blog/${data.id}`} />
         </div>
         {/* Sanitised by the server with an allow-list before it was stored. */}
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: data.content }} />

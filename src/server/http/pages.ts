@@ -18,6 +18,47 @@ import { PLANS } from '../../shared/academy';
 
 type RenderPage = (input: { path: string; search: string; dehydratedState: DehydratedState }) => Promise<string>;
 
+/** The source file of each route's page, as the client's route table lazy-loads it. */
+function pageSource(pathname: string, known: boolean): string {
+  const pages: Record<string, string> = {
+    '/': 'pages/HomePage.tsx',
+    '/blog': 'pages/BlogPage.tsx',
+    '/sparkai-academy': 'pages/AcademyPage.tsx',
+    '/privacy-policy': 'pages/PrivacyPolicyPage.tsx',
+    '/terms-conditions': 'pages/TermsConditionsPage.tsx',
+    '/subscription-success': 'pages/SubscriptionSuccessPage.tsx',
+    '/subscribe': 'pages/SubscribePage.tsx',
+    '/login': 'pages/LoginPage.tsx',
+    '/forgot-password': 'pages/ForgotPasswordPage.tsx',
+    '/reset-password': 'pages/ResetPasswordPage.tsx',
+    '/admin': 'pages/AdminPage.tsx',
+    '/admin-simple': 'pages/AdminPage.tsx',
+  };
+  if (pages[pathname]) return pages[pathname];
+  if (known && /^\/blog\/[^/]+$/.test(pathname)) return 'pages/BlogPostPage.tsx';
+  return 'pages/NotFoundPage.tsx';
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The page's own scripts and styles (from Vite's manifest), so the browser fetches them with the
+ * HTML instead of after the entry has run: no waterfall, and no unstyled flash before hydration.
+ */
+function pageAssets(manifest: Manifest | null, source: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest?.[key];
+    if (!chunk || key === 'index.html' || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(source);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
 /** Pages the server renders; every other known route is rendered in the browser. */
 const SERVER_RENDERED = new Set(['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions', '/subscription-success']);
 
@@ -85,6 +126,8 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   const { config } = deps;
   const indexFile = path.join(options.clientDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const manifestFile = path.join(options.clientDist, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   const ssrEntry = path.join(options.ssrDist, 'entry-server.js');
   let renderPage: RenderPage | null = null;
   if (template && fs.existsSync(ssrEntry)) {
@@ -172,7 +215,12 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   function assemble(pathname: string, page: PageResult, body: string | null): string {
     let html = template!;
     html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
-    html = html.replace('</head>', `    ${headTags(pathname, page)}\n  </head>`);
+    const assets = pageAssets(manifest, pageSource(pathname, isKnownRoute(pathname)));
+    const preloads = [
+      ...assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}" />`),
+      ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="/${href}" />`),
+    ].join('\n    ');
+    html = html.replace('</head>', `    ${preloads}\n    ${headTags(pathname, page)}\n  </head>`);
     if (body !== null) {
       html = html.replace(
         '<div id="root"></div>',

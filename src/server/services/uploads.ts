@@ -215,3 +215,14 @@ export async function findUpload(deps: Pick<AppDeps, 'db' | 'config'>, name: str
     return null;
   }
 }
+
+/**
+ * Removes what a killed process left in the temporary upload folder. Called at start, before the
+ * server accepts uploads, so nothing in there can belong to an upload in progress.
+ */
+export async function clearIncomingUploads(uploadsDir: string): Promise<number> {
+  const incoming = path.join(uploadsDir, '.incoming');
+  const leftovers = await fsp.readdir(incoming).catch(() => [] as string[]);
+  await Promise.all(leftovers.map((file) => fsp.rm(path.join(incoming, file), { force: true, recursive: true })));
+  return leftovers.length;
+}

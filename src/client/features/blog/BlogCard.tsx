@@ -33,8 +33,8 @@ export function BlogCard({ post }: { post: BlogPost }) {
         </div>
         <h2 className={styles.cardTitle}>{post.title}</h2>
         {post.excerpt ? <p className={styles.excerpt}>{post.excerpt}</p> : null}
-        <Link href={`/blog/${post.id}`} className={styles.readMore} aria-label={`Read More: ${post.title}`}>
-          Read More <ArrowRight size={16} aria-hidden="true" />
+        <Link href={`/blog/${post.id}`} className={styles.readMore}>
+          Read More<span className="visually-hidden">: {post.title}</span> <ArrowRight size={16} aria-hidden="true" />
         </Link>
       </div>
     </article>

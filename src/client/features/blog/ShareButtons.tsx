@@ -1,9 +1,20 @@
 import { Link2, Mail } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import * as styles from './Blog.css';
 
 /** Copy link, plus plain share links to the usual networks (nothing loads from them until clicked). */
-export function ShareButtons({ title, url }: { title: string; url: string }) {
+const noSubscription = () => () => {};
+
+export function ShareButtons({ title, path }: { title: string; path: string }) {
+  // The site's address is only known in the browser; the server renders the links without it and
+  // the browser fills it in straight after hydration.
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => '',
+  );
+  const url = `${origin}${path}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const networks = [

@@ -57,27 +57,29 @@ export function EpisodeList({
                   className={styles.pick}
                   onClick={() => onSelect(episode.id)}
                   aria-current={selected ? 'true' : undefined}
-                  aria-label={episode.episodeNumber !== null ? `${episode.title}, episode ${episode.episodeNumber}` : episode.title}
                   aria-describedby={`${listId}-${episode.id}`}
                 >
-                  <span className={styles.number}>
+                  <span className={styles.number} aria-hidden="true">
                     {episode.episodeNumber !== null ? `Episode ${episode.episodeNumber}` : 'Episode'}
                     {episode.publishedAt ? ` · ${publishedDate.format(new Date(episode.publishedAt))}` : ''}
                   </span>
                   <span className={styles.title}>{episode.title}</span>
-                  <span className={styles.description} id={`${listId}-${episode.id}`}>
-                    {episode.description}
-                  </span>
+                  {episode.episodeNumber !== null ? (
+                    <span className="visually-hidden">, episode {episode.episodeNumber}</span>
+                  ) : null}
                 </button>
+                <p className={styles.description} id={`${listId}-${episode.id}`}>
+                  {episode.description}
+                </p>
                 {episode.spotifyUrl ? (
                   <a
                     className={styles.spotify}
                     href={episode.spotifyUrl}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Listen to ${episode.title} on Spotify (opens in a new tab)`}
                   >
-                    Listen on Spotify
+                    Listen<span className="visually-hidden"> to {episode.title}</span> on Spotify
+                    <span className="visually-hidden"> (opens in a new tab)</span>
                     <ExternalLink size={14} aria-hidden="true" />
                   </a>
                 ) : null}
