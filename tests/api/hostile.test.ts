@@ -11,7 +11,7 @@ import { createAdmin, createSession } from '../../src/server/services/auth';
 type Operation = { method: string; path: string; bodyKeys: string[]; queryKeys: string[] };
 
 let t: TestApp;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 /** An admin's session, so the admin paths are attacked past their sign-in check too. */
 let adminToken = '';
 
