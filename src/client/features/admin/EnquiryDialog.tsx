@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Archive, CheckCircle2, Inbox, Mail, X } from 'lucide-react';
-import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '../../../shared/admin';
+import type { EnquiryStatus } from '../../../shared/admin';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/toast-store';
@@ -83,12 +83,14 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
                   <StatusPill status={e.status} />
                 </dd>
                 {e.details
-                  ? Object.entries(e.details).map(([key, value]) => (
-                      <div key={key} className={styles.metaGroup}>
-                        <dt className={styles.metaTerm}>{DETAIL_LABELS[key] ?? key}</dt>
-                        <dd className={styles.metaValue}>{String(value)}</dd>
-                      </div>
-                    ))
+                  ? Object.keys(DETAIL_LABELS)
+                      .filter((key) => e.details?.[key] !== undefined)
+                      .map((key) => (
+                        <div key={key} className={styles.metaGroup}>
+                          <dt className={styles.metaTerm}>{DETAIL_LABELS[key]}</dt>
+                          <dd className={styles.metaValue}>{String(e.details?.[key])}</dd>
+                        </div>
+                      ))
                   : null}
               </dl>
               <p className={styles.message} data-testid="enquiry-message">
@@ -104,9 +106,7 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
                   <Mail size={16} aria-hidden="true" /> Reply by e-mail
                 </ButtonLink>
               </div>
-              <p className={styles.metaTerm} aria-live="polite">
-                Now {ENQUIRY_STATUS_LABELS[e.status as EnquiryStatus] ?? e.status}. Replying opens your mail program; mark the enquiry as replied once you have sent it.
-              </p>
+              <p className={styles.metaTerm}>Replying opens your mail program; mark the enquiry as replied once you have sent it.</p>
             </>
           )}
         </Dialog.Content>
