@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openInBrowser } from './helpers/navigation';
 import AxeBuilder from '@axe-core/playwright';
 
 test('/blog shows the published posts as cards, and a post page shows the whole post', async ({ page }) => {
@@ -31,7 +32,7 @@ test('an empty blog says No Blog Posts Yet', async ({ page }) => {
   await page.route('**/trpc/blog.list**', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ result: { data: [] } }]) }),
   );
-  await page.goto('/blog');
+  await openInBrowser(page, '/blog');
   await expect(page.getByRole('heading', { name: 'No Blog Posts Yet' })).toBeVisible();
 });
 

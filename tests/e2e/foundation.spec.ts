@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openInBrowser } from './helpers/navigation';
 
 test('the home page shows skeletons, then the four advertising services', async ({ page }) => {
   // Hold the list back so the loading state can be seen.
@@ -8,7 +9,7 @@ test('the home page shows skeletons, then the four advertising services', async 
     if (route.request().url().includes('content.advertisingServices')) await held;
     await route.continue();
   });
-  await page.goto('/');
+  await openInBrowser(page, '/');
   await expect(page.getByTestId('advertising-skeleton')).toHaveCount(4);
   release();
 
@@ -24,7 +25,7 @@ test('a failed load of the services shows no cards and no error', async ({ page 
   await page.route('**/trpc/**', (route) =>
     route.request().url().includes('content.advertisingServices') ? route.abort() : route.continue(),
   );
-  await page.goto('/');
+  await openInBrowser(page, '/');
   await expect(page.getByTestId('advertising-skeleton')).toHaveCount(0);
   await expect(page.getByTestId('advertising-service')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Contact Our Team' })).toBeVisible();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { openInBrowser } from './helpers/navigation';
 import { e2eDataDir } from '../../playwright.config';
 
 const SECTION_ORDER = [
@@ -143,7 +144,7 @@ test('newsletters: skeletons while loading, then cards with their own links', as
     if (route.request().url().includes('content.newsletters')) await held;
     await route.continue();
   });
-  await page.goto('/');
+  await openInBrowser(page, '/');
   await expect(page.getByTestId('newsletter-skeleton')).toHaveCount(3);
   release();
   const cards = page.getByTestId('newsletter-card');
@@ -176,7 +177,7 @@ test('a newsletter with no special presentation gets the default look and our si
       { id: 99, name: 'Ashwell Echo', description: 'News from Ashwell.', location: 'Ashwell' },
     ]),
   );
-  await page.goto('/');
+  await openInBrowser(page, '/');
   const card = page.getByTestId('newsletter-card').filter({ hasText: 'Ashwell Echo' });
   await expect(card).toHaveAttribute('data-tone', 'default');
   const link = card.getByRole('link', { name: /Subscribe to Ashwell Echo/ });
@@ -190,7 +191,7 @@ test('a newsletter with no special presentation gets the default look and our si
 
 test('a failed newsletters load shows no cards and no error', async ({ page }) => {
   await page.route('**/trpc/**', (route) => rewriteProcedure(route, 'content.newsletters', null, true));
-  await page.goto('/');
+  await openInBrowser(page, '/');
   await expect(page.getByTestId('advertising-service')).toHaveCount(4);
   await expect(page.getByTestId('newsletter-skeleton')).toHaveCount(0);
   await expect(page.getByTestId('newsletter-card')).toHaveCount(0);

@@ -108,7 +108,7 @@ test('the speed applies to a newly picked episode, and picking one stops and rew
   await section.getByRole('button', { name: `Play ${MARKET}` }).click();
   await expect(player).toHaveAttribute('data-state', 'playing');
 
-  await section.getByTestId('podcast-episode').getByRole('button', { name: `${WELCOME}, episode 1` }).click();
+  await section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 1: ${WELCOME}` }).click();
   await expect(section.getByTestId('podcast-current-title')).toHaveText(WELCOME);
   await expect(player).toHaveAttribute('data-state', 'idle');
   await expect(section.getByTestId('podcast-elapsed')).toHaveText('0:00');
@@ -121,7 +121,7 @@ test('the speed applies to a newly picked episode, and picking one stops and rew
 test('at the end of an episode the next one is selected but does not play', async ({ page }) => {
   const { section } = await openPodcasts(page);
   const player = section.getByTestId('podcast-player');
-  await section.getByTestId('podcast-episode').getByRole('button', { name: `${LEA}, episode 2` }).click();
+  await section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 2: ${LEA}` }).click();
   await expect(section.getByTestId('podcast-current-title')).toHaveText(LEA);
   await section.getByRole('button', { name: `Play ${LEA}` }).click();
   await expect(player).toHaveAttribute('data-state', 'playing');
@@ -129,7 +129,7 @@ test('at the end of an episode the next one is selected but does not play', asyn
   // The 4-second sample ends; the next in the list is selected, stopped at 0.
   await expect(section.getByTestId('podcast-current-title')).toHaveText(WELCOME, { timeout: 15_000 });
   await expect(player).toHaveAttribute('data-state', 'idle');
-  await expect(section.getByTestId('podcast-episode').getByRole('button', { name: `${WELCOME}, episode 1` })).toHaveAttribute(
+  await expect(section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 1: ${WELCOME}` })).toHaveAttribute(
     'aria-current',
     'true',
   );

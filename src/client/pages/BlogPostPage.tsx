@@ -13,7 +13,8 @@ export default function BlogPostPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const post = trpc.blog.get.useQuery({ id }, { enabled: valid });
+  // A post the server already found missing stays missing: no refetch when the page hydrates.
+  const post = trpc.blog.get.useQuery({ id }, { enabled: valid, retryOnMount: false });
 
   if (valid && post.isLoading) {
     return (
@@ -46,7 +47,9 @@ export default function BlogPostPage() {
         <Link href="/blog" className={styles.back}>
           <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
         </Link>
-        {data.imageUrl ? <img src={data.imageUrl} alt="" className={styles.heroImage} /> : null}
+        {data.imageUrl ? (
+          <img src={data.imageUrl} alt="" className={styles.heroImage} width={1200} height={675} fetchPriority="high" />
+        ) : null}
         <div className={styles.meta}>
           <span className={styles.metaItem}>
             <Calendar size={14} aria-hidden="true" />

@@ -183,7 +183,8 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
         });
       }
     }
-    result.dehydratedState = helpers.dehydrate();
+    // Failed queries too (a missing post): the page then renders its not-found state on the server.
+    result.dehydratedState = helpers.dehydrate({ shouldDehydrateQuery: () => true });
     return result;
   }
 

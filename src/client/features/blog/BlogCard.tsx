@@ -13,7 +13,7 @@ export function BlogCard({ post }: { post: BlogPost }) {
   return (
     <article className={styles.card} data-testid="blog-card">
       {post.imageUrl ? (
-        <img src={post.imageUrl} alt="" className={styles.cardImage} loading="lazy" />
+        <img src={post.imageUrl} alt="" className={styles.cardImage} width={1200} height={675} loading="lazy" decoding="async" />
       ) : (
         <div className={styles.cardPlaceholder} aria-hidden="true">
           <Newspaper size={40} />

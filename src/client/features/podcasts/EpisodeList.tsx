@@ -63,10 +63,10 @@ export function EpisodeList({
                     {episode.episodeNumber !== null ? `Episode ${episode.episodeNumber}` : 'Episode'}
                     {episode.publishedAt ? ` · ${publishedDate.format(new Date(episode.publishedAt))}` : ''}
                   </span>
-                  <span className={styles.title}>{episode.title}</span>
-                  {episode.episodeNumber !== null ? (
-                    <span className="visually-hidden">, episode {episode.episodeNumber}</span>
-                  ) : null}
+                  <span className={styles.title}>
+                    {episode.episodeNumber !== null ? <span className="visually-hidden">Episode {episode.episodeNumber}: </span> : null}
+                    {episode.title}
+                  </span>
                 </button>
                 <p className={styles.description} id={`${listId}-${episode.id}`}>
                   {episode.description}
