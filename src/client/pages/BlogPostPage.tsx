@@ -1,4 +1,5 @@
 import { ArrowLeft, Calendar, Clock, UserRound } from 'lucide-react';
+import { responsiveSrcSet } from '../lib/responsive-image';
 import { Link, useParams } from 'wouter';
 import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { BLOG_READ_TIME } from '../../shared/constants';
@@ -48,7 +49,16 @@ export default function BlogPostPage() {
           <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
         </Link>
         {data.imageUrl ? (
-          <img src={data.imageUrl} alt="" className={styles.heroImage} width={1200} height={675} fetchPriority="high" />
+          <img
+            src={data.imageUrl}
+            srcSet={responsiveSrcSet(data.imageUrl)}
+            sizes="(min-width: 46rem) 46rem, 100vw"
+            alt=""
+            className={styles.heroImage}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+          />
         ) : null}
         <div className={styles.meta}>
           <span className={styles.metaItem}>

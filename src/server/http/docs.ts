@@ -96,10 +96,15 @@ const uploadDocs: Record<string, PathItem> = {
     get: {
       tags: ['Blog'],
       summary: 'A stored image, with its real content type, nosniff and a one-year cache',
+      description: 'With w, a WebP copy at most that wide (made on first request), so a page can fetch the size it shows.',
       security: [],
-      parameters: [uploadParams[0]],
+      parameters: [
+        uploadParams[0],
+        { name: 'w', in: 'query', required: false, schema: { type: 'integer', enum: [320, 640, 960, 1280] }, description: 'Width in pixels' },
+      ],
       responses: {
         '200': { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+        '400': { description: 'w is not one of the offered widths', ...uploadJsonError },
         '404': { description: 'No such image', ...uploadJsonError },
       },
     },

@@ -4,11 +4,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../app';
 import { DOMAIN_ERROR_STATUS, DomainError } from '../services/errors';
-import { checkUploadSignature, claimUploadTicket, findUpload, storeUpload, uploadErrors } from '../services/uploads';
+import { checkUploadSignature, claimUploadTicket, findUpload, IMAGE_VARIANT_WIDTHS, imageVariant, storeUpload, uploadErrors } from '../services/uploads';
 
 interface UploadRoute {
   Params: { name: string };
-  Querystring: { expires?: string; signature?: string };
+  Querystring: { expires?: string; signature?: string; w?: string };
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
@@ -71,8 +71,15 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       }
     });
 
-    const serve = async (req: { params: { name: string }; method: string }, reply: FastifyReply) => {
-      const found = await findUpload(deps, req.params.name);
+    const serve = async (req: { params: { name: string }; query: { w?: string }; method: string }, reply: FastifyReply) => {
+      const width = req.query.w === undefined ? null : Number(req.query.w);
+      if (width !== null && !(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) {
+        return reply
+          .status(400)
+          .type('application/json')
+          .send({ message: `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}` });
+      }
+      const found = width === null ? await findUpload(deps, req.params.name) : await imageVariant(deps, req.params.name, width);
       if (!found) return reply.status(404).type('application/json').send({ message: 'Image not found' });
       void reply
         .type(found.contentType)

@@ -226,3 +226,36 @@ export async function clearIncomingUploads(uploadsDir: string): Promise<number> 
   await Promise.all(leftovers.map((file) => fsp.rm(path.join(incoming, file), { force: true, recursive: true })));
   return leftovers.length;
 }
+
+/** The widths an uploaded image is also served at (?w=), so pages fetch the size they show. */
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
+
+/**
+ * A smaller WebP copy of a stored image, made on first request and kept beside the uploads. GIFs
+ * (perhaps animated) and images already narrower than the width are served as stored.
+ */
+export async function imageVariant(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  name: string,
+  width: number,
+): Promise<{ file: string; contentType: string; size: number } | null> {
+  const original = await findUpload(deps, name);
+  if (!original || original.contentType === 'image/gif') return original;
+  const variants = path.join(deps.config.uploadsDir, '.variants');
+  const file = path.join(variants, `${name}-${width}.webp`);
+  const existing = await fsp.stat(file).catch(() => null);
+  if (existing) return { file, contentType: 'image/webp', size: existing.size };
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const meta = await sharp(original.file).metadata();
+    if (!meta.width || meta.width <= width) return original;
+    await fsp.mkdir(variants, { recursive: true });
+    const info = await sharp(original.file).rotate().resize({ width }).webp({ quality: 80 }).toFile(temp);
+    await fsp.rename(temp, file);
+    return { file, contentType: 'image/webp', size: info.size };
+  } catch {
+    // An image sharp cannot resize is still served as it was stored.
+    await fsp.rm(temp, { force: true });
+    return original;
+  }
+}

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { responsiveSrcSet } from '../../lib/responsive-image';
 import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
 import type { BlogPost } from '../../../shared/blog';
@@ -13,7 +14,17 @@ export function BlogCard({ post }: { post: BlogPost }) {
   return (
     <article className={styles.card} data-testid="blog-card">
       {post.imageUrl ? (
-        <img src={post.imageUrl} alt="" className={styles.cardImage} width={1200} height={675} loading="lazy" decoding="async" />
+        <img
+          src={post.imageUrl}
+          srcSet={responsiveSrcSet(post.imageUrl)}
+          sizes="(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw"
+          alt=""
+          className={styles.cardImage}
+          width={1200}
+          height={675}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <div className={styles.cardPlaceholder} aria-hidden="true">
           <Newspaper size={40} />
