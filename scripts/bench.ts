@@ -5,10 +5,10 @@
 // --connections=N (default 50), --no-build, --only=pglite|postgres.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
+import { freePort, waitUntilUp } from '../tests/helpers/net';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -51,27 +51,8 @@ interface Result {
   non2xx: number;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
+  if (!(await waitUntilUp(url, 60_000, () => child.exitCode === null))) throw new Error(`${url} did not come up`);
 }
 
 function autocannon(url: string, endpoint: Endpoint): Result {

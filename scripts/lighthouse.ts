@@ -5,23 +5,14 @@
 // Options: --no-build; CHROMIUM_PATH to use another Chrome.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitUntilUp } from '../tests/helpers/net';
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const JS_BUDGET_KB = 120;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
@@ -39,14 +30,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dataDir };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  if (await waitUntilUp(`${url}/api/health`, 60_000, () => child.exitCode === null)) return { url, child, dataDir };
   throw new Error('the server did not start');
 }
 

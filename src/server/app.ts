@@ -35,6 +35,8 @@ export interface AppDeps {
 
 export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Where the standard log goes (tests read it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** TRUST_PROXY: true, false, a hop count, or a comma-separated list of proxy addresses. */
@@ -55,6 +57,15 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Signed upload URLs and e-mailed tokens never reach the logs.
+        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&](?:signature|token)=)[^&]*/g, '$1[redacted]'),
+          remoteAddress: req.ip,
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

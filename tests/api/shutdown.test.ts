@@ -1,25 +1,16 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { contactMessages } from '../../src/server/db/schema';
+import { freePort, waitUntilUp } from '../helpers/net';
 
 // SIGTERM while requests are running: every request the server accepted is answered and stored,
 // and the process exits cleanly.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-shutdown-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests on SIGTERM and loses nothing it accepted', { timeout: 240_000 }, async () => {
@@ -40,14 +31,7 @@ describe('graceful shutdown', () => {
     server.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
-    let up = false;
-    for (let i = 0; i < 600 && !up; i++) {
-      try {
-        up = (await fetch(`${base}/api/health`)).ok;
-      } catch {
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    const up = await waitUntilUp(`${base}/api/health`, 120_000);
     expect(up).toBe(true);
 
     const send = (i: number) =>

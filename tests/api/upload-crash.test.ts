@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntilUp } from '../helpers/net';
 
 // The server process is killed (SIGKILL, no chance to tidy up) in the middle of an upload: after a
 // restart the half-sent image is not served, and nothing partial sits where images are served from.
@@ -14,15 +14,6 @@ afterAll(() => {
   server?.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(port: number): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
@@ -39,13 +30,7 @@ async function start(port: number): Promise<ChildProcess> {
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  if (await waitUntilUp(`http://127.0.0.1:${port}/api/health`, 120_000)) return child;
   throw new Error('server did not start');
 }
 

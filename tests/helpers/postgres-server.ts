@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './net';
 
 // A private PostgreSQL server for tests that must stop and start one (faults, benchmarks). It uses
 // Debian's server binaries (apt-get install postgresql; .ci/run installs them). As root the server
@@ -18,17 +18,6 @@ export function findPostgresBin(): string {
     if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
   }
   throw new Error('PostgreSQL server binaries not found: apt-get install postgresql, or set PG_BIN');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface PostgresServer {
