@@ -54,4 +54,17 @@ describe('image widths', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/w must be one of/);
   });
+
+  it('gives uploaded images in a post their size and lazy loading', async () => {
+    const path = await upload(1600, 900);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'Pictures from the fete', content: `<p>Photos:</p><img src="${path}" alt="The tombola">` },
+    });
+    expect(res.statusCode).toBe(200);
+    const content = res.json().content as string;
+    expect(content).toContain(`<img src="${path}" alt="The tombola" loading="lazy" width="1600" height="900" />`);
+  });
 });

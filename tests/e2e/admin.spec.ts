@@ -57,9 +57,12 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   const editor = page.getByRole('textbox', { name: 'Content' });
   await editor.click();
   await page.getByRole('button', { name: 'Heading', exact: true }).click();
+  // The toolbar hands focus back to the editor; type only once it has it.
+  await expect(editor).toBeFocused();
   await page.keyboard.type('What is on');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Bold' }).click();
+  await expect(editor).toBeFocused();
   await page.keyboard.type('Saturday from 4pm');
   await page.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type(' on the High Street.');

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { blogPosts } from '../db/schema';
+import { blogPosts, uploads } from '../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
 import { badRequest, notFound } from './errors';
 import { hasVisibleContent, sanitisePostHtml } from './html';
@@ -47,15 +47,35 @@ export async function listAllPosts(db: Database): Promise<BlogPost[]> {
   return rows.map(toPost);
 }
 
-function cleanFields(input: { title: string; content: string }) {
+async function cleanFields(db: Database, input: { title: string; content: string }) {
   const title = input.title.trim();
   const content = sanitisePostHtml(input.content);
   if (!title || !hasVisibleContent(content)) throw badRequest(BLOG_MESSAGES.missingFields);
-  return { title, content };
+  return { title, content: await withImageSizes(db, content) };
+}
+
+/**
+ * Gives each uploaded image in a post its stored width and height, and lets it load lazily, so
+ * the text does not jump as images arrive. Runs on HTML the sanitiser has already rewritten.
+ */
+async function withImageSizes(db: Database, html: string): Promise<string> {
+  const names = [...html.matchAll(/<img src="\/objects\/uploads\/([a-z2-7]{32})"/g)].map((m) => m[1]!);
+  if (names.length === 0) return html;
+  const rows = await db
+    .select({ name: uploads.name, width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(inArray(uploads.name, names));
+  const sizes = new Map(rows.map((r) => [r.name, r]));
+  return html.replace(/<img src="\/objects\/uploads\/([a-z2-7]{32})"([^>]*?)\s*\/?>/g, (_tag, name: string, rest: string) => {
+    const size = sizes.get(name);
+    let extra = /\sloading=/.test(rest) ? '' : ' loading="lazy"';
+    if (size?.width && size.height && !/\swidth=/.test(rest)) extra += ` width="${size.width}" height="${size.height}"`;
+    return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
+  });
 }
 
 export async function createPost(db: Database, input: BlogFields, authorId: number, now: Date): Promise<BlogPost> {
-  const { title, content } = cleanFields(input);
+  const { title, content } = await cleanFields(db, input);
   const [row] = await db
     .insert(blogPosts)
     .values({
@@ -76,7 +96,7 @@ export async function createPost(db: Database, input: BlogFields, authorId: numb
 export async function updatePost(db: Database, id: number, input: BlogUpdate, now: Date): Promise<BlogPost> {
   const [existing] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!existing) throw notFound(BLOG_MESSAGES.notFound);
-  const { title, content } = cleanFields({ title: input.title ?? existing.title, content: input.content ?? existing.content });
+  const { title, content } = await cleanFields(db, { title: input.title ?? existing.title, content: input.content ?? existing.content });
   const publishedAt =
     input.published === undefined ? existing.publishedAt : input.published ? (existing.publishedAt ?? now) : null;
   const [row] = await db
