@@ -154,7 +154,7 @@ describe('post HTML is sanitised before it is stored', () => {
     expect(stored).toContain('<h2>Heading</h2>');
     expect(stored).toContain('<b>bold</b>');
     expect(stored).toContain('<em>and</em>');
-    expect(stored).toContain('<img src="/objects/uploads/abcdefghijklmnopqrstuvwxyz234567" alt="A shop front" />');
+    expect(stored).toContain('<img src="/objects/uploads/abcdefghijklmnopqrstuvwxyz234567" alt="A shop front" loading="lazy" />');
     expect(stored).toContain('<a href="https://www.hertfordshire.gov.uk/" target="_blank" rel="noopener noreferrer nofollow">council</a>');
     expect(stored).toContain('<ul><li>one</li></ul><blockquote>quote</blockquote>');
   });
