@@ -3,11 +3,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import swaggerUiDist from 'swagger-ui-dist';
+import { createRequire } from 'node:module';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './services/mail';
@@ -17,6 +16,7 @@ import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
 import { registerRestApi } from './http/rest';
+import { securityHeaders } from './http/security-headers';
 import { registerResponseCache } from './http/response-cache';
 import { isCacheablePage, registerPages } from './http/pages';
 import { registerSeoRoutes } from './http/seo';
@@ -92,7 +92,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // Helmet's policy, computed once and sent on every response (see http/security-headers.ts).
+  const policyHeaders = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -113,6 +114,9 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    void reply.headers(policyHeaders);
   });
 
   // Hashed scripts and styles are not documents: the page's policy headers mean nothing on them,
@@ -209,7 +213,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
 }
 
 function registerApiDocs(app: FastifyInstance): void {
-  const assets = swaggerUiDist.getAbsoluteFSPath();
+  // The folder only: requiring the package would load its whole 1.5 MB bundle into the server.
+  const assets = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const page = `<!doctype html>
 <html lang="en-GB">
 <head>

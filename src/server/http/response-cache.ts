@@ -116,7 +116,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     const entry: Entry = {
       etag: baseEtag,
-      body: payload,
+      // Bytes, not a string: a hit then writes them without encoding them again.
+      body: typeof payload === 'string' ? Buffer.from(payload) : payload,
       compressed: size >= COMPRESS_MIN_BYTES ? compress(payload) : {},
       contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
       statusCode: reply.statusCode,

@@ -90,17 +90,18 @@ export async function sendContactMessage(
   }
   lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);
 
-  try {
-    await deps.mailer.send({
+  // The message is stored, so the visitor's answer does not wait for the mail server. A failed
+  // notification loses nothing: the team sees the message in the admin inbox, and asking the
+  // sender to resend would only create a duplicate.
+  void deps.mailer
+    .send({
       to: deps.config.BUSINESS_INBOX,
       replyTo: `${input.name.replace(/[<>"\r\n]/g, '')} <${input.email}>`,
       subject: `[${BUSINESS.name}] ${TYPE_LABELS[input.type]}: ${subject}`.replace(/[\r\n]+/g, ' '),
       text: lines.join('\n'),
+    })
+    .catch((error: unknown) => {
+      log?.error({ err: error, contactMessageId: row!.id }, 'contact notification e-mail failed');
     });
-  } catch (error) {
-    // The message is stored, so nothing is lost: the team sees it in the database even when the
-    // notification could not go out. Asking the sender to resend would only create a duplicate.
-    log?.error({ err: error, contactMessageId: row!.id }, 'contact notification e-mail failed');
-  }
   return { stored: true };
 }

@@ -1,4 +1,0 @@
-declare module 'swagger-ui-dist' {
-  const swaggerUiDist: { getAbsoluteFSPath(): string };
-  export default swaggerUiDist;
-}
