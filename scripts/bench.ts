@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
-import { freePort, waitUntilUp } from '../tests/helpers/net';
+import { freePort, startBuiltServer, waitUntilUp } from '../tests/helpers/net';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -78,26 +78,9 @@ function autocannon(url: string, endpoint: Endpoint): Result {
   };
 }
 
-async function startApp(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-bench-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The bench sends thousands of contact messages from one address; real limits would stop it.
-      RATE_LIMIT_MULTIPLIER: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, child);
-  return { url, child, dataDir };
+async function startApp(env: Record<string, string>) {
+  // The bench sends thousands of contact messages from one address; real limits would stop it.
+  return startBuiltServer({ RATE_LIMIT_MULTIPLIER: '1000000', ...env });
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -170,8 +153,7 @@ async function main(): Promise<void> {
           `${((r.rps / b.rps) * 100).toFixed(0)}%`,
         ]);
       }
-      await stop(app.child);
-      fs.rmSync(app.dataDir, { recursive: true, force: true });
+      await app.stop();
       pg?.destroy();
       pg = undefined;
     }

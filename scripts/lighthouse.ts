@@ -3,43 +3,20 @@
 // JavaScript transferred on first load, and exits non-zero when a budget is missed.
 // Budgets: Performance >= 95, Accessibility, Best Practices and SEO = 100, JavaScript <= 120 KB.
 // Options: --no-build; CHROMIUM_PATH to use another Chrome.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, waitUntilUp } from '../tests/helpers/net';
+import { startBuiltServer } from '../tests/helpers/net';
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const JS_BUDGET_KB = 120;
-
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-lighthouse-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  if (await waitUntilUp(`${url}/api/health`, 60_000, () => child.exitCode === null)) return { url, child, dataDir };
-  throw new Error('the server did not start');
-}
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const server = await startServer();
+  const server = await startBuiltServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -104,8 +81,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await chrome.kill();
-    server.child.kill('SIGTERM');
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   const header = ['page', 'perf', 'a11y', 'best practices', 'seo', 'JS (compressed)', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'budget'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

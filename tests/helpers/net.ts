@@ -1,4 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /** A TCP port that is free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
@@ -24,4 +28,52 @@ export async function waitUntilUp(url: string, timeoutMs = 120_000, isAlive: () 
     await new Promise((r) => setTimeout(r, 200));
   }
   return false;
+}
+
+export interface BuiltServer {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** SIGTERM, wait for the exit, remove the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server (dist/server/main.js, as `npm start` runs it) on a free port of
+ * 127.0.0.1 with a fresh data folder, for the scripts that measure it.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-built-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (!(await waitUntilUp(`${url}/api/health`, 60_000, () => child.exitCode === null))) {
+    child.kill('SIGKILL');
+    throw new Error('the built server did not start (run npm run build first)');
+  }
+  return {
+    url,
+    child,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
