@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../shared/admin';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
 import { StatusPill } from './EnquiriesParts';
+import { SelectFilter } from './FilterFields';
 import { formatDateTime, Pager } from './Pager';
 import * as styles from './AdminTable.css';
 
@@ -136,27 +137,17 @@ function AcademySubscriptions() {
           </h2>
           <p className={styles.lead}>Recorded from the card payments; the status follows Stripe.</p>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-plan`} className={styles.label}>
-            Plan
-          </label>
-          <select
-            id={`${ids}-plan`}
-            className={styles.control}
-            value={plan}
-            onChange={(e) => {
-              setPlan(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All plans</option>
-            {PLANS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          id={`${ids}-plan`}
+          label="Plan"
+          allLabel="All plans"
+          options={PLANS.map((p) => ({ value: p.id, label: p.name }))}
+          value={plan}
+          onChange={(v) => {
+            setPlan(v);
+            setPage(1);
+          }}
+        />
       </div>
       {list.isLoading ? (
         <Skeleton height="8rem" />

@@ -14,6 +14,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
 import { EnquiryDialog } from './EnquiryDialog';
 import { StatusPill, typeLabel } from './EnquiriesParts';
+import { SearchFilter, SelectFilter } from './FilterFields';
 import { formatDateTime, Pager, useDebounced } from './Pager';
 import * as styles from './AdminTable.css';
 
@@ -74,65 +75,37 @@ export function EnquiriesSection() {
       </div>
 
       <div className={styles.filters} role="search" aria-label="Filter enquiries">
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-q`} className={styles.label}>
-            Search
-          </label>
-          <input
-            id={`${ids}-q`}
-            type="search"
-            className={styles.control}
-            placeholder="Name, e-mail, subject or message"
-            value={search}
-            maxLength={200}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-type`} className={styles.label}>
-            Type
-          </label>
-          <select
-            id={`${ids}-type`}
-            className={styles.control}
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as ContactType | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All types</option>
-            {CONTACT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {ENQUIRY_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-status`} className={styles.label}>
-            Status
-          </label>
-          <select
-            id={`${ids}-status`}
-            className={styles.control}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as EnquiryStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ENQUIRY_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id={`${ids}-q`}
+          placeholder="Name, e-mail, subject or message"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+        />
+        <SelectFilter
+          id={`${ids}-type`}
+          label="Type"
+          allLabel="All types"
+          options={CONTACT_TYPES.map((t) => ({ value: t, label: ENQUIRY_TYPE_LABELS[t] }))}
+          value={type}
+          onChange={(v: ContactType | '') => {
+            setType(v);
+            setPage(1);
+          }}
+        />
+        <SelectFilter
+          id={`${ids}-status`}
+          label="Status"
+          allLabel="All statuses"
+          options={ENQUIRY_STATUSES.map((st) => ({ value: st, label: ENQUIRY_STATUS_LABELS[st] }))}
+          value={status}
+          onChange={(v: EnquiryStatus | '') => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
       </div>
 
       {list.isLoading ? (

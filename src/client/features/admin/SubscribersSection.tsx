@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast-store';
 import { apiRequest, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SearchFilter, SelectFilter } from './FilterFields';
 import { formatDateTime, Pager, useDebounced } from './Pager';
 import * as styles from './AdminTable.css';
 
@@ -79,44 +80,26 @@ export function SubscribersSection() {
       </div>
 
       <div className={styles.filters} role="search" aria-label="Filter subscribers">
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-q`} className={styles.label}>
-            Search
-          </label>
-          <input
-            id={`${ids}-q`}
-            type="search"
-            className={styles.control}
-            placeholder="Part of an e-mail address"
-            value={search}
-            maxLength={200}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-status`} className={styles.label}>
-            Status
-          </label>
-          <select
-            id={`${ids}-status`}
-            className={styles.control}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as SubscriberStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All subscribers</option>
-            {SUBSCRIBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id={`${ids}-q`}
+          placeholder="Part of an e-mail address"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+        />
+        <SelectFilter
+          id={`${ids}-status`}
+          label="Status"
+          allLabel="All subscribers"
+          options={SUBSCRIBER_STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }))}
+          value={status}
+          onChange={(v: SubscriberStatus | '') => {
+            setStatus(v);
+            setPage(1);
+          }}
+        />
       </div>
 
       {list.isLoading ? (
