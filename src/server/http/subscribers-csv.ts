@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { validateSessionToken } from '../services/auth';
 import { confirmedSubscribers } from '../services/subscribers';
-import { sessionCookieName } from '../trpc/context';
+import { readSessionToken } from '../trpc/context';
 
 export const SUBSCRIBERS_CSV_PATH = '/api/admin/subscribers.csv';
 export const SUBSCRIBERS_CSV_HEADER = ['email', 'newsletter', 'confirmed_at'] as const;
@@ -21,12 +21,6 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-function sessionToken(req: FastifyRequest, deps: AppDeps): string | null {
-  const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  if (bearer) return bearer;
-  return (req.cookies as Record<string, string | undefined> | undefined)?.[sessionCookieName(deps)] ?? null;
-}
-
 /**
  * GET /api/admin/subscribers.csv: the confirmed newsletter subscribers as a CSV download (email,
  * newsletter, confirmed_at). Admin-only, with the same bearer token or session cookie as the API.
@@ -34,7 +28,7 @@ function sessionToken(req: FastifyRequest, deps: AppDeps): string | null {
 export function subscribersCsvRoutes(deps: AppDeps) {
   return async function subscribersCsv(app: FastifyInstance): Promise<void> {
     app.get(SUBSCRIBERS_CSV_PATH, async (req, reply) => {
-      const token = sessionToken(req, deps);
+      const { token } = readSessionToken(req, deps);
       const found = token ? await validateSessionToken(deps, token) : null;
       if (!found) return reply.status(401).header('Cache-Control', 'no-store').send({ message: 'Please sign in to continue.' });
 

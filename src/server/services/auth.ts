@@ -267,7 +267,8 @@ export async function ensureAdminFromConfig(
 
 // --- Password reset -----------------------------------------------------------------------------
 
-function hashResetToken(token: string): string {
+/** SHA-256 of an e-mailed token, hex: what is stored instead of the token itself. */
+export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
@@ -300,7 +301,7 @@ export async function requestPasswordReset(
     if (open.length < MAX_OPEN_RESET_LINKS) {
       const token = randomToken(32);
       await deps.db.db.insert(passwordResetTokens).values({
-        tokenHash: hashResetToken(token),
+        tokenHash: hashToken(token),
         userId: user.id,
         expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
         createdAt: now,
@@ -338,7 +339,7 @@ export async function resetPassword(
   const token = input.token.trim();
   if (!token) throw badRequest(AUTH_MESSAGES.resetTokenRequired);
   assertAcceptablePassword(input.newPassword);
-  const tokenHash = hashResetToken(token);
+  const tokenHash = hashToken(token);
   const now = deps.clock();
   const [found] = await deps.db.db
     .select()

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../app';
 import { newsletterSubscriptions } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
+import { hashToken } from './auth';
 import { DomainError, notFound } from './errors';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'clock'>;
@@ -17,7 +18,6 @@ export const SUBSCRIBE_MESSAGE =
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** The home-page links in our e-mails: the page calls the matching procedure and shows the outcome. */

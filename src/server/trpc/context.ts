@@ -22,19 +22,20 @@ export function sessionCookieName(deps: AppDeps): string {
   return deps.config.isHttps ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
+/** The session token of a request: the bearer header first, then the session cookie. */
+export function readSessionToken(
+  req: FastifyRequest,
+  deps: AppDeps,
+): { token: string | null; source: 'bearer' | 'cookie' | null } {
+  const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return { token: bearer, source: 'bearer' };
+  const cookie = (req.cookies as Record<string, string | undefined> | undefined)?.[sessionCookieName(deps)];
+  return cookie ? { token: cookie, source: 'cookie' } : { token: null, source: null };
+}
+
 export function createContextFactory(deps: AppDeps, rateLimiters: RateLimiters) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => {
-    const header = req.headers.authorization;
-    const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
-    const cookie = (req.cookies as Record<string, string | undefined> | undefined)?.[sessionCookieName(deps)] ?? null;
-    return {
-      deps,
-      req,
-      res,
-      sessionToken: bearer ?? cookie,
-      tokenSource: bearer ? 'bearer' : cookie ? 'cookie' : null,
-      ip: req.ip,
-      rateLimiters,
-    };
+    const { token, source } = readSessionToken(req, deps);
+    return { deps, req, res, sessionToken: token, tokenSource: source, ip: req.ip, rateLimiters };
   };
 }
