@@ -1,16 +1,66 @@
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './tests/helpers/net';
 
-// End-to-end tests in Debian's Chromium (no browser download is possible here). To use another
-// Chromium or Chrome, set CHROMIUM_PATH=/path/to/chrome. E2E_PORT picks the server's port and
-// OUT_DIR the client build it serves (both let several runs share a machine).
-const port = Number(process.env.E2E_PORT ?? 5055);
+// End-to-end tests in Debian's Chromium through Playwright, and the cross-browser specs
+// (tests/e2e/cross-browser) in Chromium and Debian's Firefox ESR through puppeteer-core over
+// WebDriver BiDi (docs/decisions/0003-firefox-driver.md). No browser download is possible here:
+// CHROMIUM_PATH and FIREFOX_PATH point at other builds.
+//
+// Ports are picked at run time, so a run never fails because something else holds a port. The
+// choice is made once, in the runner, and handed to the workers (which load this file again)
+// through the environment. E2E_PORT fixes the main server's port when wanted.
+process.env.E2E_PORT ||= String(await freePort());
+process.env.E2E_VISUAL_PORT ||= String(await freePort());
+process.env.E2E_STRIPE_PORT ||= String(await freePort());
+
+const port = Number(process.env.E2E_PORT);
+const visualPort = Number(process.env.E2E_VISUAL_PORT);
 const clientDist = path.resolve(process.env.OUT_DIR ?? 'dist/client');
+// The servers' data folders, replaced by the next run (test-results is not committed).
+const dataRoot = path.resolve(process.env.E2E_DATA_ROOT ?? 'test-results/e2e-data');
+
 /** A fresh data folder per run: the embedded database, uploads and the mail outbox live here. */
-export const e2eDataDir = path.join(os.tmpdir(), `hlm-e2e-${port}`);
+export const e2eDataDir = path.join(dataRoot, 'main');
 /** The local stand-in for Stripe's API (tests/helpers/fake-stripe.ts) that the academy checkout talks to. */
-export const fakeStripePort = port + 1000;
+export const fakeStripePort = Number(process.env.E2E_STRIPE_PORT);
+/**
+ * A second server on its own fresh database for the screenshot comparisons only: what they show
+ * must not depend on what the other specs created before them.
+ */
+export const visualBaseURL = `http://127.0.0.1:${visualPort}`;
+export const ADMIN_ACCOUNT = {
+  email: 'e2e-admin@hertslocalmedia.co.uk',
+  password: 'Chalk-Hill-Meadow-42',
+  name: 'Edith Admin',
+};
+
+function appServer(serverPort: number, dataDir: string) {
+  return {
+    // The data folder is wiped before the server starts: every run begins from the seed.
+    command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node_modules/.bin/tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIST: clientDist,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '20',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      ADMIN_EMAIL: ADMIN_ACCOUNT.email,
+      ADMIN_PASSWORD: ADMIN_ACCOUNT.password,
+      ADMIN_NAME: ADMIN_ACCOUNT.name,
+      STRIPE_SECRET_KEY: 'sk_test_e2e_academy',
+      STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,6 +71,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',
+  // Screenshot baselines live beside the specs, one folder per spec file, named by browser and
+  // width (`npm run test:visual:update` rewrites them after an intended change).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   // No globalSetup: Playwright starts the web servers before it, so wiping the data folder there
   // pulled the database out from under the running server. The server's command wipes it instead.
   use: {
@@ -42,32 +95,10 @@ export default defineConfig({
     },
   },
   webServer: [
+    appServer(port, e2eDataDir),
+    appServer(visualPort, path.join(dataRoot, 'visual')),
     {
-      // A fresh data folder per run, wiped before the server starts: every run begins from the seed.
-      command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && npx tsx src/server/main.ts`,
-      url: `http://127.0.0.1:${port}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: e2eDataDir,
-        CLIENT_DIST: clientDist,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MULTIPLIER: '20',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ADMIN_EMAIL: 'e2e-admin@hertslocalmedia.co.uk',
-        ADMIN_PASSWORD: 'Chalk-Hill-Meadow-42',
-        ADMIN_NAME: 'Edith Admin',
-        STRIPE_SECRET_KEY: 'sk_test_e2e_academy',
-        STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
-      },
-    },
-    {
-      command: `npx tsx tests/helpers/fake-stripe.ts ${fakeStripePort}`,
+      command: `node_modules/.bin/tsx tests/helpers/fake-stripe.ts ${fakeStripePort}`,
       url: `http://127.0.0.1:${fakeStripePort}/health`,
       reuseExistingServer: false,
       timeout: 60_000,

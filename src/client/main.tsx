@@ -1,3 +1,5 @@
+// First: Zod's configuration must be set before any schema module is evaluated.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';

@@ -1,37 +1,55 @@
 import { globalStyle } from '@vanilla-extract/css';
+import { inReset } from './layered';
 import { reducedMotion, vars } from './theme.css';
 
-globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
-globalStyle('html', {
-  scrollBehavior: 'smooth',
-  scrollPaddingTop: vars.layout.headerHeight,
-  WebkitTextSizeAdjust: '100%',
-  '@media': { [reducedMotion]: { scrollBehavior: 'auto' } },
-});
-globalStyle('body', {
-  margin: 0,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.md,
-  lineHeight: vars.lineHeight.normal,
-  color: vars.color.ink,
-  background: vars.color.surface,
-  WebkitFontSmoothing: 'antialiased',
-});
-globalStyle('h1, h2, h3, h4', {
-  fontFamily: vars.font.heading,
-  lineHeight: vars.lineHeight.tight,
-  margin: 0,
-  color: 'inherit',
-});
-globalStyle('p', { margin: 0 });
-globalStyle('img, svg, video', { display: 'block', maxWidth: '100%' });
-globalStyle('img', { height: 'auto' });
-globalStyle('a', { color: 'inherit' });
-globalStyle('button, input, textarea, select', { font: 'inherit', color: 'inherit' });
-globalStyle(':focus-visible', {
-  outline: `3px solid ${vars.color.focus}`,
-  outlineOffset: '2px',
-});
+// Element defaults, in the reset layer: any class of a component or a page overrides them.
+
+globalStyle('*, *::before, *::after', inReset({ boxSizing: 'border-box' }));
+globalStyle(
+  'html',
+  inReset({
+    scrollBehavior: 'smooth',
+    scrollPaddingTop: vars.layout.headerHeight,
+    WebkitTextSizeAdjust: '100%',
+    '@media': { [reducedMotion]: { scrollBehavior: 'auto' } },
+  }),
+);
+globalStyle(
+  'body',
+  inReset({
+    margin: 0,
+    fontFamily: vars.font.body,
+    fontSize: vars.fontSize.md,
+    lineHeight: vars.lineHeight.normal,
+    color: vars.color.ink,
+    background: vars.color.surface,
+    WebkitFontSmoothing: 'antialiased',
+  }),
+);
+globalStyle(
+  'h1, h2, h3, h4',
+  inReset({
+    fontFamily: vars.font.heading,
+    lineHeight: vars.lineHeight.tight,
+    margin: 0,
+    color: 'inherit',
+  }),
+);
+globalStyle('p', inReset({ margin: 0 }));
+globalStyle('img, svg, video', inReset({ display: 'block', maxWidth: '100%' }));
+// An icon in a flex row keeps the size it was drawn at instead of being squeezed by its neighbours.
+globalStyle('svg', inReset({ flexShrink: 0 }));
+globalStyle('img', inReset({ height: 'auto' }));
+globalStyle('a', inReset({ color: 'inherit' }));
+globalStyle('button, input, textarea, select', inReset({ font: 'inherit', color: 'inherit' }));
+globalStyle(
+  ':focus-visible',
+  inReset({
+    outline: `3px solid ${vars.color.focus}`,
+    outlineOffset: '2px',
+  }),
+);
+// A utility, outside the layers so nothing can make hidden text visible by accident.
 globalStyle('.visually-hidden', {
   position: 'absolute',
   width: '1px',

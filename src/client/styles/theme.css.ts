@@ -81,7 +81,7 @@ createGlobalTheme(':root', vars, {
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     heading: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
   fontSize: {
     xs: '0.75rem',
@@ -107,6 +107,8 @@ createGlobalTheme(':root', vars, {
 
 /** Breakpoints for @media rules (min-width). */
 export const breakpoints = {
+  /** Narrower than 40rem (640 px): a phone. */
+  phone: 'screen and (max-width: 39.99rem)',
   tablet: 'screen and (min-width: 48rem)',
   desktop: 'screen and (min-width: 64rem)',
 } as const;

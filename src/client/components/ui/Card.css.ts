@@ -1,19 +1,24 @@
 import { style } from '@vanilla-extract/css';
+import { inComponents } from '../../styles/layered';
 import { vars } from '../../styles/theme.css';
 
-export const card = style({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-});
+export const card = style(
+  inComponents({
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space.md,
+    padding: vars.space.lg,
+    background: vars.color.surface,
+    border: `1px solid ${vars.color.line}`,
+    borderRadius: vars.radius.lg,
+    boxShadow: vars.shadow.sm,
+  }),
+);
 
-export const highlighted = style({
-  borderColor: vars.color.brand,
-  boxShadow: vars.shadow.md,
-});
+export const highlighted = style(
+  inComponents({
+    borderColor: vars.color.brand,
+    boxShadow: vars.shadow.md,
+  }),
+);

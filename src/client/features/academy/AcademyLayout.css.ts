@@ -42,8 +42,10 @@ export const logo = style({
   fontSize: vars.fontSize.md,
   color: vars.color.academyDark,
   textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg } },
+  minWidth: 0,
+  lineHeight: vars.lineHeight.tight,
+  // On the narrowest phones the name may take two lines rather than push the page wider.
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.lg, whiteSpace: 'nowrap' } },
 });
 
 export const logoMark = style({

@@ -72,7 +72,7 @@ export function AcademyLayout({ children, sectionLinks = false }: { children: Re
           </ul>
         </div>
         <p className={styles.footerBottom}>
-          © {new Date().getFullYear()} {BUSINESS.legalName}
+          © <span data-volatile="year">{new Date().getFullYear()}</span> {BUSINESS.legalName}
         </p>
       </footer>
     </div>

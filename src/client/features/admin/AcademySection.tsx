@@ -1,12 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { FREE_WORKSHOP, PLANS } from '../../../shared/academy';
-import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../shared/admin';
-import { Skeleton } from '../../components/ui/Skeleton';
+import type { AcademySubscription, WorkshopReservation } from '../../../shared/admin.schema';
 import { trpc } from '../../lib/trpc';
 import { StatusPill } from './EnquiriesParts';
 import { SelectFilter } from './FilterFields';
-import { formatDateTime, Pager } from './Pager';
+import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
+import { DateTime } from './Pager';
 import * as styles from './AdminTable.css';
 
 /** Stripe's subscription statuses, as the business would say them. */
@@ -33,9 +33,37 @@ export function AcademySection() {
 
 function WorkshopReservations() {
   const ids = useId();
-  const [page, setPage] = useState(1);
-  const list = trpc.admin.workshopReservations.useQuery({ page, pageSize: ADMIN_PAGE_SIZE_DEFAULT }, { placeholderData: keepPreviousData });
-  const spots = list.data?.workshop;
+  const list = useAdminList({});
+  const query = trpc.admin.workshopReservations.useQuery(
+    { page: list.page, pageSize: list.pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  const spots = query.data?.workshop;
+
+  const columns: Array<AdminListColumn<WorkshopReservation>> = [
+    { label: 'Received', nowrap: true, render: (r) => <DateTime iso={r.createdAt} /> },
+    {
+      label: 'Parent',
+      primary: true,
+      render: (r) => (
+        <span className={styles.subjectCell}>
+          <span className={styles.strong}>{r.parentName}</span>
+          <a className={styles.link} href={`mailto:${r.parentEmail}`}>
+            {r.parentEmail}
+          </a>
+          {r.parentMobile ? (
+            <a className={styles.link} href={`tel:${r.parentMobile.replace(/[^\d+]/g, '')}`}>
+              {r.parentMobile}
+            </a>
+          ) : null}
+        </span>
+      ),
+    },
+    { label: 'Child', render: (r) => r.childName ?? '—' },
+    { label: 'Age', render: (r) => r.childAge ?? '—' },
+    { label: 'Device', render: (r) => r.deviceType ?? '—' },
+    { label: 'Status', render: (r) => <StatusPill status={r.status} /> },
+  ];
 
   return (
     <section className={styles.section} aria-labelledby={`${ids}-title`}>
@@ -44,89 +72,58 @@ function WorkshopReservations() {
           Free workshop reservations
         </h2>
         <p className={styles.lead}>
-          {FREE_WORKSHOP.dateLabel}, {FREE_WORKSHOP.timeLabel}, {FREE_WORKSHOP.format.toLowerCase()}, ages {FREE_WORKSHOP.ageMin}-{FREE_WORKSHOP.ageMax}.
+          {FREE_WORKSHOP.dateLabel}, {FREE_WORKSHOP.timeLabel}, {FREE_WORKSHOP.format.toLowerCase()}, ages{' '}
+          {FREE_WORKSHOP.ageMin}-{FREE_WORKSHOP.ageMax}.
         </p>
       </div>
       {spots ? (
         <div>
           <p className={styles.strong} data-testid="workshop-spots">
             {spots.taken} of {spots.spots} places taken
-            {spots.taken > spots.spots ? ` (${spots.taken - spots.spots} over: tell the latest families it is full)` : ` · ${spots.left} left`}
+            {spots.taken > spots.spots
+              ? ` (${spots.taken - spots.spots} over: tell the latest families it is full)`
+              : ` · ${spots.left} left`}
           </p>
           <div className={styles.meter} aria-hidden="true">
-            <div className={styles.meterFill} style={{ width: `${Math.min(100, (spots.taken / spots.spots) * 100)}%` }} />
+            <div
+              className={styles.meterFill}
+              style={{ width: `${Math.min(100, (spots.taken / spots.spots) * 100)}%` }}
+            />
           </div>
           <p className={styles.muted}>Archive a cancelled reservation in Enquiries to give its place back.</p>
         </div>
       ) : null}
 
-      {list.isLoading ? (
-        <Skeleton height="10rem" />
-      ) : list.isError ? (
-        <p className={styles.empty} role="alert">
-          The reservations could not be loaded. Please refresh the page.
-        </p>
-      ) : list.data && list.data.items.length > 0 ? (
-        <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className={styles.caption}>Free workshop reservations, newest first</caption>
-              <thead>
-                <tr>
-                  {['Received', 'Parent', 'Child', 'Age', 'Device', 'Status'].map((h) => (
-                    <th key={h} scope="col" className={styles.th}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((r) => (
-                  <tr key={r.id} className={styles.row} data-testid="reservation-row">
-                    <td className={`${styles.td} ${styles.nowrap}`}>{formatDateTime(r.createdAt)}</td>
-                    <td className={styles.td}>
-                      <span className={styles.strong}>{r.parentName}</span>
-                      <br />
-                      <a className={styles.link} href={`mailto:${r.parentEmail}`}>
-                        {r.parentEmail}
-                      </a>
-                      {r.parentMobile ? (
-                        <>
-                          <br />
-                          <a className={styles.link} href={`tel:${r.parentMobile.replace(/[^\d+]/g, '')}`}>
-                            {r.parentMobile}
-                          </a>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className={styles.td}>{r.childName ?? '—'}</td>
-                    <td className={styles.td}>{r.childAge ?? '—'}</td>
-                    <td className={styles.td}>{r.deviceType ?? '—'}</td>
-                    <td className={styles.td}>
-                      <StatusPill status={r.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={list.data.pageSize} total={list.data.total} noun="reservations" onPage={setPage} busy={list.isFetching} />
-        </>
-      ) : (
-        <p className={styles.empty}>No reservations yet.</p>
-      )}
+      <AdminList
+        caption="Free workshop reservations, newest first"
+        noun="reservations"
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="reservation-row"
+        onPage={list.setPage}
+        emptyText="No reservations yet."
+        errorText="The reservations could not be loaded. Please refresh the page."
+      />
     </section>
   );
 }
 
 function AcademySubscriptions() {
   const ids = useId();
-  const [page, setPage] = useState(1);
-  const [plan, setPlan] = useState('');
-  const list = trpc.admin.academySubscriptions.useQuery(
-    { page, pageSize: ADMIN_PAGE_SIZE_DEFAULT, plan },
+  const list = useAdminList({ plan: '' });
+  const query = trpc.admin.academySubscriptions.useQuery(
+    { page: list.page, pageSize: list.pageSize, plan: list.filters.plan },
     { placeholderData: keepPreviousData },
   );
+
+  const columns: Array<AdminListColumn<AcademySubscription>> = [
+    { label: 'Started', nowrap: true, render: (s) => <DateTime iso={s.createdAt} /> },
+    { label: 'Customer', primary: true, render: (s) => s.customerEmail ?? '—' },
+    { label: 'Plan', render: (s) => <span className={styles.pill.academy}>{s.planName}</span> },
+    { label: 'Status', render: (s) => SUBSCRIPTION_STATUS_LABELS[s.status] ?? s.status },
+    { label: 'Last change', nowrap: true, render: (s) => <DateTime iso={s.updatedAt} /> },
+  ];
 
   return (
     <section className={styles.section} aria-labelledby={`${ids}-title`}>
@@ -142,53 +139,24 @@ function AcademySubscriptions() {
           label="Plan"
           allLabel="All plans"
           options={PLANS.map((p) => ({ value: p.id, label: p.name }))}
-          value={plan}
-          onChange={(v) => {
-            setPlan(v);
-            setPage(1);
-          }}
+          value={list.filters.plan}
+          onChange={(v) => list.setFilter('plan', v)}
         />
       </div>
-      {list.isLoading ? (
-        <Skeleton height="8rem" />
-      ) : list.isError ? (
-        <p className={styles.empty} role="alert">
-          The subscriptions could not be loaded. Please refresh the page.
-        </p>
-      ) : list.data && list.data.items.length > 0 ? (
-        <>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className={styles.caption}>Academy subscriptions, newest first</caption>
-              <thead>
-                <tr>
-                  {['Started', 'Customer', 'Plan', 'Status', 'Last change'].map((h) => (
-                    <th key={h} scope="col" className={styles.th}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((s) => (
-                  <tr key={s.id} className={styles.row} data-testid="subscription-row">
-                    <td className={`${styles.td} ${styles.nowrap}`}>{formatDateTime(s.createdAt)}</td>
-                    <td className={styles.td}>{s.customerEmail ?? '—'}</td>
-                    <td className={styles.td}>
-                      <span className={styles.pill.academy}>{s.planName}</span>
-                    </td>
-                    <td className={styles.td}>{SUBSCRIPTION_STATUS_LABELS[s.status] ?? s.status}</td>
-                    <td className={`${styles.td} ${styles.nowrap}`}>{formatDateTime(s.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} pageSize={list.data.pageSize} total={list.data.total} noun="subscriptions" onPage={setPage} busy={list.isFetching} />
-        </>
-      ) : (
-        <p className={styles.empty}>{plan ? 'No subscriptions on this plan.' : 'No subscriptions yet.'}</p>
-      )}
+      <AdminList
+        caption="Academy subscriptions, newest first"
+        noun="subscriptions"
+        query={query}
+        columns={columns}
+        rowKey={(s) => s.id}
+        rowTestId="subscription-row"
+        onPage={list.setPage}
+        emptyText="No subscriptions yet."
+        filteredEmptyText="No subscriptions on this plan."
+        filtered={list.filtered}
+        errorText="The subscriptions could not be loaded. Please refresh the page."
+        skeletonHeight="8rem"
+      />
     </section>
   );
 }

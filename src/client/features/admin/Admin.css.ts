@@ -17,14 +17,20 @@ export const welcome = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeigh
 
 export const subtle = style({ margin: 0, color: vars.color.muted });
 
+// The section tabs wrap rather than scroll, so every section is in sight; on a phone they are
+// pills of a thumb's size.
 export const nav = style({
   display: 'flex',
+  flexWrap: 'wrap',
   gap: vars.space.xs,
   borderBottom: `1px solid ${vars.color.line}`,
-  overflowX: 'auto',
+  '@media': { [breakpoints.phone]: { borderBottom: 'none' } },
 });
 
 export const navItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.md}`,
   border: 'none',
   borderBottom: '3px solid transparent',
@@ -37,6 +43,16 @@ export const navItem = style({
   selectors: {
     '&[aria-current="page"]': { color: vars.color.brand, borderBottomColor: vars.color.brand },
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+  },
+  '@media': {
+    [breakpoints.phone]: {
+      border: `1px solid ${vars.color.line}`,
+      borderRadius: vars.radius.pill,
+      background: vars.color.surface,
+      selectors: {
+        '&[aria-current="page"]': { background: vars.color.brand, borderColor: vars.color.brand, color: vars.color.onBrand },
+      },
+    },
   },
 });
 
@@ -52,7 +68,9 @@ export const panel = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
+  minWidth: 0,
   padding: vars.space.lg,
+  '@media': { [breakpoints.phone]: { padding: vars.space.md } },
   background: vars.color.surface,
   border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.lg,
@@ -61,25 +79,12 @@ export const panel = style({
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.ink });
 
-export const postList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
-export const postItem = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
 
-export const postHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm });
 
 export const postTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold, color: vars.color.ink });
 
-export const postMeta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
 
-export const postActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
 const statusBase = style({
   flexShrink: 0,
@@ -105,6 +110,7 @@ export const imagePreview = style({
 export const uploadRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
 
 export const fileInput = style({
+  maxWidth: '100%',
   font: 'inherit',
   fontSize: vars.fontSize.sm,
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },

@@ -13,6 +13,7 @@ export const section = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   minWidth: 0,
+  '@media': { [breakpoints.phone]: { padding: vars.space.md } },
 });
 
 export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
@@ -45,7 +46,9 @@ export const control = style({
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px', borderColor: vars.color.focus } },
 });
 
-export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.line}`, borderRadius: vars.radius.md });
+// position: relative keeps the visually hidden header texts (absolutely positioned) inside the
+// scrolling box; without it they escaped it and made the whole page scroll sideways.
+export const tableWrap = style({ position: 'relative', overflowX: 'auto', border: `1px solid ${vars.color.line}`, borderRadius: vars.radius.md });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 
@@ -83,7 +86,7 @@ export const muted = style({ color: vars.color.muted });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
-export const truncate = style({ display: 'block', maxWidth: '28rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const truncate = style({ display: 'block', maxWidth: 'min(28rem, 100%)', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
 export const linkButton = style({
   padding: 0,
@@ -169,3 +172,5 @@ export const formGrid = style({
   alignItems: 'end',
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
 });
+
+export const subjectCell = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xxs, minWidth: 0, maxWidth: '100%' });

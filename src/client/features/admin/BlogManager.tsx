@@ -3,11 +3,11 @@ import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { BlogPost } from '../../../shared/blog';
 import { Button } from '../../components/ui/Button';
-import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { BlogPostForm } from './BlogPostForm';
+import { AdminList, type AdminListColumn } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
 import * as styles from './Admin.css';
 
@@ -20,7 +20,12 @@ export function BlogManager() {
   const [editing, setEditing] = useState<BlogPost | null>(null);
   const [deleting, setDeleting] = useState<BlogPost | null>(null);
 
-  const refresh = () => Promise.all([utils.blog.adminList.invalidate(), utils.blog.list.invalidate(), utils.blog.get.invalidate()]);
+  const refresh = () =>
+    Promise.all([
+      utils.blog.adminList.invalidate(),
+      utils.blog.list.invalidate(),
+      utils.blog.get.invalidate(),
+    ]);
 
   const setPublished = async (post: BlogPost, published: boolean) => {
     try {
@@ -28,7 +33,11 @@ export function BlogManager() {
       toast({ title: published ? 'Blog post published successfully!' : 'Blog post moved back to drafts' });
       await refresh();
     } catch (error) {
-      toast({ title: 'Failed to update blog post', description: serverMessage(error), variant: 'destructive' });
+      toast({
+        title: 'Failed to update blog post',
+        description: serverMessage(error),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -39,9 +48,81 @@ export function BlogManager() {
       if (editing?.id === post.id) setEditing(null);
       await refresh();
     } catch (error) {
-      toast({ title: 'Failed to delete blog post', description: serverMessage(error), variant: 'destructive' });
+      toast({
+        title: 'Failed to delete blog post',
+        description: serverMessage(error),
+        variant: 'destructive',
+      });
     }
   };
+
+  const postDate = (post: BlogPost) =>
+    post.publishedAt
+      ? `Published ${format(new Date(post.publishedAt), 'MMM dd, yyyy')}`
+      : `Created ${format(new Date(post.createdAt), 'MMM dd, yyyy')}`;
+
+  const columns: Array<AdminListColumn<BlogPost>> = [
+    {
+      label: 'Title',
+      primary: true,
+      render: (post) => (
+        <>
+          <h3 className={styles.postTitle}>{post.title}</h3>
+          <span className={post.publishedAt !== null ? styles.status.published : styles.status.draft}>
+            {post.publishedAt !== null ? 'Published' : 'Draft'}
+          </span>
+        </>
+      ),
+    },
+    {
+      label: 'Date',
+      nowrap: true,
+      render: (post) => <time dateTime={post.publishedAt ?? post.createdAt}>{postDate(post)}</time>,
+    },
+    { label: 'Category', render: (post) => post.category || '—' },
+    {
+      label: 'Actions',
+      actions: true,
+      render: (post) => {
+        const published = post.publishedAt !== null;
+        return (
+          <>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setEditing(post)}
+              aria-label={`Edit ${post.title}`}
+            >
+              <Pencil size={16} aria-hidden="true" /> Edit
+            </Button>
+            <Button
+              size="sm"
+              variant={published ? 'ghost' : 'secondary'}
+              onClick={() => void setPublished(post, !published)}
+              disabled={update.isPending}
+              aria-label={`${published ? 'Unpublish' : 'Publish'} ${post.title}`}
+            >
+              {published ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
+              {published ? 'Unpublish' : 'Publish'}
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => setDeleting(post)}
+              aria-label={`Delete ${post.title}`}
+            >
+              <Trash2 size={16} aria-hidden="true" /> Delete
+            </Button>
+          </>
+        );
+      },
+    },
+  ];
+
+  // Every post, one page (GET /api/admin/blogs is not paged yet).
+  const page = posts.data
+    ? { items: posts.data, total: posts.data.length, page: 1, pageSize: Math.max(1, posts.data.length) }
+    : undefined;
 
   return (
     <div className={styles.columns}>
@@ -50,49 +131,18 @@ export function BlogManager() {
         <h2 id="blog-list-title" className={styles.panelTitle}>
           Blog posts
         </h2>
-        {posts.isLoading ? (
-          <Skeleton height="8rem" />
-        ) : posts.isError ? (
-          <p className={styles.subtle}>The posts could not be loaded. Please refresh the page.</p>
-        ) : posts.data && posts.data.length > 0 ? (
-          <ul className={styles.postList}>
-            {posts.data.map((post) => {
-              const published = post.publishedAt !== null;
-              return (
-                <li key={post.id} className={styles.postItem} data-testid="admin-post">
-                  <div className={styles.postHead}>
-                    <h3 className={styles.postTitle}>{post.title}</h3>
-                    <span className={published ? styles.status.published : styles.status.draft}>{published ? 'Published' : 'Draft'}</span>
-                  </div>
-                  <p className={styles.postMeta}>
-                    {published ? `Published ${format(new Date(post.publishedAt!), 'MMM dd, yyyy')}` : `Created ${format(new Date(post.createdAt), 'MMM dd, yyyy')}`}
-                    {post.category ? ` · ${post.category}` : ''}
-                  </p>
-                  <div className={styles.postActions}>
-                    <Button size="sm" variant="outline" onClick={() => setEditing(post)} aria-label={`Edit ${post.title}`}>
-                      <Pencil size={16} aria-hidden="true" /> Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant={published ? 'ghost' : 'secondary'}
-                      onClick={() => void setPublished(post, !published)}
-                      disabled={update.isPending}
-                      aria-label={`${published ? 'Unpublish' : 'Publish'} ${post.title}`}
-                    >
-                      {published ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-                      {published ? 'Unpublish' : 'Publish'}
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => setDeleting(post)} aria-label={`Delete ${post.title}`}>
-                      <Trash2 size={16} aria-hidden="true" /> Delete
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className={styles.subtle}>No posts yet. Write the first one with the form.</p>
-        )}
+        <AdminList
+          caption="Blog posts, newest first"
+          noun="posts"
+          query={{ ...posts, data: page }}
+          columns={columns}
+          rowKey={(post) => post.id}
+          rowTestId="admin-post"
+          onPage={() => {}}
+          emptyText="No posts yet. Write the first one with the form."
+          errorText="The posts could not be loaded. Please refresh the page."
+          skeletonHeight="8rem"
+        />
       </section>
       <ConfirmDialog
         open={deleting !== null}

@@ -8,7 +8,6 @@ import { trpc } from '../../lib/trpc';
 import { TextField } from '../auth/TextField';
 import * as formStyles from '../auth/Form.css';
 import { RichTextEditor } from './RichTextEditor';
-import { chooseFile } from './upload';
 import { useImageUpload } from './useImageUpload';
 import * as styles from './Admin.css';
 
@@ -77,11 +76,6 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const pickInline = async () => {
-    const file = await chooseFile(ACCEPT);
-    return file ? upload(file) : null;
-  };
-
   const busy = create.isPending || update.isPending;
   return (
     <section className={styles.panel} aria-labelledby="blog-form-title">
@@ -118,7 +112,7 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
           <span id={contentLabel} className={formStyles.label}>
             Content
           </span>
-          <RichTextEditor id="post-content" labelledBy={contentLabel} value={draft.content} onChange={set('content')} onPickImage={pickInline} />
+          <RichTextEditor id="post-content" labelledBy={contentLabel} value={draft.content} onChange={set('content')} onUploadImage={upload} imageAccept={ACCEPT} />
         </div>
         <div className={formStyles.field}>
           <label htmlFor="post-image" className={formStyles.label}>

@@ -59,3 +59,12 @@ export function formatDateTime(iso: string): string {
     timeZone: 'Europe/London',
   });
 }
+
+/** A date and time from the server, as a <time> element (data-volatile: screenshot tests pin its text). */
+export function DateTime({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} data-volatile="datetime">
+      {formatDateTime(iso)}
+    </time>
+  );
+}

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { breakpoints, vars } from '../../styles/theme.css';
 
 export const frame = style({
   border: `1px solid ${vars.color.line}`,
@@ -35,6 +35,8 @@ export const tool = style({
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}` },
     '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
   },
+  // A thumb's size on a phone; the toolbar wraps onto a second row.
+  '@media': { [breakpoints.phone]: { minWidth: '2.75rem', height: '2.75rem' } },
 });
 
 export const content = style({ padding: `${vars.space.sm} ${vars.space.md}`, minHeight: '14rem', lineHeight: vars.lineHeight.relaxed });

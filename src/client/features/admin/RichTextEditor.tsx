@@ -13,16 +13,20 @@ export function RichTextEditor({
   id,
   value,
   onChange,
-  onPickImage,
+  onUploadImage,
+  imageAccept,
   labelledBy,
 }: {
   id: string;
   value: string;
   onChange: (html: string) => void;
   /** Uploads an image and resolves with its address, or null when nothing was uploaded. */
-  onPickImage: () => Promise<string | null>;
+  onUploadImage: (file: File) => Promise<string | null>;
+  /** The image types the file chooser offers. */
+  imageAccept: string;
   labelledBy: string;
 }) {
+  const imageInput = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const editor = useEditor({
@@ -78,8 +82,10 @@ export function RichTextEditor({
     chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
 
-  const addImage = async () => {
-    const src = await onPickImage();
+  const insertImage = async (file: File | undefined) => {
+    if (imageInput.current) imageInput.current.value = '';
+    if (!file) return;
+    const src = await onUploadImage(file);
     if (src) chain().setImage({ src, alt: '' }).run();
   };
 
@@ -101,10 +107,22 @@ export function RichTextEditor({
         {tool('Bulleted list', <List size={18} aria-hidden="true" />, () => chain().toggleBulletList().run(), state?.bullet)}
         {tool('Numbered list', <ListOrdered size={18} aria-hidden="true" />, () => chain().toggleOrderedList().run(), state?.ordered)}
         {tool('Quote', <Quote size={18} aria-hidden="true" />, () => chain().toggleBlockquote().run(), state?.quote)}
-        {tool('Insert image', <ImagePlus size={18} aria-hidden="true" />, () => void addImage())}
+        {tool('Insert image', <ImagePlus size={18} aria-hidden="true" />, () => imageInput.current?.click())}
         {tool('Undo', <Undo2 size={18} aria-hidden="true" />, () => chain().undo().run())}
         {tool('Redo', <Redo2 size={18} aria-hidden="true" />, () => chain().redo().run())}
       </div>
+      {/* The chooser of Insert image: an input in the document, which every browser opens from a
+          click (Firefox does not for an input that was never attached). */}
+      <input
+        ref={imageInput}
+        type="file"
+        accept={imageAccept}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="editor-image-input"
+        onChange={(e) => void insertImage(e.target.files?.[0])}
+      />
       <EditorContent editor={editor} />
     </div>
   );

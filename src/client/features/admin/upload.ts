@@ -31,15 +31,3 @@ export async function putToUploadUrl(file: File, uploadURL: string): Promise<str
   await throwIfNotOk(res);
   return `/objects/uploads/${target.pathname.split('/').pop()}`;
 }
-
-/** Opens the file chooser and resolves with the chosen file, or null. */
-export function chooseFile(accept: string): Promise<File | null> {
-  return new Promise((resolve) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = accept;
-    input.addEventListener('change', () => resolve(input.files?.[0] ?? null), { once: true });
-    input.addEventListener('cancel', () => resolve(null), { once: true });
-    input.click();
-  });
-}

@@ -246,7 +246,8 @@ export function ContactSection() {
           </div>
           <div className={styles.captcha}>
             <label htmlFor="contact-captcha" className={form.label}>
-              Quick check: what is {captcha?.a ?? '…'} + {captcha?.b ?? '…'}? *
+              Quick check: what is <span data-volatile="number">{captcha?.a ?? '…'}</span> +{' '}
+              <span data-volatile="number">{captcha?.b ?? '…'}</span>? *
             </label>
             <input
               id="contact-captcha"

@@ -62,7 +62,7 @@ export function Footer() {
         </div>
       </div>
       <p className={styles.bottom}>
-        © {new Date().getFullYear()} {BUSINESS.legalName}. {BUSINESS.town}, {BUSINESS.county}.
+        © <span data-volatile="year">{new Date().getFullYear()}</span> {BUSINESS.legalName}. {BUSINESS.town}, {BUSINESS.county}.
       </p>
     </footer>
   );

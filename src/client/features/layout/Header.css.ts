@@ -6,7 +6,9 @@ export const header = style({
   top: 0,
   zIndex: vars.z.header,
   background: 'rgba(255, 255, 255, 0.96)',
-  borderBottom: `1px solid ${vars.color.line}`,
+  // A shadow rather than a border: the header is exactly headerHeight tall, which is what the
+  // page's scroll-padding-top reserves, so a section scrolled to sits just below it.
+  boxShadow: `0 1px 0 ${vars.color.line}`,
   backdropFilter: 'saturate(180%) blur(8px)',
 });
 

@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { scrollToSection } from '../../lib/scroll';
 
@@ -14,7 +15,9 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 export function SectionLink({ section, onClick, ...rest }: Props) {
   const [location, navigate] = useLocation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
+    // The caller's handler first, and on screen at once: the phone menu closes here, and the
+    // section must be measured without the open menu pushing the page down.
+    flushSync(() => onClick?.(event));
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     if (location === '/' && scrollToSection(section)) return;

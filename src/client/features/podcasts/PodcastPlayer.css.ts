@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { reducedMotion, vars } from '../../styles/theme.css';
+import { breakpoints, reducedMotion, vars } from '../../styles/theme.css';
 
 export const player = style({
   display: 'grid',
@@ -10,6 +10,8 @@ export const player = style({
   border: `1px solid ${vars.color.line}`,
   boxShadow: vars.shadow.md,
   alignSelf: 'start',
+  minWidth: 0,
+  '@media': { [breakpoints.phone]: { padding: vars.space.md } },
 });
 
 export const nowPlaying = style({ display: 'flex', gap: vars.space.md, alignItems: 'center' });

@@ -1,0 +1,128 @@
+// Checks that run inside the page, the same in Chromium and Firefox, whether Playwright or
+// puppeteer-core drives the browser: each function is passed to page.evaluate as it is, so it must
+// not use anything from outside its own body.
+
+/**
+ * Everything that sticks out sideways: the document wider than the viewport, or an element
+ * reaching past the viewport's left or right edge (unless an ancestor clips or scrolls it inside
+ * the viewport, as a table's scrolling box does). Returns a line per problem.
+ */
+export function findOverflow(): string[] {
+  const width = document.documentElement.clientWidth;
+  const problems: string[] = [];
+  if (document.documentElement.scrollWidth > width + 1) {
+    problems.push(`document is ${document.documentElement.scrollWidth}px wide in a ${width}px viewport`);
+  }
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const cls =
+      typeof el.className === 'string' && el.className
+        ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+        : '';
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+  };
+  const clippedInside = (el: Element) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      // Inside a fixed layer (toasts sliding in, dialogs): the layer is checked, not its content.
+      if (style.position === 'fixed') return true;
+      // A box that clips or scrolls its content, itself inside the viewport, hides what sticks out.
+      if (style.overflowX !== 'visible') {
+        const r = a.getBoundingClientRect();
+        if (r.left >= -1 && r.right <= width + 1) return true;
+      }
+    }
+    return false;
+  };
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden') continue;
+    // Visually hidden text (1px, clipped) is for screen readers, not a layout.
+    if (rect.width <= 1 && rect.height <= 1) continue;
+    if (rect.right <= width + 1 && rect.left >= -1) continue;
+    // Wholly off to the left (a honeypot field, a skip link waiting for focus): parked out of
+    // sight on purpose, and nothing can scroll to it.
+    if (rect.right <= 0) continue;
+    if (clippedInside(el)) continue;
+    problems.push(
+      `${describe(el)} spans ${Math.round(rect.left)}..${Math.round(rect.right)}px of ${width}px`,
+    );
+    if (problems.length > 15) break;
+  }
+  return problems;
+}
+
+/**
+ * Icons inside buttons and links drawn smaller than they were made, or out of proportion (the
+ * podcast player's play icon was 4 px wide). The intended size is the svg's width and height
+ * attributes (lucide's size prop), or its viewBox's proportions when they are not set.
+ */
+export function findSqueezedIcons(): string[] {
+  const problems: string[] = [];
+  for (const svg of Array.from(document.querySelectorAll('button svg, a svg, [role="button"] svg'))) {
+    const control = svg.closest('button, a, [role="button"]')!;
+    const box = control.getBoundingClientRect();
+    // A control that is not shown at this width (display: none, a closed menu) draws nothing.
+    if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+    const rect = svg.getBoundingClientRect();
+    const name = `${control.tagName.toLowerCase()} "${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}"`;
+    const w = Number(svg.getAttribute('width'));
+    const h = Number(svg.getAttribute('height'));
+    if (w > 0 && h > 0) {
+      if (rect.width < w - 0.5 || rect.height < h - 0.5) {
+        problems.push(
+          `${name}: icon drawn ${rect.width.toFixed(1)}x${rect.height.toFixed(1)}px, made ${w}x${h}px`,
+        );
+      }
+      continue;
+    }
+    const viewBox = svg
+      .getAttribute('viewBox')
+      ?.split(/[\s,]+/)
+      .map(Number);
+    if (rect.width < 8 || rect.height < 8) {
+      problems.push(`${name}: icon drawn ${rect.width.toFixed(1)}x${rect.height.toFixed(1)}px`);
+    } else if (viewBox && viewBox.length === 4 && viewBox[2]! > 0 && viewBox[3]! > 0) {
+      const want = viewBox[2]! / viewBox[3]!;
+      if (Math.abs(rect.width / rect.height - want) > 0.05 * want) {
+        problems.push(
+          `${name}: icon drawn ${rect.width.toFixed(1)}x${rect.height.toFixed(1)}px, out of its ${viewBox[2]}:${viewBox[3]} proportions`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Makes the page the same on every run before a screenshot: animations and transitions off, no
+ * caret, text that changes by itself (dates from the server, the year, captcha numbers: marked
+ * data-volatile in the components) replaced by fixed samples, lazy images loaded, at the top.
+ */
+export async function settleForScreenshot(): Promise<void> {
+  const style = document.createElement('style');
+  style.textContent =
+    '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; scroll-behavior: auto !important; }';
+  document.head.append(style);
+  const samples: Record<string, string> = {
+    datetime: '12 Mar 2026, 09:00',
+    date: 'Mar 12, 2026',
+    year: '2026',
+    number: '5',
+  };
+  for (const el of Array.from(document.querySelectorAll('[data-volatile]'))) {
+    el.textContent = samples[el.getAttribute('data-volatile') ?? ''] ?? '…';
+  }
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  const images = Array.from(document.images);
+  for (const img of images) img.loading = 'eager';
+  await Promise.all(
+    images.map((img) => (img.complete ? Promise.resolve() : img.decode().catch(() => undefined))),
+  );
+  await document.fonts.ready;
+  window.scrollTo(0, 0);
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}

@@ -1,0 +1,89 @@
+import { ROUTES } from '../../../src/shared/routes';
+
+// Every route of the one route table (src/shared/routes.ts) as the pages a test opens: the
+// screenshot comparisons, the overflow test and the icon check all walk this list. A route added
+// to the table without views here fails to compile, so no page escapes the checks.
+
+export interface View {
+  /** A file-name-safe name, e.g. 'admin-enquiries'. */
+  name: string;
+  path: string;
+  /** Needs a signed-in admin. */
+  signedIn?: boolean;
+  /** The admin section tab to open, by its label. */
+  adminTab?: string;
+  /** Text that shows once the page is ready (data loaded); for an admin section, its first heading. */
+  ready: string;
+  /** Leave out of the screenshot comparisons (a page that moves on by itself). */
+  noScreenshot?: boolean;
+}
+
+export const ADMIN_TABS = ['Blog Posts', 'Enquiries', 'Subscribers', 'Academy', 'Admins'] as const;
+
+/** The seeded post the blog-post views open (a fresh install has it; see src/server/db/seeds/blog.ts). */
+export const SEEDED_POST_TITLE = 'Five ways to get your shop noticed on a Hertfordshire high street';
+
+const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => ({
+  name: `admin-${tab.split(' ')[0]!.toLowerCase()}`,
+  path: ROUTES.admin,
+  signedIn: true,
+  adminTab: tab,
+  ready,
+});
+
+/** The views of each route; `postId` is the id of a published post. */
+export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]> & { notFound: View[] } {
+  return {
+    home: [{ name: 'home', path: ROUTES.home, ready: 'Get Started Today' }],
+    admin: [
+      adminSection('Blog Posts', 'Create a blog post'),
+      adminSection('Enquiries', 'Enquiries'),
+      adminSection('Subscribers', 'Newsletter subscribers'),
+      adminSection('Academy', 'Free workshop reservations'),
+      adminSection('Admins', 'Add an admin'),
+      // Signed out it shows Access Denied and then moves to the homepage after 1 s.
+      { name: 'admin-signed-out', path: ROUTES.admin, ready: 'Access Denied', noScreenshot: true },
+    ],
+    adminSimple: [
+      {
+        name: 'admin-simple',
+        path: ROUTES.adminSimple,
+        signedIn: true,
+        ready: 'Create a blog post',
+        noScreenshot: true,
+      },
+    ],
+    login: [{ name: 'login', path: ROUTES.login, ready: 'Forgot your password?' }],
+    forgotPassword: [{ name: 'forgot-password', path: ROUTES.forgotPassword, ready: 'Back to Login' }],
+    resetPassword: [
+      { name: 'reset-password-no-token', path: ROUTES.resetPassword, ready: 'Invalid Reset Link' },
+      {
+        name: 'reset-password',
+        path: `${ROUTES.resetPassword}?token=visual-test-token`,
+        ready: 'Confirm new password',
+      },
+    ],
+    privacyPolicy: [{ name: 'privacy-policy', path: ROUTES.privacyPolicy, ready: 'Privacy Policy' }],
+    termsConditions: [
+      { name: 'terms-conditions', path: ROUTES.termsConditions, ready: 'Terms & Conditions' },
+    ],
+    blog: [{ name: 'blog', path: ROUTES.blog, ready: SEEDED_POST_TITLE }],
+    blogPost: [{ name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team' }],
+    academy: [{ name: 'academy', path: ROUTES.academy, ready: 'Reserve Your Free Workshop' }],
+    subscribe: [
+      { name: 'subscribe', path: `${ROUTES.subscribe}?plan=innovator`, ready: 'Your checkout is ready!' },
+    ],
+    subscriptionSuccess: [
+      {
+        name: 'subscription-success',
+        path: `${ROUTES.subscriptionSuccess}?plan=innovator`,
+        ready: 'AI Innovator',
+      },
+    ],
+    notFound: [{ name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' }],
+  };
+}
+
+export function allViews(postId: number): View[] {
+  return Object.values(viewsByRoute(postId)).flat();
+}
