@@ -4,7 +4,7 @@ import { freePort } from './tests/helpers/net';
 
 // End-to-end tests in Debian's Chromium through Playwright, and the cross-browser specs
 // (tests/e2e/cross-browser) in Chromium and Debian's Firefox ESR through puppeteer-core over
-// WebDriver BiDi (docs/decisions/0003-firefox-driver.md). No browser download is possible here:
+// WebDriver BiDi (docs/decisions/0001-firefox-driver.md). No browser download is possible here:
 // CHROMIUM_PATH and FIREFOX_PATH point at other builds.
 //
 // Ports are picked at run time, so a run never fails because something else holds a port. The

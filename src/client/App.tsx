@@ -50,6 +50,10 @@ export function App() {
   useEffect(() => {
     if (!/^\/blog\/[^/]+$/.test(location)) document.title = metaForPath(location).title;
   }, [location]);
+  // Marks the page as hydrated (or rendered): tests wait for it before they touch the DOM.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <Suspense fallback={null}>
       <Switch>

@@ -100,12 +100,17 @@ export function findSqueezedIcons(): string[] {
 /**
  * Makes the page the same on every run before a screenshot: animations and transitions off, no
  * caret, text that changes by itself (dates from the server, the year, captcha numbers: marked
- * data-volatile in the components) replaced by fixed samples, lazy images loaded, at the top.
+ * data-volatile in the components) replaced by fixed samples, every image loaded, at the top.
+ * Photos are then drawn as flat grey boxes of their own size: the comparison is about layout, and
+ * photo pixels would make the committed baselines ten times larger (findBrokenImages checks they
+ * loaded).
  */
 export async function settleForScreenshot(): Promise<void> {
   const style = document.createElement('style');
-  style.textContent =
-    '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; scroll-behavior: auto !important; }';
+  style.textContent = [
+    '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; scroll-behavior: auto !important; }',
+    'img { object-position: -100000px 0 !important; background: #c9ced6 !important; }',
+  ].join('\n');
   document.head.append(style);
   const samples: Record<string, string> = {
     datetime: '12 Mar 2026, 09:00',
@@ -125,4 +130,11 @@ export async function settleForScreenshot(): Promise<void> {
   await document.fonts.ready;
   window.scrollTo(0, 0);
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}
+
+/** The images on the page that have not loaded (or could not be decoded). */
+export function findBrokenImages(): string[] {
+  return Array.from(document.images)
+    .filter((img) => !img.complete || img.naturalWidth === 0)
+    .map((img) => img.currentSrc || img.src);
 }

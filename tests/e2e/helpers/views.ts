@@ -16,6 +16,12 @@ export interface View {
   ready: string;
   /** Leave out of the screenshot comparisons (a page that moves on by itself). */
   noScreenshot?: boolean;
+  /**
+   * A long page: its screenshots are the first screen plus these parts (CSS selectors), instead of
+   * the whole page, to keep the committed baselines small. Overflow and icon checks still cover
+   * the whole page.
+   */
+  parts?: string[];
 }
 
 export const ADMIN_TABS = ['Blog Posts', 'Enquiries', 'Subscribers', 'Academy', 'Admins'] as const;
@@ -34,7 +40,7 @@ const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => 
 /** The views of each route; `postId` is the id of a published post. */
 export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]> & { notFound: View[] } {
   return {
-    home: [{ name: 'home', path: ROUTES.home, ready: 'Get Started Today' }],
+    home: [{ name: 'home', path: ROUTES.home, ready: 'Get Started Today', parts: ['#advertising', '#newsletters', '#podcasts', '#contact'] }],
     admin: [
       adminSection('Blog Posts', 'Create a blog post'),
       adminSection('Enquiries', 'Enquiries'),
@@ -63,13 +69,13 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
         ready: 'Confirm new password',
       },
     ],
-    privacyPolicy: [{ name: 'privacy-policy', path: ROUTES.privacyPolicy, ready: 'Privacy Policy' }],
+    privacyPolicy: [{ name: 'privacy-policy', path: ROUTES.privacyPolicy, ready: 'Privacy Policy', parts: [] }],
     termsConditions: [
-      { name: 'terms-conditions', path: ROUTES.termsConditions, ready: 'Terms & Conditions' },
+      { name: 'terms-conditions', path: ROUTES.termsConditions, ready: 'Terms & Conditions', parts: [] },
     ],
     blog: [{ name: 'blog', path: ROUTES.blog, ready: SEEDED_POST_TITLE }],
-    blogPost: [{ name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team' }],
-    academy: [{ name: 'academy', path: ROUTES.academy, ready: 'Reserve Your Free Workshop' }],
+    blogPost: [{ name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team', parts: ['footer'] }],
+    academy: [{ name: 'academy', path: ROUTES.academy, ready: 'Reserve Your Free Workshop', parts: ['#pricing', '#free-workshop'] }],
     subscribe: [
       { name: 'subscribe', path: `${ROUTES.subscribe}?plan=innovator`, ready: 'Your checkout is ready!' },
     ],

@@ -86,7 +86,7 @@ export const muted = style({ color: vars.color.muted });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
-export const truncate = style({ display: 'block', maxWidth: 'min(28rem, 100%)', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const truncate = style({ display: 'block', maxWidth: '20rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
 export const linkButton = style({
   padding: 0,
@@ -173,4 +173,5 @@ export const formGrid = style({
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
 });
 
-export const subjectCell = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xxs, minWidth: 0, maxWidth: '100%' });
+// Stretched children: a long preview is cut to the width of the cell or card, with an ellipsis.
+export const subjectCell = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0, maxWidth: '100%' });

@@ -69,7 +69,7 @@ export function EnquiriesSection() {
         </>
       ),
     },
-    { label: 'Type', nowrap: true, render: (e) => typeLabel(e.type) },
+    { label: 'Type', render: (e) => typeLabel(e.type) },
     {
       label: 'Subject',
       primary: true,

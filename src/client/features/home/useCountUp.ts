@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { COUNTER_DURATION_MS, COUNTER_VISIBILITY_THRESHOLD } from '../../../shared/constants';
 import { prefersReducedMotion, useInViewOnce } from './useInViewOnce';
 
@@ -12,12 +12,20 @@ export function decimalsOf(target: number): number {
 
 /**
  * A number that counts from 0 to target with ease-out over 2000 ms, starting once half of the
- * element is visible, once only. With reduced motion asked for, it is the target from the start.
+ * element is visible, once only. With reduced motion asked for, it is the target from the start:
+ * set before the first paint, not in the first render, because the server (which cannot know the
+ * visitor's setting) rendered 0 and hydration must find the same text.
  */
 export function useCountUp<T extends Element>(target: number) {
-  const [reduced] = useState(prefersReducedMotion);
   const { ref, inView } = useInViewOnce<T>(COUNTER_VISIBILITY_THRESHOLD);
-  const [value, setValue] = useState(reduced ? target : 0);
+  const [value, setValue] = useState(0);
+  const [reduced, setReduced] = useState(false);
+
+  useLayoutEffect(() => {
+    if (!prefersReducedMotion()) return;
+    setReduced(true);
+    setValue(target);
+  }, [target]);
 
   useEffect(() => {
     if (reduced || !inView) return;
