@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { createRequire } from 'node:module';
-import type { Config } from './config';
+import { trustProxySetting, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './services/mail';
 import type { Payments } from './services/payments';
@@ -37,17 +37,6 @@ export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the standard log goes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
-}
-
-/** TRUST_PROXY: true, false, a hop count, or a comma-separated list of proxy addresses. */
-function trustProxySetting(value: string | undefined): boolean | string | string[] {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return ((_address: string, hop: number) => hop < hops) as unknown as string;
-  }
-  return value.split(',').map((v) => v.trim());
 }
 
 /** Builds the Fastify app: plugins and routes only, no I/O of its own. */

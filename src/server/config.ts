@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList, type AllowedAddress } from './services/address-ranges';
 
 // The only module that reads process.env. Every setting has a safe default for a local run.
 const optionalString = z
@@ -29,7 +31,19 @@ const envSchema = z.object({
   /** The server-rendering bundle; by default beside CLIENT_DIST (dist/ssr). */
   SSR_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: optionalString,
+  /** Behind a reverse proxy: its hop count, or its addresses/CIDR ranges (see trustProxySetting). */
+  TRUST_PROXY: optionalString.superRefine((v, ctx) => {
+    const problem = trustProxyProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** Private addresses the server may fetch from anyway (an internal media host; the tests' stand-ins). */
+  OUTBOUND_ALLOW_PRIVATE: optionalString.superRefine((v, ctx) => {
+    try {
+      parseAllowList(v);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `${(error as Error).message}; use addresses, CIDR ranges or address:port, comma-separated` });
+    }
+  }),
   SEED: booleanFlag.default(true),
   /** Scales every rate limit (tests that send many requests from one address raise it). */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -62,6 +76,41 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Why a TRUST_PROXY value is refused, or null. `true` would believe the left-most X-Forwarded-For,
+ * which any client writes itself, so every per-address limit could be dodged by changing a header.
+ */
+function trustProxyProblem(value: string | undefined): string | null {
+  if (value === undefined || value === 'false') return null;
+  if (value === 'true') {
+    return (
+      'true would trust an X-Forwarded-For header that any client can write, so rate limits and sign-in ' +
+      'throttling could be dodged; give the number of proxies in front of the app (e.g. 1) or their addresses ' +
+      '(e.g. 10.0.0.5 or 10.0.0.0/24)'
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10 ? null : 'a hop count must be between 1 and 10';
+  for (const entry of value.split(',').map((v) => v.trim())) {
+    const [address = '', bits] = entry.split('/');
+    const version = net.isIP(address);
+    const max = version === 4 ? 32 : 128;
+    if (!version || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+      return `"${entry}" is not an address or CIDR range; give the proxies' addresses or a hop count`;
+    }
+  }
+  return null;
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: off, a hop count, or the proxies' addresses. */
+export function trustProxySetting(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim());
+}
+
 export interface Config extends Env {
   dataDir: string;
   uploadsDir: string;
@@ -71,6 +120,8 @@ export interface Config extends Env {
   publicUrl: string;
   /** Served over HTTPS (PUBLIC_URL is https://): Secure __Host- cookies, HSTS, upgraded requests. */
   isHttps: boolean;
+  /** OUTBOUND_ALLOW_PRIVATE, parsed. */
+  outboundAllowPrivate: AllowedAddress[];
 }
 
 export class ConfigError extends Error {
@@ -99,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
+    outboundAllowPrivate: parseAllowList(e.OUTBOUND_ALLOW_PRIVATE),
   };
 }

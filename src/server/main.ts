@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { createMailer } from './services/mail';
 import { ensureAdminFromConfig } from './services/auth';
 import { startPodcastFeedRefresh } from './services/podcasts';
+import { createOutboundClient } from './services/outbound';
 import { createPayments } from './services/payments';
 import { clearIncomingUploads } from './services/uploads';
 
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   if (config.PODCAST_FEED_URL) {
     stopFeedRefresh = startPodcastFeedRefresh({
       db: db.db,
+      outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),
       feedUrl: config.PODCAST_FEED_URL,
       intervalMinutes: config.PODCAST_REFRESH_MINUTES,
       log: app.log,

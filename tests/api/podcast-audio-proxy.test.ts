@@ -112,7 +112,8 @@ beforeAll(async () => {
   closedPortUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/audio.mp3`;
   await new Promise((resolve) => closed.close(resolve));
 
-  t = await buildTestApp({ env: { PODCAST_PROXY_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  // The stand-in audio host is on 127.0.0.1, which the proxy fetches from only when told to.
+  t = await buildTestApp({ env: { PODCAST_PROXY_TIMEOUT_MS: String(TIMEOUT_MS), OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' } });
   const items = [
     { guid: 'audio', url: `${upstreamBase}/audio.mp3` },
     { guid: 'octet', url: `${upstreamBase}/octet.mp3` },

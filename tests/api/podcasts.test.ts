@@ -11,6 +11,8 @@ import {
   listEpisodes,
   startPodcastFeedRefresh,
 } from '../../src/server/services/podcasts';
+import { createOutboundClient } from '../../src/server/services/outbound';
+import { parseAllowList } from '../../src/server/services/address-ranges';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // GET /api/podcasts and the RSS import, on the feed files in tests/fixtures/podcasts.
@@ -173,10 +175,26 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
   let server: http.Server;
   let base: string;
   let feedRequests = 0;
+  let hugeSent = 0;
+  // The stand-in feed host lives on 127.0.0.1, which only an explicit allow-list lets us fetch from.
+  let outbound: ReturnType<typeof createOutboundClient>;
   beforeAll(async () => {
     t = await buildTestApp({ seed: false });
     server = http.createServer((req, res) => {
-      if (req.url === '/feed.xml') {
+      if (req.url === '/huge.xml') {
+        // No Content-Length: the size is only known by reading, so the cap must hold while streaming.
+        res.writeHead(200, { 'Content-Type': 'application/rss+xml' });
+        const chunk = Buffer.alloc(256 * 1024, 'x');
+        const pump = () => {
+          while (hugeSent < 64 * 1024 * 1024 && !res.destroyed) {
+            hugeSent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.write('<?xml version="1.0"?><rss version="2.0"><channel><title>');
+        pump();
+      } else if (req.url === '/feed.xml') {
         feedRequests++;
         res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(fixture('good-feed.xml'));
       } else if (req.url === '/broken.xml') {
@@ -188,20 +206,42 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
       }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+    outbound = createOutboundClient({ allowPrivate: parseAllowList(`127.0.0.1:${port}`) });
   });
   afterAll(async () => {
     await t.close();
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
   it('imports over HTTP, and a feed host that fails or serves a broken feed changes nothing', async () => {
-    expect(await importPodcastFeedFromUrl(t.deps.db.db, `${base}/feed.xml`)).toMatchObject({ added: 3 });
+    const options = { outbound };
+    expect(await importPodcastFeedFromUrl(t.deps.db.db, `${base}/feed.xml`, options)).toMatchObject({ added: 3 });
     const before = await stored(t);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/down.xml`)).rejects.toThrow(/503/);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/broken.xml`)).rejects.toThrow(/could not be read/);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, 'file:///etc/passwd')).rejects.toThrow(/http/);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/down.xml`, options)).rejects.toThrow(/503/);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/broken.xml`, options)).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, 'file:///etc/passwd', options)).rejects.toThrow(/http/);
     expect(await stored(t)).toEqual(before);
+  });
+
+  it('reads a feed without Content-Length only up to 10 MB, then stops downloading', async () => {
+    const before = await stored(t);
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/huge.xml`, { outbound })).rejects.toThrow(/larger than 10 MB/);
+    // The host was cut off near the cap, nowhere near the 64 MB it would have sent.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hugeSent).toBeLessThan(20 * 1024 * 1024);
+    expect(await stored(t)).toEqual(before);
+  });
+
+  it('fetches nothing from a private address unless the allow-list names it', async () => {
+    const strict = createOutboundClient({ allowPrivate: [] });
+    const requestsBefore = feedRequests;
+    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/feed.xml`, { outbound: strict })).rejects.toThrow(
+      /not a public address/,
+    );
+    expect(feedRequests).toBe(requestsBefore);
   });
 
   it('refreshes periodically from start until stopped', async () => {
@@ -209,6 +249,7 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
     const requestsBefore = feedRequests;
     const stop = startPodcastFeedRefresh({
       db: t.deps.db.db,
+      outbound,
       feedUrl: `${base}/feed.xml`,
       intervalMinutes: 60,
       log: { info: (_o, msg) => logged.push(msg), warn: (_o, msg) => logged.push(msg) },

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createOutboundClient } from '../services/outbound';
 import { countEpisodes, importPodcastFeed, importPodcastFeedFromUrl } from '../services/podcasts';
 
 async function run(): Promise<number> {
@@ -26,7 +27,7 @@ async function run(): Promise<number> {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
   try {
     const result = /^https?:\/\//i.test(source)
-      ? await importPodcastFeedFromUrl(db.db, source)
+      ? await importPodcastFeedFromUrl(db.db, source, { outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }) })
       : await importPodcastFeed(db.db, fs.readFileSync(source, 'utf8'));
     const total = await countEpisodes(db.db);
     console.log(

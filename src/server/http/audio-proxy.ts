@@ -1,19 +1,19 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../app';
 import { DomainError } from '../services/errors';
+import { createOutboundClient, OutboundError, type OutboundClient, type OutboundFailure, type OutboundResponse } from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
 
 // GET /api/audio-proxy/:id streams a known episode's stored audio through our own origin, so the
 // page never requests another host and seeking works: Range is forwarded and 200/206 answered
 // with the upstream's length and range headers. It is no open proxy: the only URL it fetches is
-// the episode's stored audioUrl, over http or https. Relative URLs are our own sample files.
+// the episode's stored audioUrl, over http or https, and only from public addresses (every
+// redirect hop included; see services/outbound.ts). Whatever the host answers is served as audio
+// that cannot run anything. Relative URLs are our own sample files.
 
-const MAX_REDIRECTS = 5;
 /** Per client address: plenty for listening and seeking, too few to use us as a download mirror. */
 export const AUDIO_PROXY_RATE_LIMIT = { max: 600, windowMs: 10 * 60_000 };
 const CONTENT_TYPES: Record<string, string> = {
@@ -31,15 +31,6 @@ const CONTENT_TYPES: Record<string, string> = {
 
 function typeFromPath(pathname: string): string {
   return CONTENT_TYPES[path.extname(pathname).toLowerCase()] ?? 'audio/mpeg';
-}
-
-class UpstreamError extends Error {
-  constructor(
-    readonly status: 502 | 504,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 function sendJson(reply: FastifyReply, status: number, message: string) {
@@ -85,11 +76,11 @@ function localAudioFile(audioUrl: string, roots: string[]): string | null {
   return null;
 }
 
-function sendLocalFile(reply: FastifyReply, file: string, rangeHeader: string | undefined) {
+function sendLocalFile(reply: FastifyReply, id: string, file: string, rangeHeader: string | undefined) {
   const size = fs.statSync(file).size;
   const range = parseRange(rangeHeader, size);
+  audioHeaders(reply, id, typeFromPath(file));
   void reply
-    .header('Content-Type', typeFromPath(file))
     .header('Accept-Ranges', 'bytes')
     .header('Cache-Control', 'public, max-age=3600');
   if (range === 'unsatisfiable') {
@@ -105,74 +96,33 @@ function sendLocalFile(reply: FastifyReply, file: string, rangeHeader: string | 
   return reply.status(200).header('Content-Length', String(size)).send(fs.createReadStream(file));
 }
 
-/**
- * Opens the upstream response, following redirects (http and https only). The timeout covers
- * connecting and receiving the headers of each hop; afterwards it applies to a stalled body.
- */
-function openUpstream(
-  url: URL,
-  range: string | undefined,
-  timeoutMs: number,
-  onRequest: (req: http.ClientRequest) => void,
-  hops = 0,
-): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      reject(new UpstreamError(502, 'The episode audio is not on an http or https address'));
-      return;
-    }
-    const client = url.protocol === 'https:' ? https : http;
-    const headers: Record<string, string> = {
-      Accept: 'audio/*, */*;q=0.5',
-      'User-Agent': 'HertsLocalMedia-AudioProxy/1.0',
-    };
-    if (range) headers.Range = range;
-    const req = client.request(url, { method: 'GET', headers });
-    onRequest(req);
-    const timer = setTimeout(() => {
-      req.destroy(new UpstreamError(504, 'The audio host did not answer in time'));
-    }, timeoutMs);
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error instanceof UpstreamError ? error : new UpstreamError(502, 'The audio host could not be reached'));
-    });
-    req.on('response', (res) => {
-      clearTimeout(timer);
-      const status = res.statusCode ?? 502;
-      const location = res.headers.location;
-      if ([301, 302, 303, 307, 308].includes(status) && location) {
-        res.resume();
-        if (hops >= MAX_REDIRECTS) {
-          reject(new UpstreamError(502, 'The audio host redirected too many times'));
-          return;
-        }
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          reject(new UpstreamError(502, 'The audio host redirected to an invalid address'));
-          return;
-        }
-        openUpstream(next, range, timeoutMs, onRequest, hops + 1).then(resolve, reject);
-        return;
-      }
-      // A body that stops flowing is cut off rather than left hanging. The socket may be reused
-      // (keep-alive), so the idle timer and its listener go when this response is done.
-      const socket = res.socket;
-      const onStall = () => res.destroy(new Error('audio host stalled'));
-      socket.setTimeout(timeoutMs);
-      socket.on('timeout', onStall);
-      res.once('close', () => {
-        socket.off('timeout', onStall);
-        socket.setTimeout(0);
-      });
-      resolve(res);
-    });
-    req.end();
-  });
+/** An audio type the browser may trust: the upstream's own audio/* type, or one from the file's extension. */
+function audioType(upstreamType: string | undefined, url: URL): string {
+  const essence = upstreamType?.split(';')[0]?.trim().toLowerCase();
+  return essence && /^audio\/[a-z0-9][a-z0-9.+-]{0,60}$/.test(essence) ? essence : typeFromPath(url.pathname);
 }
 
-async function proxyUpstream(reply: FastifyReply, audioUrl: string, rangeHeader: string | undefined, timeoutMs: number) {
+/**
+ * What every audio answer carries, so a body that is not audio can never act as a page of our
+ * origin: no sniffing, a policy that runs nothing, and a plain file name for a download.
+ */
+function audioHeaders(reply: FastifyReply, id: string, contentType: string): void {
+  const extension = Object.entries(CONTENT_TYPES).find(([, type]) => type === contentType)?.[0] ?? '.mp3';
+  void reply
+    .header('Content-Type', contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Content-Disposition', `inline; filename="episode-${id}${extension}"`);
+}
+
+/** The longest episode file proxied (a three-hour show at 320 kbit/s is about 430 MB). */
+export const AUDIO_MAX_BYTES = 600 * 1024 * 1024;
+
+async function proxyUpstream(
+  reply: FastifyReply,
+  outbound: OutboundClient,
+  input: { id: string; audioUrl: string; range: string | undefined; timeoutMs: number },
+) {
   let current: http.ClientRequest | null = null;
   let clientGone = false;
   // The listener stops the upstream download as soon as the browser drops the request (seeking does).
@@ -180,46 +130,61 @@ async function proxyUpstream(reply: FastifyReply, audioUrl: string, rangeHeader:
     clientGone = true;
     current?.destroy();
   });
-  let upstream: http.IncomingMessage;
+  let upstream: OutboundResponse;
   try {
-    upstream = await openUpstream(new URL(audioUrl), rangeHeader, timeoutMs, (req) => {
-      current = req;
-      if (clientGone) req.destroy();
+    upstream = await outbound.get(input.audioUrl, {
+      headers: {
+        Accept: 'audio/*, */*;q=0.5',
+        'User-Agent': 'HertsLocalMedia-AudioProxy/1.0',
+        ...(input.range ? { Range: input.range } : {}),
+      },
+      timeoutMs: input.timeoutMs,
+      maxBytes: AUDIO_MAX_BYTES,
+      onRequest: (req) => {
+        current = req;
+        if (clientGone) req.destroy();
+      },
     });
   } catch (error) {
-    const e = error instanceof UpstreamError ? error : new UpstreamError(502, 'The audio host could not be reached');
-    return sendJson(reply, e.status, e.message);
+    const kind = error instanceof OutboundError ? error.kind : 'unreachable';
+    if (error instanceof OutboundError && kind === 'refused') reply.log.warn({ err: error }, 'audio proxy refused an address');
+    const message: Record<OutboundFailure, string> = {
+      timeout: 'The audio host did not answer in time',
+      refused: 'The episode audio is at an address this site does not fetch from',
+      'too-many-redirects': 'The audio host redirected too many times',
+      'bad-url': 'The episode audio is not on an http or https address',
+      'too-large': 'The episode audio is too large to play here',
+      unreachable: 'The audio host could not be reached',
+    };
+    return sendJson(reply, kind === 'timeout' ? 504 : 502, message[kind]);
   }
 
-  const status = upstream.statusCode ?? 502;
+  const status = upstream.status;
   if (status === 416) {
-    upstream.resume();
+    upstream.body.resume();
     const contentRange = upstream.headers['content-range'];
     if (contentRange) void reply.header('Content-Range', contentRange);
     return sendJson(reply, 416, 'Range not satisfiable');
   }
   if (status !== 200 && status !== 206) {
-    upstream.resume();
+    upstream.body.resume();
     return sendJson(reply, 502, `The audio host answered ${status}`);
   }
 
-  const upstreamType = upstream.headers['content-type'];
-  const contentType =
-    upstreamType && !/^(application\/octet-stream|binary\/octet-stream)/i.test(upstreamType)
-      ? upstreamType
-      : typeFromPath(new URL(audioUrl).pathname);
-  void reply.status(status).header('Content-Type', contentType).header('Cache-Control', 'public, max-age=3600');
+  audioHeaders(reply, input.id, audioType(upstream.headers['content-type'], new URL(input.audioUrl)));
+  void reply.status(status).header('Cache-Control', 'public, max-age=3600');
   const forward = ['content-length', 'content-range', 'etag', 'last-modified'] as const;
   for (const name of forward) {
     const value = upstream.headers[name];
     if (value) void reply.header(name, value);
   }
-  void reply.header('Accept-Ranges', upstream.headers['accept-ranges'] ?? (status === 206 ? 'bytes' : 'none'));
-  return reply.send(upstream as Readable);
+  void reply.header('Accept-Ranges', upstream.headers['accept-ranges'] === 'bytes' || status === 206 ? 'bytes' : 'none');
+  return reply.send(upstream.body);
 }
 
 export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
   const roots = [deps.config.clientDist, path.resolve('public')];
+  const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
   return async (app: FastifyInstance) => {
     const rateLimit = {
       max: Math.max(1, Math.round(AUDIO_PROXY_RATE_LIMIT.max * deps.config.RATE_LIMIT_MULTIPLIER)),
@@ -239,10 +204,15 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
       if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
         const file = localAudioFile(audioUrl, roots);
         if (!file) return sendJson(reply, 404, 'The audio file of this episode is missing');
-        return sendLocalFile(reply, file, rangeHeader);
+        return sendLocalFile(reply, req.params.id, file, rangeHeader);
       }
       if (!/^https?:\/\//i.test(audioUrl)) return sendJson(reply, 404, 'This episode has no playable audio');
-      return proxyUpstream(reply, audioUrl, rangeHeader, deps.config.PODCAST_PROXY_TIMEOUT_MS);
+      return proxyUpstream(reply, outbound, {
+        id: req.params.id,
+        audioUrl,
+        range: rangeHeader,
+        timeoutMs: deps.config.PODCAST_PROXY_TIMEOUT_MS,
+      });
     });
   };
 }

@@ -16,8 +16,12 @@ const audioProxyDocs: Record<string, PathItem> = {
         'Fetches only the stored audioUrl of a known episode, over http or https (our own sample files are served ' +
         'directly). A Range header is forwarded; the answer is 200 with the whole file or 206 with the asked-for ' +
         'bytes, with Content-Type, Content-Length, Content-Range and Accept-Ranges. The body is streamed, not ' +
-        'buffered. An audio host that fails gives 502, one that does not answer within PODCAST_PROXY_TIMEOUT_MS ' +
-        '(10 s by default) gives 504.',
+        'buffered. Only public addresses are fetched, on the first request and on every redirect (at most 5); ' +
+        'an address that is loopback, private, link-local, unique-local, CGNAT or cloud metadata gives 502. The ' +
+        "answer is always audio: an upstream audio/* type is kept, anything else becomes the file extension's " +
+        "audio type (audio/mpeg by default), with nosniff, Content-Security-Policy: default-src 'none'; sandbox " +
+        'and Content-Disposition: inline with a plain file name. An audio host that fails gives 502, one that does ' +
+        'not answer within PODCAST_PROXY_TIMEOUT_MS (10 s by default) gives 504.',
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Episode id from GET /api/podcasts' },
         { name: 'Range', in: 'header', required: false, schema: { type: 'string', example: 'bytes=0-1023' } },
@@ -29,7 +33,7 @@ const audioProxyDocs: Record<string, PathItem> = {
         '404': { description: 'No such episode, or it has no playable audio', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
         '416': { description: 'The range lies outside the file' },
         '429': { description: 'Too many requests from this address (600 per 10 minutes)', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
-        '502': { description: 'The audio host failed or answered with an error', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
+        '502': { description: 'The audio host failed, answered with an error, or is at an address this site does not fetch from', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
         '504': { description: 'The audio host did not answer in time', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
       },
     },

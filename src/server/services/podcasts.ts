@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { podcastEpisodes } from '../db/schema';
 import type { PodcastEpisode } from '../../shared/podcasts';
 import { DomainError, notFound } from './errors';
+import { OutboundError, type OutboundClient } from './outbound';
 
 /** Seeded sample episodes carry this guid prefix; they step aside once the real feed has episodes. */
 export const SAMPLE_GUID_PREFIX = 'sample:';
@@ -163,27 +164,30 @@ export async function importPodcastFeed(db: Database, xml: string): Promise<Impo
   });
 }
 
-/** Fetches the feed over http(s) and imports it; any failure leaves the episodes as they are. */
+/**
+ * Fetches the feed over http(s), only from public addresses (services/outbound.ts), reading at
+ * most 10 MB as it streams, and imports it; any failure leaves the episodes as they are.
+ */
 export async function importPodcastFeedFromUrl(
   db: Database,
   feedUrl: string,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { outbound: OutboundClient; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<ImportResult> {
   if (!httpUrl(feedUrl)) throw new DomainError('BAD_REQUEST', 'The podcast feed address must be an http(s) URL');
   let xml: string;
+  const timeoutMs = options.timeoutMs ?? 30_000;
   try {
-    const res = await fetch(feedUrl, {
+    const res = await options.outbound.getText(feedUrl, {
       headers: { Accept: 'application/rss+xml, application/xml, text/xml;q=0.9, */*;q=0.5' },
-      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 30_000), ...(options.signal ? [options.signal] : [])]),
-      redirect: 'follow',
+      timeoutMs,
+      maxBytes: FEED_MAX_BYTES,
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]),
     });
-    if (!res.ok) throw new Error(`the feed answered ${res.status}`);
-    const length = Number(res.headers.get('content-length') ?? 0);
-    if (length > FEED_MAX_BYTES) throw new Error('the feed is larger than 10 MB');
-    xml = await res.text();
-    if (xml.length > FEED_MAX_BYTES) throw new Error('the feed is larger than 10 MB');
+    if (res.status < 200 || res.status > 299) throw new Error(`the feed answered ${res.status}`);
+    xml = res.text;
   } catch (error) {
-    throw new DomainError('BAD_GATEWAY', `The podcast feed could not be fetched: ${(error as Error).message}`);
+    const reason = error instanceof OutboundError && error.kind === 'too-large' ? 'the feed is larger than 10 MB' : (error as Error).message;
+    throw new DomainError('BAD_GATEWAY', `The podcast feed could not be fetched: ${reason}`);
   }
   return importPodcastFeed(db, xml);
 }
@@ -199,17 +203,18 @@ export interface FeedRefreshLogger {
  */
 export function startPodcastFeedRefresh(options: {
   db: Database;
+  outbound: OutboundClient;
   feedUrl: string;
   intervalMinutes: number;
   log: FeedRefreshLogger;
 }): () => Promise<void> {
-  const { db, feedUrl, intervalMinutes, log } = options;
+  const { db, outbound, feedUrl, intervalMinutes, log } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
   const abort = new AbortController();
   const run = () => {
     if (running || stopped) return;
-    running = importPodcastFeedFromUrl(db, feedUrl, { signal: abort.signal })
+    running = importPodcastFeedFromUrl(db, feedUrl, { outbound, signal: abort.signal })
       .then((result) => log.info({ feedUrl, ...result }, 'podcast feed imported'))
       .catch((error: unknown) => log.warn({ feedUrl, err: error }, 'podcast feed import failed; episodes left as they were'))
       .finally(() => {
