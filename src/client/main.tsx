@@ -8,7 +8,9 @@ import { App, preloadPage } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
+import { forgetStoredAuthToken } from './lib/auth-token';
 
+forgetStoredAuthToken();
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const container = document.getElementById('root')!;

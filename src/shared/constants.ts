@@ -27,5 +27,8 @@ export const CONTACT_REPLY_PROMISE = 'within 24 hours';
 export const SUBSCRIBERS_CLAIM = '10,000+';
 export const BUSINESSES_CLAIM = '580+';
 export const SATISFACTION_CLAIM = '100%';
-/** The one localStorage key under which the admin's bearer token is kept. */
-export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
+/**
+ * Where SPEC section 6 kept the admin's bearer token. The browser no longer stores it (the session
+ * is the HttpOnly cookie alone); the key is named only so that a token left there is removed.
+ */
+export const LEGACY_AUTH_TOKEN_STORAGE_KEY = 'authToken';

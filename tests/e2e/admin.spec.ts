@@ -37,6 +37,24 @@ test('a failed sign-in shows the server message', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the browser keeps the admin session only in the HttpOnly cookie, never where a script can read it', async ({ page, context }) => {
+  // A token an earlier version stored is removed on the next visit.
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('authToken', 'left-over-token'));
+  await signIn(page);
+  const stored = await page.evaluate(() => Object.entries(localStorage).map(([k, v]) => `${k}=${v}`));
+  const token = /^[a-z2-7]{24}\.[a-z2-7]{32}$/;
+  expect(stored.filter((entry) => token.test(entry.split('=')[1] ?? '') || entry.startsWith('authToken='))).toEqual([]);
+  expect(await page.evaluate(() => Object.values(sessionStorage).some((v) => /^[a-z2-7]{24}\.[a-z2-7]{32}$/.test(v)))).toBe(false);
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/session=/);
+  const session = (await context.cookies()).find((c) => c.name === 'session');
+  expect(session?.httpOnly).toBe(true);
+  // The cookie alone carries the admin's calls, reads and writes (the dashboard loaded them).
+  await expect(page.getByRole('button', { name: 'Create post' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+});
+
 test('sign in, write a draft, publish it, read it on /blog, edit it, delete it and sign out', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page);

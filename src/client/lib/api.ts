@@ -1,5 +1,4 @@
 import { TRPCClientError } from '@trpc/client';
-import { getAuthToken } from './auth-token';
 
 /**
  * The error rule of SPEC section 8: a non-OK response becomes an Error whose message is
@@ -12,14 +11,12 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /**
- * A plain HTTP call for the routes that are not tRPC procedures (file upload, for one): cookies
- * always sent, a JSON content type only with a body, the bearer token on /api/admin/ URLs.
+ * A plain HTTP call for the routes that are not tRPC procedures (file upload, for one): the
+ * session cookie always sent, a JSON content type only with a body.
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getAuthToken();
-  if (token && url.includes('/api/admin/')) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(url, {
     method,
     headers,

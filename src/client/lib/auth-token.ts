@@ -1,22 +1,13 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/constants';
+import { LEGACY_AUTH_TOKEN_STORAGE_KEY } from '../../shared/constants';
 
-// The admin's bearer token, kept in localStorage under one fixed key (SPEC section 6).
-export function getAuthToken(): string | null {
+// The browser's admin session lives only in the HttpOnly session cookie, which no script can read
+// (docs/decisions/0001-session-token-cookie-only.md). SPEC section 6 keeps a bearer token in
+// localStorage; a token any script on the origin can read turns one injected script into an
+// account takeover, so the SPA never stores it. Earlier versions did: this removes such a token.
+export function forgetStoredAuthToken(): void {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    localStorage.removeItem(LEGACY_AUTH_TOKEN_STORAGE_KEY);
   } catch {
-    return null;
-  }
-}
-
-export function setAuthToken(token: string): void {
-  localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
-}
-
-export function clearAuthToken(): void {
-  try {
-    localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    // Storage may be unavailable (private mode); nothing to clear then.
+    // Storage may be unavailable (private mode); nothing is stored then.
   }
 }

@@ -1,8 +1,8 @@
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers';
-import { getAuthToken } from './auth-token';
 
 // Typed calls to the server's procedures. Only the router's type crosses over, never its code.
+// The admin's session travels as the HttpOnly cookie (credentials: 'include'), never as a header.
 export const trpc = createTRPCReact<AppRouter>();
 
 export function createTrpcClient(baseUrl = '') {
@@ -10,10 +10,6 @@ export function createTrpcClient(baseUrl = '') {
     links: [
       httpBatchLink({
         url: `${baseUrl}/trpc`,
-        headers() {
-          const token = getAuthToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
         fetch(url, options) {
           return fetch(url, { ...(options as RequestInit), credentials: 'include' });
         },

@@ -6,7 +6,6 @@ import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
-import { setAuthToken } from '../../lib/auth-token';
 import { trpc } from '../../lib/trpc';
 import { PasswordField } from './PasswordField';
 import { TextField } from './TextField';
@@ -38,7 +37,6 @@ export function LoginForm() {
     if (found.email || found.password) return;
     try {
       const result = await login.mutateAsync({ email: trimmed, password });
-      setAuthToken(result.authToken);
       utils.auth.user.setData(undefined, result.user);
       await utils.auth.user.invalidate();
       toast({ title: 'Login successful', description: 'Welcome back!' });

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { REDIRECT_AFTER_LOGOUT_MS } from '../../../shared/constants';
 import { AUTH_MESSAGES } from '../../../shared/auth';
-import { clearAuthToken } from '../../lib/auth-token';
+import { forgetStoredAuthToken } from '../../lib/auth-token';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../components/ui/toast-store';
 
-/** SPEC sections 4 and 8: the token and every cached answer go, then / after 0.5 s, even if the call fails. */
+/** SPEC sections 4 and 8: the session and every cached answer go, then / after 0.5 s, even if the call fails. */
 export function useLogout() {
   const logout = trpc.auth.logout.useMutation();
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useLogout() {
     } catch {
       description = 'Your session has been cleared on this device.';
     }
-    clearAuthToken();
+    forgetStoredAuthToken();
     queryClient.clear();
     toast({ title: 'Logged out', description });
     window.setTimeout(() => navigate('/'), REDIRECT_AFTER_LOGOUT_MS);
