@@ -1,9 +1,17 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import { parse as parseYaml } from 'yaml';
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { ConfigError, loadConfig } from '../../src/server/config';
 import { createAdmin, createSession } from '../../src/server/services/auth';
+import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
+import { createOutboundClient } from '../../src/server/services/outbound';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,
 // nothing stored when a request is refused, and the server keeps answering.
@@ -170,5 +178,216 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(({}) as Record<string, unknown>).not.toHaveProperty('admin');
+  });
+});
+
+// --- The security review's findings (issue 13): each attack as it was reproduced ----------------
+
+/** A plain HTTP server on 127.0.0.1 that records every request it gets. */
+async function localServer(handler: http.RequestListener): Promise<{ server: http.Server; port: number; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '/');
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    hits,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Stores episodes with these audio URLs; answers their ids by guid. */
+async function addEpisodes(app: TestApp, items: Record<string, string>): Promise<Record<string, number>> {
+  const entries = Object.entries(items)
+    .map(([guid, url]) => `<item><title>${guid}</title><guid>${guid}</guid><enclosure url="${url}" type="audio/mpeg" length="1"/></item>`)
+    .join('');
+  await importPodcastFeed(app.deps.db.db, `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${entries}</channel></rss>`);
+  const rows = await app.deps.db.db.select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid }).from(schema.podcastEpisodes);
+  return Object.fromEntries(rows.map((r) => [r.guid, r.id]));
+}
+
+describe('13.1 the audio proxy is no way into the internal network', () => {
+  let internal: Awaited<ReturnType<typeof localServer>>;
+  let audioHost: Awaited<ReturnType<typeof localServer>>;
+  let strict: TestApp;
+  let allowing: TestApp;
+  let strictIds: Record<string, number>;
+  let allowingIds: Record<string, number>;
+
+  beforeAll(async () => {
+    // An internal service that must never be reached through us.
+    internal = await localServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('INTERNAL-SECRET'));
+    const secret = `http://127.0.0.1:${internal.port}/secret`;
+    // An audio host the operator allows (OUTBOUND_ALLOW_PRIVATE names its address and port only).
+    audioHost = await localServer((req, res) => {
+      if (req.url === '/to-internal.mp3') res.writeHead(302, { Location: secret }).end();
+      else if (req.url === '/to-localhost.mp3') res.writeHead(307, { Location: `http://localhost:${internal.port}/secret` }).end();
+      else if (req.url === '/page.html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(localStorage.authToken)</script>');
+      else if (req.url === '/evil.js') res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end('alert(document.cookie)');
+      else res.writeHead(200, { 'Content-Type': 'audio/ogg; codecs=opus' }).end(Buffer.alloc(100, 1));
+    });
+
+    strict = await buildTestApp({ seed: false });
+    strictIds = await addEpisodes(strict, {
+      loopback: secret,
+      'loopback-name': `http://localhost:${internal.port}/secret`,
+      mapped: `http://[::ffff:127.0.0.1]:${internal.port}/secret`,
+      'mapped-hex': `http://[::ffff:7f00:1]:${internal.port}/secret`,
+      decimal: `http://2130706433:${internal.port}/secret`,
+      'this-host': `http://0.0.0.0:${internal.port}/secret`,
+      'ipv6-loopback': `http://[::1]:${internal.port}/secret`,
+      metadata: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      private: 'http://10.0.0.1/',
+      cgnat: 'http://100.100.100.200/latest/meta-data/',
+      'unique-local': 'http://[fd00:ec2::254]/latest/meta-data/',
+    });
+    allowing = await buildTestApp({ seed: false, env: { OUTBOUND_ALLOW_PRIVATE: `127.0.0.1:${audioHost.port}` } });
+    const base = `http://127.0.0.1:${audioHost.port}`;
+    allowingIds = await addEpisodes(allowing, {
+      'redirect-internal': `${base}/to-internal.mp3`,
+      'redirect-localhost': `${base}/to-localhost.mp3`,
+      html: `${base}/page.html`,
+      javascript: `${base}/evil.js`,
+      audio: `${base}/show.opus`,
+      'internal-direct': secret,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await strict?.close();
+    await allowing?.close();
+    await internal?.close();
+    await audioHost?.close();
+  });
+
+  it('refuses loopback, a name resolving to loopback, IPv4-mapped and other spellings, metadata and private addresses', async () => {
+    for (const [guid, id] of Object.entries(strictIds)) {
+      const res = await strict.app.inject({ method: 'GET', url: `/api/audio-proxy/${id}` });
+      expect(res.statusCode, guid).toBe(502);
+      expect(res.headers['content-type'], guid).toMatch(/application\/json/);
+      expect(res.json().message, guid).toMatch(/does not fetch from/);
+      expect(res.body).not.toContain('INTERNAL-SECRET');
+    }
+    expect(internal.hits).toEqual([]);
+  });
+
+  it('checks every redirect hop, and an allowed host does not open the rest of the machine', async () => {
+    for (const guid of ['redirect-internal', 'redirect-localhost', 'internal-direct']) {
+      const res = await allowing.app.inject({ method: 'GET', url: `/api/audio-proxy/${allowingIds[guid]}` });
+      expect(res.statusCode, guid).toBe(502);
+      expect(res.body, guid).not.toContain('INTERNAL-SECRET');
+    }
+    expect(internal.hits).toEqual([]);
+  });
+
+  it('serves an HTML or JavaScript answer as inert audio: audio type, nosniff, a sandbox policy, inline download name', async () => {
+    for (const guid of ['html', 'javascript']) {
+      const id = allowingIds[guid]!;
+      const res = await allowing.app.inject({ method: 'GET', url: `/api/audio-proxy/${id}` });
+      expect(res.statusCode, guid).toBe(200);
+      expect(res.headers['content-type'], guid).toBe('audio/mpeg');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['content-disposition']).toBe(`inline; filename="episode-${id}.mp3"`);
+    }
+    const audio = await allowing.app.inject({ method: 'GET', url: `/api/audio-proxy/${allowingIds.audio}` });
+    expect(audio.headers['content-type']).toBe('audio/ogg');
+    expect(audio.headers['content-disposition']).toBe(`inline; filename="episode-${allowingIds.audio}.ogg"`);
+  });
+});
+
+describe('13.1 the feed import fetches only from public addresses', () => {
+  it('refuses a feed on 127.0.0.1 and on a name resolving to it with the default settings', async () => {
+    const host = await localServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss/>'));
+    const t = await buildTestApp({ seed: false });
+    try {
+      const outbound = createOutboundClient({ allowPrivate: t.config.outboundAllowPrivate });
+      for (const url of [`http://127.0.0.1:${host.port}/feed.xml`, `http://localhost:${host.port}/feed.xml`]) {
+        await expect(importPodcastFeedFromUrl(t.deps.db.db, url, { outbound }), url).rejects.toThrow(/not a public address/);
+      }
+      expect(host.hits).toEqual([]);
+    } finally {
+      await t.close();
+      await host.close();
+    }
+  });
+});
+
+describe('13.2 a client cannot choose the address that limits count against', () => {
+  it('refuses TRUST_PROXY=true at start with the reason, and anything but a hop count or addresses', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: os.tmpdir() };
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true": .*X-Forwarded-For.*any client/);
+    for (const bad of ['yes', '0', 'loopback', '10.0.0.0/40', 'proxy.internal']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+    for (const good of ['1', '2', '10.0.0.5', '10.0.0.0/24, fd00::/8']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: good }), good).not.toThrow();
+    }
+  });
+
+  it('ignores X-Forwarded-For from a direct client, with or without a trusted proxy configured', async () => {
+    for (const trustProxy of [undefined, '10.9.8.7']) {
+      const app = await buildTestApp({ seed: false, env: { RATE_LIMIT_MULTIPLIER: '1', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) } });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const res = await app.app.inject({
+            method: 'POST',
+            url: '/api/subscribe',
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+            payload: { email: `reader${i}@example.co.uk`, newsletter: 'general' },
+          });
+          statuses.push(res.statusCode);
+        }
+        // Ten per ten minutes for one address, whatever the header claimed.
+        expect(statuses.slice(0, 10).every((s) => s === 200), `${trustProxy} ${statuses.join()}`).toBe(true);
+        expect(statuses[10], String(trustProxy)).toBe(429);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  it('believes the header only from the configured proxy', async () => {
+    const app = await buildTestApp({ seed: false, env: { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '10.9.8.7' } });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/api/subscribe',
+          remoteAddress: '10.9.8.7',
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+          payload: { email: `proxied${i}@example.co.uk`, newsletter: 'general' },
+        });
+        // Each request is a different visitor behind the proxy: none is limited.
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('docker-compose publishes only the reverse proxy, and the app trusts only that proxy', () => {
+    const compose = parseYaml(fs.readFileSync('docker-compose.yml', 'utf8')) as {
+      services: Record<string, { image?: string; ports?: unknown[]; environment?: Record<string, string>; networks?: unknown }>;
+    };
+    const { app, proxy } = compose.services;
+    expect(app?.ports).toBeUndefined();
+    expect(proxy?.image).toMatch(/^caddy:/);
+    expect(proxy?.ports?.length).toBeGreaterThan(0);
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name !== 'proxy') expect(service.ports, name).toBeUndefined();
+    }
+    const proxyAddress = (proxy?.networks as { front: { ipv4_address: string } }).front.ipv4_address;
+    expect(app?.environment?.TRUST_PROXY).toBe(proxyAddress);
+    expect(app?.environment?.TRUST_PROXY).not.toMatch(/true/);
+    expect(fs.readFileSync('deploy/Caddyfile', 'utf8')).toMatch(/reverse_proxy app:5000/);
   });
 });
