@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { trustProxySetting, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './services/mail';
+import type { CounterStore } from './services/counter-store';
 import type { Payments } from './services/payments';
 import { appRouter, type AppRouter } from './routers';
 import { createContextFactory } from './trpc/context';
@@ -31,6 +32,8 @@ export interface AppDeps {
   payments: Payments;
   /** The current time; tests move it to check expiry rules. */
   clock: () => Date;
+  /** Expiring counters (sign-in throttling): in this process by default (createMemoryCounterStore). */
+  counters: CounterStore;
 }
 
 export interface CreateAppOptions {

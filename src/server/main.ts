@@ -7,6 +7,7 @@ import { createMailer } from './services/mail';
 import { ensureAdminFromConfig } from './services/auth';
 import { startPodcastFeedRefresh } from './services/podcasts';
 import { createOutboundClient } from './services/outbound';
+import { createMemoryCounterStore } from './services/counter-store';
 import { createPayments } from './services/payments';
 import { clearIncomingUploads } from './services/uploads';
 
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     config,
     db,
     clock: () => new Date(),
+    counters: createMemoryCounterStore(() => new Date()),
     payments: createPayments(config),
     mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
   };

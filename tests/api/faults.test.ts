@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
+import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import type { FastifyInstance } from 'fastify';
 
@@ -25,7 +26,8 @@ beforeAll(async () => {
     CLIENT_DIST: '/nonexistent',
     RATE_LIMIT_MULTIPLIER: '100',
   });
-  const deps: AppDeps = { config, db, mailer: createMemoryMailer(), payments: createPayments(config), clock: () => new Date() };
+  const clock = () => new Date();
+  const deps: AppDeps = { config, db, mailer: createMemoryMailer(), payments: createPayments(config), clock, counters: createMemoryCounterStore(clock) };
   app = await createApp(deps, { logger: false });
   await app.ready();
 }, 120_000);

@@ -391,3 +391,64 @@ describe('13.2 a client cannot choose the address that limits count against', ()
     expect(fs.readFileSync('deploy/Caddyfile', 'utf8')).toMatch(/reverse_proxy app:5000/);
   });
 });
+
+describe('13.3 nobody can lock the admin out', () => {
+  const VICTIM = { name: 'Vera Victim', email: 'vera@hertslocalmedia.co.uk', password: 'Heron-Marsh-Lantern-8' };
+  const ATTACKER = '203.0.113.66';
+  const ADMIN_DESK = '198.51.100.7';
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: false, env: { RATE_LIMIT_MULTIPLIER: '1' } });
+    await createAdmin(app.deps, VICTIM);
+  });
+  afterAll(async () => {
+    app.setNow(new Date());
+    await app?.close();
+  });
+  const signIn = (remoteAddress: string, password: string) =>
+    app.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: VICTIM.email, password }, remoteAddress });
+
+  it('lets the right password in from an address that has not been failing, while the account is under attack', async () => {
+    // Five wrong passwords from the attacker, then one more every time the block ends.
+    for (let i = 0; i < 5; i++) expect((await signIn(ATTACKER, `guess-${i}`)).statusCode).toBe(401);
+    expect((await signIn(ATTACKER, 'guess-5')).statusCode).toBe(429);
+    expect((await signIn(ADMIN_DESK, VICTIM.password)).statusCode).toBe(200);
+    let now = Date.now();
+    for (let round = 0; round < 3; round++) {
+      now += 16 * 60_000;
+      app.setNow(new Date(now));
+      expect((await signIn(ATTACKER, `guess-round-${round}`)).statusCode).toBe(401);
+      expect((await signIn(ADMIN_DESK, VICTIM.password)).statusCode).toBe(200);
+    }
+    // The attacker, with the right password even, stays refused.
+    expect((await signIn(ATTACKER, VICTIM.password)).statusCode).toBe(429);
+  });
+
+  it('lifts the blocks on an account when its password is reset', async () => {
+    expect((await signIn(ATTACKER, VICTIM.password)).statusCode).toBe(429);
+    await app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: VICTIM.email }, remoteAddress: ADMIN_DESK });
+    const mail = app.mailer.sent.filter((m) => m.to === VICTIM.email && /reset-password\?token=/.test(m.text)).at(-1)!;
+    const token = /reset-password\?token=([a-z2-7]+)/.exec(mail.text)![1]!;
+    const newPassword = 'Kingfisher-Weir-Candle-9';
+    const reset = await app.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword }, remoteAddress: ADMIN_DESK });
+    expect(reset.statusCode).toBe(200);
+    // The admin was working from the attacked address (a shared office, say): it works again at once.
+    expect((await signIn(ATTACKER, newPassword)).statusCode).toBe(200);
+    VICTIM.password = newPassword;
+  });
+
+  it('tells the admin by e-mail that someone is trying, once an hour however long it goes on', async () => {
+    const alerts = () => app.mailer.sent.filter((m) => m.to === VICTIM.email && /failed attempts to sign in/.test(m.text));
+    const before = alerts().length;
+    // Many addresses, a few guesses each: none is blocked, but the account is clearly being attacked.
+    for (let i = 0; i < 30; i++) expect((await signIn(`203.0.113.${100 + (i % 10)}`, `spray-${i}`)).statusCode).toBe(401);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(alerts().length).toBe(before + 1);
+    const alert = alerts().at(-1)!;
+    expect(alert.subject).toMatch(/Failed sign-ins/);
+    expect(alert.text).toContain(`${app.config.publicUrl}/forgot-password`);
+    expect(alert.text).not.toMatch(/spray-/);
+    // The real admin still gets in.
+    expect((await signIn(ADMIN_DESK, VICTIM.password)).statusCode).toBe(200);
+  });
+});

@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
+import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -68,7 +69,15 @@ export async function buildTestApp(
   if (options.seed !== false) await runSeeds(database.handle.db);
   const mailer = createMemoryMailer();
   let now: Date | null = null;
-  const deps: AppDeps = { config, db: database.handle, mailer, payments: createPayments(config), clock: () => now ?? new Date() };
+  const clock = () => now ?? new Date();
+  const deps: AppDeps = {
+    config,
+    db: database.handle,
+    mailer,
+    payments: createPayments(config),
+    clock,
+    counters: createMemoryCounterStore(clock),
+  };
   const app = await createApp(deps, { logger: false });
   await app.ready();
   return {

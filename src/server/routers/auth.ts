@@ -41,16 +41,20 @@ export const authRouter = router({
         tags: ['Admin'],
         summary: 'Signs an admin in: returns authToken (for the bearer header) and sets the session cookie',
         description:
-          'A wrong password and an unknown e-mail give the same 401. Repeated failures for one address or one ' +
-          'client are slowed down, then refused with 429 and Retry-After.',
+          'A wrong password and an unknown e-mail give the same 401. Only failures count: repeated failures for ' +
+          'one account from one client address (5), or from one client address on any accounts (20), are slowed ' +
+          'down, then refused with 429 and Retry-After (a minute, doubling up to 15 minutes); the right password ' +
+          'from an address that has not been failing is never refused, and a password reset lifts the blocks. ' +
+          "After 10 failures in an hour the account's admin is told by e-mail. Every sign-in request, whatever its " +
+          'outcome, also counts against a ceiling of 100 an hour per client address.',
         protect: false,
-        errorResponses: { 400: 'Invalid input', 401: 'Invalid email or password', 429: 'Too many failed attempts' },
+        errorResponses: { 400: 'Invalid input', 401: 'Invalid email or password', 429: 'Too many failed attempts, or too many attempts' },
       },
     })
     .input(loginInputSchema)
     .output(loginOutputSchema)
     .mutation(async ({ ctx, input }) => {
-      const { token, user } = await login(ctx.deps, { ...input, ip: ctx.ip });
+      const { token, user } = await login(ctx.deps, { ...input, ip: ctx.ip }, ctx.req.log);
       setSessionCookie(ctx, token);
       return { authToken: token, user };
     }),

@@ -99,84 +99,47 @@ export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: string
 }
 
 // --- Sign-in throttling -----------------------------------------------------------------------
-// Failures are counted per e-mail address and per client address. After a few, each failed answer
-// is held back a little longer; past the limit the key is refused for a minute, doubling with each
-// further failure up to fifteen minutes. A success clears the address's count. Counts are kept in
-// memory per app (one process serves the site); an hour without failures forgets them.
-const THROTTLE = {
-  email: { slowAfter: 3, blockAfter: 5 },
-  ip: { slowAfter: 15, blockAfter: 20 },
+// Only failures count, and they count per (account, client address) and per client address, never
+// per account alone: an attacker's failures block the attacker, while the right password from an
+// address that has not been failing still gets in, however hard the account is being attacked.
+// After a few failures each failed answer is held back a little; past the limit the key is refused
+// for a minute, doubling with each further failure up to fifteen minutes. A success clears the
+// (account, address) count. The account part of the key changes with the password, so a password
+// reset lifts every block on the account. Failures on one account across all addresses are counted
+// too, only to tell its admin by e-mail, once an hour at most, that someone is trying.
+export const SIGN_IN_THROTTLE = {
+  pair: { slowAfter: 3, blockAfter: 5 },
+  address: { slowAfter: 15, blockAfter: 20 },
+  /** Failed sign-ins on one account within the window that make us tell its admin. */
+  alertAfter: 10,
+  windowMs: 60 * 60_000,
   stepDelayMs: 300,
   maxDelayMs: 1500,
   firstBlockMs: 60_000,
   maxBlockMs: 15 * 60_000,
-  forgetAfterMs: 60 * 60_000,
-};
+} as const;
 
-interface ThrottleEntry {
-  failures: number;
-  lastFailureAt: number;
-  blockedUntil: number;
+type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'counters' | 'mailer' | 'config'>;
+
+interface SignInLogger {
+  error(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
 }
 
-class LoginThrottle {
-  private entries = new Map<string, ThrottleEntry>();
-
-  private entry(key: string, now: number): ThrottleEntry | undefined {
-    const found = this.entries.get(key);
-    if (found && now - found.lastFailureAt > THROTTLE.forgetAfterMs && found.blockedUntil <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return found;
-  }
-
-  /** Seconds until these keys may try again, or 0. */
-  retryAfterSeconds(keys: string[], now: number): number {
-    let until = 0;
-    for (const key of keys) until = Math.max(until, this.entry(key, now)?.blockedUntil ?? 0);
-    return until > now ? Math.ceil((until - now) / 1000) : 0;
-  }
-
-  /** Records a failure; returns how long to hold back the answer. */
-  fail(keys: Array<{ key: string; slowAfter: number; blockAfter: number }>, now: number): number {
-    if (this.entries.size > 10_000) {
-      for (const [key, e] of this.entries) if (now - e.lastFailureAt > THROTTLE.forgetAfterMs) this.entries.delete(key);
-      // Still too many (a spread-out attack): forget the oldest, so memory stays bounded.
-      for (const key of this.entries.keys()) {
-        if (this.entries.size <= 10_000) break;
-        this.entries.delete(key);
-      }
-    }
-    let delay = 0;
-    for (const { key, slowAfter, blockAfter } of keys) {
-      const e = this.entry(key, now) ?? { failures: 0, lastFailureAt: now, blockedUntil: 0 };
-      e.failures += 1;
-      e.lastFailureAt = now;
-      if (e.failures >= blockAfter) {
-        const block = Math.min(THROTTLE.maxBlockMs, THROTTLE.firstBlockMs * 2 ** (e.failures - blockAfter));
-        e.blockedUntil = now + block;
-      }
-      this.entries.set(key, e);
-      if (e.failures > slowAfter) delay = Math.max(delay, Math.min(THROTTLE.maxDelayMs, THROTTLE.stepDelayMs * (e.failures - slowAfter)));
-    }
-    return delay;
-  }
-
-  succeed(key: string): void {
-    this.entries.delete(key);
-  }
+/** Changes whenever the password does, so throttling keys of the old password are left behind. */
+function passwordTag(passwordHash: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(passwordHash))).slice(0, 16);
 }
 
-// One throttle per running app (keyed by its database handle), not a process-wide singleton.
-const throttles = new WeakMap<object, LoginThrottle>();
-function throttleFor(deps: Deps): LoginThrottle {
-  let found = throttles.get(deps.db);
-  if (!found) {
-    found = new LoginThrottle();
-    throttles.set(deps.db, found);
-  }
-  return found;
+function throttleKeys(account: string, ip: string) {
+  return {
+    pair: `signin:pair:${account}|${ip}`,
+    address: `signin:address:${ip}`,
+  };
+}
+
+function blockMs(failures: number, blockAfter: number): number {
+  return Math.min(SIGN_IN_THROTTLE.maxBlockMs, SIGN_IN_THROTTLE.firstBlockMs * 2 ** (failures - blockAfter));
 }
 
 function waitMessage(seconds: number): string {
@@ -186,35 +149,91 @@ function waitMessage(seconds: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Checks e-mail and password; a wrong password and an unknown e-mail fail alike, in about the same time. */
+/** Counts a failed sign-in; answers how long to hold back the answer. */
+async function recordFailure(
+  deps: SignInDeps,
+  keys: ReturnType<typeof throttleKeys>,
+  user: { id: number; name: string; email: string } | undefined,
+  ip: string,
+  log?: SignInLogger,
+): Promise<number> {
+  const { counters } = deps;
+  const { windowMs } = SIGN_IN_THROTTLE;
+  let delay = 0;
+  for (const [key, rule] of [
+    [keys.pair, SIGN_IN_THROTTLE.pair],
+    [keys.address, SIGN_IN_THROTTLE.address],
+  ] as const) {
+    const { count } = await counters.hit(`fail:${key}`, windowMs);
+    if (count >= rule.blockAfter) await counters.hit(`block:${key}`, blockMs(count, rule.blockAfter));
+    if (count > rule.slowAfter) {
+      delay = Math.max(delay, Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.stepDelayMs * (count - rule.slowAfter)));
+    }
+  }
+  if (user) {
+    const { count } = await counters.hit(`signin:account:${user.id}`, windowMs);
+    // Exactly at the threshold: once per window, however long the attack goes on.
+    if (count === SIGN_IN_THROTTLE.alertAfter) {
+      log?.warn({ userId: user.id, failures: count }, 'many failed sign-ins on one account; telling its admin');
+      void sendAttackAlert(deps, user, count, ip).catch((error: unknown) => log?.error({ err: error }, 'sign-in alert e-mail failed'));
+    }
+  }
+  return delay;
+}
+
+async function sendAttackAlert(deps: SignInDeps, user: { name: string; email: string }, failures: number, ip: string): Promise<void> {
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Failed sign-ins on your Herts Local Media admin account',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `In the last hour there have been ${failures} failed attempts to sign in to your Herts Local Media admin account`,
+      `(the latest from the address ${ip}, at ${deps.clock().toISOString()}).`,
+      '',
+      'If that was not you, someone may be guessing your password. Your account is not locked: addresses that keep',
+      'failing are held back, and you can still sign in as usual. To be safe, choose a new password here, which also',
+      'signs out every other session:',
+      '',
+      `${deps.config.publicUrl}/forgot-password`,
+      '',
+      'We send this at most once an hour.',
+      '',
+      'Herts Local Media',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Checks e-mail and password; a wrong password and an unknown e-mail fail alike, in about the same
+ * time. Throttled as described above; a refusal is a 429 with the seconds to wait.
+ */
 export async function login(
-  deps: Deps,
+  deps: SignInDeps,
   input: { email: string; password: string; ip: string },
+  log?: SignInLogger,
 ): Promise<{ token: string; user: SessionUser; session: Session }> {
   const email = normaliseEmail(input.email);
-  const throttle = throttleFor(deps);
-  const emailKey = `email:${email}`;
-  const ipKey = `ip:${input.ip}`;
-  const retry = throttle.retryAfterSeconds([emailKey, ipKey], deps.clock().getTime());
-  if (retry > 0) throw tooManyRequests(waitMessage(retry), retry);
-
   const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
+  const account = user ? `user:${user.id}:${passwordTag(user.passwordHash)}` : `email:${email}`;
+  const keys = throttleKeys(account, input.ip);
+  const blocks = await Promise.all([deps.counters.peek(`block:${keys.pair}`), deps.counters.peek(`block:${keys.address}`)]);
+  const waitMs = Math.max(0, ...blocks.map((b) => b?.resetInMs ?? 0));
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw tooManyRequests(waitMessage(seconds), seconds);
+  }
+
   let ok = false;
   if (user) ok = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
 
   if (!ok) {
-    const delay = throttle.fail(
-      [
-        { key: emailKey, ...THROTTLE.email },
-        { key: ipKey, ...THROTTLE.ip },
-      ],
-      deps.clock().getTime(),
-    );
+    const delay = await recordFailure(deps, keys, user, input.ip, log);
     if (delay > 0) await sleep(delay);
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
-  throttle.succeed(emailKey);
+  await deps.counters.reset(`fail:${keys.pair}`);
   const { token, session } = await createSession(deps, user!.id);
   return { token, session, user: { id: user!.id, name: user!.name, email: user!.email } };
 }
