@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { fillPageTemplate } from '../../src/server/http/pages';
 import { createAdmin, createSession } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/services/outbound';
@@ -450,5 +451,26 @@ describe('13.3 nobody can lock the admin out', () => {
     expect(alert.text).not.toMatch(/spray-/);
     // The real admin still gets in.
     expect((await signIn(ADMIN_DESK, VICTIM.password)).statusCode).toBe(200);
+  });
+});
+
+describe('13.4 $ patterns in a post cannot rewrite the page', () => {
+  // The whole page path is covered by tests/e2e/blog.spec.ts (a post full of $ patterns rendered on
+  // the server); here any text, however hostile, goes through the template untouched.
+  it('puts any head, body and page data into the template exactly as given', () => {
+    const template = fs.readFileSync('src/client/index.html', 'utf8');
+    const dollarText = fc.string({ unit: fc.constantFrom('$', "'", '`', '&', '1', '0', '<', '>', '/', 'a', ' '), maxLength: 40 });
+    fc.assert(
+      fc.property(dollarText, dollarText, dollarText, (head, body, pageData) => {
+        const html = fillPageTemplate(template, { head, body, pageData });
+        const [before = '', after = ''] = html.split(`<div id="root">${body}</div>`);
+        expect(before).toContain(`    ${head}\n  </head>`);
+        expect(after.startsWith(`\n    <script type="application/json" id="__PAGE_DATA__">${pageData}</script>`)).toBe(true);
+        expect(html.length).toBe(
+          fillPageTemplate(template, { head: 'H', body: 'B', pageData: 'D' }).length - 3 + head.length + body.length + pageData.length,
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openInBrowser } from './helpers/navigation';
+import { ADMIN_ACCOUNT } from '../../playwright.config';
 import AxeBuilder from '@axe-core/playwright';
 
 test('/blog shows the published posts as cards, and a post page shows the whole post', async ({ page }) => {
@@ -63,5 +64,33 @@ test('the blog, a post, and the sign-in screens have no detectable accessibility
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await check();
+  }
+});
+
+test("a post whose title and content are full of $ patterns is rendered on the server exactly as written", async ({ page, request }) => {
+  // Issue 13.4: String.replace expanded $' $` $& $1 in the page template.
+  const login = await request.post('/api/admin/login', { data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password } });
+  const auth = { Authorization: `Bearer ${(await login.json()).authToken}` };
+  const title = "Costs $' less: $` and $& and $1";
+  const code = "grep '^foo$' notes.txt && echo $1 $& $`";
+  const created = await request.post('/api/admin/blogs', {
+    headers: auth,
+    data: { title, excerpt: "Save $' today", content: `<p>Try this:</p><pre><code>${code}</code></pre>`, category: 'Tips', published: true },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    const res = await request.get(`/blog/${id}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    for (const tag of ['<head>', '</head>', '<body>', '</body>', '</html>']) expect(html.split(tag).length - 1, tag).toBe(1);
+    expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')} | Herts Local Media</title>`);
+    expect(html).toContain(code.replace(/&/g, '&amp;'));
+    await page.goto(`/blog/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('pre code')).toHaveText(code);
+    await expect(page).toHaveTitle(`${title} | Herts Local Media`);
+  } finally {
+    await request.delete(`/api/admin/blogs/${id}`, { headers: auth });
   }
 });

@@ -214,21 +214,16 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   }
 
   function assemble(pathname: string, page: PageResult, body: string | null): string {
-    let html = template!;
-    html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
     const assets = pageAssets(manifest, pageSource(pathname, isKnownRoute(pathname)));
     const preloads = [
       ...assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}" />`),
       ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="/${href}" />`),
     ].join('\n    ');
-    html = html.replace('</head>', `    ${preloads}\n    ${headTags(pathname, page)}\n  </head>`);
-    if (body !== null) {
-      html = html.replace(
-        '<div id="root"></div>',
-        `<div id="root">${body}</div>\n    <script type="application/json" id="__PAGE_DATA__">${scriptJson(page.dehydratedState ?? {})}</script>`,
-      );
-    }
-    return html;
+    return fillPageTemplate(template!, {
+      head: `${preloads}\n    ${headTags(pathname, page)}`,
+      body,
+      pageData: scriptJson(page.dehydratedState ?? {}),
+    });
   }
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -258,6 +253,24 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
       .header('Cache-Control', 'no-cache')
       .send(assemble(pathname, page, body));
   });
+}
+
+/**
+ * The built index.html with a page's head tags, rendered body and data put in. Every insertion is
+ * a replacer function, never a replacement string: in a string, `$'`, `$\``, `$&` and `$1` would be
+ * expanded, and a post about `grep '^foo$'` would copy half the template into the page.
+ */
+export function fillPageTemplate(template: string, parts: { head: string; body: string | null; pageData: string }): string {
+  let html = template.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
+  html = html.replace('</head>', () => `    ${parts.head}\n  </head>`);
+  if (parts.body !== null) {
+    const body = parts.body;
+    html = html.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="__PAGE_DATA__">${parts.pageData}</script>`,
+    );
+  }
+  return html;
 }
 
 /** Server-rendered pages the response cache may keep (they are the same for every visitor). */
