@@ -22,6 +22,11 @@ import { registerResponseCache } from './http/response-cache';
 import { isCacheablePage, registerPages } from './http/pages';
 import { registerSeoRoutes } from './http/seo';
 import { buildOpenApiDocument } from './openapi';
+import { JSON_BODY_LIMIT_BYTES } from './http/limits';
+import { INTERNAL_ERROR_MESSAGE, sendApiError, sendDomainError } from './http/api-errors';
+import { routeTable, type RouteTable } from './openapi/routes';
+import { DomainError } from './services/errors';
+import { isDatabaseUnavailable } from './db/errors';
 
 /** Everything the app needs from the outside world, passed in explicitly (tests pass their own). */
 export interface AppDeps {
@@ -64,12 +69,20 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
   });
 
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('X-Request-Id', req.id);
+  });
+
+  // The router matches /api/audio-proxy/ to /api/audio-proxy/:id with an empty id; nothing lives there.
+  app.addHook('onRequest', async (req, reply) => {
+    const params = req.params as Record<string, string> | undefined;
+    if (params && Object.entries(params).some(([name, value]) => name !== '*' && value === '')) {
+      return sendApiError(reply, 404, `There is nothing at ${req.url.split('?', 1)[0]}.`);
+    }
   });
 
   // While shutting down, answers close their keep-alive connections, so the server can stop as
@@ -128,15 +141,16 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     return payload;
   });
 
-  // Errors from plain routes and from Fastify itself (bad JSON, too large) become { message }.
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
+  // Errors from plain routes and from Fastify itself (bad JSON, too large, an unknown content type,
+  // rate limits) leave in the one error shape, { message, code } (http/api-errors.ts).
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    if (error instanceof DomainError) return sendDomainError(reply, error);
+    if (isDatabaseUnavailable(error)) {
+      return sendApiError(reply, 503, 'The service is briefly unavailable. Please try again in a moment.', { 'Retry-After': '5' });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    const message =
-      status >= 500
-        ? 'Something went wrong on our side. Please try again.'
-        : error.message || 'Bad request';
-    void reply.status(status).type('application/json').send({ message });
+    return sendApiError(reply, status, status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message || 'Bad request');
   });
 
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
@@ -146,22 +160,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await app.register(fastifyRateLimit, { global: false });
   const rateLimiters = createRateLimiters(app, config);
   app.decorate('rateLimiters', rateLimiters);
-
-  // REST validation errors name the field at fault instead of a bare 'Input validation failed'.
-  // (Hooks apply to routes registered after them, so this comes before the routes.)
-  app.addHook('onSend', async (req, reply, payload) => {
-    // originalUrl: the REST adapter rewrites req.url without its /api prefix.
-    if (reply.statusCode !== 400 || !req.originalUrl.startsWith('/api/') || typeof payload !== 'string') return payload;
-    try {
-      const body = JSON.parse(payload) as { message?: string; issues?: Array<{ path?: unknown[]; message?: string }> };
-      const issue = body.issues?.[0];
-      if (!issue) return payload;
-      const field = (issue.path ?? []).join('.');
-      return JSON.stringify({ ...body, message: field ? `${field}: ${issue.message}` : issue.message });
-    } catch {
-      return payload;
-    }
-  });
 
   const createContext = createContextFactory(deps, rateLimiters);
   await app.register(fastifyTRPCPlugin, {
@@ -176,7 +174,10 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
 
   // Plain routes first, so they win over the REST catch-all below.
-  const openApiJson = JSON.stringify(buildOpenApiDocument());
+  const openApiDocument = buildOpenApiDocument();
+  const openApiJson = JSON.stringify(openApiDocument);
+  // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
+  const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
   app.get('/api/openapi.json', async (_req, reply) => {
     return reply.type('application/json').header('Cache-Control', 'no-cache').send(openApiJson);
   });
@@ -185,6 +186,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   registerSeoRoutes(app, deps);
 
   registerRestApi(app, {
+    routes,
     router: appRouter,
     createContext,
     responseMeta: ({ paths, data }: { paths?: string[]; data: unknown[] }) => {
@@ -194,13 +196,12 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
       }
       return {};
     },
-    onError: ({ error, path: procedure }: { error: { code: string; cause?: unknown }; path?: string }) => {
+    onError: ({ error, path: procedure }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
     },
   });
 
-
-  await registerClient(app, deps, createContext);
+  await registerClient(app, deps, createContext, routes);
   return app;
 }
 
@@ -226,7 +227,7 @@ function registerApiDocs(app: FastifyInstance): void {
   app.get('/api/docs/init.js', async (_req, reply) => reply.type('text/javascript').send(init));
   app.get<{ Params: { file: string } }>('/api/docs/assets/:file', async (req, reply) => {
     const allowed = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
-    if (!allowed.has(req.params.file)) return reply.status(404).send({ message: 'Not found' });
+    if (!allowed.has(req.params.file)) return sendApiError(reply, 404, 'Not found');
     const type = req.params.file.endsWith('.css') ? 'text/css' : 'text/javascript';
     return reply
       .type(type)
@@ -240,6 +241,7 @@ async function registerClient(
   app: FastifyInstance,
   deps: AppDeps,
   createContext: ReturnType<typeof createContextFactory>,
+  routes: RouteTable,
 ): Promise<void> {
   const { config } = deps;
   if (fs.existsSync(path.join(config.clientDist, 'index.html'))) {
@@ -256,5 +258,5 @@ async function registerClient(
       },
     });
   }
-  await registerPages(app, deps, { clientDist: config.clientDist, ssrDist: config.ssrDist, createContext });
+  await registerPages(app, deps, { clientDist: config.clientDist, ssrDist: config.ssrDist, createContext, routes });
 }

@@ -134,7 +134,7 @@ describe('POST /api/stripe/webhook refuses what Stripe did not send', () => {
     const res = await deliver(forged.payload, { secret: 'whsec_attacker' });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ message: 'Webhook signature verification failed.' });
+    expect(res.json()).toEqual({ message: 'Webhook signature verification failed.', code: 'BAD_REQUEST' });
     expect(await rows()).toEqual(before);
     expect(await handledEvents()).toEqual(eventsBefore);
   });

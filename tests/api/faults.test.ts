@@ -7,6 +7,7 @@ import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
+import { checkResponsesAgainstDocument } from '../helpers/app';
 import type { FastifyInstance } from 'fastify';
 
 // The PostgreSQL server goes away while the app runs: requests fail fast with 503, health says so,
@@ -30,6 +31,7 @@ beforeAll(async () => {
   const deps: AppDeps = { config, db, mailer: createMemoryMailer(), payments: createPayments(config), clock, counters: createMemoryCounterStore(clock) };
   app = await createApp(deps, { logger: false });
   await app.ready();
+  checkResponsesAgainstDocument(app);
 }, 120_000);
 
 afterAll(async () => {

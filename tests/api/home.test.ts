@@ -25,11 +25,11 @@ const countSubscriptions = async () => (await t.deps.db.db.select().from(newslet
 function expectClientError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status = 400) {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/application\/json/);
-  const body = res.json() as { message?: unknown; issues?: Array<{ path?: unknown[]; message?: string }> };
+  const body = res.json() as { message?: unknown; issues?: Array<{ path?: string; message?: string }> };
   expect(typeof body.message).toBe('string');
   expect((body.message as string).length).toBeGreaterThan(0);
   // REST validation answers carry the field-level problems in issues beside the summary message.
-  const issues = (body.issues ?? []).map((i) => `${(i.path ?? []).join('.')}: ${i.message}`);
+  const issues = (body.issues ?? []).map((i) => `${i.path ?? ''}: ${i.message}`);
   return [body.message as string, ...issues].join(' | ');
 }
 

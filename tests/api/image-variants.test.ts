@@ -23,7 +23,8 @@ async function upload(width: number, height: number): Promise<string> {
     .toBuffer();
   const put = await t.app.inject({ method: 'PUT', url: url.pathname + url.search, headers: { 'content-type': 'image/png' }, payload: png });
   expect(put.statusCode).toBe(200);
-  return url.pathname;
+  // Where the image is served: /objects/uploads/ and the last segment of uploadURL (SPEC section 7).
+  return `/objects/uploads/${url.pathname.split('/').pop()}`;
 }
 
 describe('image widths', () => {

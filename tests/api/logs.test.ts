@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { buildTestApp } from '../helpers/app';
+import { buildTestApp, checkResponsesAgainstDocument } from '../helpers/app';
 
 describe('logs', () => {
   it('never contain session tokens, cookies, upload signatures or e-mailed tokens', async () => {
@@ -10,6 +10,7 @@ describe('logs', () => {
     let output = '';
     stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const app = await createApp({ ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } }, { logStream: stream });
+    checkResponsesAgainstDocument(app);
     try {
       await app.inject({ method: 'GET', url: '/api/admin/user', headers: { authorization: 'Bearer sess.SECRET-BEARER', cookie: 'session=SECRET-COOKIE' } });
       await app.inject({ method: 'PUT', url: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1&signature=SECRET-SIGNATURE', payload: 'x' });

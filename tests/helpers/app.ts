@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -11,6 +11,7 @@ import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
+import { createResponseChecker, type ResponseChecker } from './openapi-check';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -80,6 +81,7 @@ export async function buildTestApp(
   };
   const app = await createApp(deps, { logger: false });
   await app.ready();
+  checkResponsesAgainstDocument(app);
   return {
     app,
     deps,
@@ -95,4 +97,33 @@ export async function buildTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+let sharedChecker: ResponseChecker | undefined;
+
+/**
+ * Every answer app.inject returns is checked against the committed openapi/openapi.json (status
+ * declared, headers, content type, JSON body; see openapi-check.ts): a difference fails the test
+ * that made the request, with the reasons. buildTestApp does this for every API test; a test that
+ * builds its own app calls it too.
+ */
+export function checkResponsesAgainstDocument(app: FastifyInstance): void {
+  sharedChecker ??= createResponseChecker();
+  const checker = sharedChecker;
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const res = await inject(options);
+    const opts: InjectOptions = typeof options === 'string' ? { url: options } : options;
+    const method = String(opts.method ?? 'GET');
+    const url = typeof opts.url === 'string' ? opts.url : String(opts.path ?? '/');
+    const problems = checker.check({ method, url, status: res.statusCode, headers: res.headers, body: res.rawPayload });
+    if (problems.length > 0) {
+      throw new Error(
+        `${method} ${url} answered ${res.statusCode}, which openapi/openapi.json does not allow:\n- ${problems.join('\n- ')}\n` +
+          `body: ${res.payload.slice(0, 400)}`,
+      );
+    }
+    return res;
+  };
+  (app as unknown as { inject: typeof checked }).inject = checked;
 }

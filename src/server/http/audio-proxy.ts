@@ -6,6 +6,7 @@ import type { AppDeps } from '../app';
 import { DomainError } from '../services/errors';
 import { createOutboundClient, OutboundError, type OutboundClient, type OutboundFailure, type OutboundResponse } from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
+import { sendApiError } from './api-errors';
 
 // GET /api/audio-proxy/:id streams a known episode's stored audio through our own origin, so the
 // page never requests another host and seeking works: Range is forwarded and 200/206 answered
@@ -34,7 +35,7 @@ function typeFromPath(pathname: string): string {
 }
 
 function sendJson(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).type('application/json').header('Cache-Control', 'no-store').send({ message });
+  return sendApiError(reply, status, message, { 'Cache-Control': 'no-store' });
 }
 
 /** One byte range of a file of `size` bytes, as RFC 9110 reads `bytes=a-b`, `a-` and `-n`. */
@@ -84,7 +85,7 @@ function sendLocalFile(reply: FastifyReply, id: string, file: string, rangeHeade
     .header('Accept-Ranges', 'bytes')
     .header('Cache-Control', 'public, max-age=3600');
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('Content-Range', `bytes */${size}`).type('application/json').send({ message: 'Range not satisfiable' });
+    return sendApiError(reply, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${size}` });
   }
   if (range) {
     return reply

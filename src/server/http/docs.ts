@@ -1,15 +1,28 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../openapi/responses';
+import { AUDIO_PROXY_RATE_LIMIT } from './audio-proxy';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
-// The plain Fastify routes, described by hand because no tRPC procedure stands behind them.
-// Each feature that adds a plain route adds its description here.
-const webhookMessageSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
+// The plain Fastify routes, described by hand because no tRPC procedure stands behind them. Each
+// feature that adds a plain route adds its description here, with an operationId, `security`, and
+// every status it can answer through errorResponses() (the one Error schema; the API tests check
+// every answer against this document).
+
+const DATABASE_DOWN = 'The database is not answering; try again after Retry-After seconds.';
+/** Binary bodies: any bytes (a schema of type string would make generated clients demand a string). */
+const binary = (description: string) => ({ description });
+
+const rangeHeaders = {
+  'Accept-Ranges': { description: '`bytes` when ranges are supported (always for our own files)', schema: { type: 'string' }, example: 'bytes' },
+  'Content-Length': { description: 'Bytes in this answer', schema: { type: 'integer' }, example: 1024 },
+} as const;
 
 // GET /api/audio-proxy/{id} (http/audio-proxy.ts): an episode's audio through our own origin.
 const audioProxyDocs: Record<string, PathItem> = {
   '/audio-proxy/{id}': {
     get: {
+      operationId: 'podcasts-audio',
       tags: ['Podcasts'],
       summary: "Streams an episode's audio through this site, with Range support for seeking",
       description:
@@ -22,31 +35,47 @@ const audioProxyDocs: Record<string, PathItem> = {
         "audio type (audio/mpeg by default), with nosniff, Content-Security-Policy: default-src 'none'; sandbox " +
         'and Content-Disposition: inline with a plain file name. An audio host that fails gives 502, one that does ' +
         'not answer within PODCAST_PROXY_TIMEOUT_MS (10 s by default) gives 504.',
+      security: [],
       parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Episode id from GET /api/podcasts' },
-        { name: 'Range', in: 'header', required: false, schema: { type: 'string', example: 'bytes=0-1023' } },
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Episode id from GET /api/podcasts', example: 1 },
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string' }, example: 'bytes=0-1023', description: 'One byte range (RFC 9110)' },
       ],
       responses: {
-        '200': { description: 'The whole audio file', content: { 'audio/*': { schema: { type: 'string', format: 'binary' } } } },
-        '206': { description: 'The requested byte range', content: { 'audio/*': { schema: { type: 'string', format: 'binary' } } } },
-        '400': { description: 'The id is not a whole number', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
-        '404': { description: 'No such episode, or it has no playable audio', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
-        '416': { description: 'The range lies outside the file' },
-        '429': { description: 'Too many requests from this address (600 per 10 minutes)', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
-        '502': { description: 'The audio host failed, answered with an error, or is at an address this site does not fetch from', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
-        '504': { description: 'The audio host did not answer in time', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } },
+        '200': {
+          description: 'The whole audio file',
+          headers: rangeHeaders,
+          content: { 'audio/*': { schema: binary('The audio bytes') } },
+        },
+        '206': {
+          description: 'The requested byte range',
+          headers: {
+            ...rangeHeaders,
+            'Content-Range': { description: 'Which bytes of the whole file this is', required: true, schema: { type: 'string' }, example: 'bytes 0-1023/48213' },
+          },
+          content: { 'audio/*': { schema: binary('The requested bytes') } },
+        },
+        ...errorResponses({
+          400: 'The id is not a whole number',
+          404: 'No such episode, or it has no playable audio',
+          416: 'The range lies outside the file (Content-Range gives its size)',
+          429: `More than ${AUDIO_PROXY_RATE_LIMIT.max} requests from one address in ${AUDIO_PROXY_RATE_LIMIT.windowMs / 60_000} minutes; wait Retry-After seconds`,
+          502: 'The audio host failed, answered with an error, or is at an address this site does not fetch from',
+          503: DATABASE_DOWN,
+          504: 'The audio host did not answer in time',
+        }),
+        default: defaultErrorResponse,
       },
     },
   },
 };
 
-// The signed upload URL and the served images (http/uploads.ts). They live outside /api, at the
-// site's root, so the path item overrides the document's /api server.
-const uploadJsonError = { content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } } };
+// The signed upload URL and the served images (http/uploads.ts). uploadURL points under /api, so
+// a client generated from this document reaches it; the same routes answer at the site's root
+// /objects/uploads/{name} too, where the images are served to pages and where older links point.
 const uploadParams = [
-  { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z2-7]{32}$' }, description: 'The last path segment of the uploadURL' },
-  { name: 'expires', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL' },
-  { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL' },
+  { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z2-7]{32}$' }, description: 'The last path segment of the uploadURL', example: 'abcdefghijklmnopqrstuvwxyz234567' },
+  { name: 'expires', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL', example: '1767225600' },
+  { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL', example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
 ] as const;
 const storedImage = {
   description: 'Stored; the image is now served at objectPath',
@@ -55,61 +84,69 @@ const storedImage = {
       schema: {
         type: 'object',
         properties: {
-          objectPath: { type: 'string', example: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567' },
+          objectPath: { type: 'string', description: 'Where the image is served (the value for a post\'s imageUrl)' },
           contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
-          size: { type: 'integer' },
-          width: { type: 'integer', nullable: true },
-          height: { type: 'integer', nullable: true },
+          size: { type: 'integer', description: 'Bytes stored' },
+          width: { type: ['integer', 'null'], description: 'Pixels, when known' },
+          height: { type: ['integer', 'null'], description: 'Pixels, when known' },
         },
-        required: ['objectPath', 'contentType', 'size'],
+        required: ['objectPath', 'contentType', 'size', 'width', 'height'],
       },
+      example: { objectPath: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567', contentType: 'image/png', size: 48213, width: 1200, height: 800 },
     },
   },
 };
-const uploadErrorResponses = {
-  '400': { description: 'No file, or the transfer broke off', ...uploadJsonError },
-  '403': { description: 'The link is invalid, expired or already used', ...uploadJsonError },
-  '413': { description: 'Larger than UPLOAD_MAX_BYTES (5 MB by default)', ...uploadJsonError },
-  '415': { description: 'Not a JPEG, PNG, GIF or WebP image (judged from its bytes)', ...uploadJsonError },
-};
+const uploadErrors = errorResponses({
+  400: ['No file was sent, or the transfer broke off', 'The body of a multipart POST cannot be read'],
+  403: 'The link is invalid, expired or already used',
+  404: 'The name is far too long to be one of ours',
+  413: 'Larger than UPLOAD_MAX_BYTES (5 MB by default)',
+  415: 'Not a JPEG, PNG, GIF or WebP image (judged from its bytes); for POST, not multipart/form-data',
+  503: DATABASE_DOWN,
+});
 const uploadDocs: Record<string, PathItem> = {
   '/objects/uploads/{name}': {
-    servers: [{ url: '/' }],
     put: {
+      operationId: 'uploads-put',
       tags: ['Admin'],
       summary: 'Stores an image at a signed uploadURL from POST /api/objects/upload',
       description:
-        'Authorised by the signed, single-use link itself (15 minutes), not by a session. The body is the file. ' +
-        'Nothing is stored when the file is refused or the transfer breaks off; the link is then used up.',
+        'Authorised by the signed, single-use link itself (15 minutes), not by a session: use the uploadURL as given. ' +
+        'The body is the file, with its content type. Nothing is stored when the file is refused or the transfer breaks ' +
+        'off; the link is then used up. The same upload is accepted at /objects/uploads/{name} on the site root.',
       security: [],
       parameters: [...uploadParams],
-      requestBody: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
-      responses: { '200': storedImage, ...uploadErrorResponses },
+      requestBody: { required: true, content: { 'image/*': { schema: binary('The image file') } } },
+      responses: { '200': storedImage, ...uploadErrors, default: defaultErrorResponse },
     },
     post: {
+      operationId: 'uploads-post',
       tags: ['Admin'],
       summary: 'The same as PUT, for clients that send multipart/form-data (one file, field `file`)',
       security: [],
       parameters: [...uploadParams],
       requestBody: {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: binary('The image file') }, required: ['file'] } } },
       },
-      responses: { '200': storedImage, ...uploadErrorResponses },
+      responses: { '200': storedImage, ...uploadErrors, default: defaultErrorResponse },
     },
     get: {
+      operationId: 'uploads-get',
       tags: ['Blog'],
       summary: 'A stored image, with its real content type, nosniff and a one-year cache',
-      description: 'With w, a WebP copy at most that wide (made on first request), so a page can fetch the size it shows.',
+      description:
+        'Pages use the same image at objectPath, /objects/uploads/{name} on the site root. With w, a WebP copy at most ' +
+        'that wide (made on first request), so a page can fetch the size it shows.',
       security: [],
       parameters: [
         uploadParams[0],
-        { name: 'w', in: 'query', required: false, schema: { type: 'integer', enum: [320, 640, 960, 1280] }, description: 'Width in pixels' },
+        { name: 'w', in: 'query', required: false, schema: { type: 'integer', enum: [320, 640, 960, 1280] }, description: 'Width in pixels', example: 640 },
       ],
       responses: {
-        '200': { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
-        '400': { description: 'w is not one of the offered widths', ...uploadJsonError },
-        '404': { description: 'No such image', ...uploadJsonError },
+        '200': { description: 'The image', content: { 'image/*': { schema: binary('The image bytes') } } },
+        ...errorResponses({ 400: 'w is not one of the offered widths', 404: 'No such image', 503: DATABASE_DOWN }),
+        default: defaultErrorResponse,
       },
     },
   },
@@ -119,37 +156,83 @@ const uploadDocs: Record<string, PathItem> = {
 const subscribersCsvDocs: Record<string, PathItem> = {
   '/admin/subscribers.csv': {
     get: {
+      operationId: 'admin-subscribersCsv',
       tags: ['Admin'],
       summary: 'The confirmed newsletter subscribers as a CSV download',
       description:
         'Columns email, newsletter, confirmed_at (ISO 8601, UTC), one row per confirmed subscription, in the order they ' +
         'signed up; CRLF line ends (RFC 4180). A cell starting with = + - or @ is prefixed with an apostrophe so a ' +
         'spreadsheet never reads it as a formula. Admin-only: the bearer token or the session cookie.',
-      security: [{ bearerAuth: [] }],
+      security: SESSION_SECURITY,
       responses: {
-        '200': { description: 'The CSV file (Content-Disposition: attachment)', content: { 'text/csv': { schema: { type: 'string' } } } },
-        '401': { description: 'Not signed in', content: { 'application/json': { schema: webhookMessageSchema } } },
+        '200': {
+          description: 'The CSV file',
+          headers: {
+            'Content-Disposition': {
+              description: 'A download with a dated file name',
+              schema: { type: 'string' },
+              example: 'attachment; filename="newsletter-subscribers-2025-10-31.csv"',
+            },
+          },
+          content: {
+            'text/csv': {
+              schema: { type: 'string' },
+              example: 'email,newsletter,confirmed_at\r\njo.bloggs@example.co.uk,general,2025-10-31T16:00:00.000Z\r\n',
+            },
+          },
+        },
+        ...errorResponses({
+          401: 'Not signed in, or the session has ended: send the bearer token or the session cookie',
+          503: DATABASE_DOWN,
+        }),
+        default: defaultErrorResponse,
       },
     },
   },
 };
 
-export const plainRouteDocs: Record<string, PathItem> = {
-  ...audioProxyDocs,
-  ...uploadDocs,
-  ...subscribersCsvDocs,
+const webhookDocs: Record<string, PathItem> = {
   '/stripe/webhook': {
     post: {
+      operationId: 'academy-stripeWebhook',
       tags: ['Academy'],
       summary: 'Stripe webhook: records academy subscriptions',
       description:
-        'Called by Stripe, not by browsers. The Stripe-Signature header is verified against the raw body with ' +
+        'Called by Stripe, not by browsers; authorised by the Stripe-Signature header, verified against the raw body with ' +
         'STRIPE_WEBHOOK_SECRET. checkout.session.completed, customer.subscription.updated and ' +
         'customer.subscription.deleted are recorded; other events are acknowledged and ignored. ' +
         'An event delivered twice changes nothing the second time, and a subscription event older than the last one applied ' +
         'is acknowledged as outdated.',
-      parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe Event object' } } } },
+      security: [],
+      parameters: [
+        { name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, example: 't=1761926400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              description: 'A Stripe Event object (https://docs.stripe.com/api/events/object)',
+              properties: {
+                id: { type: 'string' },
+                type: { type: 'string' },
+                created: { type: 'integer' },
+                data: { type: 'object', properties: { object: { type: 'object', additionalProperties: true } }, additionalProperties: true },
+              },
+              required: ['id', 'type', 'data'],
+              additionalProperties: true,
+            },
+            example: {
+              id: 'evt_1QAbCdEfGhIjKlMn',
+              object: 'event',
+              type: 'checkout.session.completed',
+              created: 1761926400,
+              data: { object: { id: 'cs_test_a1B2c3', object: 'checkout.session', mode: 'subscription', subscription: 'sub_1QAbCd', metadata: { plan: 'innovator' } } },
+            },
+          },
+        },
+      },
       responses: {
         '200': {
           description: 'Event accepted',
@@ -160,12 +243,57 @@ export const plainRouteDocs: Record<string, PathItem> = {
                 properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['recorded', 'duplicate', 'outdated', 'ignored'] } },
                 required: ['received', 'outcome'],
               },
+              example: { received: true, outcome: 'recorded' },
             },
           },
         },
-        '400': { description: 'Missing or invalid signature; nothing is changed', content: { 'application/json': { schema: webhookMessageSchema } } },
-        '503': { description: 'Webhooks are not configured on this server', content: { 'application/json': { schema: webhookMessageSchema } } },
+        ...errorResponses({
+          400: ['Missing or invalid signature; nothing is changed', 'The body is not valid JSON'],
+          413: 'The body is larger than 512 KB',
+          415: 'The body is not JSON: send Content-Type: application/json',
+          503: ['Webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)', DATABASE_DOWN],
+        }),
+        default: defaultErrorResponse,
       },
     },
   },
+};
+
+// The API's own description (app.ts).
+const documentDocs: Record<string, PathItem> = {
+  '/openapi.json': {
+    get: {
+      operationId: 'system-openapi',
+      tags: ['System'],
+      summary: 'This OpenAPI 3.1 document',
+      security: [],
+      responses: {
+        '200': {
+          description: 'The document',
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: true }, example: { openapi: '3.1.0', info: { title: 'Herts Local Media API', version: '1.0.0' } } } },
+        },
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/docs': {
+    get: {
+      operationId: 'system-docs',
+      tags: ['System'],
+      summary: 'This document as a browsable reference page',
+      security: [],
+      responses: {
+        '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html>...' } } },
+        default: defaultErrorResponse,
+      },
+    },
+  },
+};
+
+export const plainRouteDocs: Record<string, PathItem> = {
+  ...audioProxyDocs,
+  ...uploadDocs,
+  ...subscribersCsvDocs,
+  ...webhookDocs,
+  ...documentDocs,
 };

@@ -7,6 +7,9 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { AppDeps } from '../app';
 import { appRouter } from '../routers';
 import type { Context } from '../trpc/context';
+import type { RouteTable } from '../openapi/routes';
+import { sendApiError } from './api-errors';
+import { answerUnrouted } from './rest';
 import { isKnownRoute } from '../../shared/routes';
 import { blogPostTitle, metaForPath, type PageMeta } from '../../shared/page-meta';
 import { ACADEMY, BUSINESS } from '../../shared/business';
@@ -120,6 +123,8 @@ export interface PagesOptions {
   clientDist: string;
   ssrDist: string;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+  /** The documented API paths, for 404/405 and OPTIONS outside the pages. */
+  routes: RouteTable;
 }
 
 export async function registerPages(app: FastifyInstance, deps: AppDeps, options: PagesOptions): Promise<void> {
@@ -229,13 +234,14 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   app.setNotFoundHandler(async (req, reply) => {
     const [pathnameRaw = '/', search = ''] = req.url.split('?', 2);
     const pathname = pathnameRaw.length > 1 ? pathnameRaw.replace(/\/+$/, '') : pathnameRaw;
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|trpc|objects)(\/|$)/.test(pathname);
-    if (!wantsPage) return reply.status(404).type('application/json').send({ message: 'Not found' });
+    const isApi = /^\/(api|trpc|objects)(\/|$)/.test(pathname);
+    if (isApi || options.routes.allowedMethods(pathname)) return answerUnrouted(req, reply, options.routes);
+    if (req.method === 'OPTIONS') return reply.status(204).header('Allow', 'GET, HEAD, OPTIONS').send();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendApiError(reply, 405, `${req.method} is not supported here. Use GET.`, { Allow: 'GET, HEAD, OPTIONS' });
+    }
     if (!template) {
-      return reply
-        .status(503)
-        .type('application/json')
-        .send({ message: 'The site has not been built yet: run npm run build, or npm start which builds it.' });
+      return sendApiError(reply, 503, 'The site has not been built yet: run npm run build, or npm start which builds it.');
     }
     const page = await loadPage(req, reply, pathname);
     let body: string | null = null;

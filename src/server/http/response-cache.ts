@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // a short time, so changes made by another process (an import, a second instance) show up soon.
 
 /** Public tRPC queries whose answers do not depend on who asks. */
-const CACHEABLE_PROCEDURES = new Set([
+export const CACHEABLE_PROCEDURES = new Set([
   'content.advertisingServices',
   'content.newsletters',
   'content.testimonials',

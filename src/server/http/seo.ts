@@ -4,6 +4,7 @@ import type { AppDeps } from '../app';
 import { listPublishedPosts } from '../services/blog';
 import { BUSINESS } from '../../shared/business';
 import { PAGE_META } from '../../shared/page-meta';
+import { defaultErrorResponse, errorResponse } from '../openapi/responses';
 
 // What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
 const PUBLIC_PAGES = ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'];
@@ -76,25 +77,58 @@ export const seoRouteDocs: Record<string, PathItem> = {
   '/robots.txt': {
     servers: rootServer,
     get: {
+      operationId: 'site-robots',
       tags: ['Site'],
       summary: 'Crawler rules: admin and sign-in pages are kept out of search engines',
-      responses: { '200': { description: 'robots.txt', content: { 'text/plain': { schema: { type: 'string' } } } } },
+      security: [],
+      responses: {
+        '200': { description: 'robots.txt', content: { 'text/plain': { schema: { type: 'string' }, example: 'User-agent: *\nDisallow: /admin\nSitemap: https://hertslocalmedia.co.uk/sitemap.xml' } } },
+        default: defaultErrorResponse,
+      },
     },
   },
   '/sitemap.xml': {
     servers: rootServer,
     get: {
+      operationId: 'site-sitemap',
       tags: ['Site'],
       summary: 'Every public page and published blog post',
-      responses: { '200': { description: 'A sitemaps.org sitemap', content: { 'application/xml': { schema: { type: 'string' } } } } },
+      security: [],
+      responses: {
+        '200': {
+          description: 'A sitemaps.org sitemap',
+          content: {
+            'application/xml': {
+              schema: { type: 'string' },
+              example: '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/</loc></url></urlset>',
+            },
+          },
+        },
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
     },
   },
   '/rss.xml': {
     servers: rootServer,
     get: {
+      operationId: 'blog-rss',
       tags: ['Blog'],
       summary: 'RSS 2.0 feed of the latest 50 published blog posts',
-      responses: { '200': { description: 'RSS feed', content: { 'application/rss+xml': { schema: { type: 'string' } } } } },
+      security: [],
+      responses: {
+        '200': {
+          description: 'RSS feed',
+          content: {
+            'application/rss+xml': {
+              schema: { type: 'string' },
+              example: '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>',
+            },
+          },
+        },
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
     },
   },
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
-import { DOMAIN_ERROR_STATUS, DomainError } from '../services/errors';
+import { DomainError } from '../services/errors';
+import { sendDomainError } from './api-errors';
 import { recordStripeEvent, verifyWebhookEvent } from '../services/payments';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -26,7 +27,7 @@ export function stripeWebhookRoutes(deps: AppDeps) {
         return reply.status(200).send({ received: true, outcome });
       } catch (error) {
         if (error instanceof DomainError) {
-          return reply.status(DOMAIN_ERROR_STATUS[error.code]).send({ message: error.message });
+          return sendDomainError(reply, error);
         }
         throw error;
       }

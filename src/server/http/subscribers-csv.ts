@@ -3,6 +3,7 @@ import type { AppDeps } from '../app';
 import { validateSessionToken } from '../services/auth';
 import { confirmedSubscribers } from '../services/subscribers';
 import { readSessionToken } from '../trpc/context';
+import { sendApiError } from './api-errors';
 
 export const SUBSCRIBERS_CSV_PATH = '/api/admin/subscribers.csv';
 export const SUBSCRIBERS_CSV_HEADER = ['email', 'newsletter', 'confirmed_at'] as const;
@@ -30,7 +31,7 @@ export function subscribersCsvRoutes(deps: AppDeps) {
     app.get(SUBSCRIBERS_CSV_PATH, async (req, reply) => {
       const { token } = readSessionToken(req, deps);
       const found = token ? await validateSessionToken(deps, token) : null;
-      if (!found) return reply.status(401).header('Cache-Control', 'no-store').send({ message: 'Please sign in to continue.' });
+      if (!found) return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
 
       let body = csvLine(SUBSCRIBERS_CSV_HEADER);
       for await (const batch of confirmedSubscribers(deps)) {

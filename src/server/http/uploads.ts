@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app';
-import { DOMAIN_ERROR_STATUS, DomainError } from '../services/errors';
+import { DomainError } from '../services/errors';
+import { sendApiError, sendDomainError } from './api-errors';
 import { checkUploadSignature, claimUploadTicket, findUpload, IMAGE_VARIANT_WIDTHS, imageVariant, storeUpload, uploadErrors } from '../services/uploads';
 
 interface UploadRoute {
@@ -15,7 +16,7 @@ function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof DomainError) {
     // The rest of a refused body is not read: close the connection after answering.
     if (error.code === 'PAYLOAD_TOO_LARGE') void reply.header('Connection', 'close');
-    return reply.status(DOMAIN_ERROR_STATUS[error.code]).type('application/json').send({ message: error.message });
+    return sendDomainError(reply, error);
   }
   throw error;
 }
@@ -44,7 +45,8 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       return claimUploadTicket(deps, req.params.name);
     };
 
-    scope.put<UploadRoute>('/objects/uploads/:name', async (req, reply) => {
+    const put = async (req: FastifyRequest<UploadRoute>, reply: FastifyReply) => {
+      if (!req.params.name) return sendApiError(reply, 404, 'There is nothing at this address.');
       try {
         const declared = Number(req.headers['content-length']);
         if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES) throw errors.tooLarge();
@@ -56,9 +58,10 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       } catch (error) {
         return sendError(reply, error);
       }
-    });
+    };
 
-    scope.post<UploadRoute>('/objects/uploads/:name', async (req, reply) => {
+    const post = async (req: FastifyRequest<UploadRoute>, reply: FastifyReply) => {
+      if (!req.params.name) return sendApiError(reply, 404, 'There is nothing at this address.');
       try {
         if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data, or PUT it as the request body.');
         const userId = await admit(req);
@@ -69,18 +72,15 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       } catch (error) {
         return sendError(reply, error);
       }
-    });
+    };
 
     const serve = async (req: { params: { name: string }; query: { w?: string }; method: string }, reply: FastifyReply) => {
       const width = req.query.w === undefined ? null : Number(req.query.w);
       if (width !== null && !(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) {
-        return reply
-          .status(400)
-          .type('application/json')
-          .send({ message: `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}` });
+        return sendApiError(reply, 400, `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}`);
       }
       const found = width === null ? await findUpload(deps, req.params.name) : await imageVariant(deps, req.params.name, width);
-      if (!found) return reply.status(404).type('application/json').send({ message: 'Image not found' });
+      if (!found) return sendApiError(reply, 404, 'Image not found');
       void reply
         .type(found.contentType)
         .header('Content-Length', String(found.size))
@@ -90,6 +90,12 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       if (req.method === 'HEAD') return reply.send();
       return reply.send(fs.createReadStream(found.file));
     };
-    scope.get<UploadRoute>('/objects/uploads/:name', serve);
+    // uploadURL points under /api, where a client generated from openapi.json sends it; the site
+    // root keeps answering too (pages show the images there, and older links point there).
+    for (const prefix of ['/api/objects/uploads', '/objects/uploads']) {
+      scope.put<UploadRoute>(`${prefix}/:name`, put);
+      scope.post<UploadRoute>(`${prefix}/:name`, post);
+      scope.get<UploadRoute>(`${prefix}/:name`, serve);
+    }
   });
 }

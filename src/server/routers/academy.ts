@@ -13,7 +13,11 @@ export const academyRouter = router({
         description:
           'Returns the hosted payment page as clientSecret. 400 for an unknown plan; 503 when online payment is not set up ' +
           'on this server; 502 when the payment provider cannot be reached.',
-        protect: false,
+        errorResponses: {
+          400: 'An unknown plan',
+          502: 'The payment provider could not be reached, refused the request or returned no checkout page',
+          503: 'Online payment is not set up on this server (STRIPE_SECRET_KEY)',
+        },
       },
     })
     .input(createSubscriptionInputSchema)

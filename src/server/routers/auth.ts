@@ -23,6 +23,20 @@ function setSessionCookie(ctx: Context, token: string): void {
   });
 }
 
+/** What sign-in and sign-out answer besides their body (documented in openapi.json). */
+const sessionCookieHeader = z.object({
+  'Set-Cookie': z.string().meta({
+    description: 'The HttpOnly session cookie (`session`, or `__Host-session` on https), SameSite=Lax, Path=/, for 30 days.',
+    example: 'session=q3b7c2zx5w4nr6ty2mk8ld9pfj0hsa1e; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax',
+  }),
+});
+const clearedCookieHeader = z.object({
+  'Set-Cookie': z.string().meta({
+    description: 'Clears the session cookie.',
+    example: 'session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+  }),
+});
+
 function clearSessionCookie(ctx: Context): void {
   void ctx.res.clearCookie(sessionCookieName(ctx.deps), {
     httpOnly: true,
@@ -47,8 +61,11 @@ export const authRouter = router({
           'from an address that has not been failing is never refused, and a password reset lifts the blocks. ' +
           "After 10 failures in an hour the account's admin is told by e-mail. Every sign-in request, whatever its " +
           'outcome, also counts against a ceiling of 100 an hour per client address.',
-        protect: false,
-        errorResponses: { 400: 'Invalid input', 401: 'Invalid email or password', 429: 'Too many failed attempts, or too many attempts' },
+        errorResponses: {
+          401: 'Invalid email or password (the same answer for an unknown address)',
+          429: 'Too many failed sign-ins for this account or from this client address; wait Retry-After seconds',
+        },
+        responseHeaders: sessionCookieHeader,
       },
     })
     .input(loginInputSchema)
@@ -66,9 +83,7 @@ export const authRouter = router({
         path: '/admin/user',
         tags: ['Admin'],
         summary: 'The signed-in admin',
-        protect: true,
-        errorResponses: { 401: 'Not signed in' },
-      },
+              },
     })
     .input(z.void())
     .output(userSchema)
@@ -81,9 +96,8 @@ export const authRouter = router({
         path: '/admin/logout',
         tags: ['Admin'],
         summary: 'Ends the current session; its token stops working at once',
-        protect: true,
-        errorResponses: { 401: 'Not signed in' },
-      },
+        responseHeaders: clearedCookieHeader,
+              },
     })
     .input(z.void())
     .output(messageSchema)
@@ -100,8 +114,7 @@ export const authRouter = router({
         path: '/admin/register',
         tags: ['Admin'],
         summary: 'Creates another admin (only a signed-in admin may)',
-        protect: true,
-        errorResponses: { 400: 'Invalid input or a too common password', 401: 'Not signed in', 409: 'The e-mail is taken' },
+        errorResponses: { 400: 'The password is too short, too long or too common', 409: 'The e-mail address belongs to another admin' },
       },
     })
     .input(registerInputSchema)
@@ -116,8 +129,6 @@ export const authRouter = router({
         tags: ['Admin'],
         summary: 'E-mails a one-hour, single-use reset link when the address belongs to an admin',
         description: 'The answer is the same whether or not the address exists.',
-        protect: false,
-        errorResponses: { 400: 'Invalid e-mail', 429: 'Too many requests' },
       },
     })
     .input(forgotPasswordInputSchema)
@@ -133,8 +144,7 @@ export const authRouter = router({
         path: '/reset-password',
         tags: ['Admin'],
         summary: 'Sets a new password from a reset link; every session of that admin ends',
-        protect: false,
-        errorResponses: { 400: 'Missing, invalid, used or expired token, or an unacceptable password', 429: 'Too many requests' },
+        errorResponses: { 400: 'The token is missing, unknown, used or expired, or the password is too short, too long or too common' },
       },
     })
     .input(resetPasswordInputSchema)

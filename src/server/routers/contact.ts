@@ -15,7 +15,6 @@ export const contactRouter = router({
         summary: 'Send an enquiry or a free-workshop reservation to the business',
         description:
           "type is one of the service types or 'workshop_reservation' (which requires details). An empty subject becomes the type.",
-        protect: false,
       },
     })
     .input(contactInputSchema)

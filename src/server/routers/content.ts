@@ -11,7 +11,6 @@ export const contentRouter = router({
         path: '/advertising-services',
         tags: ['Content'],
         summary: 'The advertising services offered, in display order',
-        protect: false,
       },
     })
     .input(z.void())
@@ -25,7 +24,6 @@ export const contentRouter = router({
         path: '/newsletters',
         tags: ['Content'],
         summary: 'The community newsletters published, in display order',
-        protect: false,
       },
     })
     .input(z.void())
@@ -39,7 +37,6 @@ export const contentRouter = router({
         path: '/testimonials',
         tags: ['Content'],
         summary: 'What customers say about us, in display order',
-        protect: false,
       },
     })
     .input(z.void())

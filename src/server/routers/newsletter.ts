@@ -29,7 +29,7 @@ export const newsletterRouter = router({
         summary: 'Sign an address up to the newsletter (double opt-in: a confirmation e-mail is sent)',
         description:
           'Subscribing an address twice is not an error and stores it once. The answer is the same whether or not the address was known.',
-        protect: false,
+        errorResponses: { 503: 'The confirmation e-mail could not be sent; nothing is stored (Retry-After: 60)' },
       },
     })
     .input(subscribeInputSchema)
@@ -43,7 +43,8 @@ export const newsletterRouter = router({
         path: '/newsletter/confirm',
         tags: ['Newsletter'],
         summary: 'Confirm a subscription with the token from the confirmation e-mail',
-        protect: false,
+        description: 'Confirming again is not an error.',
+        errorResponses: { 404: 'The link is not valid any more, or it has expired (7 days)' },
       },
     })
     .input(tokenInputSchema)
@@ -57,7 +58,7 @@ export const newsletterRouter = router({
         path: '/newsletter/unsubscribe',
         tags: ['Newsletter'],
         summary: 'Unsubscribe and delete the address, with the token from any of our e-mails',
-        protect: false,
+        errorResponses: { 404: 'The link has already been used, or the address is no longer on our list' },
       },
     })
     .input(tokenInputSchema)

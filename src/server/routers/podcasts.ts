@@ -11,7 +11,6 @@ export const podcastsRouter = router({
         path: '/podcasts',
         tags: ['Podcasts'],
         summary: 'The podcast episodes, newest first; play one through GET /api/audio-proxy/{id}',
-        protect: false,
       },
     })
     .input(z.void())

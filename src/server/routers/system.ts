@@ -15,9 +15,8 @@ export const systemRouter = router({
         path: '/health',
         tags: ['System'],
         summary: 'Whether the service and its database answer (503 when the database does not)',
-        protect: false,
-        errorResponses: { 503: 'The database does not answer' },
       },
+      outputStatuses: { 503: 'The database does not answer: the same report, with status unavailable' },
     })
     .input(z.void())
     .output(healthSchema)

@@ -13,8 +13,6 @@ export const uploadsRouter = router({
         description:
           'PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The image ' +
           'is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL.',
-        protect: true,
-        errorResponses: { 401: 'Not signed in', 429: 'Too many requests' },
       },
     })
     .input(z.void())

@@ -84,7 +84,7 @@ export async function createUploadTicket(deps: Deps, userId: number): Promise<{ 
   await deps.db.db.insert(uploadTickets).values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
   const objectPath = `/objects/uploads/${name}`;
   return {
-    uploadURL: `${deps.config.publicUrl}${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
+    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
     objectPath,
     expiresAt: new Date(expires).toISOString(),
   };

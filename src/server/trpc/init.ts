@@ -1,30 +1,25 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DomainError } from '../services/errors';
 import { isDatabaseUnavailable } from '../db/errors';
 import { isCrossSiteRequest } from '../http/same-origin';
-import { PROCEDURE_RATE_LIMITS } from './rate-limit';
+import { describeZodError, INTERNAL_ERROR_MESSAGE } from '../http/api-errors';
+import { PROCEDURE_RATE_LIMITS, RATE_LIMIT_POLICIES } from './rate-limit';
 import { validateSessionToken } from '../services/auth';
+import { answers, type ApiMeta } from './responses';
 import type { Context } from './context';
 
-/** A readable sentence from a Zod error: the first problem, naming its field. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
-}
+export { describeZodError };
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ApiMeta>()
   .create({
     // Clients get a message and a code, never a stack trace or SQL.
     errorFormatter({ shape, error }) {
       const message =
         error.code === 'INTERNAL_SERVER_ERROR'
-          ? 'Something went wrong on our side. Please try again.'
+          ? INTERNAL_ERROR_MESSAGE
           : error.cause instanceof ZodError
             ? describeZodError(error.cause)
             : shape.message;
@@ -40,7 +35,7 @@ const t = initTRPC
  * Turns domain errors into tRPC errors with the matching code (and Retry-After where given), and a
  * database that does not answer into a quick 503 rather than a hang or a 500.
  */
-const domainErrors = t.middleware(async ({ ctx, next }) => {
+const domainErrors = answers(t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error)) {
     void ctx.res.header('Retry-After', '5');
@@ -58,22 +53,36 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }
   return result;
-});
+}), () => ({
+  responses: [{ status: 503, description: 'The database is not answering; try again after Retry-After seconds.' }],
+}));
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 /** Rate limits by procedure, from the one table in rate-limit.ts. */
-const rateLimited = t.middleware(async ({ ctx, path, next }) => {
+const rateLimited = answers(t.middleware(async ({ ctx, path, next }) => {
   const policy = PROCEDURE_RATE_LIMITS[path];
   if (policy) await ctx.rateLimiters[policy](ctx.req);
   return next();
+}), ({ procedure }) => {
+  const policy = PROCEDURE_RATE_LIMITS[procedure];
+  if (!policy) return {};
+  const { max, windowMs } = RATE_LIMIT_POLICIES[policy];
+  const minutes = windowMs / 60_000;
+  const window = minutes % 60 === 0 ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+  return {
+    responses: [{
+      status: 429,
+      description: `More than ${max} of these requests from one address in ${window}; wait Retry-After seconds.`,
+    }],
+  };
 });
 
 export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited);
 
 /** Only a signed-in admin gets past this; the user is then on ctx.user. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
+const requireAdmin = answers(t.middleware(async ({ ctx, type, next }) => {
   if (type === 'mutation' && ctx.tokenSource === 'cookie' && isCrossSiteRequest(ctx.req, ctx.deps.config.publicUrl)) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' });
   }
@@ -82,4 +91,12 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, type, next }) =>
     : null;
   if (!found) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   return next({ ctx: { ...ctx, user: found.user, session: found.session } });
-});
+}), ({ type }) => ({
+  requiresSession: true,
+  responses: [
+    { status: 401, description: 'Not signed in, or the session has ended: send the bearer token or the session cookie.' },
+    type === 'mutation' && { status: 403, description: 'A session cookie used from another site (send the bearer token instead).' },
+  ],
+}));
+
+export const adminProcedure = publicProcedure.use(requireAdmin);
