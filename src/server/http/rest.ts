@@ -24,7 +24,9 @@ export function answerUnrouted(req: FastifyRequest, reply: FastifyReply, routes:
   const allow = routes.allowedMethods(pathname);
   if (!allow) return sendApiError(reply, 404, `There is nothing at ${pathname}.`);
   if (req.method === 'OPTIONS') return reply.status(204).header('Allow', allow.join(', ')).send();
-  return sendApiError(reply, 405, `${req.method} is not supported here. Use ${allow.filter((m) => m !== 'OPTIONS').join(', ')}.`, {
+  // HEAD answers as GET would, to the byte.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  return sendApiError(reply, 405, `${method} is not supported here. Use ${allow.filter((m) => m !== 'OPTIONS').join(', ')}.`, {
     Allow: allow.join(', '),
   });
 }
@@ -65,9 +67,9 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       // real URL through request.originalUrl.
       (request.raw as { originalUrl?: string }).originalUrl ??= request.raw.url;
       request.raw.url = request.url.replace(/^\/api/, '') || '/';
-      const req = request as unknown as Record<string, unknown>;
-      // HEAD is GET without the body: the procedure runs, Node sends no body, Content-Length stays.
-      if (method !== request.method) Object.defineProperty(req, 'method', { value: method, configurable: true });
+      // HEAD is GET without the body: the handler sees GET and runs the procedure; Fastify, which
+      // still sees HEAD, keeps the length and sends no body.
+      const req = (method === request.method ? request : Object.create(request, { method: { value: method } })) as Record<string, unknown>;
       req.once = request.raw.once.bind(request.raw);
       req.on = request.raw.on.bind(request.raw);
       req.off = request.raw.off.bind(request.raw);
@@ -85,7 +87,7 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       res.setHeader = (key: string, value: string) => void reply.header(key, value);
       res.end = (data: string) => {
         if (reply.sent) return;
-        const failure = failures.get(request);
+        const failure = failures.get(req);
         if (failure) {
           // No procedure at all: a documented path whose plain route did not match (an over-long id).
           const body = failure.procedure
@@ -102,7 +104,7 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       res.off = reply.raw.off.bind(reply.raw);
       res.emit = reply.raw.emit.bind(reply.raw);
       res.removeListener = reply.raw.removeListener.bind(reply.raw);
-      await handle(request as never, reply as never);
+      await handle(req as never, reply as never);
       return reply;
     },
   });

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { ZodError, ZodRealError } from 'zod';
 import { DomainError } from '../services/errors';
 import { isDatabaseUnavailable } from '../db/errors';
 import { isCrossSiteRequest } from '../http/same-origin';
@@ -79,7 +79,37 @@ const rateLimited = answers(t.middleware(async ({ ctx, path, next }) => {
   };
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited);
+/** Where in a raw input a string holds U+0000, or null. */
+function nulCharacterPath(value: unknown, path: Array<string | number> = []): Array<string | number> | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulCharacterPath(item, [...path, i]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulCharacterPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: such input is refused as a validation error naming the
+ * field, before any schema or query sees it (it used to fail in the database as a 500).
+ */
+const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const path = nulCharacterPath(await getRawInput());
+  if (path) {
+    const issue = { code: 'custom' as const, path, message: 'Text may not contain the NUL character', input: undefined };
+    throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message, cause: new ZodRealError([issue]) });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited).use(refuseNulCharacters);
 
 /** Only a signed-in admin gets past this; the user is then on ctx.user. */
 const requireAdmin = answers(t.middleware(async ({ ctx, type, next }) => {
