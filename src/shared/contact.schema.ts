@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  WORKSHOP_RESERVATION_TYPE,
   CONTACT_TYPES,
   DEVICE_TYPES,
   CHILD_AGE_MIN,
@@ -37,20 +36,37 @@ export const workshopDetailsSchema = z.object({
 });
 export type WorkshopDetails = z.infer<typeof workshopDetailsSchema>;
 
-export const contactInputSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, 'Name is too long'),
-    email,
-    subject: z.string().trim().max(CONTACT_LIMITS.subject, 'Subject is too long').optional().default(''),
-    message: z.string().trim().min(1, 'Message is required').max(CONTACT_LIMITS.message, 'Message is too long'),
-    type: z.enum(CONTACT_TYPES, 'Please choose a service type'),
-    /** Required when type is workshop_reservation. */
-    details: workshopDetailsSchema.optional(),
-    /** Spam trap: a field people never see. Anything in it marks the message as from a bot. */
-    website: z.string().max(500).optional(),
-  })
-  .refine((v) => v.type !== WORKSHOP_RESERVATION_TYPE || v.details !== undefined, {
-    message: 'Workshop reservations need the parent and child details',
-    path: ['details'],
-  });
+export const contactInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, 'Name is too long'),
+  email,
+  subject: z.string().trim().max(CONTACT_LIMITS.subject, 'Subject is too long').optional().default(''),
+  message: z.string().trim().min(1, 'Message is required').max(CONTACT_LIMITS.message, 'Message is too long'),
+  type: z.enum(CONTACT_TYPES, 'Please choose a service type'),
+  /**
+   * The structured fields of a workshop reservation, checked when given. Without them a
+   * reservation is still accepted (SPEC section 7 sends only the five fields, the details written
+   * into message).
+   */
+  details: workshopDetailsSchema.optional(),
+  /** The challenge from GET /api/contact/challenge; required for every type but workshop_reservation. */
+  challenge: z.string().max(200).optional(),
+  /** The sum of the challenge's two numbers. */
+  answer: z
+    .union([z.number().int(), z.string().trim().regex(/^-?\d{1,4}$/, 'answer must be a whole number')])
+    .transform(Number)
+    .optional(),
+  /** Spam trap: a field people never see. Anything in it marks the message as from a bot. */
+  website: z.string().max(500).optional(),
+});
 export type ContactInput = z.input<typeof contactInputSchema>;
+
+export const contactChallengeSchema = z.object({
+  /** Send this back unchanged as challenge, with the sum as answer. */
+  challenge: z.string(),
+  /** The two numbers to add, each from 1 to 10. */
+  a: z.number().int(),
+  b: z.number().int(),
+  /** After this the challenge is refused; it also works only once. */
+  expiresAt: z.string(),
+});
+export type ContactChallenge = z.infer<typeof contactChallengeSchema>;

@@ -27,6 +27,21 @@ export const CONTACT_LIMITS = {
   phone: 30,
 } as const;
 
+/**
+ * The math question of the contact form (SPEC section 5), checked by the server: a signed, expiring,
+ * single-use challenge from GET /api/contact/challenge, answered with the sum of its two numbers.
+ * Enquiries need one; the academy's workshop reservation does not (SPEC gives it no captcha).
+ */
+export const CHALLENGE_LIFETIME_MINUTES = 60;
+export const CHALLENGE_MESSAGES = {
+  /** SPEC section 5's words, for a wrong sum. */
+  wrong: 'Verification Failed - Please solve the math problem correctly.',
+  missing: 'Please answer the math question: get one from GET /api/contact/challenge, then send its challenge with your answer.',
+  invalid: 'This math question is not one of ours. Please get a new one from GET /api/contact/challenge.',
+  expired: 'This math question has expired. Please solve the new one and send again.',
+  used: 'This math question has already been answered. Please solve the new one and send again.',
+} as const;
+
 /** The simple e-mail pattern of SPEC section 5: text, at sign, text, dot, text. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

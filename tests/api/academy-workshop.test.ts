@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_WORKSHOP, WORKSHOP_SUBJECT, workshopReservationMessage } from '../../src/shared/academy';
 import { contactMessages } from '../../src/server/db/schema';
 import type { WorkshopDetails } from '../../src/shared/contact';
+import { eq } from 'drizzle-orm';
+import { createAdmin, createSession } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // The academy's free-workshop form sends its reservation to POST /api/contact (SPEC section 7).
@@ -77,10 +79,54 @@ describe('a free-workshop reservation through POST /api/contact', () => {
     expect(t.mailer.sent).toHaveLength(1);
   });
 
-  it('refuses a reservation without its details', async () => {
-    const { details: _omitted, ...withoutDetails } = workshopReservationMessage(details);
-    const res = await reserve(withoutDetails);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBeTruthy();
+  it('accepts the five documented fields with the details written into message, stores and mails it (issue 12.1)', async () => {
+    const admin = await createAdmin(t.deps, { name: 'Academy Admin', email: 'academy-admin@example.co.uk', password: 'Lantern-Orchard-Brook-5' });
+    const auth = { authorization: `Bearer ${(await createSession(t.deps, admin.id)).token}` };
+    const sentBefore = t.mailer.sent.length;
+    // What a third party following SPEC section 7 sends: no details object, no math question.
+    const message = [
+      'Workshop reservation for 31 October',
+      'Parent name: Tom Reeve',
+      'Parent email: tom.reeve@example.co.uk',
+      'Parent mobile: 07700 900456',
+      "Child's name: Ella",
+      'Age: 11',
+      'Device type: Tablet',
+    ].join('\n');
+    const res = await reserve({ name: 'Tom Reeve', email: 'tom.reeve@example.co.uk', subject: WORKSHOP_SUBJECT, message, type: 'workshop_reservation' });
+    expect(res.statusCode).toBe(200);
+
+    const [row] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'tom.reeve@example.co.uk'));
+    expect(row).toMatchObject({ type: 'workshop_reservation', subject: WORKSHOP_SUBJECT, message });
+    // What the message says, where it is valid: a tablet is not one of the devices, so it is left out.
+    expect(row!.details).toEqual({
+      parentName: 'Tom Reeve',
+      parentEmail: 'tom.reeve@example.co.uk',
+      parentMobile: '07700 900456',
+      childName: 'Ella',
+      childAge: 11,
+    });
+    const mail = t.mailer.sent.at(-1)!;
+    expect(t.mailer.sent.length).toBe(sentBefore + 1);
+    expect(mail.to).toBe(t.config.BUSINESS_INBOX);
+    expect(mail.text).toContain('read from the message');
+    expect(mail.text).toContain("Child's age: 11");
+    expect(mail.text).toContain('Device: not given');
+    expect(mail.text).toContain(message);
+
+    // The inbox lists it as a reservation, with what it has.
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/academy/reservations', headers: auth });
+    const reservation = (list.json().items as Array<Record<string, unknown>>).find((r) => r.id === row!.id);
+    expect(reservation).toMatchObject({ parentName: 'Tom Reeve', parentEmail: 'tom.reeve@example.co.uk', childName: 'Ella', childAge: 11, deviceType: null });
+    const one = await t.app.inject({ method: 'GET', url: `/api/admin/enquiries/${row!.id}`, headers: auth });
+    expect(one.json()).toMatchObject({ type: 'workshop_reservation', message });
+  });
+
+  it('accepts a reservation whose message says nothing structured, keeping the name and e-mail', async () => {
+    const res = await reserve({ name: 'Ann Lee', email: 'ann.lee@example.co.uk', subject: '', message: 'Please book my son in.', type: 'workshop_reservation' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'ann.lee@example.co.uk'));
+    expect(row!.details).toBeNull();
+    expect(row!.subject).toBe('workshop_reservation');
   });
 });

@@ -5,6 +5,7 @@ import { createAdmin } from '../../src/server/services/auth';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { FREE_WORKSHOP } from '../../src/shared/academy';
 import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';
+import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // The admin's inbox (GET/PATCH /api/admin/enquiries...), the dashboard summary and the academy
@@ -209,7 +210,7 @@ describe('one enquiry', () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: { name: 'Priya Shah', email: 'priya@wareflorist.co.uk', subject: 'Spring advert', message: 'Line one\nLine two', type: 'advertising' },
+      payload: await answered(t.app, { name: 'Priya Shah', email: 'priya@wareflorist.co.uk', subject: 'Spring advert', message: 'Line one\nLine two', type: 'advertising' }),
     });
     expect(sent.statusCode).toBe(200);
     const before = (await get('/api/admin/summary')).json().newEnquiries as number;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema';
 import { createAdmin, createSession } from '../../src/server/services/auth';
+import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // Rate limits, cross-site request forgery and what error answers may contain.
@@ -28,7 +29,7 @@ describe('rate limits', () => {
   it('refuses the 11th contact message in ten minutes from one address with 429, Retry-After and a message', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry(i), remoteAddress: '203.0.113.7' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry(i)), remoteAddress: '203.0.113.7' });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -39,7 +40,7 @@ describe('rate limits', () => {
     expect(statuses[10]).toBe(429);
     // Nothing was stored for the refused one, and another address is not affected.
     expect(await t.deps.db.db.$count(contactMessages)).toBe(10);
-    const other = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry(99), remoteAddress: '198.51.100.4' });
+    const other = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry(99)), remoteAddress: '198.51.100.4' });
     expect(other.statusCode).toBe(200);
   });
 

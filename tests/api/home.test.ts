@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
 import { runSeeds } from '../../src/server/db/seed';
-import { CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
+import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
+import { createApp } from '../../src/server/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,7 +85,7 @@ describe('POST /api/contact', () => {
 
   it('stores the message and e-mails the business inbox, replying to the sender', async () => {
     const before = await countMessages();
-    const res = await post('/api/contact', valid);
+    const res = await post('/api/contact', await answered(t.app, valid));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/within 24 hours/);
     const rows = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
@@ -102,14 +104,14 @@ describe('POST /api/contact', () => {
 
   it('accepts every service type', async () => {
     for (const type of SERVICE_TYPES) {
-      const res = await post('/api/contact', { ...valid, email: `${type}@example.co.uk`, type });
+      const res = await post('/api/contact', await answered(t.app, { ...valid, email: `${type}@example.co.uk`, type }));
       expect(res.statusCode, type).toBe(200);
     }
   });
 
   it('uses the type as the subject when the subject is empty or missing', async () => {
-    await post('/api/contact', { ...valid, email: 'nosubject@example.co.uk', subject: '', type: 'website' });
-    await post('/api/contact', { name: 'Tom', email: 'nosubject2@example.co.uk', message: 'Hello', type: 'podcast' });
+    await post('/api/contact', await answered(t.app, { ...valid, email: 'nosubject@example.co.uk', subject: '', type: 'website' }));
+    await post('/api/contact', await answered(t.app, { name: 'Tom', email: 'nosubject2@example.co.uk', message: 'Hello', type: 'podcast' }));
     const [a] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject@example.co.uk'));
     const [b] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
     expect(a!.subject).toBe('website');
@@ -147,9 +149,8 @@ describe('POST /api/contact', () => {
     expect(t.mailer.sent[0]!.text).toContain("Child's age: 12");
   });
 
-  it('rejects a workshop reservation without details, or with a child outside 10-16', async () => {
+  it('rejects a workshop reservation whose details give a child outside 10-16', async () => {
     const before = await countMessages();
-    expectClientError(await post('/api/contact', { ...valid, type: 'workshop_reservation' }));
     const msg = expectClientError(
       await post('/api/contact', {
         ...valid,
@@ -212,13 +213,95 @@ describe('POST /api/contact', () => {
       throw new Error('SMTP is down');
     };
     try {
-      const res = await post('/api/contact', { ...valid, email: 'smtp-down@example.co.uk' });
+      const res = await post('/api/contact', await answered(t.app, { ...valid, email: 'smtp-down@example.co.uk' }));
       expect(res.statusCode).toBe(200);
       const rows = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
       expect(rows).toHaveLength(1);
     } finally {
       t.mailer.send = original;
     }
+  });
+});
+
+describe('the contact form\'s math question, checked by the server (issue 13.5)', () => {
+  const enquiry = { name: 'Colin Hart', email: 'colin@hart-joinery.co.uk', subject: '', message: 'A quote for an advert, please.', type: 'editorial' };
+  const getChallenge = async (app = t.app) => {
+    const res = await app.inject({ method: 'GET', url: '/api/contact/challenge' });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { challenge: string; a: number; b: number; expiresAt: string };
+  };
+  const send = (body: object, app = t.app) => app.inject({ method: 'POST', url: '/api/contact', payload: body });
+
+  it('GET /api/contact/challenge gives two numbers from 1 to 10, a new signed challenge each time, never cached', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/contact/challenge' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      const c = res.json() as { challenge: string; a: number; b: number; expiresAt: string };
+      for (const n of [c.a, c.b]) expect(n >= 1 && n <= 10 && Number.isInteger(n)).toBe(true);
+      expect(Date.parse(c.expiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+      seen.add(c.challenge);
+    }
+    expect(seen.size).toBe(30);
+  });
+
+  it('accepts the right sum once; a second use, a wrong sum, a missing or forged challenge are refused and store nothing', async () => {
+    const before = await countMessages();
+    const missing = await send(enquiry);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(CHALLENGE_MESSAGES.missing);
+
+    const wrong = await getChallenge();
+    const refused = await send({ ...enquiry, challenge: wrong.challenge, answer: wrong.a + wrong.b + 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Verification Failed - Please solve the math problem correctly.');
+    // Used up by the wrong answer: the sums cannot be tried one by one.
+    const retry = await send({ ...enquiry, challenge: wrong.challenge, answer: wrong.a + wrong.b });
+    expect(retry.json().message).toBe(CHALLENGE_MESSAGES.used);
+
+    const forged = await getChallenge();
+    const [id, , , expires, signature] = forged.challenge.split('.');
+    const easier = `${id}.1.1.${expires}.${signature}`;
+    expect((await send({ ...enquiry, challenge: easier, answer: 2 })).json().message).toBe(CHALLENGE_MESSAGES.invalid);
+    expect((await send({ ...enquiry, challenge: 'x'.repeat(100), answer: 2 })).json().message).toBe(CHALLENGE_MESSAGES.invalid);
+    expect(await countMessages()).toBe(before);
+
+    const good = await getChallenge();
+    const ok = await send({ ...enquiry, challenge: good.challenge, answer: String(good.a + good.b) });
+    expect(ok.statusCode).toBe(200);
+    const again = await send({ ...enquiry, challenge: good.challenge, answer: good.a + good.b });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(CHALLENGE_MESSAGES.used);
+    expect(await countMessages()).toBe(before + 1);
+  });
+
+  it('refuses a challenge older than an hour', async () => {
+    const c = await getChallenge();
+    t.setNow(new Date(Date.now() + 61 * 60_000));
+    try {
+      const res = await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CHALLENGE_MESSAGES.expired);
+    } finally {
+      t.setNow(new Date());
+    }
+  });
+
+  it('holds across instances sharing the database: one signs, another accepts it once, the first then refuses it', async () => {
+    const second = await createApp(t.deps, { logger: false });
+    try {
+      const c = await getChallenge(t.app);
+      expect((await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b }, second)).statusCode).toBe(200);
+      const replay = await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b }, t.app);
+      expect(replay.json().message).toBe(CHALLENGE_MESSAGES.used);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('is not asked of a workshop reservation', async () => {
+    const res = await send({ ...enquiry, email: 'parent@example.co.uk', type: 'workshop_reservation' });
+    expect(res.statusCode).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -472,5 +473,29 @@ describe('13.4 $ patterns in a post cannot rewrite the page', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('13.5 the math question is checked by the server', () => {
+  const enquiry = { name: 'Bot', email: 'bot@example.co.uk', subject: 'Buy now', message: 'Cheap links', type: 'other' };
+  it('refuses a direct POST /api/contact without the question, with a made-up or a replayed one, and stores nothing', async () => {
+    const before = await rowCounts();
+    const bare = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry });
+    expect(bare.statusCode).toBe(400);
+    // A challenge signed with another key, as a bot that guessed the format would make it.
+    const id = 'a'.repeat(32);
+    const expires = Date.now() + 60_000;
+    const forged = `${id}.1.1.${expires}.${createHmac('sha256', 'guessed-key').update(`contact-challenge:v1:${id}:1:1:${expires}`).digest('base64url')}`;
+    const made = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, challenge: forged, answer: 2 } });
+    expect(made.statusCode).toBe(400);
+    expect(await rowCounts()).toBe(before);
+
+    const { challenge, a, b } = (await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })).json() as { challenge: string; a: number; b: number };
+    const first = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, challenge, answer: a + b } });
+    expect(first.statusCode).toBe(200);
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, challenge, answer: a + b } })),
+    );
+    expect(replays.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
   });
 });

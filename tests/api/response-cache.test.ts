@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisingServices } from '../../src/server/db/schema';
 import { isCacheableUrl } from '../../src/server/http/response-cache';
+import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -37,7 +38,7 @@ describe('cached public reads', () => {
     const write = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: { name: 'Sam', email: 'sam@example.co.uk', subject: '', message: 'Hello', type: 'advertising' },
+      payload: await answered(t.app, { name: 'Sam', email: 'sam@example.co.uk', subject: '', message: 'Hello', type: 'advertising' }),
     });
     expect(write.statusCode).toBeLessThan(300);
     const fresh = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });

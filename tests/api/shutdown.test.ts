@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { contactMessages } from '../../src/server/db/schema';
+import { getChallenge } from '../helpers/challenge';
 import { freePort, waitUntilUp } from '../helpers/net';
 
 // SIGTERM while requests are running: every request the server accepted is answered and stored,
@@ -34,6 +35,10 @@ describe('graceful shutdown', () => {
     const up = await waitUntilUp(`${base}/api/health`, 120_000);
     expect(up).toBe(true);
 
+    // The math question of each enquiry (issue 13.5), answered before the load starts.
+    const challenges = await Promise.all(Array.from({ length: 50 }, () => getChallenge(base)));
+    // Messages 0-39 first, then 100-109 while shutting down: each has its own question.
+    const challengeFor = (i: number) => challenges[i < 100 ? i : 40 + (i - 100)]!;
     const send = (i: number) =>
       fetch(`${base}/api/contact`, {
         method: 'POST',
@@ -44,6 +49,8 @@ describe('graceful shutdown', () => {
           subject: '',
           message: `Message number ${i}`,
           type: 'advertising',
+          challenge: challengeFor(i).challenge,
+          answer: challengeFor(i).a + challengeFor(i).b,
         }),
       }).then(
         (res) => res.status,

@@ -24,6 +24,7 @@ async function sendEnquiry(page: Page, enquiry: { name: string; email: string; s
   await form.getByLabel(/^Subject/).fill(enquiry.subject);
   await form.getByLabel('Message *').fill(enquiry.message);
   // The math captcha: read the two numbers shown and answer their sum.
+  await expect(page.locator('label[for="contact-captcha"]')).toHaveText(/\d+ \+ \d+/);
   const question = await page.locator('label[for="contact-captcha"]').innerText();
   const [, a, b] = /(\d+) \+ (\d+)/.exec(question) ?? [];
   expect(a && b, question).toBeTruthy();

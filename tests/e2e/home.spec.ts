@@ -22,6 +22,8 @@ const SECTION_ORDER = [
 
 /** Solves the contact form's sum from its visible question. */
 async function solveCaptcha(page: Page, wrong = false) {
+  // The numbers are the server's challenge, shown once it has arrived.
+  await expect(page.locator('label[for="contact-captcha"]')).toHaveText(/\d+ \+ \d+/);
   const label = await page.locator('label[for="contact-captcha"]').innerText();
   const match = /what is (\d+) \+ (\d+)\?/.exec(label);
   expect(match, label).not.toBeNull();
@@ -337,4 +339,28 @@ test('the legal pages have their texts and a last-updated date', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
   await expect(page.getByText(/Last updated: /)).toBeVisible();
   await expect(page.locator('main')).toContainText('England and Wales');
+});
+
+test("contact form: the sum shown is the server's challenge, and a new one comes after each send", async ({ page }) => {
+  const challenges: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes('/trpc/contact.challenge')) challenges.push(JSON.stringify(await res.json()));
+  });
+  await page.goto('/#contact');
+  const label = page.locator('label[for="contact-captcha"]');
+  await expect(label).toHaveText(/\d+ \+ \d+/);
+  expect(challenges).toHaveLength(1);
+  const served = JSON.parse(challenges[0]!) as Array<{ result: { data: { a: number; b: number } } }>;
+  const { a, b } = served[0]!.result.data;
+  await expect(label).toContainText(`what is ${a} + ${b}?`);
+
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name *').fill('Grace Hopper');
+  await form.getByLabel('Email *').fill('grace@example.co.uk');
+  await form.getByLabel('Service type *').selectOption('website');
+  await form.getByLabel('Message *').fill('A free website for our village hall, please.');
+  await solveCaptcha(page);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
+  await expect.poll(() => challenges.length).toBe(2);
 });

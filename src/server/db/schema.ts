@@ -230,3 +230,23 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Keys the server signs with (the contact form's challenges), generated once at first use and the
+ * same for every instance that shares the database; never in one instance's data folder.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: bytea('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Contact-form challenges already answered, until they would have expired: each works once. */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_at_idx').on(t.expiresAt)],
+);

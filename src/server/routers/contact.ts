@@ -1,11 +1,34 @@
 import { z } from 'zod';
-import { contactInputSchema } from '../../shared/contact.schema';
+import { contactChallengeSchema, contactInputSchema } from '../../shared/contact.schema';
+import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
+import { issueChallenge } from '../services/challenges';
 import { sendContactMessage } from '../services/contact';
 import { publicProcedure, router } from '../trpc/init';
 
 export const contactResultSchema = z.object({ message: z.string() });
 
 export const contactRouter = router({
+  challenge: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/contact/challenge',
+        tags: ['Contact'],
+        summary: 'A math question for POST /api/contact: two numbers from 1 to 10 to add',
+        description:
+          `Every enquiry needs one (a workshop_reservation does not). Show a and b, then send the challenge string ` +
+          `unchanged as challenge and the sum a + b as answer with POST /api/contact. A challenge is signed by the ` +
+          `server, works once, right or wrong, and expires after ${CHALLENGE_LIFETIME_MINUTES} minutes (expiresAt); ` +
+          `get a new one for every message and after every refusal.`,
+      },
+    })
+    .input(z.void())
+    .output(contactChallengeSchema)
+    .query(({ ctx }) => {
+      void ctx.res.header('Cache-Control', 'no-store');
+      return issueChallenge(ctx.deps);
+    }),
+
   send: publicProcedure
     .meta({
       openapi: {
@@ -14,7 +37,14 @@ export const contactRouter = router({
         tags: ['Contact'],
         summary: 'Send an enquiry or a free-workshop reservation to the business',
         description:
-          "type is one of the service types or 'workshop_reservation' (which requires details). An empty subject becomes the type.",
+          "type is one of the service types or 'workshop_reservation'. An empty subject becomes the type. An " +
+          'enquiry must carry challenge and answer from GET /api/contact/challenge (the math question of the contact ' +
+          "form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an " +
+          'expired or already used challenge with its own message; either way, get a new one). A workshop_reservation ' +
+          'needs no challenge: it may carry its structured details, which are then checked, or only the five fields ' +
+          'with the details written into message, as SPEC section 7 sends it. A filled-in website field (a spam trap) ' +
+          'is answered like a success and dropped.',
+        errorResponses: { 400: 'An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one' },
       },
     })
     .input(contactInputSchema)

@@ -1,6 +1,8 @@
 import type { AppDeps } from '../app';
 import { contactMessages } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
+import { workshopDetailsSchema } from '../../shared/contact.schema';
+import { redeemChallenge } from './challenges';
 import {
   WORKSHOP_RESERVATION_TYPE,
   type ContactType,
@@ -15,6 +17,9 @@ export interface ValidContactMessage {
   message: string;
   type: ContactType;
   details?: WorkshopDetails;
+  /** The math question (services/challenges.ts); enquiries need it, workshop reservations do not. */
+  challenge?: string;
+  answer?: number;
   /** The honeypot: people never see this field, so anything in it came from a bot. */
   website?: string;
 }
@@ -34,6 +39,31 @@ const TYPE_LABELS: Record<ContactType, string> = {
   other: 'Other',
   workshop_reservation: 'Free workshop reservation',
 };
+
+/**
+ * What a reservation sent without its structured details (the five fields of SPEC section 7) says
+ * in its message, read from lines such as `Child age: 12`: each field only when it is valid.
+ */
+export function reservationDetailsFromMessage(message: string): Partial<WorkshopDetails> {
+  const labels: Array<[RegExp, keyof WorkshopDetails]> = [
+    [/^parent(?:'s)?(?: or carer(?:'s)?)? name$/, 'parentName'],
+    [/^parent(?:'s)? e-?mail(?: address)?$/, 'parentEmail'],
+    [/^parent(?:'s)? (?:mobile|phone)(?: number)?$/, 'parentMobile'],
+    [/^child(?:'s)?(?: first)? name$/, 'childName'],
+    [/^(?:child(?:'s)? )?age$/, 'childAge'],
+    [/^device(?: type)?$/, 'deviceType'],
+  ];
+  const found: Partial<WorkshopDetails> = {};
+  for (const line of message.split(/\r?\n/)) {
+    const match = /^\s*([^:]{2,40}):\s*(.+?)\s*$/.exec(line);
+    if (!match) continue;
+    const key = labels.find(([re]) => re.test(match[1]!.trim().toLowerCase()))?.[1];
+    if (!key || found[key] !== undefined) continue;
+    const parsed = workshopDetailsSchema.shape[key].safeParse(match[2]);
+    if (parsed.success) Object.assign(found, { [key]: parsed.data });
+  }
+  return found;
+}
 
 const DETAIL_LABELS: Record<keyof WorkshopDetails, string> = {
   parentName: 'Parent name',
@@ -57,8 +87,12 @@ export async function sendContactMessage(
     log?.info({ type: input.type }, 'contact message caught by the honeypot; discarded');
     return { stored: false };
   }
+  const isReservation = input.type === WORKSHOP_RESERVATION_TYPE;
+  if (!isReservation) await redeemChallenge(deps, input.challenge, input.answer);
   const subject = input.subject.trim() || input.type;
-  const details = input.type === WORKSHOP_RESERVATION_TYPE ? input.details : undefined;
+  // A reservation keeps its checked details, or what its message says when it came without them.
+  const details: Partial<WorkshopDetails> | undefined = isReservation ? (input.details ?? reservationDetailsFromMessage(input.message)) : undefined;
+  const storedDetails = details && Object.keys(details).length > 0 ? details : null;
   const now = deps.clock();
   const [row] = await deps.db.db
     .insert(contactMessages)
@@ -68,7 +102,7 @@ export async function sendContactMessage(
       subject,
       message: input.message,
       type: input.type,
-      details: details ?? null,
+      details: storedDetails,
       createdAt: now,
       updatedAt: now,
     })
@@ -82,10 +116,10 @@ export async function sendContactMessage(
     `Service: ${TYPE_LABELS[input.type]} (${input.type})`,
     `Subject: ${subject}`,
   ];
-  if (details) {
-    lines.push('', 'Reservation details:');
+  if (isReservation) {
+    lines.push('', input.details ? 'Reservation details:' : 'Reservation details (sent without the form, so as read from the message):');
     for (const key of Object.keys(DETAIL_LABELS) as Array<keyof WorkshopDetails>) {
-      lines.push(`${DETAIL_LABELS[key]}: ${details[key]}`);
+      lines.push(`${DETAIL_LABELS[key]}: ${details?.[key] ?? 'not given'}`);
     }
   }
   lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);

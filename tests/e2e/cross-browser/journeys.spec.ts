@@ -81,6 +81,8 @@ for (const browserName of BROWSERS) {
           await page.locator(`${form} ${byRole('textbox', 'Email *')}`).fill(`ada.${browserName}@lovelace-bakery.co.uk`);
           await page.select(`${form} select`, 'editorial');
           await page.locator(`${form} ${byRole('textbox', 'Message *')}`).fill(`A feature about our bakery, please (${browserName}, ${size}).`);
+          // The numbers are the server's challenge, shown once it has arrived.
+          await page.waitForFunction(() => /\d+ \+ \d+/.test(document.querySelector('label[for="contact-captcha"]')?.textContent ?? ''));
           const question = await page.$eval('label[for="contact-captcha"]', (el) => (el as HTMLElement).innerText);
           const [, a, b] = /(\d+) \+ (\d+)/.exec(question) ?? [];
           expect(a && b, question).toBeTruthy();

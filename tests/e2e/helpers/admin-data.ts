@@ -36,6 +36,8 @@ export async function sendEnquiry(
   await form.getByLabel('Service type *').selectOption(enquiry.type);
   await form.getByLabel(/^Subject/).fill(enquiry.subject);
   await form.getByLabel('Message *').fill(enquiry.message);
+  // The numbers are the server's challenge, shown once it has arrived.
+  await expect(page.locator('label[for="contact-captcha"]')).toHaveText(/\d+ \+ \d+/);
   const question = await page.locator('label[for="contact-captcha"]').innerText();
   const [, a, b] = /(\d+) \+ (\d+)/.exec(question) ?? [];
   expect(a && b, question).toBeTruthy();

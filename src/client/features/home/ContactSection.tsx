@@ -1,14 +1,15 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
-import { CONTACT_LIMITS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN, type ServiceType } from '../../../shared/contact';
+import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN, type ServiceType } from '../../../shared/contact';
 import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
+import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { isCaptchaSolved, newCaptcha, type MathCaptcha } from './captcha';
+import { isCaptchaSolved } from './captcha';
 import { Section } from './Section';
 import * as form from './Form.css';
 import * as styles from './ContactSection.css';
@@ -27,11 +28,15 @@ const EMPTY = { name: '', email: '', subject: '', message: '', type: '' as Servi
 
 export function ContactSection() {
   const [values, setValues] = useState(EMPTY);
-  // Random numbers are picked in the browser, after hydration: the server-rendered HTML cannot
-  // know them, and a mismatch would make React throw the page away.
-  const [captcha, setCaptcha] = useState<MathCaptcha | null>(null);
-  useEffect(() => setCaptcha(newCaptcha()), []);
+  // The numbers are a signed, single-use challenge from the server, fetched in the browser after
+  // hydration: the server-rendered (and cached) HTML never carries one.
+  const challenge = trpc.contact.challenge.useQuery(undefined, { gcTime: 0 });
+  const captcha = challenge.data ?? null;
   const [answer, setAnswer] = useState('');
+  const newChallenge = () => {
+    setAnswer('');
+    void challenge.refetch();
+  };
   const [emailError, setEmailError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
 
@@ -39,12 +44,18 @@ export function ContactSection() {
     onSuccess: () => {
       toast({ title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
       setValues(EMPTY);
-      setAnswer('');
       setMissing(false);
-      setCaptcha(newCaptcha());
+      newChallenge();
     },
-    onError: () => {
-      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+    onError: (error) => {
+      // A challenge is used up by any answer: the next try gets new numbers.
+      newChallenge();
+      const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(serverMessage(error) ?? '');
+      if (refusedChallenge) {
+        toast({ title: 'Verification Failed', description: 'Please solve the math problem correctly.', variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+      }
     },
   });
 
@@ -81,6 +92,8 @@ export function ContactSection() {
       message: message.trim(),
       type,
       website: values.website || undefined,
+      challenge: captcha.challenge,
+      answer: Number(answer.trim()),
     });
   };
 

@@ -1,15 +1,8 @@
-import { CAPTCHA_MAX, CAPTCHA_MIN } from '../../../shared/constants';
-
+// The contact form's math question (SPEC section 5). The numbers come from the server
+// (GET /api/contact/challenge), which checks the answer again; this check only saves a round trip.
 export interface MathCaptcha {
   a: number;
   b: number;
-}
-
-const pick = () => CAPTCHA_MIN + Math.floor(Math.random() * (CAPTCHA_MAX - CAPTCHA_MIN + 1));
-
-/** Two random whole numbers from 1 to 10 (SPEC section 5). */
-export function newCaptcha(): MathCaptcha {
-  return { a: pick(), b: pick() };
 }
 
 export function isCaptchaSolved(captcha: MathCaptcha, answer: string): boolean {
