@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
+import { startOutboxWorker } from './services/outbox';
 import { ensureAdminFromConfig } from './services/auth';
 import { startPodcastFeedRefresh } from './services/podcasts';
 import { createOutboundClient } from './services/outbound';
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
+  // E-mails queued in the outbox (also those a killed process left) are sent from here on.
+  const outboxWorker = startOutboxWorker(deps, { log: app.log });
+
   let stopFeedRefresh = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,6 +68,8 @@ async function main(): Promise<void> {
     try {
       await stopFeedRefresh();
       await app.close();
+      // After the requests (which may still queue mail); a send in progress finishes first.
+      await outboxWorker.stop();
       await db.close();
       app.log.info('shut down cleanly');
       process.exit(0);

@@ -58,6 +58,23 @@ export type EnquiryListInput = z.input<typeof enquiryListInputSchema>;
 
 export const enquiryDetailsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
+/**
+ * Whether the business's notification e-mail about an enquiry went (issue 22.4): queued (waiting,
+ * or being retried after a failure, with the error), sent, or failed for good. Null for enquiries
+ * stored before e-mails were recorded.
+ */
+export const enquiryNotificationSchema = z.object({
+  status: z.enum(['queued', 'sent', 'failed']),
+  /** Attempts made so far. */
+  attempts: z.number().int(),
+  /** What the mail server (or the file outbox) said at the last failed attempt. */
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  /** When a queued e-mail is tried next. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type EnquiryNotification = z.infer<typeof enquiryNotificationSchema>;
+
 export const enquirySummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -68,6 +85,7 @@ export const enquirySummarySchema = z.object({
   type: z.string(),
   status: z.string(),
   createdAt: z.string(),
+  notification: enquiryNotificationSchema.nullable(),
 });
 export type EnquirySummary = z.infer<typeof enquirySummarySchema>;
 

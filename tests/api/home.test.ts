@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
+import { contactMessages, newsletterSubscriptions, outbox } from '../../src/server/db/schema';
+import { sendDueMail } from '../../src/server/services/outbox';
 import { runSeeds } from '../../src/server/db/seed';
 import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
 import { createApp } from '../../src/server/app';
@@ -393,20 +394,30 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     expectClientError(await post('/api/newsletter/unsubscribe', { token: 'short' }));
   });
 
-  it('forgets the address and says so when the confirmation e-mail cannot be sent', async () => {
+  it('keeps the address and queues the confirmation e-mail while the mail server is down, then sends it (issue 22.4)', async () => {
     const original = t.mailer.send;
     t.mailer.send = async () => {
       throw new Error('SMTP is down');
     };
     try {
       const res = await post('/api/subscribe', { email: 'nomail@example.co.uk' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().message).toMatch(/try again later/);
+      expect(res.statusCode).toBe(200);
     } finally {
       t.mailer.send = original;
     }
     const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
-    expect(rows).toHaveLength(0);
+    expect(rows).toHaveLength(1);
+    const [queued] = await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'newsletter_confirmation')).orderBy(desc(outbox.id)).limit(1);
+    expect(queued).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP is down' });
+    expect(t.mailer.sent.some((m) => m.to === 'nomail@example.co.uk')).toBe(false);
+    // The mail server is back; the retry is due after the first wait.
+    t.setNow(new Date(Date.now() + 60_000));
+    try {
+      await sendDueMail(t.deps);
+    } finally {
+      t.setNow(null);
+    }
+    expect(t.mailer.sent.filter((m) => m.to === 'nomail@example.co.uk')).toHaveLength(1);
   });
 
   const bad: Array<[string, unknown]> = [

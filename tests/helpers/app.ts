@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
+import { sendDueMail } from '../../src/server/services/outbox';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createResponseChecker, type ResponseChecker } from './openapi-check';
@@ -19,7 +20,7 @@ export interface TestApp {
   mailer: ReturnType<typeof createMemoryMailer>;
   config: Config;
   /** Moves the app's clock; tests of expiry rules use it. */
-  setNow(date: Date): void;
+  setNow(date: Date | null): void;
   close(): Promise<void>;
 }
 
@@ -54,7 +55,16 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?
 }
 
 export async function buildTestApp(
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    /**
+     * 'after-each-request' (default): after every app.inject the outbox worker's code sends what is
+     * due, so tests read the e-mail a request queued from `mailer.sent` at once. 'manual': nothing
+     * is sent until the test calls sendDueMail or starts a worker (the outbox tests).
+     */
+    outbox?: 'after-each-request' | 'manual';
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-test-'));
   const config = loadConfig({
@@ -82,6 +92,14 @@ export async function buildTestApp(
   const app = await createApp(deps, { logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);
+  if (options.outbox !== 'manual') {
+    const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+    (app as unknown as { inject: typeof inject }).inject = async (opts) => {
+      const res = await inject(opts);
+      await sendDueMail(deps);
+      return res;
+    };
+  }
   return {
     app,
     deps,

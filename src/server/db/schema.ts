@@ -250,3 +250,34 @@ export const usedChallenges = pgTable(
   },
   (t) => [index('used_challenges_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * E-mails the site has promised, written in the same transaction as what caused them and sent by
+ * the outbox worker (services/outbox.ts), so a crash after the answer loses none. A claim is a
+ * lease: `locked_until` passes and another worker takes the message again.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** What the e-mail is for: contact_notification, newsletter_confirmation, password_reset, sign_in_alert. */
+    kind: text('kind').notNull(),
+    /** The message as services/mail.ts sends it (to, subject, text, html, replyTo, headers). */
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    /** The enquiry a contact notification is about, so the inbox can show whether it went. */
+    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    /** queued (waiting or being retried), sent, or failed (gave up after the last attempt). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_contact_message_idx').on(t.contactMessageId),
+  ],
+);

@@ -134,7 +134,7 @@ export const authRouter = router({
     .input(forgotPasswordInputSchema)
     .output(messageSchema)
     .mutation(({ ctx, input }) =>
-      requestPasswordReset(ctx.deps, input.email, (error) => ctx.req.log.error({ err: error }, 'reset e-mail failed')),
+      requestPasswordReset(ctx.deps, input.email),
     ),
 
   resetPassword: publicProcedure

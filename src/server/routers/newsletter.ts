@@ -28,13 +28,13 @@ export const newsletterRouter = router({
         tags: ['Newsletter'],
         summary: 'Sign an address up to the newsletter (double opt-in: a confirmation e-mail is sent)',
         description:
-          'Subscribing an address twice is not an error and stores it once. The answer is the same whether or not the address was known.',
-        errorResponses: { 503: 'The confirmation e-mail could not be sent; nothing is stored (Retry-After: 60)' },
+          'Subscribing an address twice is not an error and stores it once. The answer is the same whether or not the address was known. ' +
+          'The confirmation e-mail is queued with the address and sent (and retried) by the outbox, so a mail server that is down only delays it.',
       },
     })
     .input(subscribeInputSchema)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => subscribe(ctx.deps, input, ctx.req.log)),
+    .mutation(({ ctx, input }) => subscribe(ctx.deps, input)),
 
   confirm: publicProcedure
     .meta({

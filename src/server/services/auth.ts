@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { enqueueMail } from './outbox';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
@@ -46,11 +47,16 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function createSession(deps: Deps, userId: number): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  deps: Deps,
+  userId: number,
+): Promise<{ token: string; session: Session }> {
   const id = randomToken(15);
   const secret = randomToken(20);
   const now = deps.clock();
-  await deps.db.db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
+  await deps.db.db
+    .insert(sessions)
+    .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
   return { token: `${id}.${secret}`, session: { id, userId, createdAt: now, lastVerifiedAt: now } };
 }
 
@@ -79,7 +85,10 @@ export async function validateSessionToken(
   if (!row) return null;
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
   const now = deps.clock().getTime();
-  if (now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS || now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS) {
+  if (
+    now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS ||
+    now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS
+  ) {
     await deps.db.db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
@@ -119,7 +128,7 @@ export const SIGN_IN_THROTTLE = {
   maxBlockMs: 15 * 60_000,
 } as const;
 
-type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'counters' | 'mailer' | 'config'>;
+type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'counters' | 'config'>;
 
 interface SignInLogger {
   error(obj: object, msg?: string): void;
@@ -167,40 +176,56 @@ async function recordFailure(
     const { count } = await counters.hit(`fail:${key}`, windowMs);
     if (count >= rule.blockAfter) await counters.hit(`block:${key}`, blockMs(count, rule.blockAfter));
     if (count > rule.slowAfter) {
-      delay = Math.max(delay, Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.stepDelayMs * (count - rule.slowAfter)));
+      delay = Math.max(
+        delay,
+        Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.stepDelayMs * (count - rule.slowAfter)),
+      );
     }
   }
   if (user) {
     const { count } = await counters.hit(`signin:account:${user.id}`, windowMs);
     // Exactly at the threshold: once per window, however long the attack goes on.
     if (count === SIGN_IN_THROTTLE.alertAfter) {
-      log?.warn({ userId: user.id, failures: count }, 'many failed sign-ins on one account; telling its admin');
-      void sendAttackAlert(deps, user, count, ip).catch((error: unknown) => log?.error({ err: error }, 'sign-in alert e-mail failed'));
+      log?.warn(
+        { userId: user.id, failures: count },
+        'many failed sign-ins on one account; telling its admin',
+      );
+      await queueAttackAlert(deps, user, count, ip);
     }
   }
   return delay;
 }
 
-async function sendAttackAlert(deps: SignInDeps, user: { name: string; email: string }, failures: number, ip: string): Promise<void> {
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Failed sign-ins on your Herts Local Media admin account',
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `In the last hour there have been ${failures} failed attempts to sign in to your Herts Local Media admin account`,
-      `(the latest from the address ${ip}, at ${deps.clock().toISOString()}).`,
-      '',
-      'If that was not you, someone may be guessing your password. Your account is not locked: addresses that keep',
-      'failing are held back, and you can still sign in as usual. To be safe, choose a new password here, which also',
-      'signs out every other session:',
-      '',
-      `${deps.config.publicUrl}/forgot-password`,
-      '',
-      'We send this at most once an hour.',
-      '',
-      'Herts Local Media',
-    ].join('\n'),
+/** Queued in the outbox (the counters are not in the database, so there is no write to join). */
+async function queueAttackAlert(
+  deps: SignInDeps,
+  user: { name: string; email: string },
+  failures: number,
+  ip: string,
+): Promise<void> {
+  await enqueueMail(deps.db.db, {
+    kind: 'sign_in_alert',
+    now: deps.clock(),
+    message: {
+      to: user.email,
+      subject: 'Failed sign-ins on your Herts Local Media admin account',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        `In the last hour there have been ${failures} failed attempts to sign in to your Herts Local Media admin account`,
+        `(the latest from the address ${ip}, at ${deps.clock().toISOString()}).`,
+        '',
+        'If that was not you, someone may be guessing your password. Your account is not locked: addresses that keep',
+        'failing are held back, and you can still sign in as usual. To be safe, choose a new password here, which also',
+        'signs out every other session:',
+        '',
+        `${deps.config.publicUrl}/forgot-password`,
+        '',
+        'We send this at most once an hour.',
+        '',
+        'Herts Local Media',
+      ].join('\n'),
+    },
   });
 }
 
@@ -217,7 +242,10 @@ export async function login(
   const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
   const account = user ? `user:${user.id}:${passwordTag(user.passwordHash)}` : `email:${email}`;
   const keys = throttleKeys(account, input.ip);
-  const blocks = await Promise.all([deps.counters.peek(`block:${keys.pair}`), deps.counters.peek(`block:${keys.address}`)]);
+  const blocks = await Promise.all([
+    deps.counters.peek(`block:${keys.pair}`),
+    deps.counters.peek(`block:${keys.address}`),
+  ]);
   const waitMs = Math.max(0, ...blocks.map((b) => b?.resetInMs ?? 0));
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
@@ -270,7 +298,8 @@ export async function ensureAdminFromConfig(
 ): Promise<'created' | 'exists' | 'not-configured'> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME } = deps.config;
   if (!ADMIN_EMAIL && !ADMIN_PASSWORD) return 'not-configured';
-  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD)
+    throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
   const email = normaliseEmail(ADMIN_EMAIL);
   const existing = await deps.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) return 'exists';
@@ -278,7 +307,8 @@ export async function ensureAdminFromConfig(
     await createAdmin(deps, { name: ADMIN_NAME ?? 'Administrator', email, password: ADMIN_PASSWORD });
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'CONFLICT') return 'exists';
-    if (error instanceof Error) throw new Error(`ADMIN_PASSWORD was refused: ${error.message}`, { cause: error });
+    if (error instanceof Error)
+      throw new Error(`ADMIN_PASSWORD was refused: ${error.message}`, { cause: error });
     throw error;
   }
   return 'created';
@@ -299,9 +329,8 @@ const MAX_OPEN_RESET_LINKS = 3;
  * The answer is the same either way.
  */
 export async function requestPasswordReset(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   emailInput: string,
-  onMailError: (error: unknown) => void = () => {},
 ): Promise<{ message: string }> {
   const email = normaliseEmail(emailInput);
   const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
@@ -319,32 +348,37 @@ export async function requestPasswordReset(
       );
     if (open.length < MAX_OPEN_RESET_LINKS) {
       const token = randomToken(32);
-      await deps.db.db.insert(passwordResetTokens).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-        createdAt: now,
-      });
       const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      // Not awaited: an existing address must not answer noticeably later than an unknown one.
-      deps.mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Herts Local Media password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your Herts Local Media admin account.',
-            'To choose a new password, open this link within the next hour:',
-            '',
-            link,
-            '',
-            'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-            '',
-            'Herts Local Media',
-          ].join('\n'),
-        })
-        .catch(onMailError);
+      // The link and its e-mail are one transaction; the outbox worker sends it, so an existing
+      // address answers as quickly as an unknown one.
+      await deps.db.db.transaction(async (tx) => {
+        await tx.insert(passwordResetTokens).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+          createdAt: now,
+        });
+        await enqueueMail(tx, {
+          kind: 'password_reset',
+          now,
+          message: {
+            to: user.email,
+            subject: 'Reset your Herts Local Media password',
+            text: [
+              `Hello ${user.name},`,
+              '',
+              'Someone (hopefully you) asked to reset the password of your Herts Local Media admin account.',
+              'To choose a new password, open this link within the next hour:',
+              '',
+              link,
+              '',
+              'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+              '',
+              'Herts Local Media',
+            ].join('\n'),
+          },
+        });
+      });
     }
   }
   return { message: AUTH_MESSAGES.resetEmailSent };
@@ -364,7 +398,11 @@ export async function resetPassword(
     .select()
     .from(passwordResetTokens)
     .where(
-      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
     );
   if (!found) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
   const passwordHash = await hashPassword(input.newPassword);

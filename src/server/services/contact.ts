@@ -3,11 +3,8 @@ import { contactMessages } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
 import { workshopDetailsSchema } from '../../shared/contact.schema';
 import { redeemChallenge } from './challenges';
-import {
-  WORKSHOP_RESERVATION_TYPE,
-  type ContactType,
-  type WorkshopDetails,
-} from '../../shared/contact';
+import { enqueueMail } from './outbox';
+import { WORKSHOP_RESERVATION_TYPE, type ContactType, type WorkshopDetails } from '../../shared/contact';
 
 /** A contact message after the shared schema has validated and trimmed it. */
 export interface ValidContactMessage {
@@ -79,7 +76,7 @@ const DETAIL_LABELS: Record<keyof WorkshopDetails, string> = {
  * sender. A honeypot hit is answered exactly like a real message but stores and sends nothing.
  */
 export async function sendContactMessage(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
   input: ValidContactMessage,
   log?: Logger,
 ): Promise<{ stored: boolean }> {
@@ -91,51 +88,61 @@ export async function sendContactMessage(
   if (!isReservation) await redeemChallenge(deps, input.challenge, input.answer);
   const subject = input.subject.trim() || input.type;
   // A reservation keeps its checked details, or what its message says when it came without them.
-  const details: Partial<WorkshopDetails> | undefined = isReservation ? (input.details ?? reservationDetailsFromMessage(input.message)) : undefined;
+  const details: Partial<WorkshopDetails> | undefined = isReservation
+    ? (input.details ?? reservationDetailsFromMessage(input.message))
+    : undefined;
   const storedDetails = details && Object.keys(details).length > 0 ? details : null;
   const now = deps.clock();
-  const [row] = await deps.db.db
-    .insert(contactMessages)
-    .values({
-      name: input.name,
-      email: input.email,
-      subject,
-      message: input.message,
-      type: input.type,
-      details: storedDetails,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: contactMessages.id });
+  // The enquiry and its notification e-mail are one transaction: both are kept or neither.
+  await deps.db.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        subject,
+        message: input.message,
+        type: input.type,
+        details: storedDetails,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: contactMessages.id });
 
-  const lines = [
-    `New ${TYPE_LABELS[input.type].toLowerCase()} enquiry from the website (#${row!.id}).`,
-    '',
-    `Name: ${input.name}`,
-    `E-mail: ${input.email}`,
-    `Service: ${TYPE_LABELS[input.type]} (${input.type})`,
-    `Subject: ${subject}`,
-  ];
-  if (isReservation) {
-    lines.push('', input.details ? 'Reservation details:' : 'Reservation details (sent without the form, so as read from the message):');
-    for (const key of Object.keys(DETAIL_LABELS) as Array<keyof WorkshopDetails>) {
-      lines.push(`${DETAIL_LABELS[key]}: ${details?.[key] ?? 'not given'}`);
+    const lines = [
+      `New ${TYPE_LABELS[input.type].toLowerCase()} enquiry from the website (#${row!.id}).`,
+      '',
+      `Name: ${input.name}`,
+      `E-mail: ${input.email}`,
+      `Service: ${TYPE_LABELS[input.type]} (${input.type})`,
+      `Subject: ${subject}`,
+    ];
+    if (isReservation) {
+      lines.push(
+        '',
+        input.details
+          ? 'Reservation details:'
+          : 'Reservation details (sent without the form, so as read from the message):',
+      );
+      for (const key of Object.keys(DETAIL_LABELS) as Array<keyof WorkshopDetails>) {
+        lines.push(`${DETAIL_LABELS[key]}: ${details?.[key] ?? 'not given'}`);
+      }
     }
-  }
-  lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);
+    lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);
 
-  // The message is stored, so the visitor's answer does not wait for the mail server. A failed
-  // notification loses nothing: the team sees the message in the admin inbox, and asking the
-  // sender to resend would only create a duplicate.
-  void deps.mailer
-    .send({
-      to: deps.config.BUSINESS_INBOX,
-      replyTo: `${input.name.replace(/[<>"\r\n]/g, '')} <${input.email}>`,
-      subject: `[${BUSINESS.name}] ${TYPE_LABELS[input.type]}: ${subject}`.replace(/[\r\n]+/g, ' '),
-      text: lines.join('\n'),
-    })
-    .catch((error: unknown) => {
-      log?.error({ err: error, contactMessageId: row!.id }, 'contact notification e-mail failed');
+    // Sent by the outbox worker, so the visitor's answer never waits for the mail server and a
+    // mail server that is down only delays the e-mail; the inbox shows whether it went.
+    await enqueueMail(tx, {
+      kind: 'contact_notification',
+      contactMessageId: row!.id,
+      now,
+      message: {
+        to: deps.config.BUSINESS_INBOX,
+        replyTo: `${input.name.replace(/[<>"\r\n]/g, '')} <${input.email}>`,
+        subject: `[${BUSINESS.name}] ${TYPE_LABELS[input.type]}: ${subject}`.replace(/[\r\n]+/g, ' '),
+        text: lines.join('\n'),
+      },
     });
+  });
   return { stored: true };
 }

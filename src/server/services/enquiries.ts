@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../app';
-import { contactMessages } from '../db/schema';
+import { contactMessages, outbox } from '../db/schema';
 import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../../shared/admin';
-import type { Enquiry, EnquirySummary } from '../../shared/admin.schema';
+import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../shared/admin.schema';
 import type { ContactType } from '../../shared/contact';
 import { notFound } from './errors';
 
@@ -62,8 +62,10 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
         type: contactMessages.type,
         status: contactMessages.status,
         createdAt: contactMessages.createdAt,
+        notification: notificationColumns,
       })
       .from(contactMessages)
+      .leftJoin(outbox, eq(outbox.contactMessageId, contactMessages.id))
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(filter.pageSize)
@@ -71,7 +73,7 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
     db.select({ total: count() }).from(contactMessages).where(where),
   ]);
   return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), notification: toNotification(r.notification) })),
     total: Number(totalRow?.total ?? 0),
     page: filter.page,
     pageSize: filter.pageSize,
@@ -80,7 +82,30 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
 
 type EnquiryRow = typeof contactMessages.$inferSelect;
 
-function toEnquiry(row: EnquiryRow): Enquiry {
+/** The outbox row of an enquiry's notification e-mail (services/outbox.ts), joined to the enquiry. */
+const notificationColumns = {
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  sentAt: outbox.sentAt,
+  nextAttemptAt: outbox.nextAttemptAt,
+};
+
+type NotificationRow = { status: string; attempts: number; lastError: string | null; sentAt: Date | null; nextAttemptAt: Date } | null;
+
+function toNotification(row: NotificationRow): EnquiryNotification | null {
+  if (!row) return null;
+  const status = row.status as EnquiryNotification['status'];
+  return {
+    status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: status === 'queued' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
+function toEnquiry(row: EnquiryRow, notification: NotificationRow): Enquiry {
   return {
     id: row.id,
     name: row.name,
@@ -92,13 +117,19 @@ function toEnquiry(row: EnquiryRow): Enquiry {
     details: row.details ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    notification: toNotification(notification),
   };
+}
+
+async function notificationOf(deps: Deps, id: number): Promise<NotificationRow> {
+  const [row] = await deps.db.db.select(notificationColumns).from(outbox).where(eq(outbox.contactMessageId, id)).limit(1);
+  return row ?? null;
 }
 
 export async function getEnquiry(deps: Deps, id: number): Promise<Enquiry> {
   const [row] = await deps.db.db.select().from(contactMessages).where(eq(contactMessages.id, id));
   if (!row) throw notFound(ADMIN_MESSAGES.enquiryNotFound);
-  return toEnquiry(row);
+  return toEnquiry(row, await notificationOf(deps, id));
 }
 
 /** Marks an enquiry new, replied or archived. */
@@ -109,7 +140,7 @@ export async function setEnquiryStatus(deps: Deps, id: number, status: EnquirySt
     .where(eq(contactMessages.id, id))
     .returning();
   if (!row) throw notFound(ADMIN_MESSAGES.enquiryNotFound);
-  return toEnquiry(row);
+  return toEnquiry(row, await notificationOf(deps, id));
 }
 
 export async function countNewEnquiries(deps: Pick<AppDeps, 'db'>): Promise<number> {

@@ -21,10 +21,44 @@ interface Logger {
   info(obj: object, msg?: string): void;
 }
 
-/** SMTP when smtpUrl is set; otherwise each message is written as an .eml file in outboxDir. */
+/**
+ * Writes one file so that it is either whole or absent after a crash or power cut: a temporary
+ * name in a folder beside the target, fsync, rename into place, fsync the folder. Readable by the
+ * owner only (e-mails carry reset links and people's details).
+ */
+export async function writeFileDurably(file: string, data: Buffer, partialDir: string): Promise<void> {
+  await fs.mkdir(partialDir, { recursive: true, mode: 0o700 });
+  const temp = path.join(partialDir, `${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}`);
+  const handle = await fs.open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(temp, file);
+  await syncFolder(path.dirname(file));
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** No send may outlast the outbox worker's lease (services/outbox.ts): give up well before. */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000, dnsTimeout: 30_000 };
+
+/**
+ * SMTP when smtpUrl is set; otherwise each message is written as an .eml file in outboxDir (whole
+ * files only: temporary files live in `<outboxDir>.partial` until they are renamed in).
+ */
 export function createMailer(options: { from: string; smtpUrl?: string; outboxDir: string; logger?: Logger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
@@ -36,10 +70,10 @@ export function createMailer(options: { from: string; smtpUrl?: string; outboxDi
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await writeFileDurably(file, info.message as Buffer, `${options.outboxDir}.partial`);
       options.logger?.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
   };

@@ -4,9 +4,10 @@ import type { AppDeps } from '../app';
 import { newsletterSubscriptions } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
 import { hashToken } from './auth';
-import { DomainError, notFound } from './errors';
+import { notFound } from './errors';
+import { enqueueMail } from './outbox';
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
 /** How long a confirmation link works; unconfirmed addresses are deleted after this. */
 export const CONFIRM_WINDOW_DAYS = 7;
@@ -33,7 +34,6 @@ export function newsletterLink(publicUrl: string, action: 'confirm' | 'unsubscri
 export async function subscribe(
   deps: Deps,
   input: { email: string; newsletter: string },
-  log?: { error(obj: object, msg?: string): void },
 ): Promise<{ message: string }> {
   const email = input.email.trim().toLowerCase();
   const now = deps.clock();
@@ -52,7 +52,9 @@ export async function subscribe(
   const [existing] = await db
     .select()
     .from(newsletterSubscriptions)
-    .where(and(eq(newsletterSubscriptions.email, email), eq(newsletterSubscriptions.newsletter, input.newsletter)));
+    .where(
+      and(eq(newsletterSubscriptions.email, email), eq(newsletterSubscriptions.newsletter, input.newsletter)),
+    );
   if (existing?.confirmedAt) return { message: SUBSCRIBE_MESSAGE };
   if (existing && now.getTime() - existing.updatedAt.getTime() < RESEND_AFTER_MINUTES * 60_000) {
     return { message: SUBSCRIBE_MESSAGE };
@@ -65,54 +67,51 @@ export async function subscribe(
     unsubscribeTokenHash: hashToken(unsubscribeToken),
     updatedAt: now,
   };
-  // The unique index on (email, newsletter) settles two signups racing each other.
-  await db
-    .insert(newsletterSubscriptions)
-    .values({ email, newsletter: input.newsletter, createdAt: now, ...values })
-    .onConflictDoUpdate({ target: [newsletterSubscriptions.email, newsletterSubscriptions.newsletter], set: values });
 
   const confirmUrl = newsletterLink(deps.config.publicUrl, 'confirm', confirmToken);
   const unsubscribeUrl = newsletterLink(deps.config.publicUrl, 'unsubscribe', unsubscribeToken);
   const attr = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  try {
-    await deps.mailer.send({
-      to: email,
-      subject: `Please confirm your subscription to the ${BUSINESS.name} newsletter`,
-      text: [
-        'Hello,',
-        '',
-        `Thank you for signing up to the ${BUSINESS.name} newsletter. Please confirm that this is your`,
-        'e-mail address by opening the link below:',
-        '',
-        confirmUrl,
-        '',
-        `The link works for ${CONFIRM_WINDOW_DAYS} days. If you did not sign up, ignore this e-mail: we will not`,
-        'write to you again and your address will be deleted.',
-        '',
-        `${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}`,
-        '',
-        `Unsubscribe: ${unsubscribeUrl}`,
-      ].join('\n'),
-      html: `<p>Hello,</p>
+  // The address and its confirmation e-mail are one transaction; the outbox worker sends it.
+  await db.transaction(async (tx) => {
+    // The unique index on (email, newsletter) settles two signups racing each other.
+    await tx
+      .insert(newsletterSubscriptions)
+      .values({ email, newsletter: input.newsletter, createdAt: now, ...values })
+      .onConflictDoUpdate({
+        target: [newsletterSubscriptions.email, newsletterSubscriptions.newsletter],
+        set: values,
+      });
+    await enqueueMail(tx, {
+      kind: 'newsletter_confirmation',
+      now,
+      message: {
+        to: email,
+        subject: `Please confirm your subscription to the ${BUSINESS.name} newsletter`,
+        text: [
+          'Hello,',
+          '',
+          `Thank you for signing up to the ${BUSINESS.name} newsletter. Please confirm that this is your`,
+          'e-mail address by opening the link below:',
+          '',
+          confirmUrl,
+          '',
+          `The link works for ${CONFIRM_WINDOW_DAYS} days. If you did not sign up, ignore this e-mail: we will not`,
+          'write to you again and your address will be deleted.',
+          '',
+          `${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}`,
+          '',
+          `Unsubscribe: ${unsubscribeUrl}`,
+        ].join('\n'),
+        html: `<p>Hello,</p>
 <p>Thank you for signing up to the ${BUSINESS.name} newsletter. Please confirm that this is your e-mail address:</p>
 <p><a href="${attr(confirmUrl)}">Confirm my subscription</a></p>
 <p>The link works for ${CONFIRM_WINDOW_DAYS} days. If you did not sign up, ignore this e-mail: we will not write to you again and your address will be deleted.</p>
 <p>${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}</p>
 <p><a href="${attr(unsubscribeUrl)}">Unsubscribe</a></p>`,
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+      },
     });
-  } catch (error) {
-    log?.error({ err: error }, 'newsletter confirmation e-mail failed');
-    // Without the e-mail the address can never be confirmed: forget it so a retry starts afresh.
-    await db
-      .delete(newsletterSubscriptions)
-      .where(and(eq(newsletterSubscriptions.email, email), isNull(newsletterSubscriptions.confirmedAt)));
-    throw new DomainError(
-      'SERVICE_UNAVAILABLE',
-      'We could not send the confirmation e-mail just now. Please try again later.',
-      60,
-    );
-  }
+  });
   return { message: SUBSCRIBE_MESSAGE };
 }
 
@@ -124,7 +123,9 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<{ 
     .from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)));
   if (!row) {
-    throw notFound('This confirmation link is not valid any more. Please sign up again and use the newest e-mail.');
+    throw notFound(
+      'This confirmation link is not valid any more. Please sign up again and use the newest e-mail.',
+    );
   }
   if (row.confirmedAt) return { message: 'Your subscription is already confirmed. Thank you!' };
   const now = deps.clock();

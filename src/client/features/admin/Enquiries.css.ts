@@ -53,3 +53,6 @@ export const message = style({
 });
 
 export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
+
+/** The notification e-mail's state when it has not gone (queued after a failure, or failed). */
+export const notificationProblem = style({ margin: 0, color: vars.color.danger, fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Archive, CheckCircle2, Inbox, Mail, X } from 'lucide-react';
 import type { EnquiryStatus } from '../../../shared/admin';
+import type { EnquiryNotification } from '../../../shared/admin.schema';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/toast-store';
@@ -18,6 +19,19 @@ const DETAIL_LABELS: Record<string, string> = {
   childAge: "Child's age",
   deviceType: 'Device',
 };
+
+type Notification = NonNullable<EnquiryNotification>;
+
+/** What the business's notification e-mail about this enquiry did (issue 22.4), in words. */
+export function notificationText(n: Notification | null): { text: string; problem: boolean } {
+  if (!n) return { text: 'Not recorded (received before e-mails were tracked)', problem: false };
+  if (n.status === 'sent') return { text: `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ''}`.trim(), problem: false };
+  const tries = `${n.attempts} ${n.attempts === 1 ? 'attempt' : 'attempts'}`;
+  if (n.status === 'failed') return { text: `Not sent: gave up after ${tries}. Last error: ${n.lastError ?? 'unknown'}`, problem: true };
+  if (n.attempts === 0) return { text: 'Queued, sending shortly', problem: false };
+  const next = n.nextAttemptAt ? ` Trying again ${formatDateTime(n.nextAttemptAt)}.` : '';
+  return { text: `Not sent yet (${tries}). Last error: ${n.lastError ?? 'unknown'}.${next}`, problem: true };
+}
 
 /** A mailto: link that opens the admin's mail program with the sender's address and 'Re: <subject>'. */
 export function replyLink(email: string, subject: string): string {
@@ -81,6 +95,10 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
                 <dt className={styles.metaTerm}>Status</dt>
                 <dd className={styles.metaValue}>
                   <StatusPill status={e.status} />
+                </dd>
+                <dt className={styles.metaTerm}>Notification e-mail</dt>
+                <dd className={notificationText(e.notification).problem ? styles.notificationProblem : styles.metaValue} data-testid="enquiry-notification">
+                  {notificationText(e.notification).text}
                 </dd>
                 {e.details
                   ? Object.keys(DETAIL_LABELS)

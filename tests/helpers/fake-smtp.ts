@@ -1,0 +1,92 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+// A small SMTP server on 127.0.0.1 for the outbox tests: it speaks enough of RFC 5321 (EHLO/HELO,
+// MAIL, RCPT, DATA with dot-stuffing, RSET, NOOP, QUIT) for nodemailer's real SMTP client, keeps
+// what it accepted, and can answer the next messages' DATA with a 4xx or 5xx reply instead.
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+export interface FakeSmtp {
+  url: string;
+  received: ReceivedMail[];
+  /** The next `times` messages are refused at the end of DATA with this reply (e.g. '451 4.3.0 Try later'). */
+  refuseNext(reply: string, times?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeSmtp(): Promise<FakeSmtp> {
+  const received: ReceivedMail[] = [];
+  const refusals: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    let buffer = '';
+    let inData = false;
+    let data: string[] = [];
+    let mail: { from: string; to: string[] } = { from: '', to: [] };
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 fake-smtp ESMTP ready');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let end: number;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            const refusal = refusals.shift();
+            if (refusal) reply(refusal);
+            else {
+              received.push({ ...mail, data: data.join('\r\n') });
+              reply('250 2.0.0 Ok: queued');
+            }
+            mail = { from: '', to: [] };
+            data = [];
+          } else data.push(line.startsWith('..') ? line.slice(1) : line);
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO') reply('250-fake-smtp\r\n250-8BITMIME\r\n250 SIZE 10485760');
+        else if (verb === 'HELO') reply('250 fake-smtp');
+        else if (verb === 'MAIL') {
+          mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          reply('250 2.1.0 Ok');
+        } else if (verb === 'RCPT') {
+          mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          reply('250 2.1.5 Ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'RSET') {
+          mail = { from: '', to: [] };
+          reply('250 2.0.0 Ok');
+        } else if (verb === 'NOOP') reply('250 2.0.0 Ok');
+        else if (verb === 'QUIT') {
+          reply('221 2.0.0 Bye');
+          socket.end();
+        } else reply('502 5.5.2 Command not recognised');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseNext(line, times = 1) {
+      for (let i = 0; i < times; i += 1) refusals.push(line);
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
