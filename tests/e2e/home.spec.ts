@@ -267,6 +267,40 @@ test('contact form: a failed send shows the error toast', async ({ page }) => {
   await expect(form.getByLabel('Name *')).toHaveValue('Ada Lovelace');
 });
 
+test('contact form: sending again after a dropped connection stores and e-mails the enquiry once (Idempotency-Key)', async ({ page }) => {
+  const text = `Retry test ${Date.now()}: a quarter-page advert, please.`;
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route('**/trpc/contact.send**', async (route: Route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (dropped) return route.continue();
+    dropped = true;
+    // The server gets the enquiry and answers, but the answer never reaches the browser.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto('/#contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name *').fill('Rhys Retry');
+  await form.getByLabel('Email *').fill('rhys@retry-signs.co.uk');
+  await form.getByLabel('Service type *').selectOption('advertising');
+  await form.getByLabel('Message *').fill(text);
+  await solveCaptcha(page);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText('Failed to send message. Please try again.');
+  // The form, the question and its answer are kept: the person just sends again.
+  await expect(form.getByLabel('Message *')).toHaveValue(text);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await expect.poll(() => outbox().filter((m) => m.includes(text)).length).toBe(1);
+  // The worker sends every second: a second enquiry's e-mail would have arrived by now.
+  await page.waitForTimeout(2500);
+  expect(outbox().filter((m) => m.includes(text))).toHaveLength(1);
+});
+
 test('newsletter signup: toast, confirmation e-mail, confirm link and unsubscribe link', async ({ page }) => {
   await page.goto('/#newsletter-signup');
   const form = page.getByRole('form', { name: 'Newsletter signup' });

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -280,4 +281,26 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_contact_message_idx').on(t.contactMessageId),
   ],
+);
+
+/**
+ * Idempotency keys of creating POSTs (issue 22.5, trpc/idempotency.ts): the first answer to a key,
+ * kept for 24 hours, committed in the same transaction as what the request created.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** 'admin:<user id>' for a signed-in admin, 'public' otherwise. */
+    caller: text('caller').notNull(),
+    /** The procedure, e.g. 'contact.send'. */
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request's input, to tell a repeat from a different request with the same key. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.operation, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );

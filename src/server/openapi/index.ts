@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   forEachOpenApiProcedure,
   generateOpenApiDocument,
@@ -63,7 +64,10 @@ function completeProcedureOperation(
   procedurePath: string,
   type: 'query' | 'mutation' | 'subscription',
   procedure: Parameters<typeof getInputOutputParsers>[0],
-  meta: { openapi: { method: string; errorResponses?: number[] | Record<number, string> }; outputStatuses?: Record<number, string> },
+  meta: {
+    openapi: { method: string; errorResponses?: number[] | Record<number, string>; requestHeaders?: z.ZodObject };
+    outputStatuses?: Record<number, string>;
+  },
 ): void {
   const { method, errorResponses: explicit = {} } = meta.openapi;
   if (Array.isArray(explicit)) {
@@ -94,6 +98,32 @@ function completeProcedureOperation(
   responses.default = defaultErrorResponse;
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   operation.security = fromMiddleware.requiresSession ? SESSION_SECURITY : [];
+  documentRequestHeaders(operation, meta.openapi.requestHeaders);
+}
+
+/**
+ * Request headers of an operation without input (trpc-to-openapi lists them only beside input
+ * parameters), and the Idempotent-Replayed answer header where Idempotency-Key is accepted.
+ */
+function documentRequestHeaders(operation: Operation, headers: z.ZodObject | undefined): void {
+  if (!headers) return;
+  const parameters = ((operation as { parameters?: JsonObject[] }).parameters ??= []);
+  for (const [name, schema] of Object.entries(headers.shape) as Array<[string, z.ZodType]>) {
+    if (parameters.some((p) => p.in === 'header' && p.name === name)) continue;
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+    delete json.$schema;
+    parameters.push({ in: 'header', name, schema: json, ...(json.description ? { description: json.description } : {}) });
+  }
+  if ('Idempotency-Key' in headers.shape) {
+    const success = operation.responses['200']! as JsonObject;
+    success.headers = {
+      ...(success.headers as JsonObject | undefined),
+      'Idempotent-Replayed': {
+        description: 'true when this is the answer kept for an earlier request with the same Idempotency-Key and body.',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    };
+  }
 }
 
 /** Drops component schemas nothing refers to (the generator's per-code error schemas). */

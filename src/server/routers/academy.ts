@@ -1,13 +1,16 @@
 import { createSubscriptionInputSchema, createSubscriptionOutputSchema } from '../../shared/academy.schema';
 import { createCheckout } from '../services/payments';
 import { publicProcedure, router } from '../trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 export const academyRouter = router({
   createSubscription: publicProcedure
+    .use(idempotent)
     .meta({
       openapi: {
         method: 'POST',
         path: '/create-subscription',
+        requestHeaders: idempotencyKeyHeaders,
         tags: ['Academy'],
         summary: 'Start a monthly plan: creates a Stripe Checkout Session',
         description:

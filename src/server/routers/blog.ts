@@ -3,6 +3,7 @@ import { blogFieldsSchema, blogIdSchema, blogPostSchema, blogUpdateSchema } from
 import { messageSchema } from '../../shared/auth';
 import { createPost, deletePost, getPublishedPost, listAllPosts, listPublishedPosts, updatePost } from '../services/blog';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 const idInput = z.object({ id: blogIdSchema });
 
@@ -43,10 +44,12 @@ export const blogRouter = router({
     .query(({ ctx }) => listAllPosts(ctx.deps.db.db)),
 
   create: adminProcedure
+    .use(idempotent)
     .meta({
       openapi: {
         method: 'POST',
         path: '/admin/blogs',
+        requestHeaders: idempotencyKeyHeaders,
         tags: ['Admin'],
         summary: 'Creates a post (a Draft unless published is true); its HTML is sanitised',
         errorResponses: { 400: 'Title or content missing (content with no visible text counts as missing)' },

@@ -4,6 +4,7 @@ import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
 import { issueChallenge } from '../services/challenges';
 import { sendContactMessage } from '../services/contact';
 import { publicProcedure, router } from '../trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 export const contactResultSchema = z.object({ message: z.string() });
 
@@ -30,10 +31,12 @@ export const contactRouter = router({
     }),
 
   send: publicProcedure
+    .use(idempotent)
     .meta({
       openapi: {
         method: 'POST',
         path: '/contact',
+        requestHeaders: idempotencyKeyHeaders,
         tags: ['Contact'],
         summary: 'Send an enquiry or a free-workshop reservation to the business',
         description:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS, SIMPLE_EMAIL_PATTERN } from '../../shared/contact';
 import { confirmSubscription, subscribe, unsubscribe } from '../services/newsletter';
 import { publicProcedure, router } from '../trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 /** The signup of SPEC section 7: an address and the newsletter, which the site fixes to 'general'. */
 export const subscribeInputSchema = z.object({
@@ -21,10 +22,12 @@ const messageSchema = z.object({ message: z.string() });
 
 export const newsletterRouter = router({
   subscribe: publicProcedure
+    .use(idempotent)
     .meta({
       openapi: {
         method: 'POST',
         path: '/subscribe',
+        requestHeaders: idempotencyKeyHeaders,
         tags: ['Newsletter'],
         summary: 'Sign an address up to the newsletter (double opt-in: a confirmation e-mail is sent)',
         description:

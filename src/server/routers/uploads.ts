@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { createUploadTicket } from '../services/uploads';
 import { adminProcedure, router } from '../trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 export const uploadsRouter = router({
   createUploadUrl: adminProcedure
+    .use(idempotent)
     .meta({
       openapi: {
         method: 'POST',
         path: '/objects/upload',
+        requestHeaders: idempotencyKeyHeaders,
         tags: ['Admin'],
         summary: 'A signed, single-use uploadURL, valid for 15 minutes: PUT the image to it',
         description:

@@ -7,7 +7,7 @@ import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN
 import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
-import { serverMessage } from '../../lib/api';
+import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { isCaptchaSolved } from './captcha';
 import { Section } from './Section';
@@ -48,8 +48,10 @@ export function ContactSection() {
       newChallenge();
     },
     onError: (error) => {
-      // A challenge is used up by any answer: the next try gets new numbers.
-      newChallenge();
+      // A challenge is used up by any answer: the next try gets new numbers. Without an answer (a
+      // dropped connection) the form stays as it was, so sending again is the same submission with
+      // the same Idempotency-Key, answered from the first if that one arrived.
+      if (errorStatus(error) !== undefined) newChallenge();
       const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(serverMessage(error) ?? '');
       if (refusedChallenge) {
         toast({ title: 'Verification Failed', description: 'Please solve the math problem correctly.', variant: 'destructive' });

@@ -1,0 +1,11 @@
+// The creating operations that take an Idempotency-Key (issue 22.5): the server runs them once per
+// key (trpc/idempotency.ts) and the SPA sends one key per submission (client/lib/trpc.ts).
+export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
+  'contact.send',
+  'newsletter.subscribe',
+  'academy.createSubscription',
+  'blog.create',
+  'uploads.createUploadUrl',
+]);
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
