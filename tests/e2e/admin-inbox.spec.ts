@@ -80,6 +80,8 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('enquiry-message')).toHaveText(enquiry.message);
   await expect(dialog).toContainText(`${enquiry.name} <${enquiry.email}>`);
+  // Whether the business was told by e-mail (the outbox worker sends within a second or so).
+  await expect(dialog.getByTestId('enquiry-notification')).toHaveText(/^(Sent \S.*|Queued, sending shortly)$/);
   await expect(dialog.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
     'href',
     `mailto:${enquiry.email}?subject=${encodeURIComponent(`Re: ${enquiry.subject}`)}`,

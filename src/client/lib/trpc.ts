@@ -1,4 +1,4 @@
-import { createTRPCReact, httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink, splitLink, type TRPCLink } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../server/routers';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_PROCEDURES } from '../../shared/idempotency';
@@ -49,12 +49,13 @@ export function createTrpcClient(baseUrl = '') {
     links: [
       idempotencyKeyLink(),
       splitLink({
-        // A keyed call goes alone, since a batch has one set of headers.
+        // A keyed call goes in a batch of its own, since a batch has one set of headers.
         condition: (op) => typeof op.context.idempotencyKey === 'string',
-        true: httpLink({
+        true: httpBatchLink({
           url: `${baseUrl}/trpc`,
+          maxItems: 1,
           fetch: fetchWithCookie,
-          headers: ({ op }) => ({ [IDEMPOTENCY_KEY_HEADER]: String(op.context.idempotencyKey) }),
+          headers: ({ opList }) => ({ [IDEMPOTENCY_KEY_HEADER]: String(opList[0]?.context.idempotencyKey) }),
         }),
         false: httpBatchLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookie }),
       }),
