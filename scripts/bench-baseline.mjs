@@ -8,6 +8,8 @@ const fixtures = JSON.parse(fs.readFileSync(file, 'utf8'));
 const app = Fastify({ logger: false });
 app.get('/ready', async () => 'ok');
 for (const f of fixtures) {
+  // Two endpoints on one path (with and without a header) share the first one's answer.
+  if (app.hasRoute({ method: f.method, url: f.path })) continue;
   const body = Buffer.from(f.body, 'base64');
   app.route({
     method: f.method,

@@ -24,7 +24,17 @@ interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Extra request headers; `[<id>]` in a value becomes a new id on every request. */
+  headers?: Record<string, string>;
 }
+
+const RESERVATION = JSON.stringify({
+  name: 'Load Test',
+  email: 'load.test@example.co.uk',
+  subject: '',
+  message: 'A message sent by npm run bench.',
+  type: 'workshop_reservation',
+});
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/blog', method: 'GET', path: '/api/blog' },
   { name: 'GET /api/advertising-services', method: 'GET', path: '/api/advertising-services' },
@@ -35,13 +45,16 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/contact',
     // A workshop reservation: the same write as an enquiry, without the single-use math question
     // an enquiry needs (GET /api/contact/challenge), which a fixed body cannot carry.
-    body: JSON.stringify({
-      name: 'Load Test',
-      email: 'load.test@example.co.uk',
-      subject: '',
-      message: 'A message sent by npm run bench.',
-      type: 'workshop_reservation',
-    }),
+    body: RESERVATION,
+  },
+  {
+    // The same with a new Idempotency-Key on every request (issue 22.5): the key, the enquiry, its
+    // e-mail and the kept answer in one transaction.
+    name: 'POST /api/contact + Idempotency-Key',
+    method: 'POST',
+    path: '/api/contact',
+    body: RESERVATION,
+    headers: { 'idempotency-key': 'bench-[<id>]' },
   },
 ];
 
@@ -58,11 +71,21 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 function autocannon(url: string, endpoint: Endpoint): Result {
-  const cli = path.resolve('node_modules/autocannon/autocannon.js');
-  const argv = [cli, '-j', '-c', String(connections), '-d', String(duration), '-m', endpoint.method];
-  if (endpoint.body) argv.push('-H', 'content-type=application/json', '-b', endpoint.body);
-  argv.push(url);
-  const run = spawnSync(process.execPath, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const headers: Record<string, string> = { ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...endpoint.headers };
+  const options = {
+    url,
+    connections,
+    duration,
+    method: endpoint.method,
+    headers,
+    body: endpoint.body,
+    // `[<id>]` in a header becomes a new id on every request.
+    idReplacement: Object.values(endpoint.headers ?? {}).some((v) => v.includes('[<id>]')),
+  };
+  const run = spawnSync(process.execPath, ['scripts/bench-autocannon.mjs', JSON.stringify(options)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
   const report = JSON.parse(run.stdout) as {
     requests: { average: number };
@@ -122,7 +145,10 @@ async function main(): Promise<void> {
           const res = await fetch(app.url + e.path, {
             method: e.method,
             body: e.body,
-            headers: e.body ? { 'content-type': 'application/json' } : {},
+            headers: {
+              ...(e.body ? { 'content-type': 'application/json' } : {}),
+              ...Object.fromEntries(Object.entries(e.headers ?? {}).map(([k, v]) => [k, v.replace('[<id>]', 'fixture')])),
+            },
           });
           fixtures.push({
             path: e.path,

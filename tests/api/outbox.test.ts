@@ -11,7 +11,9 @@ import {
   enqueueMail,
   OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
+  pruneSentMail,
   retryDelayMs,
+  SENT_MAIL_KEPT_DAYS,
   sendDueMail,
   startOutboxWorker,
 } from '../../src/server/services/outbox';
@@ -288,6 +290,35 @@ describe('the e-mail outbox', () => {
     expect(stops.filter((r) => r.status === 'sent')).toHaveLength(1);
     // The other two are free for the next worker at once, their attempt not counted.
     expect(stops.filter((r) => r.status === 'queued' && r.lockedBy === null && r.attempts === 0)).toHaveLength(2);
+  });
+});
+
+describe('what the outbox keeps', () => {
+  it('keeps only who and what of a sent e-mail (its body may hold a reset link), and prunes old ones an enquiry does not show', async () => {
+    await sendDueMail(t.deps);
+    const now = Date.now();
+    await enqueueMail(t.deps.db.db, {
+      kind: 'password_reset',
+      now: new Date(now),
+      message: { to: 'prune@example.co.uk', subject: 'Reset', text: 'https://example.co.uk/reset-password?token=secret' },
+    });
+    await sendDueMail({ ...t.deps, mailer: createMemoryMailer() });
+    const [reset] = await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'));
+    expect(reset).toMatchObject({ status: 'sent', message: { to: 'prune@example.co.uk', subject: 'Reset' } });
+    expect(JSON.stringify(reset!.message)).not.toContain('secret');
+
+    const enquiryMail = await t.deps.db.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`);
+    try {
+      t.setNow(new Date(now + (SENT_MAIL_KEPT_DAYS - 1) * 86_400_000));
+      expect(await pruneSentMail(t.deps)).toBe(0);
+      t.setNow(new Date(now + (SENT_MAIL_KEPT_DAYS + 1) * 86_400_000));
+      expect(await pruneSentMail(t.deps)).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.setNow(null);
+    }
+    expect(await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'))).toHaveLength(0);
+    // Enquiry notifications stay, whatever their age: the inbox shows them.
+    expect(await t.deps.db.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`)).toEqual(enquiryMail);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, lte } from 'drizzle-orm';
 import type { AppDeps } from '../app';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -103,23 +103,32 @@ export async function runIdempotently<T>(
   answerOf: (outcome: T) => StoredAnswer | undefined,
 ): Promise<{ replayed: StoredAnswer } | { outcome: T }> {
   const hash = requestHash(request.input);
-  const earlier = await storedAnswer(deps, request, hash);
-  if (earlier) return { replayed: earlier };
   const now = deps.clock();
-  const { db } = deps.db;
-  // Keys past their 24 hours go, this one's among them, so it can be used again.
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(now.getTime() + 1)));
+  sweepExpiredKeys(deps, now);
   try {
-    const outcome = await db.transaction(async (tx) => {
-      await tx.insert(idempotencyKeys).values({
+    const outcome = await deps.db.db.transaction(async (tx) => {
+      const values = {
         caller: request.caller,
         operation: request.operation,
         key: request.key,
         requestHash: hash,
         status: 0,
+        response: null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
-      });
+      };
+      // A key past its 24 hours is taken over; a live one (committed by an earlier request, or by
+      // one that was running and has now committed: PostgreSQL makes this insert wait for it) is not.
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.caller, idempotencyKeys.operation, idempotencyKeys.key],
+          set: values,
+          setWhere: lte(idempotencyKeys.expiresAt, now),
+        })
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) throw new KeyTaken();
       const result = await run(tx as unknown as Database);
       const answer = answerOf(result);
       if (!answer) throw new RolledBack(result);
@@ -138,11 +147,28 @@ export async function runIdempotently<T>(
     return { outcome };
   } catch (error) {
     if (error instanceof RolledBack) return { outcome: error.outcome as T };
-    // The same key committed by a request that ran at the same time: answer what it answered.
-    if (isUniqueViolation(error)) {
+    // The key is live: answer what its request answered (or 422 for another body).
+    if (error instanceof KeyTaken || isUniqueViolation(error)) {
       const first = await storedAnswer(deps, request, hash);
       if (first) return { replayed: first };
     }
     throw error;
   }
+}
+
+class KeyTaken extends Error {}
+
+/** When each database last had its expired keys deleted (at most hourly; a key past 24 h is ignored anyway). */
+const lastSweep = new WeakMap<object, number>();
+
+function sweepExpiredKeys(deps: Deps, now: Date): void {
+  const last = lastSweep.get(deps.db) ?? 0;
+  if (now.getTime() - last < 60 * 60_000 && now.getTime() >= last) return;
+  lastSweep.set(deps.db, now.getTime());
+  void deps.db.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, now))
+    .catch(() => {
+      // Retried at the next sweep; an expired key is never answered from.
+    });
 }

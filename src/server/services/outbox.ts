@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../app';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
@@ -114,9 +114,17 @@ async function deliver(deps: Deps, workerId: string, item: Claimed, log?: Logger
     else log?.warn(entry, 'e-mail not sent; will try again');
     return gaveUp ? 'failed' : 'retry';
   }
+  // Once sent, only who and what are kept: the body may hold a reset or confirmation link.
   await deps.db.db
     .update(outbox)
-    .set({ status: 'sent', sentAt: deps.clock(), lastError: null, lockedUntil: null, lockedBy: null })
+    .set({
+      status: 'sent',
+      sentAt: deps.clock(),
+      lastError: null,
+      lockedUntil: null,
+      lockedBy: null,
+      message: sql`jsonb_build_object('to', ${outbox.message}->'to', 'subject', ${outbox.message}->'subject')`,
+    })
     .where(mine);
   return 'sent';
 }
@@ -151,6 +159,19 @@ export async function sendDueMail(
   }
 }
 
+/** Sent e-mails are kept this long, except enquiry notifications, which the inbox shows for good. */
+export const SENT_MAIL_KEPT_DAYS = 30;
+
+/** Deletes sent e-mails past SENT_MAIL_KEPT_DAYS that no enquiry refers to. */
+export async function pruneSentMail(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const before = new Date(deps.clock().getTime() - SENT_MAIL_KEPT_DAYS * 24 * 60 * 60_000);
+  const gone = await deps.db.db
+    .delete(outbox)
+    .where(and(eq(outbox.status, 'sent'), isNull(outbox.contactMessageId), lt(outbox.sentAt, before)))
+    .returning({ id: outbox.id });
+  return gone.length;
+}
+
 export interface OutboxWorker {
   /** Looks for due mail now instead of at the next tick. */
   wake(): void;
@@ -167,11 +188,16 @@ export function startOutboxWorker(deps: Deps, options: { intervalMs?: number; lo
   let timer: NodeJS.Timeout | undefined;
   let again = false;
 
+  let prunedAt = 0;
   const tick = () => {
     timer = undefined;
     if (stopping) return;
     running = (async () => {
       try {
+        if (Date.now() - prunedAt > 60 * 60_000) {
+          prunedAt = Date.now();
+          await pruneSentMail(deps);
+        }
         do {
           again = false;
           await sendDueMail(deps, { workerId, log: options.log, shouldStop: () => stopping });
