@@ -14,6 +14,10 @@ export interface ReceivedMail {
 export interface FakeSmtp {
   url: string;
   received: ReceivedMail[];
+  /** Every message that reached the end of DATA, accepted or refused. */
+  attempts: number;
+  /** Refuse every message with this reply until called with null. */
+  refuseAll(reply: string | null): void;
   /** The next `times` messages are refused at the end of DATA with this reply (e.g. '451 4.3.0 Try later'). */
   refuseNext(reply: string, times?: number): void;
   close(): Promise<void>;
@@ -22,6 +26,8 @@ export interface FakeSmtp {
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const refusals: string[] = [];
+  let refuseEvery: string | null = null;
+  let attempts = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -42,7 +48,8 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         if (inData) {
           if (line === '.') {
             inData = false;
-            const refusal = refusals.shift();
+            attempts += 1;
+            const refusal = refuseEvery ?? refusals.shift();
             if (refusal) reply(refusal);
             else {
               received.push({ ...mail, data: data.join('\r\n') });
@@ -81,6 +88,12 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get attempts() {
+      return attempts;
+    },
+    refuseAll(reply) {
+      refuseEvery = reply;
+    },
     refuseNext(line, times = 1) {
       for (let i = 0; i < times; i += 1) refusals.push(line);
     },

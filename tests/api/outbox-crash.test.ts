@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntilUp } from '../helpers/net';
+import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+
+// Issue 22.4: the real server is killed (SIGKILL) while an enquiry's notification e-mail is still
+// queued (the mail server refused it once); the next start on the same data folder sends it, once.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-outbox-crash-'));
+let server: ChildProcess | null = null;
+let smtp: FakeSmtp | null = null;
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await smtp?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(port: number, smtpUrl: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtpUrl,
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
+  if (await waitUntilUp(`http://127.0.0.1:${port}/api/health`, 120_000)) return child;
+  throw new Error('server did not start');
+}
+
+async function killed(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('killing the app with an e-mail in the outbox', () => {
+  it('sends it after the restart, once', { timeout: 300_000 }, async () => {
+    smtp = await startFakeSmtp();
+    smtp.refuseAll('451 4.3.0 Try again later');
+    const port = await freePort();
+    server = await start(port, smtp.url);
+    const text = `Crash test ${Date.now()}: one place, please.`;
+    const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kit Kill', email: 'kit@example.co.uk', subject: '', message: text, type: 'workshop_reservation' }),
+    });
+    expect(res.status).toBe(200);
+    // The worker tried and the mail server refused: the e-mail waits for its next attempt.
+    await expect.poll(() => smtp!.attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await killed(server);
+    server = null;
+
+    smtp.refuseAll(null);
+    server = await start(port, smtp.url);
+    // Due 30 s after the refused attempt.
+    await expect.poll(() => smtp!.received.filter((m) => m.data.includes(text)).length, { timeout: 120_000, interval: 500 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(smtp.received.filter((m) => m.data.includes(text))).toHaveLength(1);
+    expect(smtp.received.find((m) => m.data.includes(text))!.to).toEqual(['hello@hertsmedia.co.uk']);
+  });
+});
