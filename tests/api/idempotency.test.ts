@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { blogPosts, contactMessages, idempotencyKeys, outbox } from '../../src/server/db/schema';
 import { appRouter } from '../../src/server/routers';
-import { idempotent } from '../../src/server/trpc/idempotency';
+import { idempotent, idempotentOutsideDatabase } from '../../src/server/trpc/idempotency';
 import { IDEMPOTENT_PROCEDURES } from '../../src/shared/idempotency';
 import { createAdmin } from '../../src/server/services/auth';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_MS } from '../../src/server/services/idempotency';
@@ -152,6 +152,26 @@ describe('Idempotency-Key', () => {
     expect((await post('/api/create-subscription', { plan: 'entrepreneur' }, key)).statusCode).toBe(422);
   });
 
+  it('POST /api/create-subscription waits for Stripe outside any transaction: the site keeps answering meanwhile', async () => {
+    const release = stripe.holdCreates();
+    const key = randomUUID();
+    const before = stripe.requests.length;
+    const first = post('/api/create-subscription', { plan: 'explorer' }, key);
+    const second = post('/api/create-subscription', { plan: 'explorer' }, key);
+    await expect.poll(() => stripe.requests.length).toBe(before + 2);
+    // Stripe has not answered; a write that needs the database goes through at once.
+    const enquiry = await post('/api/contact', { name: 'Wait Not', email: 'w@example.co.uk', subject: 'Free Workshop Reservation', message: 'x', type: 'workshop_reservation' });
+    expect(enquiry.statusCode).toBe(200);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // Both ran (two sessions at Stripe), and both were answered with the one that was kept.
+    expect(b.json()).toEqual(a.json());
+    const third = await post('/api/create-subscription', { plan: 'explorer' }, key);
+    expect(third.json()).toEqual(a.json());
+    expect(third.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('POST /api/admin/blogs: one post per key and admin; another admin\'s same key is their own', async () => {
     const key = randomUUID();
     const payload = { title: 'Once upon a key', content: '<p>Only once.</p>' };
@@ -179,10 +199,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('the procedures that take the key are exactly the list the SPA sends it for', () => {
-    const marker = (idempotent as unknown as { _middlewares: unknown[] })._middlewares[0];
+    const markers = [idempotent, idempotentOutsideDatabase].map((m) => (m as unknown as { _middlewares: unknown[] })._middlewares[0]);
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { middlewares: unknown[] } }>;
     const keyed = Object.entries(procedures)
-      .filter(([, p]) => p._def.middlewares.includes(marker))
+      .filter(([, p]) => markers.some((marker) => p._def.middlewares.includes(marker)))
       .map(([path]) => path)
       .sort();
     expect(keyed).toEqual([...IDEMPOTENT_PROCEDURES].sort());

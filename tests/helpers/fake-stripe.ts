@@ -21,6 +21,8 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** Makes the next Checkout Session create answer with this Stripe error instead. */
   failNextCreate(status: number, error: { type: string; message: string; code?: string }): void;
+  /** Checkout Session creates wait until the returned function is called (a slow Stripe). */
+  holdCreates(): () => void;
   close(): Promise<void>;
 }
 
@@ -54,11 +56,12 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   const sessions = new Map<string, Record<string, unknown>>();
   let nextFailure: { status: number; error: { type: string; message: string; code?: string } } | null = null;
   let baseUrl = '';
+  let hold: Promise<void> | null = null;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const text = Buffer.concat(chunks).toString('utf8');
       const body = req.method === 'POST' ? decodeStripeForm(text) : Object.fromEntries(url.searchParams);
@@ -79,6 +82,7 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       }
 
       requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body });
+      if (hold && req.method === 'POST' && url.pathname === '/v1/checkout/sessions') await hold;
       const key = /^Bearer (sk_test_\w+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!key) {
         return stripeError(res, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
@@ -149,6 +153,14 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     requests,
     failNextCreate(status, error) {
       nextFailure = { status, error };
+    },
+    holdCreates() {
+      let release!: () => void;
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        hold = null;
+        release();
+      };
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

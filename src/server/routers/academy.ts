@@ -1,11 +1,11 @@
 import { createSubscriptionInputSchema, createSubscriptionOutputSchema } from '../../shared/academy.schema';
 import { createCheckout } from '../services/payments';
 import { publicProcedure, router } from '../trpc/init';
-import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
+import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../trpc/idempotency';
 
 export const academyRouter = router({
   createSubscription: publicProcedure
-    .use(idempotent)
+    .use(idempotentOutsideDatabase)
     .meta({
       openapi: {
         method: 'POST',

@@ -158,6 +158,52 @@ export async function runIdempotently<T>(
 
 class KeyTaken extends Error {}
 
+/**
+ * For an operation whose work is outside the database (a call to the payment provider): it runs
+ * outside any transaction, since on the embedded database an open transaction would hold every
+ * other request for as long as the provider takes. Its answer is kept afterwards. Two requests with
+ * one key at the same moment may both run (both create a checkout page); only the first answer is
+ * kept, and the later one is answered with it. A crash between the work and keeping the answer lets
+ * a retry run again.
+ */
+export async function runIdempotentlyOutsideDatabase<T>(
+  deps: Deps,
+  request: IdempotentRequest,
+  run: () => Promise<T>,
+  answerOf: (outcome: T) => StoredAnswer | undefined,
+): Promise<{ replayed: StoredAnswer } | { outcome: T }> {
+  const hash = requestHash(request.input);
+  const now = deps.clock();
+  sweepExpiredKeys(deps, now);
+  const earlier = await storedAnswer(deps, request, hash);
+  if (earlier) return { replayed: earlier };
+  const outcome = await run();
+  const answer = answerOf(outcome);
+  if (!answer) return { outcome };
+  const values = {
+    caller: request.caller,
+    operation: request.operation,
+    key: request.key,
+    requestHash: hash,
+    status: answer.status,
+    response: answer.body ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
+  };
+  const [kept] = await deps.db.db
+    .insert(idempotencyKeys)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.caller, idempotencyKeys.operation, idempotencyKeys.key],
+      set: values,
+      setWhere: lte(idempotencyKeys.expiresAt, now),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (kept) return { outcome };
+  const first = await storedAnswer(deps, request, hash);
+  return first ? { replayed: first } : { outcome };
+}
+
 /** When each database last had its expired keys deleted (at most hourly; a key past 24 h is ignored anyway). */
 const lastSweep = new WeakMap<object, number>();
 
