@@ -56,3 +56,13 @@ export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: var
 
 /** The notification e-mail's state when it has not gone (queued after a failure, or failed). */
 export const notificationProblem = style({ margin: 0, color: vars.color.danger, fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });
+
+/** Under an enquiry's status in the list, when its notification e-mail has not gone. */
+export const notificationFlag = style({
+  display: 'block',
+  marginTop: vars.space.xs,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  whiteSpace: 'nowrap',
+});

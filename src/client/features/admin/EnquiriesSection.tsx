@@ -11,12 +11,13 @@ import type { EnquirySummary } from '../../../shared/admin.schema';
 import { CONTACT_TYPES, type ContactType } from '../../../shared/contact';
 import { Button } from '../../components/ui/Button';
 import { trpc } from '../../lib/trpc';
-import { EnquiryDialog } from './EnquiryDialog';
+import { EnquiryDialog, notificationText } from './EnquiryDialog';
 import { StatusPill, typeLabel } from './EnquiriesParts';
 import { SearchFilter, SelectFilter } from './FilterFields';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { DateTime } from './Pager';
 import * as styles from './AdminTable.css';
+import { notificationFlag } from './Enquiries.css';
 
 /** The tab's label: 'Enquiries' with the number of new ones. */
 export function EnquiriesTabLabel() {
@@ -87,7 +88,22 @@ export function EnquiriesSection() {
         </span>
       ),
     },
-    { label: 'Status', render: (e) => <StatusPill status={e.status} /> },
+    {
+      label: 'Status',
+      render: (e) => {
+        const mail = notificationText(e.notification);
+        return (
+          <>
+            <StatusPill status={e.status} />
+            {mail.problem ? (
+              <span className={notificationFlag} title={mail.text} data-testid="notification-flag">
+                E-mail not sent
+              </span>
+            ) : null}
+          </>
+        );
+      },
+    },
   ];
 
   return (
