@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { blogPosts, contactMessages, idempotencyKeys, outbox } from '../../src/server/db/schema';
@@ -196,6 +197,25 @@ describe('Idempotency-Key', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { ...admins.a, 'idempotency-key': key } });
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('PUT {uploadURL}: a repeat of a stored upload with the same key gets its answer; without the key the used link is refused', async () => {
+    const ticket = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: admins.a });
+    const url = new URL(ticket.json().uploadURL as string);
+    const target = `${url.pathname}${url.search}`;
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#336699' } }).png().toBuffer();
+    const key = randomUUID();
+    const put = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'image/png', ...headers }, payload: png });
+    const first = await put({ 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    const again = await put({ 'idempotency-key': key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await put({})).statusCode).toBe(403);
+    expect((await put({ 'idempotency-key': randomUUID() })).statusCode).toBe(403);
+    expect((await put({ 'idempotency-key': 'two words' })).statusCode).toBe(400);
   });
 
   it('the procedures that take the key are exactly the list the SPA sends it for', () => {

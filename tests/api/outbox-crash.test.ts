@@ -27,6 +27,9 @@ async function start(port: number, smtpUrl: string): Promise<ChildProcess> {
     NODE_ENV: 'test',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtpUrl,
+    ADMIN_EMAIL: 'crash-mail@example.co.uk',
+    ADMIN_PASSWORD: 'Heron-Willow-Tinder-78',
+    ADMIN_NAME: 'Crash Mail',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
@@ -53,8 +56,24 @@ describe('killing the app with an e-mail in the outbox', () => {
       body: JSON.stringify({ name: 'Kit Kill', email: 'kit@example.co.uk', subject: '', message: text, type: 'workshop_reservation' }),
     });
     expect(res.status).toBe(200);
-    // The worker tried and the mail server refused: the e-mail waits for its next attempt.
-    await expect.poll(() => smtp!.attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    // The worker tried, the mail server refused, and the refusal is recorded (the inbox shows it): the
+    // e-mail waits for its next attempt, claimed by nobody. (Killed during the send instead, it would
+    // wait for its 5-minute lease.)
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash-mail@example.co.uk', password: 'Heron-Willow-Tinder-78' }),
+    });
+    const auth = { authorization: `Bearer ${((await login.json()) as { authToken: string }).authToken}` };
+    const notification = async () => {
+      const list = (await (await fetch(`${base}/api/admin/enquiries`, { headers: auth })).json()) as {
+        items: Array<{ notification: { status: string; lastError: string | null } | null }>;
+      };
+      return list.items[0]?.notification;
+    };
+    await expect.poll(notification, { timeout: 60_000, interval: 250 }).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/451/) });
+    expect(smtp.received).toHaveLength(0);
     await killed(server);
     server = null;
 

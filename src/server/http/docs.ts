@@ -76,9 +76,25 @@ const uploadParams = [
   { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z2-7]{32}$' }, description: 'The last path segment of the uploadURL', example: 'abcdefghijklmnopqrstuvwxyz234567' },
   { name: 'expires', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL', example: '1767225600' },
   { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL', example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
+  {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', maxLength: 255 },
+    description:
+      'Makes a retry safe: a new unique value (a UUID) per upload. Repeating a stored upload with the same key within 24 hours ' +
+      'answers what the first answered (with Idempotent-Replayed: true) instead of refusing the used link; the repeated body is not read.',
+    example: '5f0c7a52-6f1e-4c2b-9a39-1d3b1c2f7e8a',
+  },
 ] as const;
 const storedImage = {
   description: 'Stored; the image is now served at objectPath',
+  headers: {
+    'Idempotent-Replayed': {
+      description: 'true when this is the answer kept for an earlier upload with the same Idempotency-Key.',
+      schema: { type: 'string', enum: ['true'] },
+    },
+  },
   content: {
     'application/json': {
       schema: {
@@ -97,7 +113,7 @@ const storedImage = {
   },
 };
 const uploadErrors = errorResponses({
-  400: ['No file was sent, or the transfer broke off', 'The body of a multipart POST cannot be read'],
+  400: ['No file was sent, or the transfer broke off', 'The body of a multipart POST cannot be read', 'The Idempotency-Key is not 1 to 255 visible ASCII characters'],
   403: 'The link is invalid, expired or already used',
   404: 'The name is far too long to be one of ours',
   413: 'Larger than UPLOAD_MAX_BYTES (5 MB by default)',

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app';
 import { DomainError } from '../services/errors';
 import { sendApiError, sendDomainError } from './api-errors';
+import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';
 import { checkUploadSignature, claimUploadTicket, findUpload, IMAGE_VARIANT_WIDTHS, imageVariant, storeUpload, uploadErrors } from '../services/uploads';
 
 interface UploadRoute {
@@ -45,6 +46,39 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       return claimUploadTicket(deps, req.params.name);
     };
 
+    /**
+     * With an Idempotency-Key, a repeat of a stored upload (the answer lost on the way) answers what
+     * the first answered instead of refusing the used link. The link is single-use, so the key is
+     * kept per link and the body is not compared.
+     */
+    const storeOnce = async (
+      req: FastifyRequest<UploadRoute>,
+      reply: FastifyReply,
+      store: () => Promise<Awaited<ReturnType<typeof storeUpload>>>,
+    ): Promise<FastifyReply> => {
+      const key = readIdempotencyKey(req.headers['idempotency-key']);
+      if (key === undefined) return reply.status(200).send(await store());
+      const ran = await runIdempotentlyOutsideDatabase(
+        deps,
+        { caller: 'upload-link', operation: `uploads.store ${req.params.name}`, key, input: { name: req.params.name } },
+        async () => {
+          try {
+            return { ok: true as const, stored: await store() };
+          } catch (error) {
+            return { ok: false as const, error };
+          }
+        },
+        (result) => (result.ok ? { status: 200, body: result.stored } : undefined),
+      );
+      if ('replayed' in ran) {
+        // The repeated body is not read: close the connection after answering.
+        void reply.header('Idempotent-Replayed', 'true').header('Connection', 'close');
+        return reply.status(ran.replayed.status).send(ran.replayed.body);
+      }
+      if (!ran.outcome.ok) throw ran.outcome.error;
+      return reply.status(200).send(ran.outcome.stored);
+    };
+
     const put = async (req: FastifyRequest<UploadRoute>, reply: FastifyReply) => {
       if (!req.params.name) return sendApiError(reply, 404, 'There is nothing at this address.');
       try {
@@ -52,9 +86,10 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
         if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES) throw errors.tooLarge();
         const body = req.body as Readable | undefined;
         if (!body || typeof body.pipe !== 'function') throw errors.noFile();
-        const userId = await admit(req);
-        const stored = await storeUpload(deps, { name: req.params.name, userId, body });
-        return reply.status(200).send(stored);
+        return await storeOnce(req, reply, async () => {
+          const userId = await admit(req);
+          return storeUpload(deps, { name: req.params.name, userId, body });
+        });
       } catch (error) {
         return sendError(reply, error);
       }
@@ -64,11 +99,12 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       if (!req.params.name) return sendApiError(reply, 404, 'There is nothing at this address.');
       try {
         if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data, or PUT it as the request body.');
-        const userId = await admit(req);
-        const part = await req.file();
-        if (!part) throw errors.noFile();
-        const stored = await storeUpload(deps, { name: req.params.name, userId, body: part.file });
-        return reply.status(200).send(stored);
+        return await storeOnce(req, reply, async () => {
+          const userId = await admit(req);
+          const part = await req.file();
+          if (!part) throw errors.noFile();
+          return storeUpload(deps, { name: req.params.name, userId, body: part.file });
+        });
       } catch (error) {
         return sendError(reply, error);
       }
