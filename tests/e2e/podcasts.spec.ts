@@ -188,6 +188,19 @@ test('each episode links to Spotify in a new tab, and the player works from the 
   await expect(player).toHaveAttribute('data-state', 'idle');
 });
 
+test('a pause the moment playback starts is paused, not idle', async ({ page }) => {
+  // Under load a keyboard pause can land before the first frame moves currentTime past 0: the
+  // listener started the episode, so the player must say paused (a CI run once saw idle here).
+  const { section } = await openPodcasts(page);
+  const player = section.getByTestId('podcast-player');
+  await page.getByTestId('podcast-audio').evaluate((el: HTMLAudioElement) => {
+    el.addEventListener('playing', () => el.pause(), { once: true });
+  });
+  await section.getByRole('button', { name: `Play ${MARKET}` }).click();
+  await expect(player).toHaveAttribute('data-state', 'paused');
+  expect((await audioState(page)).paused).toBe(true);
+});
+
 test('an audio error is logged and stops playback', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -51,6 +51,12 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState<number | null>(null);
   const [speed, setSpeedState] = useState(1);
+  // Whether this episode has played at all since it was picked. A pause straight after playback
+  // starts can come before the first frame moves currentTime past 0; that is still 'paused', not
+  // 'idle' (which would tell the listener nothing had started).
+  const startedRef = useRef(false);
+  const stoppedStatus = (audio: HTMLAudioElement): PlayerStatus =>
+    startedRef.current || audio.currentTime > 0 ? 'paused' : 'idle';
 
   const index = episodes.findIndex((e) => e.id === currentId);
   const current = index >= 0 ? episodes[index]! : (episodes[0] ?? null);
@@ -63,6 +69,7 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
       // Same episode again: back to the start. Another episode: its new src resets the element.
       if (audio.readyState > 0) audio.currentTime = 0;
     }
+    startedRef.current = false;
     setCurrentId(id);
     setPosition(0);
     setDuration(null);
@@ -77,7 +84,7 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
       // A pause or another episode picked while starting aborts play(); that is not a failure.
       if (error instanceof DOMException && error.name === 'AbortError') return;
       console.error('Podcast playback could not start:', error);
-      setStatus(audio.currentTime > 0 ? 'paused' : 'idle');
+      setStatus(stoppedStatus(audio));
     });
   }, []);
 
@@ -129,12 +136,15 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
   }, [current?.id, speed]);
 
   const audioEvents: PodcastPlayer['audioEvents'] = {
-    onPlaying: () => setStatus('playing'),
+    onPlaying: () => {
+      startedRef.current = true;
+      setStatus('playing');
+    },
     onWaiting: () => setStatus((s) => (s === 'playing' ? 'loading' : s)),
     onPause: () => {
       const audio = audioRef.current;
       if (!audio || audio.ended) return;
-      setStatus(audio.currentTime > 0 ? 'paused' : 'idle');
+      setStatus(stoppedStatus(audio));
     },
     onTimeUpdate: () => setPosition(audioRef.current?.currentTime ?? 0),
     onDurationChange: () => setDuration(finite(audioRef.current?.duration ?? NaN)),
@@ -150,6 +160,7 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
       if (next) {
         select(next.id);
       } else {
+        startedRef.current = false;
         setStatus('idle');
         setPosition(0);
         if (audioRef.current) audioRef.current.currentTime = 0;
@@ -159,6 +170,7 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
     onError: (event) => {
       const error = event.currentTarget.error;
       console.error('Podcast audio error:', error?.code, error?.message ?? 'unknown error');
+      startedRef.current = false;
       event.currentTarget.pause();
       setStatus('idle');
     },
