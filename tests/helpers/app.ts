@@ -135,6 +135,8 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): void {
     const method = String(opts.method ?? 'GET');
     const url = typeof opts.url === 'string' ? opts.url : String(opts.path ?? '/');
     const problems = checker.check({ method, url, status: res.statusCode, headers: res.headers, body: res.rawPayload });
+    // OPENAPI_SWEEP_LOG=<file>: one line per checked answer, for counting what the suite covers.
+    if (process.env.OPENAPI_SWEEP_LOG) fs.appendFileSync(process.env.OPENAPI_SWEEP_LOG, `${method} ${url.split('?')[0]} ${res.statusCode} ${problems.length}\n`);
     if (problems.length > 0) {
       throw new Error(
         `${method} ${url} answered ${res.statusCode}, which openapi/openapi.json does not allow:\n- ${problems.join('\n- ')}\n` +
