@@ -38,3 +38,43 @@ export const blogUpdateSchema = blogFieldsSchema.partial();
 export type BlogUpdate = z.infer<typeof blogUpdateSchema>;
 
 export const blogIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Posts per page of /blog, and the default page size of GET /api/blog. */
+export const BLOG_PAGE_SIZE = 12;
+/** The most posts one GET /api/blog answer carries. */
+export const BLOG_LIMIT_MAX = 50;
+/** Far past any real blog; keeps the offset a small number. */
+const BLOG_PAGE_MAX = 100_000;
+
+const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const pageField = z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(BLOG_PAGE_MAX).default(1);
+const categoryField = z.preprocess(blankAsUndefined, z.string().trim().max(60, 'category must be at most 60 characters').optional());
+
+/** GET /api/blog: one page of published posts, newest first, optionally of one category. */
+export const blogListInputSchema = z
+  .object({
+    page: pageField,
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(BLOG_LIMIT_MAX, `limit must be at most ${BLOG_LIMIT_MAX}`)
+      .default(BLOG_PAGE_SIZE),
+    category: categoryField,
+  });
+export type BlogListInput = z.input<typeof blogListInputSchema>;
+
+/** A post as a list shows it: everything but the content. */
+export const blogSummarySchema = blogPostSchema.omit({ content: true });
+export type BlogSummary = z.infer<typeof blogSummarySchema>;
+
+/** What /blog renders: one page of summaries, the total, and the categories to filter by. */
+export const blogPageInputSchema = z.object({ page: pageField, category: categoryField });
+export const blogPageSchema = z.object({
+  items: z.array(blogSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  categories: z.array(z.string()),
+});
+export type BlogPage = z.infer<typeof blogPageSchema>;

@@ -8,3 +8,22 @@ export const BLOG_MESSAGES = {
 export const BLOG_AUTHOR_LABEL = 'Herts Local Media Team';
 
 export type { BlogFields, BlogPost, BlogUpdate } from './blog.schema';
+
+/** The address of one page of /blog: crawlable, the same on the server and in the browser. */
+export function blogPageHref(page: number, category?: string): string {
+  const query = new URLSearchParams();
+  if (category) query.set('category', category);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/blog?${text}` : '/blog';
+}
+
+/** /blog's query string as a page and a category; null for a page that is not a whole number from 1. */
+export function parseBlogSearch(search: string): { page: number; category?: string } | null {
+  const query = new URLSearchParams(search);
+  const rawPage = query.get('page');
+  const page = rawPage === null ? 1 : /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : null;
+  if (page === null) return null;
+  const category = query.get('category')?.trim().slice(0, 60);
+  return category ? { page, category } : { page };
+}

@@ -30,8 +30,12 @@ test('a missing post says so and links back to the blog', async ({ page }) => {
 });
 
 test('an empty blog says No Blog Posts Yet', async ({ page }) => {
-  await page.route('**/trpc/blog.list**', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ result: { data: [] } }]) }),
+  await page.route('**/trpc/blog.pages**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify([{ result: { data: { items: [], total: 0, page: 1, pageSize: 12, categories: [] } } }]),
+    }),
   );
   await openInBrowser(page, '/blog');
   await expect(page.getByRole('heading', { name: 'No Blog Posts Yet' })).toBeVisible();
@@ -92,5 +96,68 @@ test("a post whose title and content are full of $ patterns is rendered on the s
     await expect(page).toHaveTitle(`${title} | Herts Local Media`);
   } finally {
     await request.delete(`/api/admin/blogs/${id}`, { headers: auth });
+  }
+});
+
+test('/blog is paged on the server: 12 posts, crawlable page and category links, canonical and rel prev/next, 404 past the end', async ({ page, request }) => {
+  // Issue 14.1. Thirteen posts of a category of their own make two pages of it.
+  const login = await request.post('/api/admin/login', { data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password } });
+  const auth = { Authorization: `Bearer ${(await login.json()).authToken}` };
+  const ids: number[] = [];
+  try {
+    for (let i = 1; i <= 13; i++) {
+      const created = await request.post('/api/admin/blogs', {
+        headers: auth,
+        data: { title: `Paging walk ${i}`, content: `<p>Stop ${i} of the walk.</p>`, category: 'Walks', published: true },
+      });
+      expect(created.status()).toBe(200);
+      ids.push(((await created.json()) as { id: number }).id);
+    }
+    const total = Number((await request.get('/api/blog')).headers()['x-total-count']);
+    const pages = Math.ceil(total / 12);
+
+    const first = await (await request.get('/blog')).text();
+    const root = first.split('<div id="root">')[1]!;
+    expect(root.match(/data-testid="blog-card"/g)).toHaveLength(12);
+    expect(first).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/blog" \/>/);
+    expect(first).toMatch(/<link rel="next" href="http:\/\/[^"]+\/blog\?page=2" \/>/);
+    expect(first).not.toContain('rel="prev"');
+    expect(root).toContain('href="/blog?page=2"');
+    expect(root).toContain('href="/blog?category=Walks"');
+    expect(root).not.toContain('Stop 1 of the walk');
+
+    const second = await request.get('/blog?page=2');
+    expect(second.status()).toBe(200);
+    const secondHtml = await second.text();
+    expect(secondHtml).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/blog\?page=2" \/>/);
+    expect(secondHtml).toMatch(/<link rel="prev" href="http:\/\/[^"]+\/blog" \/>/);
+
+    const walks = await (await request.get('/blog?category=Walks&page=2')).text();
+    expect(walks).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/blog\?category=Walks&amp;page=2" \/>/);
+    expect(walks.split('<div id="root">')[1]!.match(/data-testid="blog-card"/g)).toHaveLength(1);
+    expect(walks).toContain('Paging walk 1<');
+
+    for (const path of [`/blog?page=${pages + 1}`, '/blog?page=0', '/blog?page=two', '/blog?category=Walks&page=3']) {
+      const missing = await request.get(path);
+      expect(missing.status(), path).toBe(404);
+      const html = await missing.text();
+      expect(html).toContain('404 Page Not Found');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+
+    // In the browser: the category filter and the pager are links that work as people expect.
+    await page.goto('/blog');
+    await page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'Walks' }).click();
+    await expect(page).toHaveURL(/\/blog\?category=Walks$/);
+    await expect(page.getByTestId('blog-card')).toHaveCount(12);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByRole('link', { name: /Older posts/ }).click();
+    await expect(page).toHaveURL(/\/blog\?category=Walks&page=2$/);
+    await expect(page.getByTestId('blog-card')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Paging walk 1' })).toBeVisible();
+    await page.getByRole('link', { name: /Newer posts/ }).click();
+    await expect(page.getByTestId('blog-card')).toHaveCount(12);
+  } finally {
+    for (const id of ids) await request.delete(`/api/admin/blogs/${id}`, { headers: auth });
   }
 });

@@ -1,12 +1,20 @@
-import { Newspaper } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { Link, useSearch } from 'wouter';
 import { Skeleton } from '../components/ui/Skeleton';
 import { BlogCard } from '../features/blog/BlogCard';
 import { SiteLayout } from '../features/layout/SiteLayout';
 import { trpc } from '../lib/trpc';
+import { blogPageHref, parseBlogSearch } from '../../shared/blog';
+import NotFoundPage from './NotFoundPage';
 import * as styles from '../features/blog/Blog.css';
 
 export default function BlogPage() {
-  const posts = trpc.blog.list.useQuery();
+  const wanted = parseBlogSearch(useSearch());
+  const posts = trpc.blog.pages.useQuery(wanted ?? { page: 1 }, { enabled: wanted !== null });
+  const pages = posts.data ? Math.max(1, Math.ceil(posts.data.total / posts.data.pageSize)) : 1;
+  if (!wanted || (posts.data && wanted.page > pages)) return <NotFoundPage />;
+  const { page, category } = wanted;
+  const categories = posts.data?.categories ?? [];
   return (
     <SiteLayout>
       <div className={styles.page}>
@@ -14,6 +22,18 @@ export default function BlogPage() {
           <h1 className={styles.title}>Our Blog</h1>
           <p className={styles.lead}>Local marketing advice, community news and stories from businesses across Hertfordshire.</p>
         </header>
+        {categories.length > 0 ? (
+          <nav className={styles.filters} aria-label="Blog categories">
+            <Link href={blogPageHref(1)} className={styles.filter} aria-current={category ? undefined : 'page'}>
+              All posts
+            </Link>
+            {categories.map((name) => (
+              <Link key={name} href={blogPageHref(1, name)} className={styles.filter} aria-current={name === category ? 'page' : undefined}>
+                {name}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
         {posts.isLoading ? (
           <ul className={styles.grid} aria-busy="true" aria-label="Loading posts">
             {[0, 1, 2].map((i) => (
@@ -22,14 +42,37 @@ export default function BlogPage() {
               </li>
             ))}
           </ul>
-        ) : posts.data && posts.data.length > 0 ? (
-          <ul className={styles.grid}>
-            {posts.data.map((post) => (
-              <li key={post.id}>
-                <BlogCard post={post} />
-              </li>
-            ))}
-          </ul>
+        ) : posts.data && posts.data.items.length > 0 ? (
+          <>
+            <ul className={styles.grid}>
+              {posts.data.items.map((post) => (
+                <li key={post.id}>
+                  <BlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+            {pages > 1 ? (
+              <nav className={styles.pager} aria-label="Pages of posts">
+                {page > 1 ? (
+                  <Link href={blogPageHref(page - 1, category)} rel="prev" className={styles.pagerLink}>
+                    <ChevronLeft size={16} aria-hidden="true" /> Newer posts
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className={styles.pagerStatus}>
+                  Page {page} of {pages}
+                </span>
+                {page < pages ? (
+                  <Link href={blogPageHref(page + 1, category)} rel="next" className={styles.pagerLink}>
+                    Older posts <ChevronRight size={16} aria-hidden="true" />
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
+          </>
         ) : (
           <div className={styles.empty}>
             <Newspaper size={48} aria-hidden="true" />

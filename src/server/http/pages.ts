@@ -12,6 +12,7 @@ import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
 import { isKnownRoute } from '../../shared/routes';
 import { blogPostTitle, metaForPath, type PageMeta } from '../../shared/page-meta';
+import { blogPageHref, parseBlogSearch } from '../../shared/blog';
 import { ACADEMY, BUSINESS } from '../../shared/business';
 import { PLANS } from '../../shared/academy';
 
@@ -72,6 +73,11 @@ interface PageResult {
   type: 'website' | 'article';
   jsonLd: object[];
   dehydratedState?: DehydratedState;
+  /** The canonical path when it is not the pathname (a page of /blog keeps its ?page=). */
+  canonicalPath?: string;
+  /** rel prev/next of a paged list. */
+  prev?: string;
+  next?: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -140,7 +146,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     renderPage = mod.renderPage;
   }
 
-  async function loadPage(req: FastifyRequest, reply: FastifyReply, pathname: string): Promise<PageResult> {
+  async function loadPage(req: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<PageResult> {
     const publicUrl = config.publicUrl;
     const known = isKnownRoute(pathname);
     const result: PageResult = {
@@ -162,7 +168,21 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
         helpers.podcasts.list.prefetch(),
       ]);
     } else if (pathname === '/blog') {
-      await helpers.blog.list.prefetch();
+      const wanted = parseBlogSearch(search);
+      const blogPage = wanted ? await helpers.blog.pages.fetch(wanted).catch(() => null) : null;
+      const pages = blogPage ? Math.max(1, Math.ceil(blogPage.total / blogPage.pageSize)) : 0;
+      if (!wanted || !blogPage || wanted.page > pages) {
+        // Past the end, or not a page number: the not-found page, not an empty list to index.
+        result.status = 404;
+      } else {
+        result.canonicalPath = blogPageHref(wanted.page, wanted.category);
+        if (wanted.page > 1) result.prev = blogPageHref(wanted.page - 1, wanted.category);
+        if (wanted.page < pages) result.next = blogPageHref(wanted.page + 1, wanted.category);
+        if (wanted.page > 1 || wanted.category) {
+          const which = [wanted.category, wanted.page > 1 ? `page ${wanted.page}` : ''].filter(Boolean).join(', ');
+          result.meta = { ...result.meta, title: result.meta.title.replace(/^Blog/, `Blog (${which})`) };
+        }
+      }
     } else if (pathname === '/sparkai-academy') {
       result.jsonLd.push(academyJsonLd(publicUrl));
     } else if (/^\/blog\/[^/]+$/.test(pathname)) {
@@ -195,12 +215,14 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
 
   function headTags(pathname: string, page: PageResult): string {
     const publicUrl = config.publicUrl;
-    const canonical = `${publicUrl}${pathname === '/' ? '/' : pathname}`;
+    const canonical = `${publicUrl}${pathname === '/' ? '/' : (page.canonicalPath ?? pathname)}`;
     const image = `${publicUrl}${page.image ?? '/images/social-card.png'}`;
     const tags = [
       `<title>${escapeHtml(page.meta.title)}</title>`,
       `<meta name="description" content="${escapeHtml(page.meta.description)}" />`,
       page.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '<meta name="robots" content="noindex" />',
+      ...(page.prev ? [`<link rel="prev" href="${escapeHtml(publicUrl + page.prev)}" />`] : []),
+      ...(page.next ? [`<link rel="next" href="${escapeHtml(publicUrl + page.next)}" />`] : []),
       `<meta property="og:site_name" content="${escapeHtml(BUSINESS.name)}" />`,
       `<meta property="og:type" content="${page.type}" />`,
       `<meta property="og:title" content="${escapeHtml(page.meta.title)}" />`,
@@ -243,7 +265,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     if (!template) {
       return sendApiError(reply, 503, 'The site has not been built yet: run npm run build, or npm start which builds it.');
     }
-    const page = await loadPage(req, reply, pathname);
+    const page = await loadPage(req, reply, pathname, search);
     let body: string | null = null;
     if (renderPage && page.dehydratedState) {
       try {

@@ -14,6 +14,7 @@ export const CACHEABLE_PROCEDURES = new Set([
   'content.testimonials',
   'podcasts.list',
   'blog.list',
+  'blog.pages',
   'blog.get',
 ]);
 
@@ -22,6 +23,10 @@ const CACHEABLE_PATHS = [
   /^\/api\/(advertising-services|newsletters|testimonials|podcasts|blog)$/,
   /^\/api\/blog\/[^/]+$/,
 ];
+/** Paged lists: each page (its query string) is an entry of its own. */
+const CACHEABLE_PAGED_PATHS = /^\/api\/(blog|podcasts)$/;
+/** Headers a cached answer carries besides its body: the paging facts of a list. */
+const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
@@ -36,6 +41,7 @@ interface Entry {
   contentType: string;
   statusCode: number;
   cacheControl: string | undefined;
+  headers: Array<[string, string]>;
   storedAt: number;
   generation: number;
 }
@@ -68,6 +74,7 @@ export function isCacheableUrl(url: string): boolean {
     const procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
     return procedures.every((p) => CACHEABLE_PROCEDURES.has(p)) && query.length < 2000;
   }
+  if (CACHEABLE_PAGED_PATHS.test(path)) return query.length < 200;
   return CACHEABLE_PATHS.some((re) => re.test(path)) && query === '';
 }
 
@@ -88,6 +95,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const etag = taggedEtag(entry.etag, encoding);
     void reply.header('ETag', etag).header('X-Cache', 'hit').header('Vary', 'Accept-Encoding');
     if (entry.cacheControl) void reply.header('Cache-Control', entry.cacheControl);
+    for (const [name, value] of entry.headers) void reply.header(name, value);
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
     return reply
@@ -122,6 +130,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
       statusCode: reply.statusCode,
       cacheControl: reply.getHeader('Cache-Control') as string | undefined,
+      headers: KEPT_HEADERS.flatMap((name) => {
+        const value = reply.getHeader(name);
+        return value === undefined ? [] : [[name, String(value)] as [string, string]];
+      }),
       storedAt: Date.now(),
       generation,
     };

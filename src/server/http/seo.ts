@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { AppDeps } from '../app';
-import { listPublishedPosts } from '../services/blog';
+import { listPublishedPostDates, listPublishedSummaries } from '../services/blog';
 import { BUSINESS } from '../../shared/business';
 import { PAGE_META } from '../../shared/page-meta';
 import { defaultErrorResponse, errorResponse } from '../openapi/responses';
@@ -23,12 +23,13 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get('/sitemap.xml', async (_req, reply) => {
-    const posts = await listPublishedPosts(deps.db.db);
+    // The protocol's limit per file; a sitemap index takes over beyond it (issue 14.3).
+    const posts = await listPublishedPostDates(deps.db.db, 0, 50_000 - PUBLIC_PAGES.length);
     const urls = [
       ...PUBLIC_PAGES.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
       ...posts.map(
         (post) =>
-          `  <url><loc>${xml(`${base}/blog/${post.id}`)}</loc><lastmod>${xml(post.updatedAt.slice(0, 10))}</lastmod></url>`,
+          `  <url><loc>${xml(`${base}/blog/${post.id}`)}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,
       ),
     ];
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
@@ -36,8 +37,8 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get('/rss.xml', async (_req, reply) => {
-    const posts = await listPublishedPosts(deps.db.db);
-    const items = posts.slice(0, 50).map((post) =>
+    const { items: posts } = await listPublishedSummaries(deps.db.db, { page: 1, limit: 50 });
+    const items = posts.map((post) =>
       [
         '    <item>',
         `      <title>${xml(post.title)}</title>`,

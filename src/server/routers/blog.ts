@@ -1,20 +1,102 @@
 import { z } from 'zod';
-import { blogFieldsSchema, blogIdSchema, blogPostSchema, blogUpdateSchema } from '../../shared/blog.schema';
+import {
+  BLOG_LIMIT_MAX,
+  BLOG_PAGE_SIZE,
+  blogFieldsSchema,
+  blogIdSchema,
+  blogListInputSchema,
+  blogPageInputSchema,
+  blogPageSchema,
+  blogPostSchema,
+  blogUpdateSchema,
+} from '../../shared/blog.schema';
 import { messageSchema } from '../../shared/auth';
-import { createPost, deletePost, getPublishedPost, listAllPosts, listPublishedPosts, updatePost } from '../services/blog';
+import {
+  createPost,
+  deletePost,
+  getPublishedPost,
+  listAllPosts,
+  listPublishedCategories,
+  listPublishedPosts,
+  listPublishedSummaries,
+  updatePost,
+} from '../services/blog';
+import type { Context } from '../trpc/context';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 const idInput = z.object({ id: blogIdSchema });
 
+/** The paging facts of a list answer, as headers: the body stays the plain array clients know. */
+const pagingHeaders = z.object({
+  'X-Total-Count': z.string().meta({ description: 'How many published posts match (all pages together).', example: '137' }),
+  Link: z
+    .string()
+    .optional()
+    .meta({
+      description: 'RFC 8288 links to the next and previous pages, when there are any.',
+      example: '<https://example.com/api/blog?page=3&limit=12>; rel="next", <https://example.com/api/blog?page=1&limit=12>; rel="prev"',
+    }),
+});
+
+function setPagingHeaders(ctx: Context, path: string, input: { page: number; limit: number; category?: string | undefined }, total: number) {
+  const pageUrl = (page: number) => {
+    const query = new URLSearchParams({ page: String(page), limit: String(input.limit) });
+    if (input.category) query.set('category', input.category);
+    return `<${ctx.deps.config.publicUrl}/api${path}?${query.toString()}>`;
+  };
+  const pages = Math.max(1, Math.ceil(total / input.limit));
+  const links: string[] = [];
+  if (input.page < pages) links.push(`${pageUrl(input.page + 1)}; rel="next"`);
+  if (input.page > 1) links.push(`${pageUrl(Math.min(input.page - 1, pages))}; rel="prev"`);
+  void ctx.res.header('X-Total-Count', String(total));
+  if (links.length > 0) void ctx.res.header('Link', links.join(', '));
+}
+
 export const blogRouter = router({
   list: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/blog', tags: ['Blog'], summary: 'Published posts, newest first', },
+      openapi: {
+        method: 'GET',
+        path: '/blog',
+        tags: ['Blog'],
+        summary: 'Published posts, newest first, one page at a time',
+        description:
+          `page (from 1) and limit (default ${BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}) choose the page; category keeps ` +
+          'the posts of one category. The body is the page of posts; X-Total-Count and Link (rel next/prev) tell the rest. ' +
+          'A page past the end is an empty array.',
+        errorResponses: { 400: `page or limit not a whole number, or limit above ${BLOG_LIMIT_MAX}` },
+        responseHeaders: pagingHeaders,
+      },
     })
-    .input(z.void())
+    .input(blogListInputSchema)
     .output(z.array(blogPostSchema))
-    .query(({ ctx }) => listPublishedPosts(ctx.deps.db.db)),
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listPublishedPosts(ctx.deps.db.db, input);
+      setPagingHeaders(ctx, '/blog', input, total);
+      return items;
+    }),
+
+  // Before `get`: the REST router takes the first path that matches, and {id} would match 'pages'.
+  pages: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/blog/pages',
+        tags: ['Blog'],
+        summary: `One page of the blog as /blog shows it: ${BLOG_PAGE_SIZE} posts without their content, the total and the categories`,
+        errorResponses: { 400: 'page not a whole number' },
+      },
+    })
+    .input(blogPageInputSchema)
+    .output(blogPageSchema)
+    .query(async ({ ctx, input }) => {
+      const [{ items, total }, categories] = await Promise.all([
+        listPublishedSummaries(ctx.deps.db.db, { ...input, limit: BLOG_PAGE_SIZE }),
+        listPublishedCategories(ctx.deps.db.db),
+      ]);
+      return { items, total, page: input.page, pageSize: BLOG_PAGE_SIZE, categories };
+    }),
 
   get: publicProcedure
     .meta({

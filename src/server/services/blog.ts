@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { blogPosts, uploads } from '../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
+import type { BlogSummary } from '../../shared/blog.schema';
 import { badRequest, notFound } from './errors';
 import { hasVisibleContent, sanitisePostHtml } from './html';
 
@@ -21,14 +22,90 @@ function toPost(row: Row): BlogPost {
   };
 }
 
-/** Published posts, newest first: what visitors see. */
-export async function listPublishedPosts(db: Database): Promise<BlogPost[]> {
+/** At most this many categories are offered as filters (they are few; a bound all the same). */
+const CATEGORY_MAX = 50;
+
+function publishedWhere(category: string | undefined): SQL {
+  const published = isNotNull(blogPosts.publishedAt);
+  return category ? and(published, eq(blogPosts.category, category))! : published;
+}
+
+export interface PublishedPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** One page of published posts, newest first: what visitors see. The total is of the same filter. */
+export async function listPublishedPosts(
+  db: Database,
+  filter: { page: number; limit: number; category?: string | undefined },
+): Promise<PublishedPage<BlogPost>> {
+  const where = publishedWhere(filter.category);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  return { items: rows.map(toPost), total: counted?.total ?? 0 };
+}
+
+const summaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  imageUrl: blogPosts.imageUrl,
+  publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+};
+
+function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One page of /blog: published posts without their content, newest first. */
+export async function listPublishedSummaries(
+  db: Database,
+  filter: { page: number; limit: number; category?: string | undefined },
+): Promise<PublishedPage<BlogSummary>> {
+  const where = publishedWhere(filter.category);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
+}
+
+/** The categories of published posts, A to Z: the filters /blog offers. */
+export async function listPublishedCategories(db: Database): Promise<string[]> {
   const rows = await db
-    .select()
+    .selectDistinct({ category: blogPosts.category })
     .from(blogPosts)
-    .where(isNotNull(blogPosts.publishedAt))
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
-  return rows.map(toPost);
+    .where(and(isNotNull(blogPosts.publishedAt), ne(blogPosts.category, '')))
+    .orderBy(asc(blogPosts.category))
+    .limit(CATEGORY_MAX);
+  return rows.map((r) => r.category);
 }
 
 /** One published post; a draft is as missing as a post that does not exist. */
@@ -118,4 +195,15 @@ export async function updatePost(db: Database, id: number, input: BlogUpdate, no
 export async function deletePost(db: Database, id: number): Promise<void> {
   const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
+}
+
+/** Ids and last changes of published posts, newest first, for the sitemap: no content read. */
+export async function listPublishedPostDates(db: Database, offset: number, limit: number): Promise<Array<{ id: number; updatedAt: Date }>> {
+  return db
+    .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isNotNull(blogPosts.publishedAt))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(limit)
+    .offset(offset);
 }

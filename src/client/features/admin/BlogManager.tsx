@@ -24,6 +24,7 @@ export function BlogManager() {
     Promise.all([
       utils.blog.adminList.invalidate(),
       utils.blog.list.invalidate(),
+      utils.blog.pages.invalidate(),
       utils.blog.get.invalidate(),
     ]);
 

@@ -133,3 +133,57 @@ globalStyle(`${content} blockquote`, {
   background: vars.color.surfaceAlt,
   borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
 });
+
+const focusRing = { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' };
+
+/** The category filter: links, so every category page is crawlable and works without script. */
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  marginBottom: vars.space.xl,
+});
+
+export const filter = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&[aria-current="page"]': { background: vars.color.brandDark, borderColor: vars.color.brandDark, color: vars.color.onBrand },
+    '&:focus-visible': focusRing,
+  },
+});
+
+export const pager = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto 1fr',
+  alignItems: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.xl,
+});
+
+export const pagerStatus = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, textAlign: 'center' });
+
+export const pagerLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  justifySelf: 'start',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  selectors: {
+    '&[rel="next"]': { justifySelf: 'end' },
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&:focus-visible': focusRing,
+  },
+});

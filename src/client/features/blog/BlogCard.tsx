@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { responsiveSrcSet } from '../../lib/responsive-image';
 import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
-import type { BlogPost } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/blog.schema';
 import { BLOG_READ_TIME } from '../../../shared/constants';
 import * as styles from './Blog.css';
 
@@ -10,7 +10,7 @@ export function formatPostDate(iso: string | null): string {
   return iso ? format(new Date(iso), 'MMM dd, yyyy') : '';
 }
 
-export function BlogCard({ post }: { post: BlogPost }) {
+export function BlogCard({ post }: { post: BlogSummary }) {
   return (
     <article className={styles.card} data-testid="blog-card">
       {post.imageUrl ? (

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../src/server/services/auth';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+// Issue 14.1: GET /api/blog is one bounded page of posts (the paging facts in headers), and /blog's
+// own read carries summaries without content, the total and the categories.
+let t: TestApp;
+let auth: { authorization: string };
+const POSTS = 30;
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+  await createAdmin(t.deps, { name: 'Pia Pager', email: 'pia@hertslocalmedia.co.uk', password: 'Bramble-Lane-Owl-42' });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: 'pia@hertslocalmedia.co.uk', password: 'Bramble-Lane-Owl-42' },
+  });
+  auth = { authorization: `Bearer ${login.json().authToken}` };
+  for (let i = 1; i <= POSTS; i++) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: auth,
+      payload: {
+        title: `Post ${i}`,
+        content: `<p>${'Long read. '.repeat(200)}</p>`,
+        excerpt: `Excerpt ${i}`,
+        category: i % 3 === 0 ? 'Podcasts' : 'Marketing',
+        published: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  // A draft is in no public list or count.
+  await t.app.inject({ method: 'POST', url: '/api/admin/blogs', headers: auth, payload: { title: 'Draft', content: '<p>Not yet</p>', category: 'Secret' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Post = { id: number; title: string; content: string; category: string };
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('GET /api/blog, paged', () => {
+  it('answers 12 posts by default with the total and a next link, still SPEC-shaped posts with content', async () => {
+    const res = await get('/api/blog');
+    expect(res.statusCode).toBe(200);
+    const posts = res.json() as Post[];
+    expect(posts).toHaveLength(12);
+    expect(posts[0]!.title).toBe(`Post ${POSTS}`);
+    expect(posts[0]!.content).toContain('Long read.');
+    expect(res.headers['x-total-count']).toBe(String(POSTS));
+    expect(res.headers.link).toBe(`<${t.deps.config.publicUrl}/api/blog?page=2&limit=12>; rel="next"`);
+  });
+
+  it('follows page and limit, gives prev and next links, and an empty page past the end', async () => {
+    const middle = await get('/api/blog?page=2&limit=10');
+    expect((middle.json() as Post[]).map((p) => p.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Post ${POSTS - 10 - i}`));
+    expect(middle.headers.link).toContain('/api/blog?page=3&limit=10>; rel="next"');
+    expect(middle.headers.link).toContain('/api/blog?page=1&limit=10>; rel="prev"');
+    const last = await get('/api/blog?page=3&limit=10');
+    expect(last.headers.link).not.toContain('rel="next"');
+    const past = await get('/api/blog?page=9&limit=10');
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(POSTS));
+  });
+
+  it('bounds limit at 50 and refuses bad paging with a 400 in the one error shape', async () => {
+    expect((await get('/api/blog?limit=50')).json()).toHaveLength(POSTS);
+    for (const query of ['limit=51', 'limit=0', 'page=0', 'page=two', 'limit=1.5']) {
+      const res = await get(`/api/blog?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+
+  it('filters by category, the total and links following the filter', async () => {
+    const res = await get('/api/blog?category=Podcasts&limit=4');
+    const posts = res.json() as Post[];
+    expect(posts.map((p) => p.category)).toEqual(['Podcasts', 'Podcasts', 'Podcasts', 'Podcasts']);
+    expect(res.headers['x-total-count']).toBe('10');
+    expect(res.headers.link).toContain('page=2&limit=4&category=Podcasts>; rel="next"');
+    expect((await get('/api/blog?category=Secret')).json()).toEqual([]);
+  });
+
+  it('puts a newly published post first, past the cache, and keeps the headers on a cached answer', async () => {
+    await get('/api/blog');
+    const cached = await get('/api/blog');
+    expect(cached.headers['x-cache']).toBe('hit');
+    expect(cached.headers['x-total-count']).toBe(String(POSTS));
+    expect(cached.headers.link).toContain('rel="next"');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: auth,
+      payload: { title: 'Fresh news', content: '<p>Just in</p>', published: true },
+    });
+    expect(created.statusCode).toBe(200);
+    const after = await get('/api/blog');
+    expect((after.json() as Post[])[0]!.title).toBe('Fresh news');
+    expect(after.headers['x-total-count']).toBe(String(POSTS + 1));
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/blogs/${created.json().id}`, headers: auth });
+  });
+});
+
+describe('GET /api/blog/pages (what /blog renders)', () => {
+  it('answers 12 summaries without content, the total and the categories of published posts', async () => {
+    const res = await get('/api/blog/pages?page=3');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number; categories: string[] };
+    expect(body).toMatchObject({ total: POSTS, page: 3, pageSize: 12, categories: ['Marketing', 'Podcasts'] });
+    expect(body.items).toHaveLength(POSTS - 24);
+    expect(body.items[0]).not.toHaveProperty('content');
+    expect(res.body.length).toBeLessThan(5_000);
+  });
+
+  it('a post is still read by its id beside it', async () => {
+    const [first] = (await get('/api/blog?limit=1')).json() as Post[];
+    expect((await get(`/api/blog/${first!.id}`)).json()).toMatchObject({ id: first!.id });
+  });
+});
