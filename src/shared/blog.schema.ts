@@ -78,3 +78,46 @@ export const blogPageSchema = z.object({
   categories: z.array(z.string()),
 });
 export type BlogPage = z.infer<typeof blogPageSchema>;
+
+/** Published or Draft: the admin list's filter. */
+export const BLOG_STATUSES = ['published', 'draft'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+/** Rows of the admin's posts list per page. */
+export const ADMIN_BLOG_PAGE_SIZE = 20;
+
+const adminFilterFields = {
+  /** Searched in title, excerpt and category, ignoring case. */
+  q: z.preprocess(blankAsUndefined, z.string().trim().max(200, 'q must be at most 200 characters').optional()),
+  status: z.preprocess(blankAsUndefined, z.enum(BLOG_STATUSES, 'status must be published or draft').optional()),
+};
+
+/** GET /api/admin/blogs: one page of every post (drafts included), newest first, as full posts. */
+export const adminBlogListInputSchema = z.object({
+  page: pageField,
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(BLOG_LIMIT_MAX, `limit must be at most ${BLOG_LIMIT_MAX}`)
+    .default(ADMIN_BLOG_PAGE_SIZE),
+  ...adminFilterFields,
+});
+export type AdminBlogListInput = z.infer<typeof adminBlogListInputSchema>;
+
+/** The admin screen's list: rows without content, the total for the pager. */
+export const adminBlogPageInputSchema = z.object({
+  page: pageField,
+  pageSize: z.coerce
+    .number()
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(BLOG_LIMIT_MAX, `pageSize must be at most ${BLOG_LIMIT_MAX}`)
+    .default(ADMIN_BLOG_PAGE_SIZE),
+  ...adminFilterFields,
+});
+export const adminBlogPageSchema = z.object({
+  items: z.array(blogSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

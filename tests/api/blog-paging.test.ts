@@ -121,3 +121,57 @@ describe('GET /api/blog/pages (what /blog renders)', () => {
     expect((await get(`/api/blog/${first!.id}`)).json()).toMatchObject({ id: first!.id });
   });
 });
+
+describe('the admin posts list (issue 14.2)', () => {
+  type Summary = { id: number; title: string; publishedAt: string | null };
+  type AdminPage = { items: Array<Summary & Record<string, unknown>>; total: number; page: number; pageSize: number };
+  const admin = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
+
+  it('pages every post, drafts included, as rows without content, with the total', async () => {
+    const res = await admin('/api/admin/blogs/summaries?pageSize=10&page=2');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AdminPage;
+    expect(body).toMatchObject({ total: POSTS + 1, page: 2, pageSize: 10 });
+    expect(body.items).toHaveLength(10);
+    expect(body.items[0]).not.toHaveProperty('content');
+    expect((await admin('/api/admin/blogs/summaries')).json().pageSize).toBe(20);
+  });
+
+  it('filters Published and Draft and searches title, excerpt and category', async () => {
+    const drafts = (await admin('/api/admin/blogs/summaries?status=draft')).json() as AdminPage;
+    expect(drafts.items.map((p) => p.title)).toEqual(['Draft']);
+    expect(drafts.total).toBe(1);
+    const published = (await admin('/api/admin/blogs/summaries?status=published')).json() as AdminPage;
+    expect(published.total).toBe(POSTS);
+    expect(published.items.every((p) => p.publishedAt !== null)).toBe(true);
+    const search = (await admin('/api/admin/blogs/summaries?q=post%202')).json() as AdminPage;
+    expect(search.items.map((p) => p.title).sort()).toEqual(['Post 2', 'Post 20', 'Post 21', 'Post 22', 'Post 23', 'Post 24', 'Post 25', 'Post 26', 'Post 27', 'Post 28', 'Post 29'].sort());
+    expect((await admin('/api/admin/blogs/summaries?q=excerpt%2017')).json().items.map((p: Summary) => p.title)).toEqual(['Post 17']);
+    expect((await admin('/api/admin/blogs/summaries?q=secret')).json().total).toBe(1);
+    // % and _ are searched as text, not as patterns.
+    expect((await admin('/api/admin/blogs/summaries?q=%25')).json().total).toBe(0);
+    expect((await admin('/api/admin/blogs/summaries?status=gone')).statusCode).toBe(400);
+  });
+
+  it('GET /api/admin/blogs stays an array of full posts, bounded, with the paging headers and the same filters', async () => {
+    const res = await admin('/api/admin/blogs?status=published&q=post&limit=5');
+    expect(res.statusCode).toBe(200);
+    const posts = res.json() as Post[];
+    expect(posts).toHaveLength(5);
+    expect(posts[0]!.content).toContain('Long read.');
+    expect(res.headers['x-total-count']).toBe(String(POSTS));
+    expect(res.headers.link).toContain('/api/admin/blogs?page=2&limit=5&q=post&status=published>; rel="next"');
+    expect((await admin('/api/admin/blogs')).json()).toHaveLength(20);
+    expect((await admin('/api/admin/blogs?limit=51')).statusCode).toBe(400);
+  });
+
+  it('the editor loads one post by id, a draft too; it needs an admin', async () => {
+    const [draft] = ((await admin('/api/admin/blogs/summaries?status=draft')).json() as AdminPage).items;
+    const res = await admin(`/api/admin/blogs/${draft!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: draft!.id, title: 'Draft', content: '<p>Not yet</p>', publishedAt: null });
+    expect((await admin('/api/admin/blogs/987654')).statusCode).toBe(404);
+    expect((await get(`/api/admin/blogs/${draft!.id}`)).statusCode).toBe(401);
+    expect((await get('/api/admin/blogs/summaries')).statusCode).toBe(401);
+  });
+});

@@ -166,3 +166,49 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
+
+test('the posts list is paged by the server, searched and filtered Published/Draft; Edit loads the post it opens', async ({ page }) => {
+  // Issue 14.2.
+  await signIn(page);
+  const stamp = Date.now();
+  const created: number[] = [];
+  const login = await page.request.post('/api/admin/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { authToken: string }).authToken}` };
+  try {
+    for (const [i, published] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const res = await page.request.post('/api/admin/blogs', {
+        headers: auth,
+        data: { title: `Lantern parade ${stamp} no ${i}`, content: `<p>Route ${i} of the parade.</p>`, published },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      created.push(((await res.json()) as { id: number }).id);
+    }
+    await page.goto('/admin');
+    const rows = page.getByTestId('admin-post');
+    await expect(rows.first()).toBeVisible();
+    const searches: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('blog.adminPage')) searches.push(decodeURIComponent(req.url()));
+    });
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`Lantern parade ${stamp}`);
+    await expect(rows).toHaveCount(2);
+    expect(searches.some((url) => url.includes(`Lantern parade ${stamp}`))).toBe(true);
+    await page.getByLabel('Status').selectOption('draft');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`Lantern parade ${stamp} no 2`);
+    await expect(rows.first()).toContainText('Draft');
+    await page.getByLabel('Status').selectOption('published');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`Lantern parade ${stamp} no 1`);
+    await page.getByRole('button', { name: `Edit Lantern parade ${stamp} no 1` }).click();
+    await expect(page.getByLabel('Title')).toHaveValue(`Lantern parade ${stamp} no 1`);
+    await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Route 1 of the parade.');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`no such post ${stamp}`);
+    await expect(page.getByText('No posts match these filters.')).toBeVisible();
+  } finally {
+    for (const id of created) await page.request.delete(`/api/admin/blogs/${id}`, { headers: auth });
+  }
+});

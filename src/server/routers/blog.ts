@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import {
+  ADMIN_BLOG_PAGE_SIZE,
+  adminBlogListInputSchema,
+  adminBlogPageInputSchema,
+  adminBlogPageSchema,
   BLOG_LIMIT_MAX,
   BLOG_PAGE_SIZE,
   blogFieldsSchema,
@@ -14,10 +18,12 @@ import { messageSchema } from '../../shared/auth';
 import {
   createPost,
   deletePost,
+  getPost,
   getPublishedPost,
   listAllPosts,
   listPublishedCategories,
   listPublishedPosts,
+  listPostSummaries,
   listPublishedSummaries,
   updatePost,
 } from '../services/blog';
@@ -39,10 +45,15 @@ const pagingHeaders = z.object({
     }),
 });
 
-function setPagingHeaders(ctx: Context, path: string, input: { page: number; limit: number; category?: string | undefined }, total: number) {
+type PagingQuery = { page: number; limit: number; category?: string | undefined; q?: string | undefined; status?: string | undefined };
+
+function setPagingHeaders(ctx: Context, path: string, input: PagingQuery, total: number) {
   const pageUrl = (page: number) => {
     const query = new URLSearchParams({ page: String(page), limit: String(input.limit) });
-    if (input.category) query.set('category', input.category);
+    for (const key of ['category', 'q', 'status'] as const) {
+      const value = input[key];
+      if (value) query.set(key, value);
+    }
     return `<${ctx.deps.config.publicUrl}/api${path}?${query.toString()}>`;
   };
   const pages = Math.max(1, Math.ceil(total / input.limit));
@@ -118,12 +129,54 @@ export const blogRouter = router({
         method: 'GET',
         path: '/admin/blogs',
         tags: ['Admin'],
-        summary: 'Every post, drafts included, newest first',
-              },
+        summary: 'Every post, drafts included, newest first, one page at a time',
+        description:
+          `page (from 1) and limit (default ${ADMIN_BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}); status (published or draft) and q, ` +
+          'searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.',
+        errorResponses: { 400: `page or limit not a whole number, limit above ${BLOG_LIMIT_MAX}, or an unknown status` },
+        responseHeaders: pagingHeaders,
+      },
     })
-    .input(z.void())
+    .input(adminBlogListInputSchema)
     .output(z.array(blogPostSchema))
-    .query(({ ctx }) => listAllPosts(ctx.deps.db.db)),
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listAllPosts(ctx.deps.db.db, input);
+      setPagingHeaders(ctx, '/admin/blogs', input, total);
+      return items;
+    }),
+
+  // Before `adminGet`: the REST router takes the first path that matches.
+  adminPage: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs/summaries',
+        tags: ['Admin'],
+        summary: 'The admin list of posts: one page of rows without their content, and the total',
+        description: 'The same filters as GET /admin/blogs (status, q), paged with page and pageSize.',
+        errorResponses: { 400: `page or pageSize not a whole number, pageSize above ${BLOG_LIMIT_MAX}, or an unknown status` },
+      },
+    })
+    .input(adminBlogPageInputSchema)
+    .output(adminBlogPageSchema)
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listPostSummaries(ctx.deps.db.db, { ...input, limit: input.pageSize });
+      return { items, total, page: input.page, pageSize: input.pageSize };
+    }),
+
+  adminGet: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs/{id}',
+        tags: ['Admin'],
+        summary: 'One post, draft or published, with its content: what the editor opens',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such post' },
+      },
+    })
+    .input(idInput)
+    .output(blogPostSchema)
+    .query(({ ctx, input }) => getPost(ctx.deps.db.db, input.id)),
 
   create: adminProcedure
     .use(idempotent)

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { blogPosts, uploads } from '../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
-import type { BlogSummary } from '../../shared/blog.schema';
+import type { BlogStatus, BlogSummary } from '../../shared/blog.schema';
+import { containsPattern } from './enquiries';
 import { badRequest, notFound } from './errors';
 import { hasVisibleContent, sanitisePostHtml } from './html';
 
@@ -118,10 +119,62 @@ export async function getPublishedPost(db: Database, id: number): Promise<BlogPo
   return toPost(row);
 }
 
-/** Every post, drafts included, newest first: the admin's list. */
-export async function listAllPosts(db: Database): Promise<BlogPost[]> {
-  const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-  return rows.map(toPost);
+export interface AdminPostFilter {
+  page: number;
+  limit: number;
+  /** Searched in title, excerpt and category, ignoring case. */
+  q?: string | undefined;
+  status?: BlogStatus | undefined;
+}
+
+function adminWhere(filter: AdminPostFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status === 'published') conditions.push(isNotNull(blogPosts.publishedAt));
+  if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern), ilike(blogPosts.category, pattern))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
+export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogPost>> {
+  const where = adminWhere(filter);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  return { items: rows.map(toPost), total: counted?.total ?? 0 };
+}
+
+/** The admin screen's list: the same page as rows without content. */
+export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogSummary>> {
+  const where = adminWhere(filter);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
+}
+
+/** One post, draft or published: what the admin's editor opens. */
+export async function getPost(db: Database, id: number): Promise<BlogPost> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return toPost(row);
 }
 
 async function cleanFields(db: Database, input: { title: string; content: string }) {

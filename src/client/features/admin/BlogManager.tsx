@@ -1,34 +1,52 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import type { BlogPost } from '../../../shared/blog';
+import { useId, useState } from 'react';
+import { ADMIN_BLOG_PAGE_SIZE, BLOG_STATUSES, type BlogStatus, type BlogSummary } from '../../../shared/blog.schema';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { BlogPostForm } from './BlogPostForm';
-import { AdminList, type AdminListColumn } from './AdminList';
+import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SearchFilter, SelectFilter } from './FilterFields';
 import * as styles from './Admin.css';
+import * as table from './AdminTable.css';
 
-/** The blog section of the admin screen: the create/edit form beside the list of every post. */
+const STATUS_LABELS: Record<BlogStatus, string> = { published: 'Published', draft: 'Draft' };
+
+/**
+ * The blog section of the admin screen: the create/edit form beside the list of posts, paged and
+ * searched by the server; rows carry no content, the editor loads the one post it opens.
+ */
 export function BlogManager() {
   const utils = trpc.useUtils();
-  const posts = trpc.blog.adminList.useQuery();
+  const ids = useId();
+  const list = useAdminList({ status: '' as BlogStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
+  const posts = trpc.blog.adminPage.useQuery(
+    { page: list.page, pageSize: list.pageSize, ...list.filters, q: list.q },
+    { placeholderData: keepPreviousData },
+  );
   const update = trpc.blog.update.useMutation();
   const remove = trpc.blog.delete.useMutation();
-  const [editing, setEditing] = useState<BlogPost | null>(null);
-  const [deleting, setDeleting] = useState<BlogPost | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editingPost = trpc.blog.adminGet.useQuery({ id: editingId ?? 0 }, { enabled: editingId !== null });
+  const editing = editingId !== null && editingPost.data?.id === editingId ? editingPost.data : null;
+  const setEditing = (post: BlogSummary | null) => setEditingId(post ? post.id : null);
+  const [deleting, setDeleting] = useState<BlogSummary | null>(null);
 
   const refresh = () =>
     Promise.all([
+      utils.blog.adminPage.invalidate(),
+      utils.blog.adminGet.invalidate(),
       utils.blog.adminList.invalidate(),
       utils.blog.list.invalidate(),
       utils.blog.pages.invalidate(),
       utils.blog.get.invalidate(),
     ]);
 
-  const setPublished = async (post: BlogPost, published: boolean) => {
+  const setPublished = async (post: BlogSummary, published: boolean) => {
     try {
       await update.mutateAsync({ id: post.id, published });
       toast({ title: published ? 'Blog post published successfully!' : 'Blog post moved back to drafts' });
@@ -42,11 +60,11 @@ export function BlogManager() {
     }
   };
 
-  const confirmDelete = async (post: BlogPost) => {
+  const confirmDelete = async (post: BlogSummary) => {
     try {
       await remove.mutateAsync({ id: post.id });
       toast({ title: 'Blog post deleted successfully!' });
-      if (editing?.id === post.id) setEditing(null);
+      if (editingId === post.id) setEditing(null);
       await refresh();
     } catch (error) {
       toast({
@@ -57,12 +75,12 @@ export function BlogManager() {
     }
   };
 
-  const postDate = (post: BlogPost) =>
+  const postDate = (post: BlogSummary) =>
     post.publishedAt
       ? `Published ${format(new Date(post.publishedAt), 'MMM dd, yyyy')}`
       : `Created ${format(new Date(post.createdAt), 'MMM dd, yyyy')}`;
 
-  const columns: Array<AdminListColumn<BlogPost>> = [
+  const columns: Array<AdminListColumn<BlogSummary>> = [
     {
       label: 'Title',
       primary: true,
@@ -120,11 +138,6 @@ export function BlogManager() {
     },
   ];
 
-  // Every post, one page (GET /api/admin/blogs is not paged yet).
-  const page = posts.data
-    ? { items: posts.data, total: posts.data.length, page: 1, pageSize: Math.max(1, posts.data.length) }
-    : undefined;
-
   return (
     <div className={styles.columns}>
       <BlogPostForm editing={editing} onDone={() => setEditing(null)} />
@@ -132,15 +145,28 @@ export function BlogManager() {
         <h2 id="blog-list-title" className={styles.panelTitle}>
           Blog posts
         </h2>
+        <div className={table.filters} role="search" aria-label="Filter posts">
+          <SearchFilter id={`${ids}-q`} placeholder="Title, excerpt or category" value={list.search} onChange={list.setSearch} />
+          <SelectFilter
+            id={`${ids}-status`}
+            label="Status"
+            allLabel="All posts"
+            options={BLOG_STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }))}
+            value={list.filters.status}
+            onChange={(v: BlogStatus | '') => list.setFilter('status', v)}
+          />
+        </div>
         <AdminList
           caption="Blog posts, newest first"
           noun="posts"
-          query={{ ...posts, data: page }}
+          query={posts}
           columns={columns}
           rowKey={(post) => post.id}
           rowTestId="admin-post"
-          onPage={() => {}}
+          onPage={list.setPage}
           emptyText="No posts yet. Write the first one with the form."
+          filteredEmptyText="No posts match these filters."
+          filtered={list.filtered}
           errorText="The posts could not be loaded. Please refresh the page."
           skeletonHeight="8rem"
         />
