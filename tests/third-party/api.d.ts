@@ -47,7 +47,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every post, drafts included, newest first */
+        /**
+         * Every post, drafts included, newest first, one page at a time
+         * @description page (from 1) and limit (default 20, at most 50); status (published or draft) and q, searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.
+         */
         get: operations["blog-adminList"];
         put?: never;
         /** Creates a post (a Draft unless published is true); its HTML is sanitised */
@@ -65,7 +68,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One post, draft or published, with its content: what the editor opens */
+        get: operations["blog-adminGet"];
         put?: never;
         post?: never;
         /** Deletes a post */
@@ -74,6 +78,26 @@ export interface paths {
         head?: never;
         /** Changes a post; published true publishes it, false takes it back to Draft */
         patch: operations["blog-update"];
+        trace?: never;
+    };
+    "/admin/blogs/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin list of posts: one page of rows without their content, and the total
+         * @description The same filters as GET /admin/blogs (status, q), paged with page and pageSize.
+         */
+        get: operations["blog-adminPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/enquiries": {
@@ -337,7 +361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published posts, newest first */
+        /**
+         * Published posts, newest first, one page at a time
+         * @description page (from 1) and limit (default 12, at most 50) choose the page; category keeps the posts of one category. The body is the page of posts; X-Total-Count and Link (rel next/prev) tell the rest. A page past the end is an empty array.
+         */
         get: operations["blog-list"];
         put?: never;
         post?: never;
@@ -356,6 +383,23 @@ export interface paths {
         };
         /** One published post (a draft is 404) */
         get: operations["blog-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the blog as /blog shows it: 12 posts without their content, the total and the categories */
+        get: operations["blog-pages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1048,7 +1092,12 @@ export interface operations {
     };
     "blog-adminList": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+                q?: string;
+                status?: "published" | "draft";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1058,6 +1107,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description How many published posts match (all pages together). */
+                    "X-Total-Count": string;
+                    /** @description RFC 8288 links to the next and previous pages, when there are any. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1087,6 +1140,28 @@ export interface operations {
                         createdAt: string;
                         updatedAt: string;
                     }[];
+                };
+            };
+            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
@@ -1296,6 +1371,138 @@ export interface operations {
                      * @example {
                      *       "message": "The request cannot be processed as sent.",
                      *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-adminGet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "excerpt": "Stalls, music and local food on the Causeway.",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "category": "Events",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        excerpt: string;
+                        content: string;
+                        category: string;
+                        imageUrl: string | null;
+                        publishedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1646,6 +1853,136 @@ export interface operations {
                      * @example {
                      *       "message": "Send the request body as JSON, with Content-Type: application/json.",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-adminPage": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                status?: "published" | "draft";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "excerpt": "Stalls, music and local food on the Causeway.",
+                     *           "category": "Events",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            excerpt: string;
+                            category: string;
+                            imageUrl: string | null;
+                            publishedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3821,7 +4158,11 @@ export interface operations {
     };
     "blog-list": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+                category?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3831,6 +4172,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description How many published posts match (all pages together). */
+                    "X-Total-Count": string;
+                    /** @description RFC 8288 links to the next and previous pages, when there are any. */
+                    Link?: string;
                     /**
                      * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
                      * @example "3q2-7wXz9bZ1yA"
@@ -3878,6 +4223,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
@@ -4008,6 +4375,140 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-pages": {
+        parameters: {
+            query?: {
+                page?: number;
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "excerpt": "Stalls, music and local food on the Causeway.",
+                     *           "category": "Events",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "categories": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            excerpt: string;
+                            category: string;
+                            imageUrl: string | null;
+                            publishedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        categories: string[];
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
