@@ -159,6 +159,33 @@ describe('post HTML is sanitised before it is stored', () => {
     expect(stored).toContain('<ul><li>one</li></ul><blockquote>quote</blockquote>');
   });
 
+  it('gives every link that opens elsewhere rel=noopener, however its href is written (issue 13.8)', async () => {
+    const links = [
+      '<a href="https:\\\\evil.example/a" target="_self">backslashes</a>',
+      '<a href=" https://evil.example/b">leading space</a>',
+      '<a href="HTTPS://EVIL.EXAMPLE/c" rel="opener">upper case, opener</a>',
+      '<a href="//evil.example/d">protocol-relative</a>',
+      '<a href="/blog" rel="opener nofollow">ours, asking for opener</a>',
+      '<a href="/about" target="_blank">ours in a new tab</a>',
+      '<a href="javascript:alert(1)">script</a>',
+    ].join(' ');
+    const res = await create({ title: 'Links', content: `<p>${links}</p>`, published: true });
+    expect(res.statusCode).toBe(200);
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/blog/${res.json().id}` })).json().content as string;
+    const anchors = [...stored.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map(([, attrs, text]) => ({ attrs: attrs!, text: text! }));
+    const byText = (text: string) => anchors.find((a) => a.text === text)?.attrs ?? `(no link for ${text})`;
+    for (const text of ['backslashes', 'leading space', 'upper case, opener', 'protocol-relative', 'ours in a new tab']) {
+      expect(byText(text), text).toMatch(/target="_blank"/);
+      expect(byText(text), text).toMatch(/rel="noopener noreferrer nofollow"/);
+    }
+    expect(byText('backslashes')).toContain('href="https://evil.example/a"');
+    expect(byText('protocol-relative')).toContain('href="https://evil.example/d"');
+    expect(byText('ours, asking for opener')).toBe('href="/blog" rel="nofollow"');
+    expect(stored).not.toMatch(/rel="[^"]*\bopener\b/);
+    expect(stored).not.toMatch(/javascript:/i);
+    expect(stored).toContain('script');
+  });
+
   it('sanitises on edit too', async () => {
     const created = (await create({ title: 'Clean', content: '<p>Clean</p>' })).json();
     const res = await patch(created.id, { content: '<p>Now <img src=x onerror=alert(1)>dirty<script>x()</script></p>' });
