@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { MAILBOX_PATTERN } from './email';
 
 // Admin sign-in, registration and password reset (SPEC sections 5, 6 and 7).
 
-/** SPEC section 5: text, at sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The one e-mail rule (./email.ts): SPEC section 5's shape, as a strict RFC 5321 mailbox. */
+export const EMAIL_PATTERN = MAILBOX_PATTERN;
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const AUTH_MESSAGES = {

@@ -1,3 +1,4 @@
+import { MAILBOX_PATTERN } from './email';
 
 // The contact form and the academy's workshop reservation share POST /api/contact (SPEC section 7).
 export const SERVICE_TYPES = [
@@ -42,7 +43,7 @@ export const CHALLENGE_MESSAGES = {
   used: 'This math question has already been answered. Please solve the new one and send again.',
 } as const;
 
-/** The simple e-mail pattern of SPEC section 5: text, at sign, text, dot, text. */
-export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The one e-mail rule (./email.ts): SPEC section 5's shape, as a strict RFC 5321 mailbox. */
+export const SIMPLE_EMAIL_PATTERN = MAILBOX_PATTERN;
 
 export type { ContactInput, WorkshopDetails } from './contact.schema';

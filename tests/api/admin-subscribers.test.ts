@@ -95,31 +95,40 @@ describe('GET /api/admin/subscribers.csv', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       const lines = res.body.split('\r\n');
       expect(lines.at(-1)).toBe('');
-      expect(lines[0]).toBe('email,newsletter,confirmed_at');
+      expect(lines[0]).toBe('"email","newsletter","confirmed_at"');
       const rows = lines.slice(1, -1);
       expect(rows).toHaveLength(ROWS / 3);
-      expect(rows[0]).toBe(`reader0@example.co.uk,general,${new Date(BASE + 30 * 60_000).toISOString()}`);
-      expect(rows.every((line) => /^reader(\d+)@example\.co\.uk,general,\d{4}-\d\d-\d\dT/.test(line))).toBe(true);
-      expect(rows.every((line) => Number(/^reader(\d+)@/.exec(line)![1]) % 3 === 0)).toBe(true);
+      expect(rows[0]).toBe(`"reader0@example.co.uk","general","${new Date(BASE + 30 * 60_000).toISOString()}"`);
+      expect(rows.every((line) => /^"reader(\d+)@example\.co\.uk","general","\d{4}-\d\d-\d\dT/.test(line))).toBe(true);
+      expect(rows.every((line) => Number(/^"reader(\d+)@/.exec(line)![1]) % 3 === 0)).toBe(true);
     }
   });
 
-  it('neutralises cells a spreadsheet would run as formulas and quotes commas and quotes', async () => {
+  it('neutralises cells a spreadsheet would run as formulas and quotes every cell, so no locale splits one (issue 13.9)', async () => {
     const now = new Date();
     await t.deps.db.db.insert(newsletterSubscriptions).values([
       { email: '=hyperlink("http://evil.example")@x.co.uk', newsletter: 'general', confirmedAt: now },
       { email: '+44@x.co.uk', newsletter: '@sum(1+1)', confirmedAt: now },
       { email: '-1@x.co.uk', newsletter: 'local, weekly', confirmedAt: now },
       { email: 'plain@x.co.uk', newsletter: 'say "hi"', confirmedAt: now },
+      // Stored before addresses were checked strictly: a ';' spreadsheet must not start a cell at '='.
+      { email: 'a;=1+2@evil.example', newsletter: 'general', confirmedAt: now },
     ]);
     const res = await get('/api/admin/subscribers.csv');
-    const tail = res.body.split('\r\n').slice(-5, -1).map((line) => line.replace(/,[^,]*$/, ''));
+    const tail = res.body.split('\r\n').slice(-6, -1).map((line) => line.replace(/,"[^"]*"$/, ''));
     expect(tail).toEqual([
-      `"'=hyperlink(""http://evil.example"")@x.co.uk",general`,
-      `'+44@x.co.uk,'@sum(1+1)`,
-      `'-1@x.co.uk,"local, weekly"`,
-      `plain@x.co.uk,"say ""hi"""`,
+      `"'=hyperlink(""http://evil.example"")@x.co.uk","general"`,
+      `"'+44@x.co.uk","'@sum(1+1)"`,
+      `"'-1@x.co.uk","local, weekly"`,
+      `"plain@x.co.uk","say ""hi"""`,
+      `"a;=1+2@evil.example","general"`,
     ]);
+    // Read as a ';' locale would, honouring quotes: every cell is one quoted value, none starts a formula.
+    for (const line of tail) {
+      const cells = line.match(/"(?:[^"]|"")*"/g) ?? [];
+      expect(cells.join(','), line).toBe(line);
+      for (const cell of cells) expect(cell.slice(1), line).not.toMatch(/^[=+\-@]/);
+    }
     await t.deps.db.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmedAt, now));
   });
 

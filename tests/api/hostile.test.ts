@@ -499,3 +499,39 @@ describe('13.5 the math question is checked by the server', () => {
     expect(replays.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
   });
 });
+
+describe('13.9 an e-mail address is exactly one mailbox', () => {
+  const lists = ['a;=1+2@evil.example', 'a,b@evil.example', 'a@evil.example,b@evil.example', '"a b"@evil.example', 'a <b@evil.example>', 'a@[127.0.0.1]', 'a@evil', 'a@-evil.example', 'a..b@evil.example', `${'a'.repeat(65)}@evil.example`];
+  it('refuses list separators and anything else that is not one RFC 5321 mailbox, on every form, storing and mailing nothing', async () => {
+    await challengeAnswer(); // the first challenge makes the signing key: not part of what is counted
+    const before = await rowCounts();
+    const sentBefore = t.mailer.sent.length;
+    for (const email of lists) {
+      const subscribe = await t.app.inject({ method: 'POST', url: '/api/subscribe', payload: { email } });
+      expect(subscribe.statusCode, `subscribe ${email}`).toBe(400);
+      expect(subscribe.json().issues[0].path, email).toBe('email');
+      const contact = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Eve', email, subject: 'Hi', message: 'Hello', type: 'other', ...(await challengeAnswer()) },
+      });
+      expect(contact.statusCode, `contact ${email}`).toBe(400);
+      const forgot = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+      expect(forgot.statusCode, `forgot ${email}`).toBe(400);
+    }
+    expect(await rowCounts()).toBe(before);
+    expect(t.mailer.sent.length).toBe(sentBefore);
+  });
+
+  it('keeps accepting real addresses: plus tags, apostrophes, hyphens, subdomains, IDN domains', async () => {
+    for (const email of ["o'brien+news@mail.example.co.uk", 'jo-anne.smith@hertford-town.example.org', 'x@xn--bcher-kva.example']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/subscribe', payload: { email } });
+      expect(res.statusCode, email).toBe(200);
+    }
+  });
+});
+
+async function challengeAnswer(): Promise<{ challenge: string; answer: number }> {
+  const { challenge, a, b } = (await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })).json() as { challenge: string; a: number; b: number };
+  return { challenge, answer: a + b };
+}
