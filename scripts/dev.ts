@@ -6,7 +6,8 @@ const apiPort = process.env.API_PORT ?? '5000';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // The browser is on Vite's port: that is the site's origin (links in e-mails, the same-origin check).
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite', '--host', '0.0.0.0'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

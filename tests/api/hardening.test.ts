@@ -79,6 +79,17 @@ describe('cross-site request forgery', () => {
     const bearer = await create({ authorization: `Bearer ${token}`, origin: 'https://partner.example', 'sec-fetch-site': 'cross-site' });
     expect(bearer.statusCode).toBe(200);
   });
+
+  it('takes the site origin from PUBLIC_URL, not from a Host header the client chose (issue 13.11)', async () => {
+    // An older browser (no Sec-Fetch-Site) on evil.example, with a Host header made to match it.
+    const forged = await create({ cookie: `session=${token}`, origin: 'https://evil.example', host: 'evil.example' });
+    expect(forged.statusCode).toBe(403);
+    const other = await create({ cookie: `session=${token}`, origin: 'http://evil.example:80', host: 'evil.example:80' });
+    expect(other.statusCode).toBe(403);
+    // Our own origin still works without Sec-Fetch-Site, whatever Host says.
+    const own = await create({ cookie: `session=${token}`, origin: t.config.publicUrl, host: 'internal-name:8080' });
+    expect(own.statusCode).toBe(200);
+  });
 });
 
 describe('error answers', () => {
