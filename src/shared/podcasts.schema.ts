@@ -14,3 +14,23 @@ export const podcastEpisodeSchema = z.object({
   publishedAt: z.string().nullable(),
 });
 export type PodcastEpisode = z.infer<typeof podcastEpisodeSchema>;
+
+/** Episodes the home section shows at first and adds with each "more"; GET /api/podcasts's default page. */
+export const PODCAST_PAGE_SIZE = 6;
+export const PODCAST_LIMIT_MAX = 50;
+
+const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** GET /api/podcasts: one page of episodes, newest first, optionally searched. */
+export const podcastListInputSchema = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PODCAST_LIMIT_MAX, `limit must be at most ${PODCAST_LIMIT_MAX}`)
+    .default(PODCAST_PAGE_SIZE),
+  /** Searched in title and description, ignoring case. */
+  q: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'q must be at most 100 characters').optional()),
+});
+export type PodcastListInput = z.input<typeof podcastListInputSchema>;

@@ -127,7 +127,7 @@ beforeAll(async () => {
     { guid: 'refused', url: closedPortUrl },
   ];
   await importPodcastFeed(t.deps.db.db, feedXml(items));
-  const list = (await t.app.inject({ method: 'GET', url: '/api/podcasts' })).json() as Array<{ id: number; title: string }>;
+  const list = (await t.app.inject({ method: 'GET', url: '/api/podcasts?limit=50' })).json() as Array<{ id: number; title: string }>;
   for (const e of list) episodeIds.set(e.title.replace('Episode ', ''), e.id);
 });
 

@@ -14,6 +14,7 @@ import {
 import { createOutboundClient } from '../../src/server/services/outbound';
 import { parseAllowList } from '../../src/server/services/address-ranges';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { podcastEpisodes } from '../../src/server/db/schema';
 
 // GET /api/podcasts and the RSS import, on the feed files in tests/fixtures/podcasts.
 const fixture = (name: string) => fs.readFileSync(path.join('tests/fixtures/podcasts', name), 'utf8');
@@ -40,7 +41,7 @@ async function list(t: TestApp): Promise<Episode[]> {
  * seconds (http/response-cache.ts), and an import does not go through an HTTP write.
  */
 async function stored(t: TestApp): Promise<Episode[]> {
-  return listEpisodes(t.deps.db.db);
+  return (await listEpisodes(t.deps.db.db, { page: 1, limit: 50 })).items;
 }
 
 describe('GET /api/podcasts on a fresh install', () => {
@@ -79,6 +80,48 @@ describe('GET /api/podcasts on a fresh install', () => {
     expect(Object.keys(doc.paths['/audio-proxy/{id}'].get.responses)).toEqual(
       expect.arrayContaining(['200', '206', '404', '502', '504']),
     );
+  });
+});
+
+describe('GET /api/podcasts, paged (issue 14.3)', () => {
+  let t: TestApp;
+  const EPISODES = 15;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false });
+    await t.deps.db.db.insert(podcastEpisodes).values(
+      Array.from({ length: EPISODES }, (_, i) => ({
+        guid: `paging-${i + 1}`,
+        title: i % 5 === 0 ? `Market day special ${i + 1}` : `Episode ${i + 1}`,
+        description: i === 3 ? 'We talk about the Hitchin lavender farm.' : 'A conversation from around the county.',
+        episodeNumber: i + 1,
+        publishedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers the latest 6 by default, with the total and a next link', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/podcasts' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Episode[]).map((e) => e.episodeNumber)).toEqual([15, 14, 13, 12, 11, 10]);
+    expect(res.headers['x-total-count']).toBe(String(EPISODES));
+    expect(res.headers.link).toBe(`<${t.deps.config.publicUrl}/api/podcasts?page=2&limit=6>; rel="next"`);
+  });
+
+  it('follows page and limit, bounds limit at 50, and searches title and description on the server', async () => {
+    const last = await t.app.inject({ method: 'GET', url: '/api/podcasts?page=3&limit=6' });
+    expect((last.json() as Episode[]).map((e) => e.episodeNumber)).toEqual([3, 2, 1]);
+    expect(last.headers.link).toContain('rel="prev"');
+    expect(last.headers.link).not.toContain('rel="next"');
+    expect((await t.app.inject({ method: 'GET', url: '/api/podcasts?limit=51' })).statusCode).toBe(400);
+    const market = await t.app.inject({ method: 'GET', url: '/api/podcasts?q=market%20DAY' });
+    expect((market.json() as Episode[]).map((e) => e.episodeNumber)).toEqual([11, 6, 1]);
+    expect(market.headers['x-total-count']).toBe('3');
+    expect((await t.app.inject({ method: 'GET', url: '/api/podcasts?q=lavender' })).json()).toHaveLength(1);
+    // The tRPC call without input (older clients) is the first page.
+    expect((await t.app.inject({ method: 'GET', url: '/trpc/podcasts.list' })).json().result.data).toHaveLength(6);
   });
 });
 

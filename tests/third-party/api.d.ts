@@ -645,7 +645,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The podcast episodes, newest first; play one through GET /api/audio-proxy/{id} */
+        /**
+         * The podcast episodes, newest first, one page at a time; play one through GET /api/audio-proxy/{id}
+         * @description page (from 1) and limit (default 6, at most 50); q searches title and description ignoring case. X-Total-Count and Link (rel next/prev) tell the rest; past the end is an empty array.
+         */
         get: operations["podcasts-list"];
         put?: never;
         post?: never;
@@ -1107,7 +1110,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description How many published posts match (all pages together). */
+                    /** @description How many items match (all pages together). */
                     "X-Total-Count": string;
                     /** @description RFC 8288 links to the next and previous pages, when there are any. */
                     Link?: string;
@@ -4172,7 +4175,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description How many published posts match (all pages together). */
+                    /** @description How many items match (all pages together). */
                     "X-Total-Count": string;
                     /** @description RFC 8288 links to the next and previous pages, when there are any. */
                     Link?: string;
@@ -6325,7 +6328,11 @@ export interface operations {
     };
     "podcasts-list": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6335,6 +6342,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description How many items match (all pages together). */
+                    "X-Total-Count": string;
+                    /** @description RFC 8288 links to the next and previous pages, when there are any. */
+                    Link?: string;
                     /**
                      * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
                      * @example "3q2-7wXz9bZ1yA"
@@ -6380,6 +6391,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {

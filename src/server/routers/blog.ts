@@ -27,42 +27,12 @@ import {
   listPublishedSummaries,
   updatePost,
 } from '../services/blog';
-import type { Context } from '../trpc/context';
+import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 const idInput = z.object({ id: blogIdSchema });
 
-/** The paging facts of a list answer, as headers: the body stays the plain array clients know. */
-const pagingHeaders = z.object({
-  'X-Total-Count': z.string().meta({ description: 'How many published posts match (all pages together).', example: '137' }),
-  Link: z
-    .string()
-    .optional()
-    .meta({
-      description: 'RFC 8288 links to the next and previous pages, when there are any.',
-      example: '<https://example.com/api/blog?page=3&limit=12>; rel="next", <https://example.com/api/blog?page=1&limit=12>; rel="prev"',
-    }),
-});
-
-type PagingQuery = { page: number; limit: number; category?: string | undefined; q?: string | undefined; status?: string | undefined };
-
-function setPagingHeaders(ctx: Context, path: string, input: PagingQuery, total: number) {
-  const pageUrl = (page: number) => {
-    const query = new URLSearchParams({ page: String(page), limit: String(input.limit) });
-    for (const key of ['category', 'q', 'status'] as const) {
-      const value = input[key];
-      if (value) query.set(key, value);
-    }
-    return `<${ctx.deps.config.publicUrl}/api${path}?${query.toString()}>`;
-  };
-  const pages = Math.max(1, Math.ceil(total / input.limit));
-  const links: string[] = [];
-  if (input.page < pages) links.push(`${pageUrl(input.page + 1)}; rel="next"`);
-  if (input.page > 1) links.push(`${pageUrl(Math.min(input.page - 1, pages))}; rel="prev"`);
-  void ctx.res.header('X-Total-Count', String(total));
-  if (links.length > 0) void ctx.res.header('Link', links.join(', '));
-}
 
 export const blogRouter = router({
   list: publicProcedure

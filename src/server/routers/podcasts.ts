@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { podcastEpisodeSchema } from '../../shared/podcasts.schema';
+import { PODCAST_LIMIT_MAX, PODCAST_PAGE_SIZE, podcastEpisodeSchema, podcastListInputSchema } from '../../shared/podcasts.schema';
 import { listEpisodes } from '../services/podcasts';
 import { publicProcedure, router } from '../trpc/init';
+import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
 
 export const podcastsRouter = router({
   list: publicProcedure
@@ -10,10 +11,21 @@ export const podcastsRouter = router({
         method: 'GET',
         path: '/podcasts',
         tags: ['Podcasts'],
-        summary: 'The podcast episodes, newest first; play one through GET /api/audio-proxy/{id}',
+        summary: 'The podcast episodes, newest first, one page at a time; play one through GET /api/audio-proxy/{id}',
+        description:
+          `page (from 1) and limit (default ${PODCAST_PAGE_SIZE}, at most ${PODCAST_LIMIT_MAX}); q searches title and ` +
+          'description ignoring case. X-Total-Count and Link (rel next/prev) tell the rest; past the end is an empty array.',
+        errorResponses: { 400: `page or limit not a whole number, or limit above ${PODCAST_LIMIT_MAX}` },
+        responseHeaders: pagingHeaders,
       },
     })
-    .input(z.void())
+    // No input at all (an older tRPC caller) is the first page.
+    .input(podcastListInputSchema.optional())
     .output(z.array(podcastEpisodeSchema))
-    .query(({ ctx }) => listEpisodes(ctx.deps.db.db)),
+    .query(async ({ ctx, input }) => {
+      const filter = input ?? podcastListInputSchema.parse({});
+      const { items, total } = await listEpisodes(ctx.deps.db.db, filter);
+      setPagingHeaders(ctx, '/podcasts', filter, total);
+      return items;
+    }),
 });

@@ -1,10 +1,11 @@
 import Parser from 'rss-parser';
-import { desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { podcastEpisodes } from '../db/schema';
 import type { PodcastEpisode } from '../../shared/podcasts';
 import { DomainError, notFound } from './errors';
 import { OutboundError, type OutboundClient } from './outbound';
+import { containsPattern } from './enquiries';
 
 /** Seeded sample episodes carry this guid prefix; they step aside once the real feed has episodes. */
 export const SAMPLE_GUID_PREFIX = 'sample:';
@@ -27,19 +28,36 @@ const publicColumns = {
  * The episodes to show, newest first. The seeded samples are listed only while no real episode
  * has been imported, so a fresh install plays something and a live one shows only the show.
  */
-export async function listEpisodes(db: Database): Promise<PodcastEpisode[]> {
+export async function listEpisodes(
+  db: Database,
+  filter: { page: number; limit: number; q?: string | undefined },
+): Promise<{ items: PodcastEpisode[]; total: number }> {
   const isSample = sql`${podcastEpisodes.guid} like ${`${SAMPLE_GUID_PREFIX}%`}`;
   const [real] = await db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(not(isSample)).limit(1);
-  const rows = await db
-    .select(publicColumns)
-    .from(podcastEpisodes)
-    .where(real ? not(isSample) : undefined)
-    .orderBy(
-      sql`${podcastEpisodes.publishedAt} desc nulls last`,
-      sql`${podcastEpisodes.episodeNumber} desc nulls last`,
-      desc(podcastEpisodes.id),
-    );
-  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null }));
+  const conditions: SQL[] = real ? [not(isSample)] : [];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(podcastEpisodes.title, pattern), ilike(podcastEpisodes.description, pattern))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(publicColumns)
+      .from(podcastEpisodes)
+      .where(where)
+      .orderBy(
+        sql`${podcastEpisodes.publishedAt} desc nulls last`,
+        sql`${podcastEpisodes.episodeNumber} desc nulls last`,
+        desc(podcastEpisodes.id),
+      )
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(podcastEpisodes).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null })),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** The stored audio URL of a known episode, for the audio proxy; NotFound for anything else. */
