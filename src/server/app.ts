@@ -27,6 +27,7 @@ import { INTERNAL_ERROR_MESSAGE, sendApiError, sendDomainError } from './http/ap
 import { routeTable, type RouteTable } from './openapi/routes';
 import { DomainError } from './services/errors';
 import { isDatabaseUnavailable } from './db/errors';
+import { serializeError } from './log-errors';
 
 /** Everything the app needs from the outside world, passed in explicitly (tests pass their own). */
 export interface AppDeps {
@@ -55,6 +56,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
+        // A failed query's parameters (visitors' data) never reach the logs.
+        err: serializeError,
         // Signed upload URLs and e-mailed tokens never reach the logs.
         req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
           method: req.method,

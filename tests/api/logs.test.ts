@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { buildTestApp, checkResponsesAgainstDocument } from '../helpers/app';
+import { answered } from '../helpers/challenge';
 
 describe('logs', () => {
   it('never contain session tokens, cookies, upload signatures or e-mailed tokens', async () => {
@@ -20,6 +22,41 @@ describe('logs', () => {
       expect(output).toContain('[redacted]');
       expect(output).not.toMatch(/SECRET-/);
     } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+});
+
+describe('a failed database write', () => {
+  it('is logged with its statement but without the visitor data in its parameters (issue 13.10)', async () => {
+    const t = await buildTestApp();
+    const stream = new PassThrough();
+    let output = '';
+    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Not checked against the document: a 500 is what this test provokes on purpose.
+    const app = await createApp({ ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } }, { logStream: stream });
+    try {
+      // The enquiries table goes missing under the app, so the insert fails inside PostgreSQL.
+      await t.deps.db.db.execute(sql`ALTER TABLE contact_messages RENAME TO contact_messages_gone`);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: await answered(app, {
+          name: 'Zebedee Quillfeather',
+          email: 'zebedee.quillfeather@example.co.uk',
+          subject: 'Private matter',
+          message: 'My confidential-marker-7731 enquiry',
+          type: 'other',
+        }),
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(res.body).not.toMatch(/Zebedee|confidential-marker|contact_messages/);
+      expect(output).toMatch(/Failed query/);
+      expect(output).toContain('[not logged]');
+      expect(output).not.toMatch(/Zebedee|Quillfeather|confidential-marker-7731/);
+    } finally {
+      await t.deps.db.db.execute(sql`ALTER TABLE IF EXISTS contact_messages_gone RENAME TO contact_messages`);
       await app.close();
       await t.close();
     }
