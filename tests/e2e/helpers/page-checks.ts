@@ -118,9 +118,16 @@ export async function settleForScreenshot(): Promise<void> {
     year: '2026',
     number: '5',
   };
-  for (const el of Array.from(document.querySelectorAll('[data-volatile]'))) {
-    el.textContent = samples[el.getAttribute('data-volatile') ?? ''] ?? '…';
-  }
+  const pin = () => {
+    for (const el of Array.from(document.querySelectorAll('[data-volatile]'))) {
+      const sample = samples[el.getAttribute('data-volatile') ?? ''] ?? '…';
+      if (el.textContent !== sample) el.textContent = sample;
+    }
+  };
+  pin();
+  // A list that renders (or re-renders) after this point gets its texts pinned too, before the
+  // next paint: a late answer once put a real date into a baseline comparison.
+  new MutationObserver(pin).observe(document.body, { childList: true, subtree: true, characterData: true });
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   const images = Array.from(document.images);
   for (const img of images) img.loading = 'eager';
