@@ -19,7 +19,7 @@ import { registerHttpRoutes } from './http';
 import { registerRestApi } from './http/rest';
 import { securityHeaders } from './http/security-headers';
 import { registerResponseCache } from './http/response-cache';
-import { isCacheablePage, registerPages } from './http/pages';
+import { isCacheablePage, pageCacheKey, registerPages } from './http/pages';
 import { registerSeoRoutes } from './http/seo';
 import { buildOpenApiDocument } from './openapi';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
@@ -176,7 +176,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
 
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
-  registerResponseCache(app, { ttlMs: 10_000, alsoCache: isCacheablePage });
+  registerResponseCache(app, { ttlMs: 10_000, alsoCache: isCacheablePage, keyOf: pageCacheKey });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   await app.register(fastifyRateLimit, { global: false });

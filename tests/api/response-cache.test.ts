@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisingServices } from '../../src/server/db/schema';
+import { pageCacheKey } from '../../src/server/http/pages';
 import { isCacheableUrl } from '../../src/server/http/response-cache';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -53,5 +54,16 @@ describe('cached public reads', () => {
     expect(isCacheableUrl('/trpc/content.advertisingServices,auth.user?batch=1&input=%7B%7D')).toBe(false);
     expect(isCacheableUrl('/trpc/content.advertisingServices?batch=1&input=%7B%7D')).toBe(true);
     expect(isCacheableUrl('/api/health')).toBe(false);
+  });
+});
+
+describe('the cache key of a server-rendered page (issue 13.11)', () => {
+  it('keeps only the query parameters the page reads, in one order', () => {
+    expect(pageCacheKey('/?cb=1')).toBe('/');
+    expect(pageCacheKey('/?newsletter=confirm&token=abc')).toBe('/');
+    expect(pageCacheKey('/blog?utm_source=x&page=2')).toBe('/blog?page=2');
+    expect(pageCacheKey('/blog?page=2&category=Walks&cb=9')).toBe(pageCacheKey('/blog?category=Walks&page=2'));
+    expect(pageCacheKey('/subscription-success?plan=innovator&fbclid=1')).toBe('/subscription-success?plan=innovator');
+    expect(pageCacheKey('/blog/12?ref=rss')).toBe('/blog/12');
   });
 });

@@ -301,6 +301,27 @@ export function fillPageTemplate(template: string, parts: { head: string; body: 
   return html;
 }
 
+/**
+ * The query parameters each server-rendered page reads (BlogPage: page and category; the success
+ * page: plan); every other parameter (a cache-buster, a tracking tag, the newsletter link's token,
+ * which the browser reads) leaves the HTML the same. A new parameter a page reads goes here too.
+ */
+const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
+  '/blog': ['page', 'category'],
+  '/subscription-success': ['plan'],
+};
+
+/** The response cache's key for a page: its path and only the parameters it reads, sorted (issue 13.11). */
+export function pageCacheKey(url: string): string {
+  const [pathname = '', search = ''] = url.split('?', 2);
+  const used = PAGE_QUERY_PARAMS[pathname] ?? [];
+  const given = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of [...used].sort()) for (const value of given.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** Server-rendered pages the response cache may keep (they are the same for every visitor). */
 export function isCacheablePage(url: string): boolean {
   const [pathname = ''] = url.split('?', 1);

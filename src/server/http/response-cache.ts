@@ -82,6 +82,11 @@ export interface ResponseCacheOptions {
   ttlMs: number;
   /** Extra URL tests, e.g. the server-rendered pages. */
   alsoCache?: (url: string) => boolean;
+  /**
+   * The entry an extra URL is kept under: for pages, the path and only the query parameters the
+   * page reads, so /?cb=1, /?cb=2 ... are one entry instead of a render and an eviction each.
+   */
+  keyOf?: (url: string) => string;
 }
 
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): { clear(): void } {
@@ -89,6 +94,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   let generation = 0;
   const cacheable = (req: FastifyRequest) =>
     (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl) || options.alsoCache?.(req.originalUrl) === true);
+  const keyOf = (req: FastifyRequest) =>
+    isCacheableUrl(req.originalUrl) || !options.keyOf ? req.originalUrl : options.keyOf(req.originalUrl);
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     const encoding = pickEncoding(req, entry);
@@ -106,10 +113,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.addHook('onRequest', async (req, reply) => {
     if (!cacheable(req)) return;
-    const entry = entries.get(req.originalUrl);
+    const entry = entries.get(keyOf(req));
     if (!entry) return;
     if (entry.generation !== generation || Date.now() - entry.storedAt > options.ttlMs) {
-      entries.delete(req.originalUrl);
+      entries.delete(keyOf(req));
       return;
     }
     return sendEntry(req, reply, entry);
@@ -139,7 +146,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     };
     if (size <= MAX_BODY_BYTES) {
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(req.originalUrl, entry);
+      entries.set(keyOf(req), entry);
     }
     const encoding = pickEncoding(req, entry);
     const etag = taggedEtag(baseEtag, encoding);
