@@ -55,10 +55,11 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { openDurablePglite } = await import('./pglite-durable');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? openDurablePglite(dataDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
