@@ -115,7 +115,10 @@ function bodyFor(op: Operation): fc.Arbitrary<unknown> {
 
 /** Like encodeURIComponent, but a lone surrogate becomes U+FFFD instead of throwing. */
 function encodeSegment(value: string): string {
-  return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+  const encoded = encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+  // '.' and '..' are not values but dot segments: every URL library resolves them before sending
+  // (/subscribers/. is /subscribers/, whose DELETE is a 405), so a client can never send them as an id.
+  return encoded === '.' || encoded === '..' ? `${encoded}x` : encoded;
 }
 
 function urlFor(op: Operation, pathValue: string, query: Record<string, string>): string {
