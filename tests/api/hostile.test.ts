@@ -14,6 +14,7 @@ import { fillPageTemplate } from '../../src/server/http/pages';
 import { createAdmin, createSession } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/services/outbound';
+import { sendDueMail } from '../../src/server/services/outbox';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,
 // nothing stored when a request is refused, and the server keeps answering.
@@ -537,4 +538,44 @@ describe('13.9 an e-mail address is exactly one mailbox', () => {
 async function challengeAnswer(): Promise<{ challenge: string; answer: number }> {
   const { challenge, a, b } = (await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })).json() as { challenge: string; a: number; b: number };
   return { challenge, answer: a + b };
+}
+
+describe('13.6 the forgotten-password form does not tell whether an address is an admin\'s', () => {
+  it('does the same single write for an admin\'s address and any other; the worker then mails only the admin', async () => {
+    const quiet = await buildTestApp({ outbox: 'manual' });
+    try {
+      await createAdmin(quiet.deps, { name: 'Tess Timing', email: 'tess@hertslocalmedia.co.uk', password: 'Kingfisher-Weir-Lock-2' });
+      const writes = async (email: string) => {
+        const before = await rowCountsOf(quiet);
+        const res = await quiet.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+        expect(res.statusCode).toBe(200);
+        const after = await rowCountsOf(quiet);
+        const changed = Object.entries(after).flatMap(([table, n]) => (n === before[table] ? [] : [[table, n - before[table]!]]));
+        return { answer: res.body, changed };
+      };
+      const admin = await writes('tess@hertslocalmedia.co.uk');
+      const stranger = await writes('nobody-here@example.co.uk');
+      expect(admin).toEqual(stranger);
+      expect(admin.changed).toEqual([['outbox', 1]]);
+      expect(await quiet.deps.db.db.select().from(schema.passwordResetTokens)).toHaveLength(0);
+
+      // The worker: one link for the admin, nothing for the stranger, and no request rows left.
+      await sendDueMail(quiet.deps);
+      expect(quiet.mailer.sent.map((m) => m.to)).toEqual(['tess@hertslocalmedia.co.uk']);
+      expect(quiet.mailer.sent[0]!.text).toMatch(/\/reset-password\?token=/);
+      expect(await quiet.deps.db.db.select().from(schema.passwordResetTokens)).toHaveLength(1);
+      expect((await quiet.deps.db.db.select().from(schema.outbox)).map((r) => r.kind)).toEqual(['password_reset']);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+async function rowCountsOf(app: TestApp): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [schema.outbox, schema.passwordResetTokens, schema.users, schema.sessions]) {
+    const rows = await app.deps.db.db.select().from(table);
+    counts[getTableName(table)] = rows.length;
+  }
+  return counts;
 }

@@ -228,7 +228,7 @@ describe('the e-mail outbox', () => {
       // Next start on the same folder: the worker finds and sends it.
       const second = await openDatabase({ dataDir });
       const mailer = createMemoryMailer();
-      const worker = startOutboxWorker({ db: second, mailer, clock: () => new Date() }, { intervalMs: 20 });
+      const worker = startOutboxWorker({ db: second, mailer, clock: () => new Date(), config: t.config }, { intervalMs: 20 });
       await expect.poll(() => mailer.sent.length).toBe(1);
       await worker.stop();
       expect(mailer.sent[0]!.text).toContain('A place, please.');

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { enqueueMail } from './outbox';
+import { enqueueMail, registerOutboxTask } from './outbox';
+import type { MailMessage } from './mail';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
@@ -325,64 +326,70 @@ export function hashToken(token: string): string {
 const MAX_OPEN_RESET_LINKS = 3;
 
 /**
- * Creates a one-hour, single-use reset link and e-mails it when the address belongs to an admin.
- * The answer is the same either way.
+ * The forgotten-password form: records the request and answers. Whether the address belongs to an
+ * admin is decided by the outbox worker (sendResetLink below), so this does one and the same insert
+ * for every address and an admin's address cannot be told apart by the time the answer takes
+ * (issue 13.6). The request is committed before the answer, so a crash loses no promised e-mail.
  */
 export async function requestPasswordReset(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   emailInput: string,
 ): Promise<{ message: string }> {
   const email = normaliseEmail(emailInput);
-  const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
-  if (user) {
-    const now = deps.clock();
-    const open = await deps.db.db
-      .select({ tokenHash: passwordResetTokens.tokenHash })
-      .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.userId, user.id),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      );
-    if (open.length < MAX_OPEN_RESET_LINKS) {
-      const token = randomToken(32);
-      const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      // The link and its e-mail are one transaction; the outbox worker sends it, so an existing
-      // address answers as quickly as an unknown one.
-      await deps.db.db.transaction(async (tx) => {
-        await tx.insert(passwordResetTokens).values({
-          tokenHash: hashToken(token),
-          userId: user.id,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-          createdAt: now,
-        });
-        await enqueueMail(tx, {
-          kind: 'password_reset',
-          now,
-          message: {
-            to: user.email,
-            subject: 'Reset your Herts Local Media password',
-            text: [
-              `Hello ${user.name},`,
-              '',
-              'Someone (hopefully you) asked to reset the password of your Herts Local Media admin account.',
-              'To choose a new password, open this link within the next hour:',
-              '',
-              link,
-              '',
-              'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-              '',
-              'Herts Local Media',
-            ].join('\n'),
-          },
-        });
-      });
-    }
-  }
+  await enqueueMail(deps.db.db, {
+    kind: 'password_reset_request',
+    now: deps.clock(),
+    message: { to: email, subject: 'Password reset requested', text: '' },
+  });
   return { message: AUTH_MESSAGES.resetEmailSent };
 }
+
+/**
+ * The worker's half of a reset request: when the address belongs to an admin (and fewer than
+ * MAX_OPEN_RESET_LINKS links are open), a one-hour, single-use link and its e-mail, in one
+ * transaction; for any other address, nothing.
+ */
+async function sendResetLink(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, request: MailMessage): Promise<void> {
+  const [user] = await deps.db.db.select().from(users).where(eq(users.email, request.to));
+  if (!user) return;
+  const now = deps.clock();
+  const open = await deps.db.db
+    .select({ tokenHash: passwordResetTokens.tokenHash })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+  if (open.length >= MAX_OPEN_RESET_LINKS) return;
+  const token = randomToken(32);
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.db.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+      createdAt: now,
+    });
+    await enqueueMail(tx, {
+      kind: 'password_reset',
+      now,
+      message: {
+        to: user.email,
+        subject: 'Reset your Herts Local Media password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your Herts Local Media admin account.',
+          'To choose a new password, open this link within the next hour:',
+          '',
+          link,
+          '',
+          'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+          '',
+          'Herts Local Media',
+        ].join('\n'),
+      },
+    });
+  });
+}
+registerOutboxTask('password_reset_request', sendResetLink);
 
 /** Sets a new password from a reset link: the link then stops working and every session ends. */
 export async function resetPassword(

@@ -11,7 +11,13 @@ import type { MailMessage } from './mail';
 // nothing and a mail server that is down only delays mail. Sending is at least once: a worker that
 // dies between the mail server's "250 OK" and marking the row sent sends that one again.
 
-export type OutboxKind = 'contact_notification' | 'newsletter_confirmation' | 'password_reset' | 'sign_in_alert';
+export type OutboxKind =
+  | 'contact_notification'
+  | 'newsletter_confirmation'
+  | 'password_reset'
+  | 'sign_in_alert'
+  /** Not an e-mail: a task that decides whether to write one (registerOutboxTask). */
+  | 'password_reset_request';
 
 /** What a transaction (or the database itself) offers for writing the outbox. */
 type Writer = Pick<Database, 'insert'>;
@@ -44,8 +50,26 @@ export async function enqueueMail(
 
 interface Claimed {
   id: number;
+  kind: string;
   message: MailMessage;
   attempts: number;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
+
+/**
+ * A row of the outbox that is work to do before an e-mail rather than an e-mail: the worker runs it
+ * (with retries, like a send) and deletes the row once it succeeded. The forgotten-password form
+ * writes one such row whatever address it was given, and the account is looked up here, so the
+ * request does the same work, and takes the same time, for an admin's address and any other (issue
+ * 13.6). A task writes the e-mails it promises into the outbox itself, in its own transaction. If
+ * its worker dies between that commit and deleting the row, the task runs again after the lease.
+ */
+export type OutboxTask = (deps: Deps, message: MailMessage) => Promise<void>;
+const TASKS = new Map<OutboxKind, OutboxTask>();
+
+export function registerOutboxTask(kind: OutboxKind, task: OutboxTask): void {
+  TASKS.set(kind, task);
 }
 
 interface Logger {
@@ -53,8 +77,6 @@ interface Logger {
   warn(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
 }
-
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock'>;
 
 /**
  * Claims up to `limit` due messages for this worker. SKIP LOCKED lets two instances claim at the
@@ -74,14 +96,16 @@ async function claim(deps: Deps, workerId: string, limit: number): Promise<Claim
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked)
-     returning id, message, attempts`);
+     returning id, kind, message, attempts`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
     id: number;
+    kind: string;
     message: MailMessage | string;
     attempts: number;
   }>;
   return rows.map((r) => ({
     id: Number(r.id),
+    kind: r.kind,
     message: typeof r.message === 'string' ? (JSON.parse(r.message) as MailMessage) : r.message,
     attempts: Number(r.attempts),
   }));
@@ -92,9 +116,15 @@ function describe(error: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 500) || 'unknown error';
 }
 
-async function deliver(deps: Deps, workerId: string, item: Claimed, log?: Logger): Promise<'sent' | 'retry' | 'failed'> {
+async function deliver(deps: Deps, workerId: string, item: Claimed, log?: Logger): Promise<'sent' | 'done' | 'retry' | 'failed'> {
   const mine = and(eq(outbox.id, item.id), eq(outbox.lockedBy, workerId));
+  const task = TASKS.get(item.kind as OutboxKind);
   try {
+    if (task) {
+      await task(deps, item.message);
+      await deps.db.db.delete(outbox).where(mine);
+      return 'done';
+    }
     await deps.mailer.send(item.message);
   } catch (error) {
     const gaveUp = item.attempts >= OUTBOX_MAX_ATTEMPTS;
@@ -154,7 +184,7 @@ export async function sendDueMail(
       }
       const outcome = await deliver(deps, workerId, item, options.log);
       if (outcome === 'sent') totals.sent += 1;
-      else totals.failed += 1;
+      else if (outcome !== 'done') totals.failed += 1;
     }
   }
 }
