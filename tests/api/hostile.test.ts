@@ -579,3 +579,37 @@ async function rowCountsOf(app: TestApp): Promise<Record<string, number>> {
   }
   return counts;
 }
+
+describe('13.11 an answer without Content-Length is capped while it streams', () => {
+  it('stops reading a chunked feed past its byte limit instead of holding it all first', async () => {
+    let written = 0;
+    let stopped = false;
+    // A host that sends 1 KB chunks without Content-Length for as long as anyone reads them.
+    const host = await localServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/rss+xml' });
+      const chunk = Buffer.alloc(1024, 0x20);
+      const pump = () => {
+        while (!stopped && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => (stopped = true));
+      pump();
+    });
+    const t = await buildTestApp({ seed: false, env: { OUTBOUND_ALLOW_PRIVATE: `127.0.0.1:${host.port}` } });
+    try {
+      const outbound = createOutboundClient({ allowPrivate: t.config.outboundAllowPrivate });
+      await expect(outbound.getText(`http://127.0.0.1:${host.port}/feed.xml`, { timeoutMs: 5000, maxBytes: 100 * 1024 })).rejects.toThrow(
+        /larger than 102400 bytes/,
+      );
+      await expect.poll(() => stopped).toBe(true);
+      // The host was cut off near the cap (socket buffers aside), not read to its 64 MB end.
+      expect(written).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await t.close();
+      await host.close();
+    }
+  });
+});
