@@ -16,8 +16,22 @@ import { randomToken } from './auth';
 // checked from its bytes, and only then moved to its final name, so nothing partial is ever stored
 // or served. The last path segment of the uploadURL is the object's name.
 export const UPLOAD_TICKET_LIFETIME_MS = 15 * 60 * 1000;
-/** Wider images are scaled down to this width (which also drops their EXIF data, GPS included). */
+/**
+ * Larger images are scaled down to fit this box (which also drops their EXIF data, GPS included):
+ * as wide as a post's image is ever shown at twice its size, and a tall infographic's worth of height.
+ */
 const MAX_IMAGE_WIDTH = 2400;
+const MAX_IMAGE_HEIGHT = 4800;
+/**
+ * No image is decoded past this many pixels (a 8000 x 5000 photo is 40 MP): a 2,400 x 60,000 PNG
+ * of a few hundred KB would otherwise take 0.5 GB and most of a second of CPU each time (issue 13.7).
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const DECODE = { limitInputPixels: MAX_INPUT_PIXELS } as const;
+// sharp keeps decoded files in a cache of its own and decodes on every core: on a small server the
+// uploads of one admin need neither, and their memory goes back at once.
+sharp.cache(false);
+sharp.concurrency(1);
 export const OBJECT_NAME_PATTERN = /^[a-z2-7]{32}$/;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -33,6 +47,9 @@ export function uploadErrors(config: AppDeps['config']) {
     badLink: () => forbidden('This upload link is invalid, has expired or has already been used. Please request a new one.'),
     interrupted: () => new DomainError('BAD_REQUEST', 'The upload was interrupted. Please try again.'),
     noFile: () => new DomainError('BAD_REQUEST', 'No file was sent. Please choose an image to upload.'),
+    tooManyPixels: () =>
+      new DomainError('PAYLOAD_TOO_LARGE', 'Image too large. Please upload an image of at most 40 megapixels (8000 x 5000, say).'),
+    gifTooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'GIF too large. Please upload a GIF of at most 2400 x 4800 pixels.'),
   };
 }
 
@@ -164,7 +181,8 @@ export async function storeUpload(
     // Decoding proves it is an image and not just one with the right first bytes.
     let meta: Metadata;
     try {
-      meta = await sharp(temp, { animated: contentType === 'image/gif' }).metadata();
+      // The header only: nothing is decoded here, and the pixel limit is checked just below.
+      meta = await sharp(temp, { animated: contentType === 'image/gif', limitInputPixels: false }).metadata();
     } catch {
       throw errors.badType();
     }
@@ -172,15 +190,28 @@ export async function storeUpload(
     if (meta.format !== expectedFormat) throw errors.badType();
     let width = meta.width ?? null;
     let height = meta.pageHeight ?? meta.height ?? null;
-    if (width && width > MAX_IMAGE_WIDTH && contentType !== 'image/gif') {
+    // Reading the header decodes nothing: refuse a picture too big to decode before anything does.
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw errors.tooManyPixels();
+    const oversized = (width ?? 0) > MAX_IMAGE_WIDTH || (height ?? 0) > MAX_IMAGE_HEIGHT;
+    if (oversized && contentType !== 'image/gif') {
       const resized = `${temp}.resized`;
-      const info = await sharp(temp).rotate().resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true }).toFile(resized);
+      const info = await sharp(temp, DECODE)
+        .rotate()
+        .resize({ width: MAX_IMAGE_WIDTH, height: MAX_IMAGE_HEIGHT, fit: 'inside', withoutEnlargement: true })
+        .toFile(resized);
       await fsp.rename(resized, temp);
       width = info.width;
       height = info.height;
       size = info.size;
     }
+    if (contentType === 'image/gif' && ((width ?? 0) > MAX_IMAGE_WIDTH || (height ?? 0) > MAX_IMAGE_HEIGHT)) {
+      // An animated GIF is kept as it is (resizing would flatten it), so its size is a hard limit.
+      throw errors.gifTooLarge();
+    }
     await fsp.rename(temp, finalPath);
+    // The smaller copies pages ask for (?w=) are made now, by the admin's upload, so no visitor's
+    // request ever decodes an image (issue 13.7).
+    if (contentType !== 'image/gif' && width) await makeVariants(deps.config.uploadsDir, input.name, finalPath, width);
     try {
       await deps.db.db.insert(uploads).values({
         name: input.name,
@@ -230,9 +261,33 @@ export async function clearIncomingUploads(uploadsDir: string): Promise<number> 
 /** The widths an uploaded image is also served at (?w=), so pages fetch the size they show. */
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
 
+function variantFile(uploadsDir: string, name: string, width: number): string {
+  return path.join(uploadsDir, '.variants', `${name}-${width}.webp`);
+}
+
+/** Writes the WebP copies narrower than the image, each under a temporary name and renamed whole. */
+async function makeVariants(uploadsDir: string, name: string, file: string, width: number): Promise<void> {
+  const wanted = IMAGE_VARIANT_WIDTHS.filter((w) => w < width);
+  if (wanted.length === 0) return;
+  await fsp.mkdir(path.join(uploadsDir, '.variants'), { recursive: true });
+  for (const w of wanted) {
+    const target = variantFile(uploadsDir, name, w);
+    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await sharp(file, DECODE).rotate().resize({ width: w }).webp({ quality: 80 }).toFile(temp);
+      await fsp.rename(temp, target);
+    } catch {
+      // Without a copy the image is served as stored; the upload itself is fine.
+      await fsp.rm(temp, { force: true });
+    }
+  }
+}
+
 /**
- * A smaller WebP copy of a stored image, made on first request and kept beside the uploads. GIFs
- * (perhaps animated) and images already narrower than the width are served as stored.
+ * A smaller WebP copy of a stored image. Uploads make theirs when they are stored; an image stored
+ * before that (an older install) gets its copy made once, on the first request for it, within the
+ * same pixel limit. GIFs (perhaps animated) and images already narrower than the width are served
+ * as stored.
  */
 export async function imageVariant(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -241,16 +296,18 @@ export async function imageVariant(
 ): Promise<{ file: string; contentType: string; size: number } | null> {
   const original = await findUpload(deps, name);
   if (!original || original.contentType === 'image/gif') return original;
-  const variants = path.join(deps.config.uploadsDir, '.variants');
-  const file = path.join(variants, `${name}-${width}.webp`);
+  const file = variantFile(deps.config.uploadsDir, name, width);
   const existing = await fsp.stat(file).catch(() => null);
   if (existing) return { file, contentType: 'image/webp', size: existing.size };
+  const [row] = await deps.db.db.select({ width: uploads.width }).from(uploads).where(eq(uploads.name, name));
+  // Narrower than the width asked for: the stored image is the copy (nothing is decoded).
+  if (row?.width && row.width <= width) return original;
   const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const meta = await sharp(original.file).metadata();
+    const meta = await sharp(original.file, DECODE).metadata();
     if (!meta.width || meta.width <= width) return original;
-    await fsp.mkdir(variants, { recursive: true });
-    const info = await sharp(original.file).rotate().resize({ width }).webp({ quality: 80 }).toFile(temp);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const info = await sharp(original.file, DECODE).rotate().resize({ width }).webp({ quality: 80 }).toFile(temp);
     await fsp.rename(temp, file);
     return { file, contentType: 'image/webp', size: info.size };
   } catch {
