@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { freePort, startBuiltServer, waitUntilUp } from '../tests/helpers/net';
+import { loadConfig } from '../src/server/config';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -103,9 +104,15 @@ function autocannon(url: string, endpoint: Endpoint): Result {
   };
 }
 
+/**
+ * The log level `npm start` ships with (the config's default, or LOG_LEVEL when the operator sets
+ * one): the built server for tests runs at 'warn', but the bench measures what users run.
+ */
+const SHIPPED_LOG_LEVEL = loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: process.env.LOG_LEVEL }).LOG_LEVEL;
+
 async function startApp(env: Record<string, string>) {
   // The bench sends thousands of contact messages from one address; real limits would stop it.
-  return startBuiltServer({ RATE_LIMIT_MULTIPLIER: '1000000', ...env });
+  return startBuiltServer({ LOG_LEVEL: SHIPPED_LOG_LEVEL, RATE_LIMIT_MULTIPLIER: '1000000', ...env });
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -193,7 +200,7 @@ async function main(): Promise<void> {
   const header = ['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  console.log(`\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs\n`);
+  console.log(`\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs, LOG_LEVEL=${SHIPPED_LOG_LEVEL} (as npm start)\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.log(line(r));
