@@ -36,15 +36,8 @@ export function BlogManager() {
   const setEditing = (post: BlogSummary | null) => setEditingId(post ? post.id : null);
   const [deleting, setDeleting] = useState<BlogSummary | null>(null);
 
-  const refresh = () =>
-    Promise.all([
-      utils.blog.adminPage.invalidate(),
-      utils.blog.adminGet.invalidate(),
-      utils.blog.adminList.invalidate(),
-      utils.blog.list.invalidate(),
-      utils.blog.pages.invalidate(),
-      utils.blog.get.invalidate(),
-    ]);
+  // Every blog read (public pages, admin list, the post being edited) after a change.
+  const refresh = () => utils.blog.invalidate();
 
   const setPublished = async (post: BlogSummary, published: boolean) => {
     try {

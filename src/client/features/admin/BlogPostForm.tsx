@@ -61,14 +61,7 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
       if (editing) await update.mutateAsync({ id: editing.id, ...fields });
       else await create.mutateAsync(fields);
       toast({ title: `Blog post ${verb}d successfully!` });
-      await Promise.all([
-        utils.blog.adminPage.invalidate(),
-        utils.blog.adminGet.invalidate(),
-        utils.blog.adminList.invalidate(),
-        utils.blog.list.invalidate(),
-        utils.blog.pages.invalidate(),
-        utils.blog.get.invalidate(),
-      ]);
+      await utils.blog.invalidate();
       setDraft(EMPTY);
       onDone();
     } catch (error) {
