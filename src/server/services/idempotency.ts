@@ -91,6 +91,34 @@ async function storedAnswer(deps: Deps, request: IdempotentRequest, hash: string
   return { status: row.status, body: row.response };
 }
 
+
+/**
+ * Inserts the key with its answer, or takes over one past its 24 hours; false when a live key is
+ * already there (the one statement both ways of keeping an answer use).
+ */
+async function takeKey(db: Database, request: IdempotentRequest, hash: string, answer: StoredAnswer, now: Date): Promise<boolean> {
+  const values = {
+    caller: request.caller,
+    operation: request.operation,
+    key: request.key,
+    requestHash: hash,
+    status: answer.status,
+    response: answer.body ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
+  };
+  const [taken] = await db
+    .insert(idempotencyKeys)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.caller, idempotencyKeys.operation, idempotencyKeys.key],
+      set: values,
+      setWhere: lte(idempotencyKeys.expiresAt, now),
+    })
+    .returning({ key: idempotencyKeys.key });
+  return taken !== undefined;
+}
+
 /**
  * Runs `run` once per key: inside one transaction with the key, keeping its answer when
  * `answerOf` gives one (a success) and rolling everything back otherwise. A repeat answers the
@@ -107,28 +135,9 @@ export async function runIdempotently<T>(
   sweepExpiredKeys(deps, now);
   try {
     const outcome = await deps.db.db.transaction(async (tx) => {
-      const values = {
-        caller: request.caller,
-        operation: request.operation,
-        key: request.key,
-        requestHash: hash,
-        status: 0,
-        response: null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
-      };
-      // A key past its 24 hours is taken over; a live one (committed by an earlier request, or by
-      // one that was running and has now committed: PostgreSQL makes this insert wait for it) is not.
-      const [claimed] = await tx
-        .insert(idempotencyKeys)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.caller, idempotencyKeys.operation, idempotencyKeys.key],
-          set: values,
-          setWhere: lte(idempotencyKeys.expiresAt, now),
-        })
-        .returning({ key: idempotencyKeys.key });
-      if (!claimed) throw new KeyTaken();
+      // A live key (committed by an earlier request, or by one that was running and has now
+      // committed: PostgreSQL makes this insert wait for it) is not taken.
+      if (!(await takeKey(tx as unknown as Database, request, hash, { status: 0, body: null }, now))) throw new KeyTaken();
       const result = await run(tx as unknown as Database);
       const answer = answerOf(result);
       if (!answer) throw new RolledBack(result);
@@ -180,26 +189,7 @@ export async function runIdempotentlyOutsideDatabase<T>(
   const outcome = await run();
   const answer = answerOf(outcome);
   if (!answer) return { outcome };
-  const values = {
-    caller: request.caller,
-    operation: request.operation,
-    key: request.key,
-    requestHash: hash,
-    status: answer.status,
-    response: answer.body ?? null,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
-  };
-  const [kept] = await deps.db.db
-    .insert(idempotencyKeys)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.caller, idempotencyKeys.operation, idempotencyKeys.key],
-      set: values,
-      setWhere: lte(idempotencyKeys.expiresAt, now),
-    })
-    .returning({ key: idempotencyKeys.key });
-  if (kept) return { outcome };
+  if (await takeKey(deps.db.db, request, hash, answer, now)) return { outcome };
   const first = await storedAnswer(deps, request, hash);
   return first ? { replayed: first } : { outcome };
 }
