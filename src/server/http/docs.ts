@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../openapi/responses';
 import { AUDIO_PROXY_RATE_LIMIT } from './audio-proxy';
+import { readinessDocs } from './readiness';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
@@ -312,4 +313,5 @@ export const plainRouteDocs: Record<string, PathItem> = {
   ...subscribersCsvDocs,
   ...webhookDocs,
   ...documentDocs,
+  ...readinessDocs,
 };

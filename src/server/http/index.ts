@@ -5,6 +5,7 @@ import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 import { subscribersCsvRoutes } from './subscribers-csv';
+import { readinessRoutes } from './readiness';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
@@ -13,6 +14,7 @@ export async function registerHttpRoutes(app: FastifyInstance, _deps: AppDeps): 
   await app.register(audioProxyRoutes(_deps));
   await app.register(stripeWebhookRoutes(_deps));
   await app.register(subscribersCsvRoutes(_deps));
+  await app.register(readinessRoutes(_deps));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, _deps);
 }
