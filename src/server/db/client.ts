@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createDataFolder, inspectDataFolder, openFailure } from './pglite-folder';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -10,6 +11,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** How the embedded database's folder was found at start (absent on PostgreSQL and in memory). */
+  startup?: PgliteStartup;
   /** True when the database answers a trivial query within a second. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -26,17 +29,28 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** What opening the embedded database's folder took, for the start-up log (issue 22.6). */
+export type PgliteStartup =
+  | { kind: 'created'; ms: number }
+  | { kind: 'opened'; ms: number }
+  /** The last run did not shut down (killed, or the power went): Postgres replayed its log. */
+  | { kind: 'recovered'; ms: number };
+
 export interface OpenDatabaseOptions {
   /** postgres:// URL; without it the embedded PGlite is used. */
   databaseUrl?: string;
   /** PGlite data folder; without it PGlite lives in memory (tests). */
   dataDir?: string;
+  /** Aborted by SIGTERM/SIGINT during start-up: a database being made is abandoned (StartAbandoned). */
+  signal?: AbortSignal;
+  /** Tests only: another migrations folder. */
+  migrationsFolder?: string;
 }
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
-  return handle;
+  const migrations = options.migrationsFolder ?? migrationsFolder();
+  return options.databaseUrl ? await openPostgres(options.databaseUrl, migrations) : await openPglite(options, migrations);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -53,18 +67,41 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite({ dataDir, signal }: OpenDatabaseOptions, migrations: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { openDurablePglite } = await import('./pglite-durable');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? openDurablePglite(dataDir) : new PGlite();
+  let startup: PgliteStartup | undefined;
+  let client: InstanceType<typeof PGlite>;
+  if (dataDir) {
+    const started = performance.now();
+    const folder = inspectDataFolder(dataDir);
+    if (folder.kind === 'missing') await createDataFolder(dataDir, { signal });
+    client = openDurablePglite(dataDir);
+    try {
+      await client.waitReady;
+    } catch (error) {
+      throw openFailure(dataDir, error);
+    }
+    const ms = Math.round(performance.now() - started);
+    startup = { kind: folder.kind === 'missing' ? 'created' : folder.uncleanStop ? 'recovered' : 'opened', ms };
+  } else {
+    client = new PGlite();
+  }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  // drizzle applies every pending migration in one transaction: one interrupted half way is rolled
+  // back with it and runs again at the next start.
+  try {
+    await migrate(db, { migrationsFolder: migrations });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    startup,
     async ping() {
       try {
         await withTimeout(db.execute(sql`select 1`), 1000);
@@ -79,7 +116,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrations: string): Promise<DatabaseHandle> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -94,7 +131,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  await migrate(db, { migrationsFolder: migrations });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
