@@ -2,11 +2,10 @@
 // Creates an admin. Asks for whatever is not given as a flag (the password without echoing it).
 // Uses the same database as the server (DATABASE_URL, or the embedded one in DATA_DIR); with the
 // embedded database, stop the server first, as only one process can open it.
-import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabaseFor } from '../db/data-folder-lock';
 import { createAdmin } from '../services/auth';
 import { DomainError } from '../services/errors';
 import { EMAIL_PATTERN } from '../../shared/auth';
@@ -44,7 +43,7 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  const db = await openDatabaseFor('npm run admin:create', config);
   try {
     const user = await createAdmin({ db, clock: () => new Date() }, { name, email, password });
     console.log(`Created the admin ${user.name} <${user.email}>. They can sign in at ${config.publicUrl}/login`);

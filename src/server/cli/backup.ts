@@ -1,19 +1,28 @@
 // `npm run backup [-- file.tar.gz]` and `npm run restore -- file.tar.gz`: one archive holding the
 // database (PGlite or PostgreSQL, as configured) and the uploaded files. Stop the site before a
-// restore; a backup can be taken while it runs.
+// restore; a backup can be taken while it runs (on the embedded default the running site writes it,
+// from one snapshot, since no second process may open its data folder).
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { askOwner, openDatabaseFor } from '../db/data-folder-lock';
 import { restoreBackupArchive, writeBackupArchive } from '../services/backup';
 
 async function main(): Promise<void> {
   const [command, fileArg] = process.argv.slice(2);
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.resolve(fileArg ?? path.join(config.dataDir, 'backups', `backup-${stamp}.tar.gz`));
+  if (command === 'backup' && !config.DATABASE_URL) {
+    const answer = await askOwner(config.dataDir, { command: 'backup', file });
+    if (answer) {
+      if (!answer.ok) throw new Error(answer.error ?? 'The running site could not write the backup.');
+      console.log(answer.message);
+      return;
+    }
+  }
+  const db = await openDatabaseFor(`npm run ${command}`, config);
   try {
     if (command === 'backup') {
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.resolve(fileArg ?? path.join(config.dataDir, 'backups', `backup-${stamp}.tar.gz`));
       const backup = await writeBackupArchive(db.db, config.uploadsDir, file);
       const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
       console.log(`Backup written to ${file} (${rows} rows from the ${db.kind} database, plus uploads).`);

@@ -2,9 +2,8 @@
 // PODCAST_FEED_URL, or from the URL or local XML file given. Adds new episodes and updates known
 // ones by guid; never deletes. Exits 1 (and changes nothing) when the feed cannot be read.
 import fs from 'node:fs';
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabaseFor } from '../db/data-folder-lock';
 import { createOutboundClient } from '../services/outbound';
 import { countEpisodes, importPodcastFeed, importPodcastFeedFromUrl } from '../services/podcasts';
 
@@ -24,7 +23,7 @@ async function run(): Promise<number> {
     console.error('No feed to import: set PODCAST_FEED_URL or pass a feed URL or XML file.');
     return 1;
   }
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  const db = await openDatabaseFor('npm run podcasts:import', config);
   try {
     const result = /^https?:\/\//i.test(source)
       ? await importPodcastFeedFromUrl(db.db, source, { outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }) })
