@@ -1,6 +1,10 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { DataFolderError, StartAbandoned } from './db/pglite-folder';
+import { DataFolderInUse, lockDataFolder, type FolderLock } from './db/data-folder-lock';
+import { writeBackupArchive } from './services/backup';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
@@ -13,7 +17,29 @@ import { createPayments } from './services/payments';
 import { clearIncomingUploads } from './services/uploads';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
+//
+// The signal handlers come first (issue 22.3): SIGTERM or SIGINT during start-up abandons it at the next
+// safe point (a database being made is dropped whole, an open one is closed) and exits 0; once running,
+// the first signal drains the requests in flight; a second signal at any time exits at once.
 async function main(): Promise<void> {
+  const starting = new AbortController();
+  let stopRunning: ((signal: string) => Promise<void>) | null = null;
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    if (stopRunning) void stopRunning(signal);
+    else {
+      console.error(`${signal} during start-up: stopping`);
+      starting.abort();
+    }
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
   let config: Config;
   try {
     config = loadConfig();
@@ -25,14 +51,51 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
+  // On the embedded default this process takes the data folder first: no backup, restore or second
+  // `npm start` opens the database under it (db/data-folder-lock.ts).
+  let folderLock: FolderLock | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      folderLock = await lockDataFolder(config.dataDir, 'the site');
+    } catch (error) {
+      if (error instanceof DataFolderInUse) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  let db: DatabaseHandle | null = null;
+  /** A safe point of the start-up: stop here when a signal came. */
+  const checkpoint = async () => {
+    if (!starting.signal.aborted) return;
+    await db?.close();
+    await folderLock?.release();
+    console.error('start-up stopped; nothing was left half-made');
+    process.exit(0);
+  };
+
+  try {
+    db = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      signal: starting.signal,
+    });
+  } catch (error) {
+    if (error instanceof StartAbandoned) await checkpoint();
+    if (error instanceof DataFolderError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await checkpoint();
   if (config.SEED) await runSeeds(db.db);
   await clearIncomingUploads(config.uploadsDir);
   // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
   const adminSetup = await ensureAdminFromConfig({ db, config, clock: () => new Date() });
+  await checkpoint();
 
   const deps = {
     config,
@@ -43,6 +106,7 @@ async function main(): Promise<void> {
     mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
   };
   const app = await createApp(deps);
+  logDatabaseStart(app.log, db);
   if (adminSetup === 'created') app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
   deps.mailer = createMailer({
     from: config.MAIL_FROM,
@@ -50,15 +114,24 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger: app.log,
   });
+  await checkpoint();
+
+  // `npm run backup` while the site runs asks it for the archive (one snapshot of the open database).
+  const { uploadsDir } = config;
+  folderLock?.handle(async (request) => {
+    if (request.command !== 'backup' || !request.file) return { ok: false, error: 'unknown request' };
+    const backup = await writeBackupArchive(db.db, uploadsDir, request.file);
+    const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
+    app.log.info({ file: request.file, rows }, 'backup written');
+    return { ok: true, message: `Backup written to ${request.file} by the running site (${rows} rows, plus uploads).` };
+  });
 
   // E-mails queued in the outbox (also those a killed process left) are sent from here on.
   const outboxWorker = startOutboxWorker(deps, { log: app.log });
 
   let stopFeedRefresh = async () => {};
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  const openDb = db;
+  stopRunning = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('in-flight requests did not finish within 20 s; exiting');
@@ -70,7 +143,8 @@ async function main(): Promise<void> {
       await app.close();
       // After the requests (which may still queue mail); a send in progress finishes first.
       await outboxWorker.stop();
-      await db.close();
+      await openDb.close();
+      await folderLock?.release();
       app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {
@@ -78,8 +152,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (starting.signal.aborted) {
+    await stopRunning('SIGTERM');
+    return;
+  }
 
   await app.listen({ host: config.HOST, port: config.PORT });
   // The show's feed is imported at start and then refreshed; a failed import keeps the episodes.
@@ -102,3 +178,16 @@ main().catch((error: unknown) => {
   console.error('Failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** One line on how the embedded database started; a warning when the last run did not stop cleanly. */
+function logDatabaseStart(log: FastifyBaseLogger, db: DatabaseHandle): void {
+  const startup = db.startup;
+  if (!startup) return;
+  const seconds = (startup.ms / 1000).toFixed(1);
+  if (startup.kind === 'recovered') {
+    log.warn(
+      { recoveryMs: startup.ms },
+      `the database was not shut down cleanly last time (the process was killed or the power went); recovery took ${seconds} s`,
+    );
+  } else if (startup.kind === 'created') log.info({ ms: startup.ms }, `made a new database (${seconds} s)`);
+}

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,70 @@ describe('graceful shutdown', () => {
       expect(rows).toHaveLength(accepted);
     } finally {
       await db.close();
+    }
+  });
+});
+
+// Issue 22.3: the handlers are installed before anything else, so a signal during the first start
+// (while the database is being made) stops it cleanly, and the folder starts next time.
+describe('signals at any moment (issue 22.3)', () => {
+  const startServer = (dir: string, port: number, logLevel = 'warn') => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: logLevel, NODE_ENV: 'test' };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, exited, output: () => output };
+  };
+
+  it('SIGTERM while the database is being made exits 0, leaves nothing half-made, and the next start works', { timeout: 240_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
+    try {
+      const port = await freePort();
+      const first = startServer(dir, port);
+      await expect.poll(() => fs.existsSync(path.join(dir, 'pglite.creating', 'PG_VERSION')), { timeout: 60_000, interval: 10 }).toBe(true);
+      first.child.kill('SIGTERM');
+      expect(await first.exited, first.output()).toBe(0);
+      expect(first.output()).toContain('SIGTERM during start-up: stopping');
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith('pglite'))).toEqual([]);
+
+      const second = startServer(dir, port);
+      try {
+        expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), second.output()).toBe(true);
+      } finally {
+        second.child.kill('SIGTERM');
+        expect(await second.exited).toBe(0);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a second signal exits at once, without waiting for requests in flight', { timeout: 240_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
+    const port = await freePort();
+    const server = startServer(dir, port, 'info');
+    const socket = new net.Socket();
+    try {
+      expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), server.output()).toBe(true);
+      // A request whose body never finishes: the first signal waits for it (up to 20 s).
+      await new Promise<void>((resolve, reject) => socket.connect(port, '127.0.0.1', resolve).once('error', reject));
+      socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":');
+      await new Promise((r) => setTimeout(r, 300));
+      server.child.kill('SIGTERM');
+      await expect.poll(() => server.output(), { timeout: 10_000, interval: 20 }).toContain('shutting down: finishing in-flight requests');
+      const second = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(1);
+      // Well before the 20 s the first signal would wait for the unfinished request.
+      expect(Date.now() - second).toBeLessThan(10_000);
+      expect(server.output()).toContain('SIGTERM again: exiting now');
+    } finally {
+      socket.destroy();
+      server.child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
