@@ -18,4 +18,6 @@ await build({
 });
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+// The empty cluster a first start unpacks (src/server/db/pglite-folder.ts).
+for (const file of ['pglite-template.tar.gz', 'pglite-template.tar.gz.json']) fs.copyFileSync(`src/server/db/${file}`, `dist/server/${file}`);
 console.log('server built into dist/server');

@@ -27,6 +27,11 @@ const envSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^/]+/.test(v),
     'must be an absolute http(s) URL such as https://example.co.uk',
   ),
+  /** The embedded database's page cache and per-sort memory (db/pglite-durable.ts); raise for a big site. */
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB').default('16MB'),
+  /** Make a new embedded database with PGlite's initdb (a child process, 860 MB) instead of the template. */
+  PGLITE_INITDB: booleanFlag.default(false),
+  PGLITE_WORK_MEM: z.string().regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB').default('2MB'),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   /** The server-rendering bundle; by default beside CLIENT_DIST (dist/ssr). */
   SSR_DIST: optionalString,

@@ -80,6 +80,8 @@ async function main(): Promise<void> {
     db = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: path.join(config.dataDir, 'pglite'),
+      pgliteMemory: { sharedBuffers: config.PGLITE_SHARED_BUFFERS, workMem: config.PGLITE_WORK_MEM },
+      initdb: config.PGLITE_INITDB,
       signal: starting.signal,
     });
   } catch (error) {

@@ -7,7 +7,15 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../../src/server/db/client';
-import { DataFolderError, StartAbandoned, inspectDataFolder } from '../../src/server/db/pglite-folder';
+import {
+  DataFolderError,
+  StartAbandoned,
+  createDataFolder,
+  creationMethod,
+  findTemplate,
+  inspectDataFolder,
+  installedPgliteVersion,
+} from '../../src/server/db/pglite-folder';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -74,13 +82,40 @@ describe('the first start', () => {
     const parent = tempDir();
     const dataDir = path.join(parent, 'pglite');
     const stop = new AbortController();
-    const opening = openDatabase({ dataDir, signal: stop.signal });
+    // PGlite's initdb in a child (the template unpacks too fast to be stopped half way in a test).
+    const opening = openDatabase({ dataDir, signal: stop.signal, initdb: true });
     // Stopped while the child is making the cluster.
     await expect.poll(() => fs.existsSync(`${dataDir}.creating`), { timeout: 30_000, interval: 20 }).toBe(true);
     stop.abort();
     await expect(opening).rejects.toBeInstanceOf(StartAbandoned);
     expect(fs.readdirSync(parent)).toEqual([]);
     expect(childrenFor(dataDir)).toBe(0);
+  });
+});
+
+describe('the template a first start unpacks (issue 24.2)', () => {
+  it('was made by the installed PGlite and holds what its initdb makes now', { timeout: 120_000 }, async () => {
+    const template = findTemplate();
+    expect(template, 'run npm run db:template').not.toBeNull();
+    expect(template!.pglite, 'the template is of another PGlite: run npm run db:template').toBe(installedPgliteVersion());
+    expect(creationMethod()).toBe('template');
+
+    const parent = tempDir();
+    await createDataFolder(path.join(parent, 'made'), { initdb: true });
+    await createDataFolder(path.join(parent, 'unpacked'));
+    // PG_VERSION, and pg_control's format and catalogue versions (bytes 8-15).
+    const facts = (dir: string) => ({
+      version: fs.readFileSync(path.join(parent, dir, 'PG_VERSION'), 'utf8'),
+      control: fs.readFileSync(path.join(parent, dir, 'global', 'pg_control')).subarray(8, 16).toString('hex'),
+    });
+    expect(facts('unpacked')).toEqual(facts('made'));
+    const db = await openDatabase({ dataDir: path.join(parent, 'unpacked') });
+    try {
+      expect(db.startup?.kind).toBe('opened');
+      expect(rowsOf(await db.db.execute(sql`select count(*)::int as n from blog_posts`))).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -56,4 +56,19 @@ describe('PGlite commits are flushed', () => {
     expect((await pg.query<{ v: string }>('select v from t')).rows[0]?.v).toBe('old');
     await pg.close();
   });
+
+  it("runs with a small site's memory, or what the operator sets (issue 24.3)", async () => {
+    const dir = tempDir();
+    const show = async (pg: Awaited<ReturnType<typeof openDurablePglite>>, name: string) =>
+      ((await pg.query<Record<string, string>>(`show ${name}`)).rows[0] ?? {})[name];
+    const small = openDurablePglite(dir);
+    expect(await show(small, 'shared_buffers')).toBe('16MB');
+    expect(await show(small, 'work_mem')).toBe('2MB');
+    expect(await show(small, 'maintenance_work_mem')).toBe('16MB');
+    await small.close();
+    const bigger = openDurablePglite(dir, { sharedBuffers: '64MB', workMem: '8MB' });
+    expect(await show(bigger, 'shared_buffers')).toBe('64MB');
+    expect(await show(bigger, 'work_mem')).toBe('8MB');
+    await bigger.close();
+  });
 });

@@ -85,7 +85,8 @@ describe('graceful shutdown', () => {
 // (while the database is being made) stops it cleanly, and the folder starts next time.
 describe('signals at any moment (issue 22.3)', () => {
   const startServer = (dir: string, port: number, logLevel = 'warn') => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: logLevel, NODE_ENV: 'test' };
+    // PGlite's initdb in a child process: the template unpacks too fast to be interrupted on cue.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: logLevel, NODE_ENV: 'test', PGLITE_INITDB: 'true' };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -15,7 +15,7 @@ import { blogPosts, contactMessages, newsletterSubscriptions, outbox } from '../
 import { freePort, waitUntilUp } from '../helpers/net';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 10);
-const FIRST_START_KILLS = Number(process.env.CRASH_FIRST_START_KILLS ?? 4);
+const FIRST_START_KILLS = Number(process.env.CRASH_FIRST_START_KILLS ?? 8);
 const CUTS = Number(process.env.CRASH_POWER_CUTS ?? 2);
 const WRITERS = 8;
 const ADMIN = { email: 'crash@example.co.uk', password: 'Heron-Willow-Tinder-78' };
@@ -44,7 +44,7 @@ interface App {
   exited: Promise<number | null>;
 }
 
-function spawnApp(dataDir: string, port: number): App {
+function spawnApp(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): App {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -58,6 +58,7 @@ function spawnApp(dataDir: string, port: number): App {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: 'Crash Test',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -357,10 +358,12 @@ describe('crash test of the built app on the embedded database', () => {
     ];
     const results: string[] = [];
     for (let i = 0; i < FIRST_START_KILLS; i++) {
-      const moment = moments[i % moments.length]!;
+      // Both ways a folder is made: unpacked from the template, and by PGlite's initdb in a child.
+      const initdb = i % 2 === 1;
+      const moment = moments[Math.floor(i / 2) % moments.length]!;
       const dataDir = tempDir('hlm-crash-first-');
       const port = await freePort();
-      const first = spawnApp(dataDir, port);
+      const first = spawnApp(dataDir, port, { PGLITE_INITDB: String(initdb) });
       const deadline = Date.now() + (moment.name === 'a random moment' ? 500 + Math.random() * 5000 : 60_000);
       while (Date.now() < deadline && !moment.reached(dataDir) && first.child.exitCode === null) await sleep(2);
       await kill(first);
@@ -374,7 +377,7 @@ describe('crash test of the built app on the embedded database', () => {
       expect(res.status, second.log()).toBe(200);
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
-      results.push(`${moment.name}: left ${left}; next start ready in ${second.readyMs} ms`);
+      results.push(`${initdb ? 'initdb' : 'template'}, killed when ${moment.name}: left ${left}; next start ready in ${second.readyMs} ms`);
     }
     console.log(`[crash] first-start kills:\n  ${results.join('\n  ')}`);
   });

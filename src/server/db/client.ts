@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgliteMemory } from './pglite-durable';
 import { createDataFolder, inspectDataFolder, openFailure } from './pglite-folder';
 import * as schema from './schema';
 
@@ -43,6 +44,10 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Aborted by SIGTERM/SIGINT during start-up: a database being made is abandoned (StartAbandoned). */
   signal?: AbortSignal;
+  /** PGlite's memory (shared_buffers, work_mem); a small site's by default (pglite-durable.ts). */
+  pgliteMemory?: PgliteMemory;
+  /** A new folder is made with PGlite's initdb even when the template matches (pglite-folder.ts). */
+  initdb?: boolean;
   /** Tests only: another migrations folder. */
   migrationsFolder?: string;
 }
@@ -67,7 +72,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-async function openPglite({ dataDir, signal }: OpenDatabaseOptions, migrations: string): Promise<DatabaseHandle> {
+async function openPglite({ dataDir, signal, pgliteMemory, initdb }: OpenDatabaseOptions, migrations: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { openDurablePglite } = await import('./pglite-durable');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -77,8 +82,8 @@ async function openPglite({ dataDir, signal }: OpenDatabaseOptions, migrations: 
   if (dataDir) {
     const started = performance.now();
     const folder = inspectDataFolder(dataDir);
-    if (folder.kind === 'missing') await createDataFolder(dataDir, { signal });
-    client = openDurablePglite(dataDir);
+    if (folder.kind === 'missing') await createDataFolder(dataDir, { signal, initdb });
+    client = openDurablePglite(dataDir, pgliteMemory);
     try {
       await client.waitReady;
     } catch (error) {

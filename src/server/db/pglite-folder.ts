@@ -4,13 +4,20 @@
 // PGlite decides "the database exists" by PG_VERSION and, on a first start, makes the cluster in its
 // WebAssembly memory and copies it into the folder file by file, PG_VERSION first: killed half way, the
 // folder looked made and never started again ("Failed query: CREATE SCHEMA ..."; postgresql.conf and
-// pg_hba.conf missing). Here a new cluster is made in `<dir>.creating` by a child process (which also
-// gives the memory initdb needs back to the system when it exits, issue 24.2), flushed, and renamed
-// into place; the rename is the moment the folder exists.
+// pg_hba.conf missing). Here a new cluster is made in `<dir>.creating`, flushed, and renamed into
+// place; the rename is the moment the folder exists.
+//
+// Making a cluster in PGlite (its initdb, in WebAssembly) takes a process to 860 MB, more than a small
+// server has (issue 24.2). So a new folder is unpacked from pglite-template.tar.gz, an empty cluster
+// made once by `npm run db:template` with the PGlite version written beside it (4.5 MB, 10-20 MB of
+// memory to unpack). When the installed PGlite is another version than the template's, the cluster
+// is made the slow way, in a child process whose memory goes back to the system when it exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as tar from 'tar';
 
 /** A data folder that exists but cannot be used; the message says what is wrong and what to do. */
 export class DataFolderError extends Error {
@@ -102,6 +109,8 @@ const { PGlite } = require(process.argv[1]);
 `;
 
 export interface CreateOptions {
+  /** Make the cluster with PGlite's initdb even when a template matches (npm run db:template, tests). */
+  initdb?: boolean;
   /** Aborted by a signal: the child is killed, the half-made folder removed, StartAbandoned thrown. */
   signal?: AbortSignal;
 }
@@ -153,6 +162,35 @@ function runChild(creating: string, pidFile: string, signal?: AbortSignal): Prom
   });
 }
 
+/** The installed PGlite's version, which a template must have been made with. */
+export function installedPgliteVersion(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('@electric-sql/pglite');
+  let dir = path.dirname(entry);
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export const TEMPLATE_FILE = 'pglite-template.tar.gz';
+
+/** The committed empty cluster and the PGlite version it was made with (src or the bundled dist). */
+export function findTemplate(): { file: string; pglite: string } | null {
+  const candidates = [
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), TEMPLATE_FILE),
+    path.resolve(process.cwd(), 'src/server/db', TEMPLATE_FILE),
+  ];
+  const file = candidates.find((f) => fs.existsSync(f) && fs.existsSync(`${f}.json`));
+  if (!file) return null;
+  const { pglite } = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as { pglite: string };
+  return { file, pglite };
+}
+
+/** How a new folder is made: from the template when it matches the installed PGlite. */
+export function creationMethod(): 'template' | 'initdb' {
+  const template = findTemplate();
+  return template && template.pglite === installedPgliteVersion() ? 'template' : 'initdb';
+}
+
 /**
  * Makes a new cluster at dir: in `<dir>.creating` (a leftover from an earlier crash is removed first),
  * flushed file by file, renamed into place, and the parent folder flushed so the rename survives.
@@ -166,7 +204,14 @@ export async function createDataFolder(dir: string, options: CreateOptions = {})
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   try {
     if (options.signal?.aborted) throw new StartAbandoned('start-up stopped before the database was made');
-    await runChild(creating, pidFile, options.signal);
+    const template = findTemplate();
+    if (!options.initdb && template && template.pglite === installedPgliteVersion()) {
+      fs.mkdirSync(creating, { mode: 0o700 });
+      await tar.x({ file: template.file, cwd: creating, strict: true });
+      if (options.signal?.aborted) throw new StartAbandoned('start-up stopped while the database was being made');
+    } else {
+      await runChild(creating, pidFile, options.signal);
+    }
     for (const entry of REQUIRED) {
       if (!fs.existsSync(path.join(creating, entry))) throw new Error(`making the database left no ${entry}`);
     }
