@@ -74,7 +74,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function openPglite({ dataDir, signal, pgliteMemory, initdb }: OpenDatabaseOptions, migrations: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { openDurablePglite } = await import('./pglite-durable');
+  const { PGLITE_EXTENSIONS, openDurablePglite } = await import('./pglite-durable');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let startup: PgliteStartup | undefined;
@@ -92,7 +92,7 @@ async function openPglite({ dataDir, signal, pgliteMemory, initdb }: OpenDatabas
     const ms = Math.round(performance.now() - started);
     startup = { kind: folder.kind === 'missing' ? 'created' : folder.uncleanStop ? 'recovered' : 'opened', ms };
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzle(client, { schema });
   // drizzle applies every pending migration in one transaction: one interrupted half way is rolled

@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /** The bench's only switch: PGLITE_FSYNC=off measures the old behaviour. Never set it in production. */
@@ -79,6 +80,9 @@ export function durableStartParams(memory: PgliteMemory = SMALL_SITE_MEMORY): st
   return [...params, '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on', ...memoryParams(memory)];
 }
 
+/** The extensions migrations create (pg_trgm: the indexes of the admin's search, migration 0004). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** A PGlite on a data folder whose acknowledged commits are on disk. */
 export function openDurablePglite(dataDir: string, memory: PgliteMemory = SMALL_SITE_MEMORY): PGlite {
   // V8 compiles WebAssembly twice by default (a quick baseline, then optimised code) and keeps both
@@ -86,7 +90,7 @@ export function openDurablePglite(dataDir: string, memory: PgliteMemory = SMALL_
   // more at start, the same speed after (measured: 2,000 queries in 554-568 ms against 801-833 ms).
   v8.setFlagsFromString('--no-liftoff');
   if (!flushEnabled()) {
-    return new PGlite({ dataDir, startParams: [...PGlite.defaultStartParams, ...memoryParams(memory)] });
+    return new PGlite({ dataDir, startParams: [...PGlite.defaultStartParams, ...memoryParams(memory)], extensions: PGLITE_EXTENSIONS });
   }
-  return new PGlite({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams(memory) });
+  return new PGlite({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams(memory), extensions: PGLITE_EXTENSIONS });
 }

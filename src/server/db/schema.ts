@@ -76,7 +76,13 @@ export const podcastEpisodes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('podcast_episodes_guid_idx').on(t.guid)],
+  (t) => [
+    uniqueIndex('podcast_episodes_guid_idx').on(t.guid),
+    // The list's order (services/podcasts.ts listEpisodes), newest first, and its search.
+    index('podcast_episodes_order_idx').on(t.publishedAt.desc().nullsLast(), t.episodeNumber.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('podcast_episodes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('podcast_episodes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export const users = pgTable(
@@ -137,7 +143,21 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_published_idx').on(t.publishedAt)],
+  // What paging, filters and search read (issue 14.4; tests/api/query-plans.test.ts reads the plans).
+  (t) => [
+    // Visitors' pages, newest first: ORDER BY published_at DESC, id DESC walks this backwards.
+    index('blog_posts_published_idx').on(t.publishedAt, t.id),
+    // A category's pages, and the list of categories.
+    index('blog_posts_category_idx').on(t.category, t.publishedAt, t.id),
+    // The admin's list, newest first.
+    index('blog_posts_created_idx').on(t.createdAt, t.id),
+    // The admin's search, ILIKE '%words%' in title, excerpt and category. fastupdate off: a new row
+    // goes into the index at once instead of a pending list that only VACUUM merges (PGlite runs no
+    // autovacuum), which the planner rightly counts against the index (a sequential scan won).
+    index('blog_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('blog_posts_excerpt_trgm_idx').using('gin', t.excerpt.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('blog_posts_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 /** A signed, single-use permission to PUT one file; the id is the last segment of the uploadURL. */

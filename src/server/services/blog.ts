@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { blogPosts, uploads } from '../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
@@ -31,27 +31,25 @@ function publishedWhere(category: string | undefined): SQL {
   return category ? and(published, eq(blogPosts.category, category))! : published;
 }
 
+export interface PublishedFilter {
+  page: number;
+  limit: number;
+  category?: string | undefined;
+}
+
+/** Newest first; the id breaks ties, so a page boundary never repeats or skips a post. */
+const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+const offsetOf = (f: { page: number; limit: number }) => (f.page - 1) * f.limit;
+
 export interface PublishedPage<T> {
   items: T[];
   total: number;
 }
 
 /** One page of published posts, newest first: what visitors see. The total is of the same filter. */
-export async function listPublishedPosts(
-  db: Database,
-  filter: { page: number; limit: number; category?: string | undefined },
-): Promise<PublishedPage<BlogPost>> {
-  const where = publishedWhere(filter.category);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(blogPosts).where(where),
-  ]);
+export async function listPublishedPosts(db: Database, filter: PublishedFilter): Promise<PublishedPage<BlogPost>> {
+  const [rows, [counted]] = await Promise.all([postListQueries.publishedPosts(db, filter), postListQueries.publishedCount(db, filter)]);
   return { items: rows.map(toPost), total: counted?.total ?? 0 };
 }
 
@@ -80,33 +78,15 @@ function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSum
 }
 
 /** One page of /blog: published posts without their content, newest first. */
-export async function listPublishedSummaries(
-  db: Database,
-  filter: { page: number; limit: number; category?: string | undefined },
-): Promise<PublishedPage<BlogSummary>> {
-  const where = publishedWhere(filter.category);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(blogPosts).where(where),
-  ]);
+export async function listPublishedSummaries(db: Database, filter: PublishedFilter): Promise<PublishedPage<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([postListQueries.publishedSummaries(db, filter), postListQueries.publishedCount(db, filter)]);
   return { items: rows.map(toSummary), total: counted?.total ?? 0 };
 }
 
 /** The categories of published posts, A to Z: the filters /blog offers. */
 export async function listPublishedCategories(db: Database): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ category: blogPosts.category })
-    .from(blogPosts)
-    .where(and(isNotNull(blogPosts.publishedAt), ne(blogPosts.category, '')))
-    .orderBy(asc(blogPosts.category))
-    .limit(CATEGORY_MAX);
-  return rows.map((r) => r.category);
+  const result = (await db.execute(postListQueries.categories())) as unknown as { rows: Array<{ category: string }> };
+  return result.rows.map((r) => r.category);
 }
 
 /** One published post; a draft is as missing as a post that does not exist. */
@@ -140,37 +120,48 @@ function adminWhere(filter: AdminPostFilter): SQL | undefined {
 
 /** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
 export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogPost>> {
-  const where = adminWhere(filter);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(blogPosts).where(where),
-  ]);
+  const [rows, [counted]] = await Promise.all([postListQueries.adminPosts(db, filter), postListQueries.adminCount(db, filter)]);
   return { items: rows.map(toPost), total: counted?.total ?? 0 };
 }
 
 /** The admin screen's list: the same page as rows without content. */
 export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogSummary>> {
-  const where = adminWhere(filter);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(blogPosts).where(where),
-  ]);
+  const [rows, [counted]] = await Promise.all([postListQueries.adminSummaries(db, filter), postListQueries.adminCount(db, filter)]);
   return { items: rows.map(toSummary), total: counted?.total ?? 0 };
 }
 
-/** One post, draft or published: what the admin's editor opens. */
+/**
+ * The queries of the post lists, built but not run: the functions above run them, and
+ * tests/api/query-plans.test.ts reads their plans at 10,000 posts (each must use an index).
+ */
+export const postListQueries = {
+  publishedPosts: (db: Database, f: PublishedFilter) =>
+    db.select().from(blogPosts).where(publishedWhere(f.category)).orderBy(...publishedOrder).limit(f.limit).offset(offsetOf(f)),
+  publishedSummaries: (db: Database, f: PublishedFilter) =>
+    db.select(summaryColumns).from(blogPosts).where(publishedWhere(f.category)).orderBy(...publishedOrder).limit(f.limit).offset(offsetOf(f)),
+  publishedCount: (db: Database, f: PublishedFilter) => db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
+  // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,
+  // so the cost follows the number of categories, not of posts (a DISTINCT reads every post).
+  categories: () =>
+    sql`
+      with recursive found(category) as (
+        (select ${blogPosts.category} from ${blogPosts}
+          where ${blogPosts.category} > '' and ${blogPosts.publishedAt} is not null
+          order by ${blogPosts.category} limit 1)
+        union all
+        select (select b.category from ${blogPosts} b
+                 where b.category > found.category and b.published_at is not null
+                 order by b.category limit 1)
+          from found where found.category is not null
+      )
+      select category from found where category is not null limit ${CATEGORY_MAX}`,
+  adminPosts: (db: Database, f: AdminPostFilter) =>
+    db.select().from(blogPosts).where(adminWhere(f)).orderBy(...adminOrder).limit(f.limit).offset(offsetOf(f)),
+  adminSummaries: (db: Database, f: AdminPostFilter) =>
+    db.select(summaryColumns).from(blogPosts).where(adminWhere(f)).orderBy(...adminOrder).limit(f.limit).offset(offsetOf(f)),
+  adminCount: (db: Database, f: AdminPostFilter) => db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
+};
+
 export async function getPost(db: Database, id: number): Promise<BlogPost> {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!row) throw notFound(BLOG_MESSAGES.notFound);

@@ -24,35 +24,54 @@ const publicColumns = {
   publishedAt: podcastEpisodes.publishedAt,
 };
 
-/**
- * The episodes to show, newest first. The seeded samples are listed only while no real episode
- * has been imported, so a fresh install plays something and a live one shows only the show.
- */
-export async function listEpisodes(
-  db: Database,
-  filter: { page: number; limit: number; q?: string | undefined },
-): Promise<{ items: PodcastEpisode[]; total: number }> {
-  const isSample = sql`${podcastEpisodes.guid} like ${`${SAMPLE_GUID_PREFIX}%`}`;
-  const [real] = await db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(not(isSample)).limit(1);
-  const conditions: SQL[] = real ? [not(isSample)] : [];
+export interface EpisodeFilter {
+  page: number;
+  limit: number;
+  q?: string | undefined;
+}
+
+const isSample = sql`${podcastEpisodes.guid} like ${`${SAMPLE_GUID_PREFIX}%`}`;
+/** Newest first (the order podcast_episodes_order_idx keeps). */
+const episodeOrder = [
+  sql`${podcastEpisodes.publishedAt} desc nulls last`,
+  sql`${podcastEpisodes.episodeNumber} desc nulls last`,
+  desc(podcastEpisodes.id),
+];
+
+function episodeWhere(filter: EpisodeFilter, realOnly: boolean): SQL | undefined {
+  const conditions: SQL[] = realOnly ? [not(isSample)] : [];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(or(ilike(podcastEpisodes.title, pattern), ilike(podcastEpisodes.description, pattern))!);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The list's queries, built but not run: listEpisodes runs them, tests/api/query-plans.test.ts reads their plans. */
+export const episodeListQueries = {
+  /** Whether a real episode has been imported (walks the list's index from the newest). */
+  anyReal: (db: Database) => db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(not(isSample)).orderBy(...episodeOrder).limit(1),
+  page: (db: Database, filter: EpisodeFilter, realOnly: boolean) =>
     db
       .select(publicColumns)
       .from(podcastEpisodes)
-      .where(where)
-      .orderBy(
-        sql`${podcastEpisodes.publishedAt} desc nulls last`,
-        sql`${podcastEpisodes.episodeNumber} desc nulls last`,
-        desc(podcastEpisodes.id),
-      )
+      .where(episodeWhere(filter, realOnly))
+      .orderBy(...episodeOrder)
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(podcastEpisodes).where(where),
+  count: (db: Database, filter: EpisodeFilter, realOnly: boolean) =>
+    db.select({ total: count() }).from(podcastEpisodes).where(episodeWhere(filter, realOnly)),
+};
+
+/**
+ * The episodes to show, newest first. The seeded samples are listed only while no real episode
+ * has been imported, so a fresh install plays something and a live one shows only the show.
+ */
+export async function listEpisodes(db: Database, filter: EpisodeFilter): Promise<{ items: PodcastEpisode[]; total: number }> {
+  const [real] = await episodeListQueries.anyReal(db);
+  const [rows, [counted]] = await Promise.all([
+    episodeListQueries.page(db, filter, Boolean(real)),
+    episodeListQueries.count(db, filter, Boolean(real)),
   ]);
   return {
     items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null })),
