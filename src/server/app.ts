@@ -45,6 +45,8 @@ export interface AppDeps {
 
 export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** URLs per sitemap file: the protocol's 50,000 unless a test lowers it (http/seo.ts). */
+  sitemapUrlsPerFile?: number;
   /** Where the standard log goes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -205,7 +207,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
   registerApiDocs(app);
   await registerHttpRoutes(app, deps);
-  registerSeoRoutes(app, deps);
+  registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });
 
   registerRestApi(app, {
     routes,

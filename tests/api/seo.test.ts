@@ -42,3 +42,53 @@ describe('search engines and feeds', () => {
     expect(res.body).toContain(`<link>https://www.hertslocalmedia.co.uk/blog/${first.id}</link>`);
   });
 });
+
+// Issue 14.3: past 50,000 URLs (lowered to 5 here) /sitemap.xml becomes a sitemap index.
+describe('the sitemap index', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await buildTestApp({ env: { PUBLIC_URL: 'https://www.hertslocalmedia.co.uk' }, app: { sitemapUrlsPerFile: 5 } });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('splits the URLs into files of at most the limit, each URL once, and 404s past the end', async () => {
+    const posts = (await small.app.inject({ method: 'GET', url: '/api/blog?limit=50' })).json() as Array<{ id: number }>;
+    const expected = 5 + posts.length;
+    const files = Math.ceil(expected / 5);
+    expect(files).toBeGreaterThan(1);
+
+    const index = await small.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toMatch(/application\/xml/);
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(Array.from({ length: files }, (_, i) => `https://www.hertslocalmedia.co.uk/sitemap-${i + 1}.xml`));
+
+    const urls: string[] = [];
+    for (let i = 1; i <= files; i++) {
+      const part = await small.app.inject({ method: 'GET', url: `/sitemap-${i}.xml` });
+      expect(part.statusCode).toBe(200);
+      expect(part.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const inPart = [...part.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(inPart.length).toBeLessThanOrEqual(5);
+      urls.push(...inPart);
+    }
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toHaveLength(expected);
+    expect(urls.slice(0, 5)).toEqual(['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'].map((p) => `https://www.hertslocalmedia.co.uk${p}`));
+    for (const post of posts) expect(urls).toContain(`https://www.hertslocalmedia.co.uk/blog/${post.id}`);
+
+    for (const bad of [`/sitemap-${files + 1}.xml`, '/sitemap-0.xml', '/sitemap-x.xml', '/sitemap-1.txt']) {
+      const res = await small.app.inject({ method: 'GET', url: bad });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json()).toHaveProperty('message');
+    }
+  });
+
+  it('with the protocol limit, /sitemap.xml stays one sitemap and there is no /sitemap-1.xml', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain('<urlset');
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-1.xml' })).statusCode).toBe(404);
+  });
+});

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { createApp, type AppDeps } from '../../src/server/app';
+import { createApp, type AppDeps, type CreateAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
@@ -64,6 +64,8 @@ export async function buildTestApp(
      * is sent until the test calls sendDueMail or starts a worker (the outbox tests).
      */
     outbox?: 'after-each-request' | 'manual';
+    /** What createApp is given besides the logger (e.g. a lower sitemapUrlsPerFile). */
+    app?: Omit<CreateAppOptions, 'logger'>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-test-'));
@@ -89,7 +91,7 @@ export async function buildTestApp(
     clock,
     counters: createMemoryCounterStore(clock),
   };
-  const app = await createApp(deps, { logger: false });
+  const app = await createApp(deps, { ...options.app, logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);
   if (options.outbox !== 'manual') {

@@ -729,6 +729,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sitemap-{file}.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sitemap of the sitemap index (when /sitemap.xml is an index) */
+        get: operations["site-sitemap-part"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sitemap.xml": {
         parameters: {
             query?: never;
@@ -736,7 +753,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every public page and published blog post */
+        /**
+         * Every public page and published blog post; a sitemap index once they pass 50,000 URLs
+         * @description While the public pages and published posts fit one sitemap (the protocol allows 50,000 URLs), this is that sitemap (`urlset`). Beyond that it is a `sitemapindex` listing /sitemap-1.xml, /sitemap-2.xml ... each of at most 50,000 URLs, newest posts first after the public pages.
+         */
         get: operations["site-sitemap"];
         put?: never;
         post?: never;
@@ -6741,6 +6761,86 @@ export interface operations {
                      *     <rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>
                      */
                     "application/rss+xml": string;
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "site-sitemap-part": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Its number in the index, from 1
+                 * @example 2
+                 */
+                file: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sitemaps.org sitemap of at most 50,000 URLs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/blog/42</loc></url></urlset>
+                     */
+                    "application/xml": string;
+                };
+            };
+            /** @description No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */

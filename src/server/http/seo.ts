@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { AppDeps } from '../app';
-import { listPublishedPostDates, listPublishedSummaries } from '../services/blog';
+import { countPublishedPosts, listPublishedPostDates, listPublishedSummaries } from '../services/blog';
+import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';
 import { PAGE_META } from '../../shared/page-meta';
 import { defaultErrorResponse, errorResponse } from '../openapi/responses';
@@ -14,7 +15,10 @@ const PRIVATE_PREFIXES = ['/admin', '/admin-simple', '/login', '/forgot-password
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** The sitemaps.org protocol's limit of URLs in one sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: { urlsPerFile?: number | undefined } = {}): void {
   const base = deps.config.publicUrl;
 
   app.get('/robots.txt', async (_req, reply) => {
@@ -22,18 +26,44 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
   });
 
-  app.get('/sitemap.xml', async (_req, reply) => {
-    // The protocol's limit per file; a sitemap index takes over beyond it (issue 14.3).
-    const posts = await listPublishedPostDates(deps.db.db, 0, 50_000 - PUBLIC_PAGES.length);
-    const urls = [
-      ...PUBLIC_PAGES.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
+  // One sitemap while the site's URLs fit the protocol's 50,000 per file; beyond that /sitemap.xml is a
+  // sitemap index of /sitemap-1.xml, /sitemap-2.xml ... (issue 14.3). The public pages open file 1.
+  const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+  const sendXml = (reply: FastifyReply, body: string) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  const fileCount = async () => Math.max(1, Math.ceil((PUBLIC_PAGES.length + (await countPublishedPosts(deps.db.db))) / perFile));
+  const urlsOfFile = async (file: number) => {
+    const pages = file === 1 ? PUBLIC_PAGES : [];
+    const offset = file === 1 ? 0 : (file - 1) * perFile - PUBLIC_PAGES.length;
+    const posts = await listPublishedPostDates(deps.db.db, offset, perFile - pages.length);
+    return [
+      ...pages.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
       ...posts.map(
         (post) =>
           `  <url><loc>${xml(`${base}/blog/${post.id}`)}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,
       ),
     ];
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  };
+  const urlset = (urls: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const files = await fileCount();
+    if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1)));
+    const entries = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+    return sendXml(
+      reply,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemap-:file', async (req, reply) => {
+    const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file);
+    const file = match ? Number(match[1]) : 0;
+    if (file < 1 || file > (await fileCount()) || (await fileCount()) === 1) {
+      return sendApiError(reply, 404, `There is no ${req.url.split('?', 1)[0]}; /sitemap.xml lists the sitemaps.`);
+    }
+    return sendXml(reply, urlset(await urlsOfFile(file)));
   });
 
   app.get('/rss.xml', async (_req, reply) => {
@@ -93,7 +123,11 @@ export const seoRouteDocs: Record<string, PathItem> = {
     get: {
       operationId: 'site-sitemap',
       tags: ['Site'],
-      summary: 'Every public page and published blog post',
+      summary: 'Every public page and published blog post; a sitemap index once they pass 50,000 URLs',
+      description:
+        'While the public pages and published posts fit one sitemap (the protocol allows 50,000 URLs), this is ' +
+        'that sitemap (`urlset`). Beyond that it is a `sitemapindex` listing /sitemap-1.xml, /sitemap-2.xml ... ' +
+        'each of at most 50,000 URLs, newest posts first after the public pages.',
       security: [],
       responses: {
         '200': {
@@ -105,6 +139,32 @@ export const seoRouteDocs: Record<string, PathItem> = {
             },
           },
         },
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/sitemap-{file}.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'site-sitemap-part',
+      tags: ['Site'],
+      summary: 'One sitemap of the sitemap index (when /sitemap.xml is an index)',
+      security: [],
+      parameters: [
+        { name: 'file', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Its number in the index, from 1', example: 2 },
+      ],
+      responses: {
+        '200': {
+          description: 'A sitemaps.org sitemap of at most 50,000 URLs',
+          content: {
+            'application/xml': {
+              schema: { type: 'string' },
+              example: '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/blog/42</loc></url></urlset>',
+            },
+          },
+        },
+        '404': errorResponse(404, ['No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap']),
         '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
         default: defaultErrorResponse,
       },

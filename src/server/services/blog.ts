@@ -242,6 +242,12 @@ export async function deletePost(db: Database, id: number): Promise<void> {
 }
 
 /** Ids and last changes of published posts, newest first, for the sitemap: no content read. */
+/** How many posts are published (the sitemap's size). */
+export async function countPublishedPosts(db: Database): Promise<number> {
+  const [row] = await postListQueries.publishedCount(db, { page: 1, limit: 1 });
+  return row?.total ?? 0;
+}
+
 export async function listPublishedPostDates(db: Database, offset: number, limit: number): Promise<Array<{ id: number; updatedAt: Date }>> {
   return db
     .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
