@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PODCAST_PAGE_SIZE, PODCAST_SEARCH_MAX } from './podcasts';
 
 // The podcast episode of SPEC section 3, as GET /api/podcasts returns it.
 export const podcastEpisodeSchema = z.object({
@@ -15,8 +16,7 @@ export const podcastEpisodeSchema = z.object({
 });
 export type PodcastEpisode = z.infer<typeof podcastEpisodeSchema>;
 
-/** Episodes the home section shows at first and adds with each "more"; GET /api/podcasts's default page. */
-export const PODCAST_PAGE_SIZE = 6;
+export { PODCAST_PAGE_SIZE } from './podcasts';
 export const PODCAST_LIMIT_MAX = 50;
 
 const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -31,6 +31,18 @@ export const podcastListInputSchema = z.object({
     .max(PODCAST_LIMIT_MAX, `limit must be at most ${PODCAST_LIMIT_MAX}`)
     .default(PODCAST_PAGE_SIZE),
   /** Searched in title and description, ignoring case. */
-  q: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'q must be at most 100 characters').optional()),
+  q: z.preprocess(blankAsUndefined, z.string().trim().max(PODCAST_SEARCH_MAX, `q must be at most ${PODCAST_SEARCH_MAX} characters`).optional()),
 });
 export type PodcastListInput = z.input<typeof podcastListInputSchema>;
+
+/** GET /api/podcasts/pages: what the home section pages through ({ page: 1 } is the server-rendered one). */
+export const podcastPagesInputSchema = podcastListInputSchema.pick({ page: true, q: true });
+export type PodcastPagesInput = z.input<typeof podcastPagesInputSchema>;
+
+export const podcastPageSchema = z.object({
+  items: z.array(podcastEpisodeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PodcastPage = z.infer<typeof podcastPageSchema>;

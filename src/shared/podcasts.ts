@@ -1,4 +1,3 @@
-import type { PodcastEpisode } from './podcasts.schema';
 
 // Podcast facts both sides use; the Zod schema lives in podcasts.schema.ts so pages need not load Zod.
 export type { PodcastEpisode } from './podcasts.schema';
@@ -9,11 +8,7 @@ export function audioProxyPath(id: number): string {
   return `/api/audio-proxy/${id}`;
 }
 
-/** Case-insensitive search over title and description (SPEC section 2). */
-export function filterEpisodes<T extends Pick<PodcastEpisode, 'title' | 'description'>>(episodes: T[], term: string): T[] {
-  const needle = term.trim().toLocaleLowerCase('en-GB');
-  if (!needle) return episodes;
-  return episodes.filter(
-    (e) => e.title.toLocaleLowerCase('en-GB').includes(needle) || e.description.toLocaleLowerCase('en-GB').includes(needle),
-  );
-}
+/** Episodes the home section shows at first and adds with each "more"; GET /api/podcasts's default page. */
+export const PODCAST_PAGE_SIZE = 6;
+/** The longest search (q) of GET /api/podcasts; the home section's search box stops there. */
+export const PODCAST_SEARCH_MAX = 100;

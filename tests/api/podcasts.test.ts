@@ -102,6 +102,21 @@ describe('GET /api/podcasts, paged (issue 14.3)', () => {
     await t.close();
   });
 
+  it('GET /api/podcasts/pages: the home section\'s pages, with the total of the same search', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=1' });
+    expect(first.statusCode).toBe(200);
+    const page = first.json() as { items: Episode[]; total: number; page: number; pageSize: number };
+    expect(page.items.map((e) => e.episodeNumber)).toEqual([15, 14, 13, 12, 11, 10]);
+    expect(page).toMatchObject({ total: EPISODES, page: 1, pageSize: 6 });
+    const third = (await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=3' })).json() as typeof page;
+    expect(third.items.map((e) => e.episodeNumber)).toEqual([3, 2, 1]);
+    const searched = (await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=1&q=LAVENDER' })).json() as typeof page;
+    expect(searched.items.map((e) => e.episodeNumber)).toEqual([4]);
+    expect(searched.total).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=0' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/podcasts/pages?q=${'x'.repeat(101)}` })).statusCode).toBe(400);
+  });
+
   it('answers the latest 6 by default, with the total and a next link', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/podcasts' });
     expect(res.statusCode).toBe(200);

@@ -231,7 +231,7 @@ test("with no episodes to show, the section says 'Coming Soon' and the list 'No 
   // Start on a page rendered in the browser and move to the home page there, so the list is fetched
   // by the browser rather than arriving in the server-rendered HTML.
   await page.route('**/trpc/**', (route) =>
-    route.request().url().includes('podcasts.list') ? route.abort() : route.continue(),
+    route.request().url().includes('podcasts.pages') ? route.abort() : route.continue(),
   );
   await page.goto('/login');
   await page.evaluate(() => {

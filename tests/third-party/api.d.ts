@@ -658,6 +658,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/podcasts/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of episodes as the home page shows them: 6 episodes, the total and the page
+         * @description q searches title and description ignoring case; the total is of the same search.
+         */
+        get: operations["podcasts-pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -6433,6 +6453,119 @@ export interface operations {
                 content?: never;
             };
             /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcasts-pages": {
+        parameters: {
+            query?: {
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "description": "A short description, shown under the title.",
+                     *           "episodeNumber": 1,
+                     *           "audioUrl": "https://media.example.co.uk/episodes/42.mp3",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "spotifyUrl": "https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            description: string;
+                            episodeNumber: number | null;
+                            audioUrl: string | null;
+                            imageUrl: string | null;
+                            spotifyUrl: string | null;
+                            publishedAt: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
             400: {
                 headers: {
                     [name: string]: unknown;

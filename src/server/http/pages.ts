@@ -165,7 +165,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
         helpers.content.advertisingServices.prefetch(),
         helpers.content.newsletters.prefetch(),
         helpers.content.testimonials.prefetch(),
-        helpers.podcasts.list.prefetch(),
+        helpers.podcasts.pages.prefetch({ page: 1 }),
       ]);
     } else if (pathname === '/blog') {
       const wanted = parseBlogSearch(search);

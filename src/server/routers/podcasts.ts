@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PODCAST_LIMIT_MAX, PODCAST_PAGE_SIZE, podcastEpisodeSchema, podcastListInputSchema } from '../../shared/podcasts.schema';
+import {
+  PODCAST_LIMIT_MAX,
+  PODCAST_PAGE_SIZE,
+  podcastEpisodeSchema,
+  podcastListInputSchema,
+  podcastPageSchema,
+  podcastPagesInputSchema,
+} from '../../shared/podcasts.schema';
 import { listEpisodes } from '../services/podcasts';
 import { publicProcedure, router } from '../trpc/init';
 import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
@@ -27,5 +34,23 @@ export const podcastsRouter = router({
       const { items, total } = await listEpisodes(ctx.deps.db.db, filter);
       setPagingHeaders(ctx, '/podcasts', filter, total);
       return items;
+    }),
+
+  pages: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/podcasts/pages',
+        tags: ['Podcasts'],
+        summary: `One page of episodes as the home page shows them: ${PODCAST_PAGE_SIZE} episodes, the total and the page`,
+        description: 'q searches title and description ignoring case; the total is of the same search.',
+        errorResponses: { 400: 'page not a whole number, or q longer than 100 characters' },
+      },
+    })
+    .input(podcastPagesInputSchema)
+    .output(podcastPageSchema)
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listEpisodes(ctx.deps.db.db, { ...input, limit: PODCAST_PAGE_SIZE });
+      return { items, total, page: input.page, pageSize: PODCAST_PAGE_SIZE };
     }),
 });

@@ -1,7 +1,8 @@
 import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../shared/admin';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { Pager, useDebounced } from './Pager';
+import { useDebounced } from '../../lib/useDebounced';
+import { Pager } from './Pager';
 import * as table from './AdminTable.css';
 import * as styles from './AdminList.css';
 

@@ -1,5 +1,4 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import * as styles from './AdminTable.css';
 
@@ -36,16 +35,6 @@ export function Pager({
       </div>
     </nav>
   );
-}
-
-/** The value, once it has stopped changing for `ms`: search boxes query as people pause typing. */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** 21 Nov 2026, 14:05 in the business's time zone. */

@@ -74,3 +74,6 @@ export const spotify = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.brandDark,
 });
+
+/** 'Show more episodes', under the list. */
+export const more = style({ justifySelf: 'start' });

@@ -1,6 +1,7 @@
 import { ExternalLink, Search } from 'lucide-react';
-import { useId, useState } from 'react';
-import { filterEpisodes, type PodcastEpisode } from '../../../shared/podcasts';
+import { useEffect, useId, useRef } from 'react';
+import { PODCAST_PAGE_SIZE, PODCAST_SEARCH_MAX, type PodcastEpisode } from '../../../shared/podcasts';
+import { Button } from '../../components/ui/Button';
 import * as styles from './EpisodeList.css';
 
 export const NO_EPISODES = 'No Episodes Available';
@@ -9,20 +10,49 @@ export const NO_EPISODES = 'No Episodes Available';
 const publishedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 export const noMatchMessage = (term: string) => `No episodes found matching "${term.trim()}"`;
 
-/** The episode list with its search over title and description (SPEC section 2). */
+export const SHOW_MORE = 'Show more episodes';
+
+/**
+ * The episode list with its search over title and description (SPEC section 2). The server searches
+ * and pages (issue 14.3): the list shows what it sent, and 'Show more episodes' asks for the next page.
+ */
 export function EpisodeList({
   episodes,
+  term,
+  onTermChange,
+  searched,
+  searching,
+  hasMore,
+  onMore,
   currentId,
   onSelect,
 }: {
   episodes: PodcastEpisode[];
+  term: string;
+  onTermChange: (term: string) => void;
+  /** The search the list answers (the term once typing pauses); '' for none. */
+  searched: string;
+  /** A search or page is on its way: 'no match' waits for it. */
+  searching: boolean;
+  hasMore: boolean;
+  onMore: () => void;
   currentId: number | null;
   onSelect: (id: number) => void;
 }) {
-  const [term, setTerm] = useState('');
   const searchId = useId();
   const listId = useId();
-  const shown = filterEpisodes(episodes, term);
+  const listRef = useRef<HTMLUListElement>(null);
+  const shown = episodes;
+  // After 'Show more', focus goes to the first episode it added (the button may be gone by then).
+  const firstNew = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || shown.length <= index) return;
+    firstNew.current = null;
+    listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-pick]')[index]?.focus();
+  }, [shown.length]);
+  const message =
+    shown.length > 0 || searching ? '' : searched ? noMatchMessage(searched) : NO_EPISODES;
 
   return (
     <div className={styles.panel}>
@@ -37,23 +67,25 @@ export function EpisodeList({
           className={styles.search}
           placeholder="Search episodes by title or topic"
           value={term}
-          onChange={(e) => setTerm(e.target.value)}
+          onChange={(e) => onTermChange(e.target.value)}
           autoComplete="off"
+          maxLength={PODCAST_SEARCH_MAX}
         />
       </div>
 
       <p role="status" className={styles.message} data-testid="podcast-list-message">
-        {episodes.length === 0 ? NO_EPISODES : shown.length === 0 ? noMatchMessage(term) : ''}
+        {message}
       </p>
 
       {shown.length > 0 ? (
-        <ul className={styles.list} aria-label="Episodes">
+        <ul className={styles.list} aria-label="Episodes" aria-busy={searching ? 'true' : undefined} ref={listRef}>
           {shown.map((episode) => {
             const selected = episode.id === currentId;
             return (
               <li key={episode.id} className={[styles.item, selected ? styles.selected : ''].join(' ')} data-testid="podcast-episode">
                 <button
                   type="button"
+                  data-pick=""
                   className={styles.pick}
                   onClick={() => onSelect(episode.id)}
                   aria-current={selected ? 'true' : undefined}
@@ -87,6 +119,24 @@ export function EpisodeList({
             );
           })}
         </ul>
+      ) : null}
+
+      {hasMore ? (
+        <Button
+          variant="outline"
+          className={styles.more}
+          onClick={() => {
+            firstNew.current = shown.length;
+            onMore();
+          }}
+        >
+          {SHOW_MORE}
+        </Button>
+      ) : null}
+      {shown.length > PODCAST_PAGE_SIZE ? (
+        <p className="visually-hidden" aria-live="polite">
+          Showing {shown.length} episodes
+        </p>
       ) : null}
     </div>
   );
