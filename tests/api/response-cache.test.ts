@@ -67,3 +67,35 @@ describe('the cache key of a server-rendered page (issue 13.11)', () => {
     expect(pageCacheKey('/blog/12?ref=rss')).toBe('/blog/12');
   });
 });
+
+// Issue 24.4: the cache has a size in bytes, not only a count; the least recently read go first.
+describe('the cache holds at most its size in bytes', () => {
+  it('evicts the least recently read entries, whatever is asked for', async () => {
+    const Fastify = (await import('fastify')).default;
+    const { registerResponseCache } = await import('../../src/server/http/response-cache');
+    const app = Fastify();
+    const maxBytes = 64 * 1024;
+    const cache = registerResponseCache(app, { ttlMs: 60_000, alsoCache: (url) => url.startsWith('/page/'), maxBytes });
+    // Pages of 10 KB that barely compress (random text), so each entry is about 30 KB with its copies.
+    const { randomBytes } = await import('node:crypto');
+    app.get('/page/:n', async (_req, reply) => reply.type('text/html').send(randomBytes(7500).toString('base64')));
+    await app.ready();
+    const get = (n: number) => app.inject({ method: 'GET', url: `/page/${n}`, headers: { 'accept-encoding': 'br' } });
+
+    for (let n = 1; n <= 20; n++) {
+      await get(n);
+      expect(cache.size().bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    const { entries } = cache.size();
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(20);
+    // The newest is kept; the first was evicted long ago.
+    expect((await get(20)).headers['x-cache']).toBe('hit');
+    expect((await get(1)).headers['x-cache']).toBeUndefined();
+    // A read keeps an entry: page 20, read again just now, outlives the pages stored after it.
+    await get(20);
+    for (let n = 21; n < 21 + entries - 2; n++) await get(n);
+    expect((await get(20)).headers['x-cache']).toBe('hit');
+    await app.close();
+  });
+});

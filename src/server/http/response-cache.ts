@@ -13,6 +13,7 @@ export const CACHEABLE_PROCEDURES = new Set([
   'content.newsletters',
   'content.testimonials',
   'podcasts.list',
+  'podcasts.pages',
   'blog.list',
   'blog.pages',
   'blog.get',
@@ -24,12 +25,17 @@ const CACHEABLE_PATHS = [
   /^\/api\/blog\/[^/]+$/,
 ];
 /** Paged lists: each page (its query string) is an entry of its own. */
-const CACHEABLE_PAGED_PATHS = /^\/api\/(blog|podcasts)$/;
+const CACHEABLE_PAGED_PATHS = /^\/api\/(blog|podcasts)(\/pages)?$/;
 /** Headers a cached answer carries besides its body: the paging facts of a list. */
 const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
+/**
+ * What the whole cache may hold, bodies and their compressed copies together (issue 24.4): a post
+ * page is 20-60 KB with its copies, so about 300-800 pages; the least recently read go first.
+ */
+export const RESPONSE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -44,6 +50,8 @@ interface Entry {
   headers: Array<[string, string]>;
   storedAt: number;
   generation: number;
+  /** Body and compressed copies. */
+  bytes: number;
 }
 
 const COMPRESS_MIN_BYTES = 1024;
@@ -87,11 +95,38 @@ export interface ResponseCacheOptions {
    * page reads, so /?cb=1, /?cb=2 ... are one entry instead of a render and an eviction each.
    */
   keyOf?: (url: string) => string;
+  /** The cache's size in bytes (RESPONSE_CACHE_MAX_BYTES unless a test sets less). */
+  maxBytes?: number;
 }
 
-export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): { clear(): void } {
+export function registerResponseCache(
+  app: FastifyInstance,
+  options: ResponseCacheOptions,
+): { clear(): void; size(): { entries: number; bytes: number } } {
+  // A Map keeps insertion order: a hit moves its entry to the end, so the first is the least recently read.
   const entries = new Map<string, Entry>();
+  const maxBytes = options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES;
+  let bytes = 0;
   let generation = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const removeAll = () => {
+    entries.clear();
+    bytes = 0;
+  };
+  const store = (key: string, entry: Entry) => {
+    remove(key);
+    if (entry.bytes > maxBytes) return;
+    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes + entry.bytes > maxBytes)) {
+      remove(entries.keys().next().value as string);
+    }
+    entries.set(key, entry);
+    bytes += entry.bytes;
+  };
   const cacheable = (req: FastifyRequest) =>
     (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl) || options.alsoCache?.(req.originalUrl) === true);
   const keyOf = (req: FastifyRequest) =>
@@ -113,12 +148,15 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.addHook('onRequest', async (req, reply) => {
     if (!cacheable(req)) return;
-    const entry = entries.get(keyOf(req));
+    const key = keyOf(req);
+    const entry = entries.get(key);
     if (!entry) return;
     if (entry.generation !== generation || Date.now() - entry.storedAt > options.ttlMs) {
-      entries.delete(keyOf(req));
+      remove(key);
       return;
     }
+    entries.delete(key);
+    entries.set(key, entry);
     return sendEntry(req, reply, entry);
   });
 
@@ -129,11 +167,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const baseEtag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     if (!reply.getHeader('Cache-Control')) void reply.header('Cache-Control', 'no-cache');
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    const compressed = size >= COMPRESS_MIN_BYTES ? compress(payload) : {};
     const entry: Entry = {
       etag: baseEtag,
       // Bytes, not a string: a hit then writes them without encoding them again.
       body: typeof payload === 'string' ? Buffer.from(payload) : payload,
-      compressed: size >= COMPRESS_MIN_BYTES ? compress(payload) : {},
+      compressed,
       contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
       statusCode: reply.statusCode,
       cacheControl: reply.getHeader('Cache-Control') as string | undefined,
@@ -143,11 +182,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       }),
       storedAt: Date.now(),
       generation,
+      bytes: size + (compressed.br?.length ?? 0) + (compressed.gzip?.length ?? 0),
     };
-    if (size <= MAX_BODY_BYTES) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(keyOf(req), entry);
-    }
+    if (size <= MAX_BODY_BYTES) store(keyOf(req), entry);
     const encoding = pickEncoding(req, entry);
     const etag = taggedEtag(baseEtag, encoding);
     void reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
@@ -165,14 +202,15 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) {
       generation++;
-      entries.clear();
+      removeAll();
     }
   });
 
   return {
     clear() {
       generation++;
-      entries.clear();
+      removeAll();
     },
+    size: () => ({ entries: entries.size, bytes }),
   };
 }
