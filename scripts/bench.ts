@@ -1,8 +1,9 @@
 // `npm run bench`: load figures for the built server on the embedded database and on PostgreSQL.
 // Each endpoint is driven by autocannon from a second process on 127.0.0.1 (50 connections), and
 // compared with a bare Fastify route that returns the same bytes from memory in the same run, so
-// the ratios mean something on a noisy machine. Options: --duration=SECONDS (default 5),
-// --connections=N (default 50), --no-build, --only=pglite|postgres.
+// the ratios mean something on a noisy machine. Then: the writes again without PGlite's flush (its
+// cost), a growth run (the same reads at 10 and at 10,000 posts), and the server's resident memory.
+// Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,18 +66,20 @@ interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Bytes per answer (headers and body). */
+  bytes: number;
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   if (!(await waitUntilUp(url, 60_000, () => child.exitCode === null))) throw new Error(`${url} did not come up`);
 }
 
-function autocannon(url: string, endpoint: Endpoint): Result {
+function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result {
   const headers: Record<string, string> = { ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...endpoint.headers };
   const options = {
     url,
     connections,
-    duration,
+    duration: seconds,
     method: endpoint.method,
     headers,
     body: endpoint.body,
@@ -89,7 +92,8 @@ function autocannon(url: string, endpoint: Endpoint): Result {
   });
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
   const report = JSON.parse(run.stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
+    throughput: { total: number };
     latency: { p50: number; p99: number };
     errors: number;
     timeouts: number;
@@ -101,6 +105,7 @@ function autocannon(url: string, endpoint: Endpoint): Result {
     p99: report.latency.p99,
     errors: report.errors + report.timeouts,
     non2xx: report.non2xx,
+    bytes: report.requests.total > 0 ? Math.round(report.throughput.total / report.requests.total) : 0,
   };
 }
 
@@ -110,16 +115,88 @@ function autocannon(url: string, endpoint: Endpoint): Result {
  */
 const SHIPPED_LOG_LEVEL = loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: process.env.LOG_LEVEL }).LOG_LEVEL;
 
+const ADMIN = { email: 'bench@example.co.uk', password: 'Heron-Willow-Tinder-78' };
+
 async function startApp(env: Record<string, string>) {
   // The bench sends thousands of contact messages from one address; real limits would stop it.
-  return startBuiltServer({ LOG_LEVEL: SHIPPED_LOG_LEVEL, RATE_LIMIT_MULTIPLIER: '1000000', ...env });
+  return startBuiltServer({
+    LOG_LEVEL: SHIPPED_LOG_LEVEL,
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: 'Bench Admin',
+    ...env,
+  });
 }
+
+async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  return ((await res.json()) as { authToken: string }).authToken;
+}
+
+/** Resident memory of a process, from /proc (MB): now, and the peak since it started. */
+function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+const POST_BODY = (n: string) =>
+  JSON.stringify({ title: `Bench post ${n}`, content: `<p>${'A paragraph of local news from Hertfordshire. '.repeat(160)}</p>`, excerpt: 'Bench', category: 'Bench', published: false });
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** The reads of the growth run (issue 14.6), the same with 10 and with 10,000 posts. */
+const GROWTH_READS = (token: string): Endpoint[] => [
+  { name: '/blog', method: 'GET', path: '/blog' },
+  { name: '/blog?page=400', method: 'GET', path: '/blog?page=400' },
+  { name: 'GET /api/blog', method: 'GET', path: '/api/blog' },
+  { name: 'GET /api/blog?page=400', method: 'GET', path: '/api/blog?page=400' },
+  // A search that finds one post at either size ('Post 7 about ...'), so the answer is the same size.
+  { name: 'GET /api/admin/blogs?q=Post 7 about', method: 'GET', path: '/api/admin/blogs?q=Post%207%20about', headers: { authorization: `Bearer ${token}` } },
+  { name: 'GET /api/podcasts?page=2', method: 'GET', path: '/api/podcasts?page=2' },
+];
+
+/** Replaces the posts and episodes with `posts` published posts of about 8 KB and `episodes` episodes. */
+async function fillDatabase(target: { dataDir?: string; databaseUrl?: string }, posts: number, episodes: number): Promise<void> {
+  const { openDatabase } = await import('../src/server/db/client');
+  const { sql } = await import('drizzle-orm');
+  const db = await openDatabase(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: path.join(target.dataDir!, 'pglite') });
+  try {
+    await db.db.execute(sql`delete from blog_posts`);
+    await db.db.execute(sql`delete from podcast_episodes`);
+    await db.db.execute(sql`
+      insert into blog_posts (title, excerpt, content, category, published_at, created_at, updated_at)
+      select 'Post ' || i || ' about ' || (array['walks','markets','schools','parking','festivals'])[1 + i % 5],
+             'What happened in town, part ' || i,
+             '<p>' || repeat('Local news from Hertfordshire, paragraph ' || i || '. ', 160) || '</p>',
+             'Category ' || (i % 40), now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval, now()
+      from generate_series(1, ${posts}) as i`);
+    await db.db.execute(sql`
+      insert into podcast_episodes (guid, title, description, episode_number, audio_url, published_at)
+      select 'bench-' || i, 'Episode ' || i, 'A conversation about ' || i || ' things.', i, 'https://media.example/ep' || i || '.mp3',
+             now() - (i || ' days')::interval
+      from generate_series(1, ${episodes}) as i`);
+    await db.db.execute(sql`analyze blog_posts`);
+    await db.db.execute(sql`analyze podcast_episodes`);
+  } finally {
+    await db.close();
+  }
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -132,18 +209,28 @@ async function main(): Promise<void> {
     ? [args.get('only') as 'pglite' | 'postgres']
     : ['pglite', 'postgres'];
   const rows: string[][] = [];
+  const memoryRows: string[][] = [];
+  const growthRows: string[][] = [];
   let pg: PostgresServer | undefined;
   let baseline: { url: string; child: ChildProcess } | undefined;
   const baselineResults = new Map<string, Result>();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-bench-'));
 
   try {
     for (const database of databases) {
-      let env: Record<string, string> = {};
+      const dataDir = path.join(work, database);
+      let env: Record<string, string> = { DATA_DIR: dataDir };
       if (database === 'postgres') {
         pg = await createPostgresServer();
-        env = { DATABASE_URL: pg.url };
+        env = { ...env, DATABASE_URL: pg.url };
       }
-      const app = await startApp(env);
+      let app = await startApp(env);
+      await new Promise((r) => setTimeout(r, 2000));
+      const firstStart = memoryOf(app.child.pid);
+      const token = await adminToken(app.url);
+      const writes: Endpoint[] = [
+        { name: 'POST /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', body: POST_BODY('load'), headers: { authorization: `Bearer ${token}` } },
+      ];
 
       // The baseline: a bare Fastify route returning the same bytes from memory, measured once.
       if (!baseline) {
@@ -165,7 +252,7 @@ async function main(): Promise<void> {
             body: Buffer.from(await res.arrayBuffer()).toString('base64'),
           });
         }
-        const file = path.join(app.dataDir, 'baseline.json');
+        const file = path.join(work, 'baseline.json');
         fs.writeFileSync(file, JSON.stringify(fixtures));
         const port = await freePort();
         const child = spawn(process.execPath, ['scripts/bench-baseline.mjs', file, String(port)], { stdio: 'inherit' });
@@ -174,9 +261,9 @@ async function main(): Promise<void> {
         for (const e of ENDPOINTS) baselineResults.set(e.name, autocannon(baseline.url + e.path, e));
       }
 
-      for (const e of ENDPOINTS) {
+      for (const e of [...ENDPOINTS, ...writes]) {
         const r = autocannon(app.url + e.path, e);
-        const b = baselineResults.get(e.name)!;
+        const b = baselineResults.get(e.name);
         rows.push([
           e.name,
           database,
@@ -184,26 +271,77 @@ async function main(): Promise<void> {
           `${r.p50} ms`,
           `${r.p99} ms`,
           String(r.errors + r.non2xx),
-          `${b.rps.toFixed(0)}`,
-          `${((r.rps / b.rps) * 100).toFixed(0)}%`,
+          b ? `${b.rps.toFixed(0)}` : '-',
+          b ? `${((r.rps / b.rps) * 100).toFixed(0)}%` : '-',
         ]);
       }
+      const underLoad = memoryOf(app.child.pid);
       await app.stop();
+
+      // The same writes without the flush (PGlite's own behaviour before issue 22.1), for its cost.
+      if (database === 'pglite') {
+        const unflushed = await startApp({ ...env, PGLITE_FSYNC: 'off' });
+        const unflushedToken = await adminToken(unflushed.url);
+        for (const e of [ENDPOINTS[3]!, { ...writes[0]!, headers: { authorization: `Bearer ${unflushedToken}` } }]) {
+          const r = autocannon(unflushed.url + e.path, e);
+          rows.push([e.name, 'pglite, flush off', r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.errors + r.non2xx), '-', '-']);
+        }
+        await unflushed.stop();
+      }
+
+      // Restarted on the same data: idle memory; then the growth run, 10 and 10,000 posts.
+      app = await startApp(env);
+      await new Promise((r) => setTimeout(r, 2000));
+      const restarted = memoryOf(app.child.pid);
+      await app.stop();
+      const growth = new Map<string, Result[]>();
+      for (const [posts, episodes] of [
+        [10, 10],
+        [10_000, 1_000],
+      ] as const) {
+        await fillDatabase({ dataDir, databaseUrl: env.DATABASE_URL }, posts, episodes);
+        app = await startApp(env);
+        const growthToken = await adminToken(app.url);
+        for (const e of GROWTH_READS(growthToken)) {
+          const r = autocannon(app.url + e.path, e, Math.max(2, Math.round(duration / 2)));
+          growth.set(e.name, [...(growth.get(e.name) ?? []), r]);
+        }
+        if (posts === 10_000) {
+          const atScale = memoryOf(app.child.pid);
+          memoryRows.push([
+            database,
+            `${firstStart.rss} MB`,
+            `${restarted.rss} MB`,
+            `${Math.max(underLoad.peak, restarted.peak)} MB`,
+            `${atScale.rss} MB (peak ${atScale.peak} MB)`,
+          ]);
+        }
+        await app.stop();
+      }
+      for (const [name, [small, large]] of growth) {
+        growthRows.push([
+          name,
+          database,
+          `${small!.p50}/${small!.p99} ms, ${small!.bytes} B${small!.non2xx ? ' (404)' : ''}`,
+          `${large!.p50}/${large!.p99} ms, ${large!.bytes} B`,
+          `${(large!.p99 / Math.max(small!.p99, 1)).toFixed(2)}x`,
+        ]);
+      }
       pg?.destroy();
       pg = undefined;
     }
   } finally {
     if (baseline) await stop(baseline.child);
     pg?.destroy();
+    fs.rmSync(work, { recursive: true, force: true });
   }
 
-  const header = ['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   console.log(`\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs, LOG_LEVEL=${SHIPPED_LOG_LEVEL} (as npm start)\n`);
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  for (const r of rows) console.log(line(r));
+  console.log(table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows));
+  console.log('\nGrowth: the same reads with 10 posts and 10 episodes, then 10,000 posts (about 8 KB each) and 1,000 episodes (p50/p99, bytes per answer)\n');
+  console.log(table(['read', 'database', 'at 10', 'at 10,000', 'p99 ratio'], growthRows));
+  console.log('\nMemory of the server process (resident, from /proc)\n');
+  console.log(table(['database', 'idle after a first start', 'idle after a restart', 'peak under the load above', 'at 10,000 posts after the growth reads'], memoryRows));
 }
 
 main().catch((error: unknown) => {
