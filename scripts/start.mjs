@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const stampFile = 'dist/.build-stamp';
 
@@ -27,7 +28,7 @@ if (!built || sourceTime > builtTime) {
   fs.writeFileSync(stampFile, new Date().toISOString());
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+const server = spawnSync(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
