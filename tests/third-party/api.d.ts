@@ -6526,6 +6526,11 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6564,6 +6569,18 @@ export interface operations {
                         pageSize: number;
                     };
                 };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
             400: {
