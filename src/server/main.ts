@@ -40,31 +40,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config: Config = await orExit(() => loadConfig(), ConfigError);
 
   // On the embedded default this process takes the data folder first: no backup, restore or second
   // `npm start` opens the database under it (db/data-folder-lock.ts).
-  let folderLock: FolderLock | null = null;
-  if (!config.DATABASE_URL) {
-    try {
-      folderLock = await lockDataFolder(config.dataDir, 'the site');
-    } catch (error) {
-      if (error instanceof DataFolderInUse) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-  }
+  const folderLock: FolderLock | null = config.DATABASE_URL
+    ? null
+    : await orExit(() => lockDataFolder(config.dataDir, 'the site'), DataFolderInUse);
 
   let db: DatabaseHandle | null = null;
   /** A safe point of the start-up: stop here when a signal came. */
@@ -77,19 +59,19 @@ async function main(): Promise<void> {
   };
 
   try {
-    db = await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: path.join(config.dataDir, 'pglite'),
-      pgliteMemory: { sharedBuffers: config.PGLITE_SHARED_BUFFERS, workMem: config.PGLITE_WORK_MEM },
-      initdb: config.PGLITE_INITDB,
-      signal: starting.signal,
-    });
+    db = await orExit(
+      () =>
+        openDatabase({
+          databaseUrl: config.DATABASE_URL,
+          dataDir: path.join(config.dataDir, 'pglite'),
+          pgliteMemory: { sharedBuffers: config.PGLITE_SHARED_BUFFERS, workMem: config.PGLITE_WORK_MEM },
+          initdb: config.PGLITE_INITDB,
+          signal: starting.signal,
+        }),
+      DataFolderError,
+    );
   } catch (error) {
     if (error instanceof StartAbandoned) await checkpoint();
-    if (error instanceof DataFolderError) {
-      console.error(error.message);
-      process.exit(1);
-    }
     throw error;
   }
   await checkpoint();
@@ -174,6 +156,19 @@ async function main(): Promise<void> {
     { database: db.kind, dataDir: config.dataDir, url: `http://localhost:${config.PORT}` },
     `Herts Local Media is running at http://localhost:${config.PORT}`,
   );
+}
+
+/** A start-up step whose errors of the given kinds are the operator's to act on: said plainly, then exit 1. */
+async function orExit<T>(step: () => T | Promise<T>, ...plain: Array<abstract new (...args: never[]) => Error>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (plain.some((kind) => error instanceof kind)) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -14,24 +14,25 @@ import { freePort, waitUntilUp } from '../helpers/net';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-shutdown-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** The server from source on a data folder of its own, with what it prints kept. */
+function startServer(dir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...extraEnv };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+// PGlite's initdb in a child process: the template unpacks too fast to be interrupted on cue.
+const INITDB = { PGLITE_INITDB: 'true' };
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests on SIGTERM and loses nothing it accepted', { timeout: 240_000 }, async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      NODE_ENV: 'test',
-    };
-    delete env.DATABASE_URL;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const { child: server, exited, output: log } = startServer(dataDir, port, { RATE_LIMIT_MULTIPLIER: '1000' });
     const base = `http://127.0.0.1:${port}`;
     const up = await waitUntilUp(`${base}/api/health`, 120_000);
     expect(up).toBe(true);
@@ -64,7 +65,7 @@ describe('graceful shutdown', () => {
     const late = Array.from({ length: 10 }, (_, i) => send(100 + i));
     const statuses = await Promise.all([...first, ...late]);
 
-    expect(await exited, output.slice(-3000)).toBe(0);
+    expect(await exited, log().slice(-3000)).toBe(0);
     // Every answer is a success, or a refusal of a request that was never accepted (a refused
     // connection, or 503 on a kept-alive connection once closing began): nothing half-done.
     for (const s of statuses) expect([200, 503, 'refused']).toContain(s);
@@ -84,30 +85,18 @@ describe('graceful shutdown', () => {
 // Issue 22.3: the handlers are installed before anything else, so a signal during the first start
 // (while the database is being made) stops it cleanly, and the folder starts next time.
 describe('signals at any moment (issue 22.3)', () => {
-  const startServer = (dir: string, port: number, logLevel = 'warn') => {
-    // PGlite's initdb in a child process: the template unpacks too fast to be interrupted on cue.
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: logLevel, NODE_ENV: 'test', PGLITE_INITDB: 'true' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    return { child, exited, output: () => output };
-  };
-
   it('SIGTERM while the database is being made exits 0, leaves nothing half-made, and the next start works', { timeout: 240_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
     try {
       const port = await freePort();
-      const first = startServer(dir, port);
+      const first = startServer(dir, port, INITDB);
       await expect.poll(() => fs.existsSync(path.join(dir, 'pglite.creating', 'PG_VERSION')), { timeout: 60_000, interval: 10 }).toBe(true);
       first.child.kill('SIGTERM');
       expect(await first.exited, first.output()).toBe(0);
       expect(first.output()).toContain('SIGTERM during start-up: stopping');
       expect(fs.readdirSync(dir).filter((f) => f.startsWith('pglite'))).toEqual([]);
 
-      const second = startServer(dir, port);
+      const second = startServer(dir, port, INITDB);
       try {
         expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), second.output()).toBe(true);
       } finally {
@@ -122,7 +111,7 @@ describe('signals at any moment (issue 22.3)', () => {
   it('a second signal exits at once, without waiting for requests in flight', { timeout: 240_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
     const port = await freePort();
-    const server = startServer(dir, port, 'info');
+    const server = startServer(dir, port, { LOG_LEVEL: 'info' });
     const socket = new net.Socket();
     try {
       expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), server.output()).toBe(true);
