@@ -54,7 +54,7 @@ describe('POST /api/admin/login', () => {
     expect(row!.secretHash).toHaveLength(32);
     expect(Buffer.from(row!.secretHash).toString('utf8')).not.toContain(secret);
     const [user] = await t.deps.db.db.select().from(users).where(eq(users.email, ADMIN.email));
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('starts a new session at every sign-in', async () => {
