@@ -1,8 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// These files test the embedded default itself (data folder, flush, signals, crashes): they always
+// open PGlite, whatever DATABASE_URL says, so the PostgreSQL run would only repeat them (about 2 of
+// its 4 minutes in CI).
+const EMBEDDED_ONLY = [
+  'tests/api/data-folder.test.ts',
+  'tests/api/pglite-durable.test.ts',
+  'tests/api/outbox-crash.test.ts',
+  'tests/api/upload-crash.test.ts',
+  'tests/api/shutdown.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    exclude: process.env.DATABASE_URL ? EMBEDDED_ONLY : [],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
