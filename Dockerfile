@@ -21,4 +21,4 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||5000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # The same Node arguments as npm start (scripts/server-node-args.mjs; tests/unit/server-node-args.test.ts).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]

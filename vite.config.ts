@@ -9,6 +9,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: isSsrBuild ? false : '../../public',
   plugins: [react(), vanillaExtractPlugin()],
+  // Icons bundled into the server renderer, so only the ones the pages use are loaded: as an
+  // external package, lucide-react's whole index (1.3 MB of source and every icon) sat in the
+  // server's memory (issue 24).
+  ssr: { noExternal: ['lucide-react'] },
   build: {
     // The server-rendering bundle goes beside the client build (dist/ssr next to dist/client).
     outDir: isSsrBuild
