@@ -28,6 +28,8 @@ interface Endpoint {
   body?: string;
   /** Extra request headers; `[<id>]` in a value becomes a new id on every request. */
   headers?: Record<string, string>;
+  /** Connections for this endpoint (the run's --connections otherwise). */
+  connections?: number;
 }
 
 const RESERVATION = JSON.stringify({
@@ -78,7 +80,7 @@ function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result
   const headers: Record<string, string> = { ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...endpoint.headers };
   const options = {
     url,
-    connections,
+    connections: endpoint.connections ?? connections,
     duration: seconds,
     method: endpoint.method,
     headers,
@@ -193,6 +195,32 @@ async function fillDatabase(target: { dataDir?: string; databaseUrl?: string }, 
   }
 }
 
+/**
+ * The growth run's load: fewer connections than the throughput table, so p50/p99 show what one
+ * request costs at each size rather than how long it queued behind 49 others.
+ */
+const GROWTH_CONNECTIONS = 10;
+
+/** Reads /blog/:id and /api/blog/:id of every post once, 16 at a time; returns how many answered 200. */
+async function visitEveryPost(url: string, posts: number): Promise<number> {
+  const res = await fetch(`${url}/api/blog?limit=1`);
+  const newest = ((await res.json()) as Array<{ id: number }>)[0]?.id ?? posts;
+  let next = newest;
+  let ok = 0;
+  const worker = async () => {
+    while (next > newest - posts) {
+      const id = next--;
+      for (const path of [`/blog/${id}`, `/api/blog/${id}`]) {
+        const answer = await fetch(url + path);
+        await answer.arrayBuffer();
+        if (answer.ok) ok++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return ok;
+}
+
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
@@ -303,17 +331,21 @@ async function main(): Promise<void> {
         app = await startApp(env);
         const growthToken = await adminToken(app.url);
         for (const e of GROWTH_READS(growthToken)) {
-          const r = autocannon(app.url + e.path, e, Math.max(2, Math.round(duration / 2)));
+          const r = autocannon(app.url + e.path, { ...e, connections: GROWTH_CONNECTIONS }, duration);
           growth.set(e.name, [...(growth.get(e.name) ?? []), r]);
         }
         if (posts === 10_000) {
           const atScale = memoryOf(app.child.pid);
+          // Every post read once, as page and as JSON (issue 24.4): no cache may grow with them.
+          const visited = await visitEveryPost(app.url, posts);
+          const afterVisits = memoryOf(app.child.pid);
           memoryRows.push([
             database,
             `${firstStart.rss} MB`,
             `${restarted.rss} MB`,
             `${Math.max(underLoad.peak, restarted.peak)} MB`,
             `${atScale.rss} MB (peak ${atScale.peak} MB)`,
+            `${afterVisits.rss} MB (peak ${afterVisits.peak} MB, ${visited} reads)`,
           ]);
         }
         await app.stop();
@@ -338,10 +370,17 @@ async function main(): Promise<void> {
 
   console.log(`\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs, LOG_LEVEL=${SHIPPED_LOG_LEVEL} (as npm start)\n`);
   console.log(table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows));
-  console.log('\nGrowth: the same reads with 10 posts and 10 episodes, then 10,000 posts (about 8 KB each) and 1,000 episodes (p50/p99, bytes per answer)\n');
+  console.log(
+    `\nGrowth: the same reads with 10 posts and 10 episodes, then 10,000 posts (about 8 KB each) and 1,000 episodes (${GROWTH_CONNECTIONS} connections; p50/p99, bytes per answer)\n`,
+  );
   console.log(table(['read', 'database', 'at 10', 'at 10,000', 'p99 ratio'], growthRows));
   console.log('\nMemory of the server process (resident, from /proc)\n');
-  console.log(table(['database', 'idle after a first start', 'idle after a restart', 'peak under the load above', 'at 10,000 posts after the growth reads'], memoryRows));
+  console.log(
+    table(
+      ['database', 'idle after a first start', 'idle after a restart', 'peak under the load above', 'at 10,000 posts after the growth reads', 'after reading every post'],
+      memoryRows,
+    ),
+  );
 }
 
 main().catch((error: unknown) => {
