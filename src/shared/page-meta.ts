@@ -21,8 +21,8 @@ export const NOT_FOUND_META: PageMeta = {
 };
 
 /**
- * What a page's data prefetch learnt for its head while it loaded the page on the server;
- * whatever it leaves out comes from the route table.
+ * What a page's prefetch learnt for its head while it loaded the page's data on the server
+ * (`pages/<Name>.data.ts`); whatever it leaves out comes from the route table.
  */
 export interface PrefetchedHead {
   /** The page's record is missing (a post; a page of a list past its end): a 404, not indexed. */

@@ -9,7 +9,8 @@ import { NOT_FOUND_META, siteTitle, type PageMeta } from './page-meta';
 export interface PageEntry {
   /**
    * The page module, src/client/pages/<page>.tsx: the browser loads it as a chunk of its own when
-   * the route is visited, and the server finds its scripts and styles in Vite's manifest.
+   * the route is visited, and the server finds its scripts and styles in Vite's manifest. A page
+   * with data or head tags of its own has a sibling <page>.data.ts that exports its prefetch.
    */
   page: `${string}Page`;
   /** Rendered by React on the server with its data (public pages); otherwise the browser renders the shell. */

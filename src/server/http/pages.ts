@@ -10,11 +10,9 @@ import type { Context } from '../trpc/context';
 import type { RouteTable } from '../openapi/routes';
 import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
-import { findRoute, NOT_FOUND_PAGE, PAGE_ROUTES, pageSourceFile, withoutTrailingSlash } from '../../shared/routes';
-import { siteTitle, type PageMeta, type PrefetchedHead } from '../../shared/page-meta';
-import { blogPageHref, parseBlogSearch } from '../../shared/blog';
-import { ACADEMY, BUSINESS } from '../../shared/business';
-import { PLANS } from '../../shared/academy';
+import { findRoute, NOT_FOUND_PAGE, pageSourceFile, withoutTrailingSlash } from '../../shared/routes';
+import type { PageMeta, PrefetchedHead } from '../../shared/page-meta';
+import { BUSINESS } from '../../shared/business';
 
 // The HTML pages. Which page a path shows, whether it is rendered on the server, its title and
 // description come from the route table (src/shared/routes.ts). Public pages are rendered by React
@@ -23,6 +21,16 @@ import { PLANS } from '../../shared/academy';
 // cards and structured data in the head.
 
 type RenderPage = (input: { path: string; search: string; dehydratedState: DehydratedState }) => Promise<string>;
+type ServerCalls = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
+/**
+ * Runs a page's data prefetch (src/client/pages/<page>.data.ts), reached through the built SSR
+ * entry that bundles them: the server never imports client source.
+ */
+type PrefetchPage = (
+  page: string,
+  input: { trpc: ServerCalls; path: string; params: Record<string, string>; search: string; publicUrl: string },
+) => Promise<PrefetchedHead>;
+
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 /**
@@ -57,45 +65,6 @@ const escapeHtml = (s: string) =>
 /** JSON inside a <script> block: '<' escaped so no string can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, ' ');
 
-function localBusinessJsonLd(publicUrl: string): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'LocalBusiness',
-    name: BUSINESS.name,
-    description: PAGE_ROUTES.home.meta.description,
-    url: `${publicUrl}/`,
-    email: BUSINESS.email,
-    telephone: BUSINESS.phone,
-    logo: `${publicUrl}/favicon.svg`,
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: BUSINESS.town,
-      addressRegion: BUSINESS.county,
-      postalCode: BUSINESS.postcode,
-      addressCountry: BUSINESS.country,
-    },
-    areaServed: { '@type': 'AdministrativeArea', name: BUSINESS.county },
-  };
-}
-
-function academyJsonLd(publicUrl: string): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Course',
-    name: `${ACADEMY.name} AI-entrepreneurship programme`,
-    description: PAGE_ROUTES.academy.meta.description,
-    provider: { '@type': 'Organization', name: BUSINESS.name, url: `${publicUrl}/` },
-    offers: PLANS.map((plan) => ({
-      '@type': 'Offer',
-      name: plan.name,
-      price: (plan.amountPence / 100).toFixed(2),
-      priceCurrency: 'GBP',
-      category: 'Subscription',
-      url: `${publicUrl}/subscribe?plan=${plan.id}`,
-    })),
-  };
-}
-
 export interface PagesOptions {
   clientDist: string;
   ssrDist: string;
@@ -111,9 +80,9 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   const manifestFile = path.join(options.clientDist, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   const ssrEntry = path.join(options.ssrDist, 'entry-server.js');
-  let ssr: { renderPage: RenderPage } | null = null;
+  let ssr: { renderPage: RenderPage; prefetchPage: PrefetchPage } | null = null;
   if (template && fs.existsSync(ssrEntry)) {
-    ssr = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
+    ssr = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; prefetchPage: PrefetchPage };
   }
 
   async function loadPage(req: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<PageResult> {
@@ -122,59 +91,18 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     const result: PageResult = { status: found ? 200 : 404, meta: page.meta, source: pageSourceFile(page.page) };
     if (!ssr || !page.serverRendered) return result;
 
-    const publicUrl = config.publicUrl;
-    const helpers = createServerSideHelpers({ router: appRouter, ctx: options.createContext({ req, res: reply }) });
-    if (page === PAGE_ROUTES.home) {
-      (result.jsonLd ??= []).push(localBusinessJsonLd(publicUrl));
-      await Promise.all([
-        helpers.content.advertisingServices.prefetch(),
-        helpers.content.newsletters.prefetch(),
-        helpers.content.testimonials.prefetch(),
-        helpers.podcasts.pages.prefetch({ page: 1 }),
-      ]);
-    } else if (page === PAGE_ROUTES.blog) {
-      const wanted = parseBlogSearch(search);
-      const blogPage = wanted ? await helpers.blog.pages.fetch(wanted).catch(() => null) : null;
-      const pages = blogPage ? Math.max(1, Math.ceil(blogPage.total / blogPage.pageSize)) : 0;
-      if (!wanted || !blogPage || wanted.page > pages) {
-        // Past the end, or not a page number: the not-found page, not an empty list to index.
-        result.status = 404;
-      } else {
-        result.canonicalPath = blogPageHref(wanted.page, wanted.category);
-        if (wanted.page > 1) result.prev = blogPageHref(wanted.page - 1, wanted.category);
-        if (wanted.page < pages) result.next = blogPageHref(wanted.page + 1, wanted.category);
-        if (wanted.page > 1 || wanted.category) {
-          const which = [wanted.category, wanted.page > 1 ? `page ${wanted.page}` : ''].filter(Boolean).join(', ');
-          result.meta = { ...result.meta, title: result.meta.title.replace(/^Blog/, `Blog (${which})`) };
-        }
-      }
-    } else if (page === PAGE_ROUTES.academy) {
-      (result.jsonLd ??= []).push(academyJsonLd(publicUrl));
-    } else if (page === PAGE_ROUTES.blogPost) {
-      const id = Number(found?.params.id);
-      const post = Number.isSafeInteger(id) && id > 0 ? await helpers.blog.get.fetch({ id }).catch(() => null) : null;
-      if (!post) {
-        result.status = 404;
-      } else {
-        result.type = 'article';
-        result.meta = { title: siteTitle(post.title), description: post.excerpt || result.meta.description };
-        if (post.imageUrl) result.image = post.imageUrl;
-        (result.jsonLd ??= []).push({
-          '@context': 'https://schema.org',
-          '@type': 'BlogPosting',
-          headline: post.title,
-          description: post.excerpt,
-          datePublished: post.publishedAt,
-          dateModified: post.updatedAt,
-          ...(post.imageUrl ? { image: `${publicUrl}${post.imageUrl}` } : {}),
-          author: { '@type': 'Organization', name: BUSINESS.name },
-          publisher: { '@type': 'Organization', name: BUSINESS.name, logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` } },
-          mainEntityOfPage: `${publicUrl}${pathname}`,
-        });
-      }
-    }
+    const trpc = createServerSideHelpers({ router: appRouter, ctx: options.createContext({ req, res: reply }) });
+    const { notFound, ...head } = await ssr.prefetchPage(page.page, {
+      trpc,
+      path: pathname,
+      params: found?.params ?? {},
+      search,
+      publicUrl: config.publicUrl,
+    });
+    Object.assign(result, head);
+    if (notFound) result.status = 404;
     // Failed queries too (a missing post): the page then renders its not-found state on the server.
-    result.dehydratedState = helpers.dehydrate({ shouldDehydrateQuery: () => true });
+    result.dehydratedState = trpc.dehydrate({ shouldDehydrateQuery: () => true });
     return result;
   }
 
