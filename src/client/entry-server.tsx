@@ -7,8 +7,8 @@ import { App } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
-import type { PagePrefetch, PrefetchInput } from './lib/page-prefetch';
-import type { PrefetchedHead } from '../shared/page-meta';
+import type { PagePrefetch, ServerCalls } from './lib/page-prefetch';
+import type { PrefetchedHead, PrefetchInput } from '../shared/page-meta';
 
 // The server-side entry: runs a page's data prefetch, and renders a public page with its data
 // already in the query cache, using React's streaming renderer. The HTML is collected whole so the
@@ -22,7 +22,7 @@ import type { PrefetchedHead } from '../shared/page-meta';
 const prefetches = import.meta.glob<PagePrefetch>('./pages/*.data.ts', { eager: true, import: 'prefetch' });
 
 /** Runs the prefetch of a page of the route table (`'BlogPage'`), if it has one. */
-export function prefetchPage(page: string, input: PrefetchInput): Promise<PrefetchedHead> {
+export function prefetchPage(page: string, input: PrefetchInput<ServerCalls>): Promise<PrefetchedHead> {
   const prefetch = prefetches[`./pages/${page}.data.ts`];
   return prefetch ? prefetch(input) : Promise.resolve({});
 }

@@ -39,3 +39,19 @@ export interface PrefetchedHead {
   prev?: string;
   next?: string;
 }
+
+/**
+ * What the server renderer gives a page's prefetch. `Calls` are the server's tRPC calls
+ * (@trpc/react-query's server-side helpers), whose results stay in the page's query cache.
+ */
+export interface PrefetchInput<Calls> {
+  trpc: Calls;
+  /** The path asked for, without trailing slashes. */
+  path: string;
+  /** The route's parameters: `{ id: '42' }` for /blog/42. */
+  params: Record<string, string>;
+  /** The query string, without its '?'. */
+  search: string;
+  /** The site's address, for absolute URLs in structured data. */
+  publicUrl: string;
+}

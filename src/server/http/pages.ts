@@ -11,7 +11,7 @@ import type { RouteTable } from '../openapi/routes';
 import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
 import { findRoute, NOT_FOUND_PAGE, pageSourceFile, withoutTrailingSlash } from '../../shared/routes';
-import type { PageMeta, PrefetchedHead } from '../../shared/page-meta';
+import type { PageMeta, PrefetchedHead, PrefetchInput } from '../../shared/page-meta';
 import { BUSINESS } from '../../shared/business';
 
 // The HTML pages. Which page a path shows, whether it is rendered on the server, its title and
@@ -26,10 +26,7 @@ type ServerCalls = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
  * Runs a page's data prefetch (src/client/pages/<page>.data.ts), reached through the built SSR
  * entry that bundles them: the server never imports client source.
  */
-type PrefetchPage = (
-  page: string,
-  input: { trpc: ServerCalls; path: string; params: Record<string, string>; search: string; publicUrl: string },
-) => Promise<PrefetchedHead>;
+type PrefetchPage = (page: string, input: PrefetchInput<ServerCalls>) => Promise<PrefetchedHead>;
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
