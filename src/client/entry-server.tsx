@@ -7,9 +7,26 @@ import { App } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
+import type { PagePrefetch, ServerCalls } from './lib/page-prefetch';
+import type { PrefetchedHead, PrefetchInput } from '../shared/page-meta';
 
-// The server-side entry: renders a public page with its data already in the query cache, using
-// React's streaming renderer. The HTML is collected whole so the server can cache it with an ETag.
+// The server-side entry: runs a page's data prefetch, and renders a public page with its data
+// already in the query cache, using React's streaming renderer. The HTML is collected whole so the
+// server can cache it with an ETag.
+
+// Each page's prefetch lives in its own sibling module (pages/<Name>.data.ts), never in the page:
+// only this bundle imports them, so the browser never downloads server-only code (structured
+// data, status rules), and the server reaches them through this built entry, which it already
+// loads to render, rather than importing client source. Dependencies stay one-way:
+// client -> shared <- server.
+const prefetches = import.meta.glob<PagePrefetch>('./pages/*.data.ts', { eager: true, import: 'prefetch' });
+
+/** Runs the prefetch of a page of the route table (`'BlogPage'`), if it has one. */
+export function prefetchPage(page: string, input: PrefetchInput<ServerCalls>): Promise<PrefetchedHead> {
+  const prefetch = prefetches[`./pages/${page}.data.ts`];
+  return prefetch ? prefetch(input) : Promise.resolve({});
+}
+
 export function renderPage({
   path,
   search,

@@ -1,7 +1,8 @@
-import { ACADEMY, BUSINESS } from './business';
+import { BUSINESS } from './business';
 
-// Titles and descriptions of the public pages: the server writes them into the HTML head, and the
-// client updates the title when it navigates.
+// What goes into a page's head. Each route's own title and description are in its entry of the
+// route table (routes.ts); the server writes them into the HTML, and the client updates the title
+// when it navigates.
 export interface PageMeta {
   title: string;
   description: string;
@@ -9,57 +10,48 @@ export interface PageMeta {
 
 const SUFFIX = ` | ${BUSINESS.name}`;
 
-export const PAGE_META: Record<string, PageMeta> = {
-  '/': {
-    title: `${BUSINESS.name} | Local newsletters, advertising and podcasts in Hertfordshire`,
-    description:
-      'Community newsletters, local advertising, sponsored editorials, podcasts and free websites that connect Hertfordshire businesses with the people who live around them.',
-  },
-  '/blog': {
-    title: `Blog${SUFFIX}`,
-    description:
-      'Local marketing advice, community stories and news from the Herts Local Media team, for Hertfordshire businesses and residents.',
-  },
-  '/sparkai-academy': {
-    title: `${ACADEMY.name} | AI and enterprise for 10-16 year olds in Hertfordshire`,
-    description:
-      'After-school and weekend AI-entrepreneurship programme for children aged 10-16: small live groups, DBS-checked tutors, real projects. Reserve a free online workshop.',
-  },
-  '/privacy-policy': {
-    title: `Privacy Policy${SUFFIX}`,
-    description: 'How Herts Local Media collects, uses and protects your personal data, and the rights you have under UK GDPR.',
-  },
-  '/terms-conditions': {
-    title: `Terms & Conditions${SUFFIX}`,
-    description: 'The terms that apply when you use the Herts Local Media website and its services.',
-  },
-  '/subscription-success': {
-    title: `Welcome to ${ACADEMY.name}`,
-    description: `Your ${ACADEMY.name} subscription is confirmed. Here is what happens next.`,
-  },
-  '/subscribe': {
-    title: `Checkout | ${ACADEMY.name}`,
-    description: `Secure card checkout for ${ACADEMY.name} monthly plans.`,
-  },
-  '/login': { title: `Sign in${SUFFIX}`, description: 'Sign in to the Herts Local Media admin area.' },
-  '/forgot-password': { title: `Forgot password${SUFFIX}`, description: 'Reset your admin password.' },
-  '/reset-password': { title: `Reset password${SUFFIX}`, description: 'Choose a new admin password.' },
-  '/admin': { title: `Admin${SUFFIX}`, description: 'The Herts Local Media admin area.' },
-  '/admin-simple': { title: `Admin${SUFFIX}`, description: 'The Herts Local Media admin area.' },
-};
+/** A page's title with the business's name after it: 'Blog | Herts Local Media', a post's title too. */
+export function siteTitle(name: string): string {
+  return `${name}${SUFFIX}`;
+}
 
 export const NOT_FOUND_META: PageMeta = {
-  title: `Page not found${SUFFIX}`,
+  title: siteTitle('Page not found'),
   description: 'The page you asked for is not here.',
 };
 
-export function metaForPath(path: string): PageMeta {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (PAGE_META[clean]) return PAGE_META[clean];
-  if (/^\/blog\/[^/]+$/.test(clean)) return PAGE_META['/blog']!;
-  return NOT_FOUND_META;
+/**
+ * What a page's prefetch learnt for its head while it loaded the page's data on the server
+ * (`pages/<Name>.data.ts`); whatever it leaves out comes from the route table.
+ */
+export interface PrefetchedHead {
+  /** The page's record is missing (a post; a page of a list past its end): a 404, not indexed. */
+  notFound?: boolean;
+  meta?: PageMeta;
+  type?: 'website' | 'article';
+  /** The social card's image, a path on this site. */
+  image?: string;
+  /** schema.org structured data. */
+  jsonLd?: object[];
+  /** The canonical path when it is not the pathname (a page of /blog keeps its ?page=). */
+  canonicalPath?: string;
+  /** rel prev/next of a paged list. */
+  prev?: string;
+  next?: string;
 }
 
-export function blogPostTitle(title: string): string {
-  return `${title}${SUFFIX}`;
+/**
+ * What the server renderer gives a page's prefetch. `Calls` are the server's tRPC calls
+ * (@trpc/react-query's server-side helpers), whose results stay in the page's query cache.
+ */
+export interface PrefetchInput<Calls> {
+  trpc: Calls;
+  /** The path asked for, without trailing slashes. */
+  path: string;
+  /** The route's parameters: `{ id: '42' }` for /blog/42. */
+  params: Record<string, string>;
+  /** The query string, without its '?'. */
+  search: string;
+  /** The site's address, for absolute URLs in structured data. */
+  publicUrl: string;
 }

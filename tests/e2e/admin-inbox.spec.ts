@@ -1,19 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ADMIN_ACCOUNT as ADMIN } from '../../playwright.config';
+import { expect, test } from './helpers/sign-in';
 import AxeBuilder from '@axe-core/playwright';
 
 // The admin's inbox: an enquiry sent from the home page's contact form shows up in Enquiries, opens
 // in full with a reply link, and is marked replied; the other sections of the admin app answer.
-
-const ADMIN = { email: 'e2e-admin@hertslocalmedia.co.uk', password: 'Chalk-Hill-Meadow-42', name: 'Edith Admin' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
-}
 
 async function sendEnquiry(page: Page, enquiry: { name: string; email: string; subject: string; message: string }) {
   await page.goto('/#contact');
@@ -33,7 +24,7 @@ async function sendEnquiry(page: Page, enquiry: { name: string; email: string; s
   await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
 }
 
-test('an enquiry from the home page shows up in the inbox, opens in full and is marked replied', async ({ page }) => {
+test('an enquiry from the home page shows up in the inbox, opens in full and is marked replied', async ({ page, signIn }) => {
   const stamp = Date.now();
   const enquiry = {
     name: 'Gwen Harper',
@@ -42,7 +33,7 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
     message: `Hello,\nWe run a deli on Bancroft and would like to sponsor a few episodes.\nRef ${stamp}`,
   };
   await sendEnquiry(page, enquiry);
-  await signIn(page);
+  await signIn();
 
   // The dashboard shows the number of new enquiries on the Enquiries tab.
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
@@ -113,8 +104,8 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
   await expect(page.getByTestId('enquiry-row').first()).toContainText('Replied');
 });
 
-test('the other sections: subscribers, academy places and adding an admin', async ({ page }) => {
-  await signIn(page);
+test('the other sections: subscribers, academy places and adding an admin', async ({ page, signIn }) => {
+  await signIn();
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
 
   await nav.getByRole('button', { name: 'Subscribers' }).click();

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { e2eDataDir } from '../../playwright.config';
+import { expect, test } from './helpers/sign-in';
 
-const ADMIN = { email: 'e2e-admin@hertslocalmedia.co.uk', password: 'Chalk-Hill-Meadow-42' };
 const outbox = path.join(e2eDataDir, 'outbox');
 
 /** The reset link from the newest captured e-mail to this address (quoted-printable undone). */
@@ -31,13 +30,11 @@ test('the reset page without a token says the link is invalid', async ({ page })
   await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
 });
 
-test('forgot password, the e-mailed link, a new password, and signing in with it', async ({ page, request }) => {
+test('forgot password, the e-mailed link, a new password, and signing in with it', async ({ page, request, adminAuth }) => {
   // A second admin of our own, so the shared e2e admin keeps its password.
-  const login = await request.post('/api/admin/login', { data: ADMIN });
-  const { authToken } = await login.json();
   const email = `reset-${Date.now()}@hertslocalmedia.co.uk`;
   const created = await request.post('/api/admin/register', {
-    headers: { Authorization: `Bearer ${authToken}` },
+    headers: adminAuth,
     data: { name: 'Rhys Reset', email, password: 'Old-Beech-Avenue-31' },
   });
   expect(created.ok()).toBe(true);

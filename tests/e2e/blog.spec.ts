@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openInBrowser } from './helpers/navigation';
-import { ADMIN_ACCOUNT } from '../../playwright.config';
+import { expect, test } from './helpers/sign-in';
 import AxeBuilder from '@axe-core/playwright';
 
 test('/blog shows the published posts as cards, and a post page shows the whole post', async ({ page }) => {
@@ -71,10 +70,8 @@ test('the blog, a post, and the sign-in screens have no detectable accessibility
   }
 });
 
-test("a post whose title and content are full of $ patterns is rendered on the server exactly as written", async ({ page, request }) => {
+test("a post whose title and content are full of $ patterns is rendered on the server exactly as written", async ({ page, request, adminAuth: auth }) => {
   // Issue 13.4: String.replace expanded $' $` $& $1 in the page template.
-  const login = await request.post('/api/admin/login', { data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password } });
-  const auth = { Authorization: `Bearer ${(await login.json()).authToken}` };
   const title = "Costs $' less: $` and $& and $1";
   const code = "grep '^foo$' notes.txt && echo $1 $& $`";
   const created = await request.post('/api/admin/blogs', {
@@ -99,10 +96,8 @@ test("a post whose title and content are full of $ patterns is rendered on the s
   }
 });
 
-test('/blog is paged on the server: 12 posts, crawlable page and category links, canonical and rel prev/next, 404 past the end', async ({ page, request }) => {
+test('/blog is paged on the server: 12 posts, crawlable page and category links, canonical and rel prev/next, 404 past the end', async ({ page, request, adminAuth: auth }) => {
   // Issue 14.1. Thirteen posts of a category of their own make two pages of it.
-  const login = await request.post('/api/admin/login', { data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password } });
-  const auth = { Authorization: `Bearer ${(await login.json()).authToken}` };
   const ids: number[] = [];
   try {
     for (let i = 1; i <= 13; i++) {

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addLongRows, openAdminSection, signInByApi } from './helpers/admin-data';
+import { addLongRows, openAdminSection } from './helpers/admin-data';
+import { expect, test, type SignIn } from './helpers/sign-in';
 import { findOverflow, findSqueezedIcons } from './helpers/page-checks';
 import { allViews, SEEDED_POST_TITLE, type View } from './helpers/views';
 
@@ -17,8 +18,8 @@ test.beforeAll(async ({ request }) => {
   postId = (posts.find((p) => p.title === SEEDED_POST_TITLE) ?? posts[0]!).id;
 });
 
-async function open(page: Page, view: View) {
-  if (view.signedIn) await signInByApi(page.request);
+async function open(page: Page, view: View, signIn: SignIn) {
+  if (view.signedIn) await signIn({ by: 'api' });
   if (view.adminTab) await openAdminSection(page, view.adminTab, view.ready);
   else {
     await page.goto(view.path);
@@ -37,10 +38,10 @@ test.describe('every route at every width', () => {
   // The list of views needs a post id, known only once the server answers: one test per view
   // name, resolved inside.
   for (const name of allViews(0).map((v) => v.name)) {
-    test(`${name}: nothing wider than the screen, icons at their size`, async ({ page }) => {
+    test(`${name}: nothing wider than the screen, icons at their size`, async ({ page, signIn }) => {
       const view = allViews(postId).find((v) => v.name === name)!;
       await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
-      await open(page, view);
+      await open(page, view, signIn);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         // Two frames: media queries, resize observers and the re-render they cause.
@@ -81,8 +82,9 @@ test.describe('the admin app on a phone', () => {
   for (const section of sections) {
     test(`${section.tab}: a card per row with labelled fields and thumb-sized actions`, async ({
       page,
+      signIn,
     }, testInfo) => {
-      await signInByApi(page.request);
+      await signIn({ by: 'api' });
       await openAdminSection(page, section.tab, section.ready);
 
       // Every section tab is on the screen (they wrap), each a thumb's height.
@@ -125,9 +127,9 @@ test.describe('the admin app on a phone', () => {
     });
   }
 
-  test('the editor, its toolbar and both image uploads work at 360 px', async ({ page }) => {
+  test('the editor, its toolbar and both image uploads work at 360 px', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signInByApi(page.request);
+    await signIn({ by: 'api' });
     await openAdminSection(page, 'Blog Posts', 'Create a blog post');
 
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });

@@ -4,13 +4,14 @@ import type { AppDeps } from '../app';
 import { countPublishedPosts, listPublishedPostDates, listPublishedSummaries } from '../services/blog';
 import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';
-import { PAGE_META } from '../../shared/page-meta';
+import { PAGE_ROUTES, ROUTE_LIST } from '../../shared/routes';
 import { defaultErrorResponse, errorResponse } from '../openapi/responses';
 
 // What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
-const PUBLIC_PAGES = ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'];
-/** Admin and sign-in screens: nothing there for a search engine. */
-const PRIVATE_PREFIXES = ['/admin', '/admin-simple', '/login', '/forgot-password', '/reset-password', '/subscribe', '/api/', '/trpc/'];
+// Which pages are listed and which are kept out is each route's `indexing` in the route table.
+const PUBLIC_PAGES = ROUTE_LIST.filter((route) => route.indexing === 'sitemap').map((route) => route.path);
+/** Admin and sign-in screens, and the API: nothing there for a search engine. */
+const PRIVATE_PREFIXES = [...ROUTE_LIST.filter((route) => route.indexing === 'disallow').map((route) => route.path), '/api/', '/trpc/'];
 
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -88,7 +89,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
       '  <channel>',
       `    <title>${xml(`${BUSINESS.name} blog`)}</title>`,
       `    <link>${xml(`${base}/blog`)}</link>`,
-      `    <description>${xml(PAGE_META['/blog']!.description)}</description>`,
+      `    <description>${xml(PAGE_ROUTES.blog.meta.description)}</description>`,
       '    <language>en-gb</language>',
       `    <atom:link href="${xml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
       ...items,

@@ -1,16 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_ACCOUNT } from '../../../playwright.config';
 
 // Putting rows into the admin's lists the way visitors do (the contact form, the workshop form,
-// the newsletter signup), and signing in, for the specs that look at the admin app.
-
-/** Signs the browser context in through POST /api/admin/login (the session cookie). */
-export async function signInByApi(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/admin/login', {
-    data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+// the newsletter signup), for the specs that look at the admin app (signing in: sign-in.ts).
 
 /** Opens /admin (signed in) at a section tab, once its lists have loaded; `heading` is the section's first heading. */
 export async function openAdminSection(page: Page, tab: string, heading: string): Promise<void> {

@@ -1,0 +1,35 @@
+import type { PagePrefetch } from '../lib/page-prefetch';
+import { BUSINESS } from '../../shared/business';
+import { PAGE_ROUTES } from '../../shared/routes';
+
+/** The lists the home page shows, and the business as a schema.org LocalBusiness. */
+export const prefetch: PagePrefetch = async ({ trpc, publicUrl }) => {
+  await Promise.all([
+    trpc.content.advertisingServices.prefetch(),
+    trpc.content.newsletters.prefetch(),
+    trpc.content.testimonials.prefetch(),
+    trpc.podcasts.pages.prefetch({ page: 1 }),
+  ]);
+  return {
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'LocalBusiness',
+        name: BUSINESS.name,
+        description: PAGE_ROUTES.home.meta.description,
+        url: `${publicUrl}/`,
+        email: BUSINESS.email,
+        telephone: BUSINESS.phone,
+        logo: `${publicUrl}/favicon.svg`,
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: BUSINESS.town,
+          addressRegion: BUSINESS.county,
+          postalCode: BUSINESS.postcode,
+          addressCountry: BUSINESS.country,
+        },
+        areaServed: { '@type': 'AdministrativeArea', name: BUSINESS.county },
+      },
+    ],
+  };
+};
