@@ -7,11 +7,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { createRequire } from 'node:module';
-import { trustProxySetting, type Config } from './config';
-import type { DatabaseHandle } from './db/client';
-import type { Mailer } from './services/mail';
-import type { CounterStore } from './services/counter-store';
-import type { Payments } from './services/payments';
+import { trustProxySetting } from './config';
+import type { AppDeps } from './deps';
 import { appRouter, type AppRouter } from './routers';
 import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
@@ -29,19 +26,6 @@ import { DomainError } from './services/errors';
 import { isDatabaseUnavailable } from './db/errors';
 import { serializeError } from './log-errors';
 import pino from 'pino';
-
-/** Everything the app needs from the outside world, passed in explicitly (tests pass their own). */
-export interface AppDeps {
-  config: Config;
-  db: DatabaseHandle;
-  mailer: Mailer;
-  /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */
-  payments: Payments;
-  /** The current time; tests move it to check expiry rules. */
-  clock: () => Date;
-  /** Expiring counters (sign-in throttling): in this process by default (createMemoryCounterStore). */
-  counters: CounterStore;
-}
 
 export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];

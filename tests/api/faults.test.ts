@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppDeps } from '../../src/server/app';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';

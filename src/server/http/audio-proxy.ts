@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { createOutboundClient, OutboundError, type OutboundClient, type OutboundFailure, type OutboundResponse } from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { defaultErrorResponse, errorResponses } from '../openapi/responses';
 import { sendApiError } from './api-errors';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { countPublishedPosts, listPublishedPostDates, listPublishedSummaries } from '../services/blog';
 import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { sendDomainError } from './api-errors';
 import { recordStripeEvent, verifyWebhookEvent } from '../services/payments';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { validateSessionToken } from '../services/auth';
 import { confirmedSubscribers } from '../services/subscribers';
 import { readSessionToken } from '../trpc/context';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { academySubscriptions, contactMessages } from '../db/schema';
 import type { AcademySubscription, WorkshopReservation, WorkshopSpots } from '../../shared/admin.schema';
 import { FREE_WORKSHOP, findPlan } from '../../shared/academy';

@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { users } from '../db/schema';
 import { ADMIN_MESSAGES } from '../../shared/admin';
 import type { AdminUser } from '../../shared/admin.schema';

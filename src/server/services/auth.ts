@@ -4,7 +4,7 @@ import type { MailMessage } from './mail';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { badRequest, conflict, tooManyRequests, unauthorized } from './errors';

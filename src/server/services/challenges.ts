@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { appSecrets, usedChallenges } from '../db/schema';
 import { CAPTCHA_MAX, CAPTCHA_MIN } from '../../shared/constants';
 import { CHALLENGE_LIFETIME_MINUTES, CHALLENGE_MESSAGES } from '../../shared/contact';

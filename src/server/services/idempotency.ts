@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, lte } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, DomainError } from './errors';

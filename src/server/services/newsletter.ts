@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
 import { hashToken } from './auth';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { MailMessage } from './mail';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../shared/admin';
 import type { Subscriber } from '../../shared/admin.schema';

@@ -6,7 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { uploadTickets, uploads } from '../db/schema';
 import { DomainError, forbidden } from './errors';
 import { randomToken } from './auth';

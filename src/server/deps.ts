@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { CounterStore } from './services/counter-store';
+import type { Mailer } from './services/mail';
+import type { Payments } from './services/payments';
+
+/**
+ * What the app needs from the outside world, passed in explicitly (tests pass their own). Every
+ * layer imports this type from here, never from app.ts: app.ts imports the routers, the routers
+ * the services, so a service importing app.ts closed a circle through the whole server.
+ */
+export interface AppDeps {
+  config: Config;
+  db: DatabaseHandle;
+  mailer: Mailer;
+  /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */
+  payments: Payments;
+  /** The current time; tests move it to check expiry rules. */
+  clock: () => Date;
+  /** Expiring counters (sign-in throttling): in this process by default (createMemoryCounterStore). */
+  counters: CounterStore;
+}
