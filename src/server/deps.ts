@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import type { CounterStore } from './services/counter-store';
 import type { Mailer } from './services/mail';
 import type { Payments } from './services/payments';
@@ -11,7 +11,10 @@ import type { Payments } from './services/payments';
  */
 export interface AppDeps {
   config: Config;
-  db: DatabaseHandle;
+  /** The Drizzle database every service queries. */
+  db: Database;
+  /** The open database itself, for health checks: which engine, and whether it answers now. */
+  database: Pick<DatabaseHandle, 'kind' | 'ping'>;
   mailer: Mailer;
   /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */
   payments: Payments;

@@ -78,12 +78,13 @@ async function main(): Promise<void> {
   if (config.SEED) await runSeeds(db.db);
   await clearIncomingUploads(config.uploadsDir);
   // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
-  const adminSetup = await ensureAdminFromConfig({ db, config, clock: () => new Date() });
+  const adminSetup = await ensureAdminFromConfig({ db: db.db, config, clock: () => new Date() });
   await checkpoint();
 
   const deps = {
     config,
-    db,
+    db: db.db,
+    database: db,
     clock: () => new Date(),
     counters: createMemoryCounterStore(() => new Date()),
     payments: createPayments(config),

@@ -77,7 +77,7 @@ beforeAll(async () => {
   });
   auth = { authorization: `Bearer ${login.json().authToken}` };
   for (let start = 0; start < ROWS; start += 1000) {
-    await t.deps.db.db.insert(contactMessages).values(Array.from({ length: 1000 }, (_, k) => generated(start + k)));
+    await t.deps.db.insert(contactMessages).values(Array.from({ length: 1000 }, (_, k) => generated(start + k)));
   }
 }, 120_000);
 afterAll(async () => {
@@ -129,7 +129,7 @@ describe('the enquiry list on 10,000 rows', () => {
     const filtered = await time('page=1&pageSize=25&status=new&type=advertising');
     const searched = await time('page=1&pageSize=25&q=sender 4242');
     console.log(
-      `[admin inbox, ${ROWS} enquiries, ${t.deps.db.kind}] median of 5 GET /api/admin/enquiries: ` +
+      `[admin inbox, ${ROWS} enquiries, ${t.deps.database.kind}] median of 5 GET /api/admin/enquiries: ` +
         `first page ${first} ms, page 350 ${deep} ms, type+status filter ${filtered} ms, search ${searched} ms`,
     );
   });
@@ -282,7 +282,7 @@ describe('the dashboard summary and the academy', () => {
 
   it('lists academy subscriptions with plan name, status and date, newest first, filtered by plan and status', async () => {
     const plans = ['explorer', 'innovator', 'entrepreneur'] as const;
-    await t.deps.db.db.insert(academySubscriptions).values(
+    await t.deps.db.insert(academySubscriptions).values(
       Array.from({ length: 30 }, (_, i) => ({
         checkoutSessionId: `cs_test_${i}`,
         stripeSubscriptionId: `sub_test_${i}`,

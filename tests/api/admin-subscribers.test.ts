@@ -42,7 +42,7 @@ beforeAll(async () => {
   auth = { authorization: `Bearer ${login.json().authToken}` };
   cookie = String(login.headers['set-cookie']).split(';')[0]!;
   for (let start = 0; start < ROWS; start += 1000) {
-    await t.deps.db.db.insert(newsletterSubscriptions).values(
+    await t.deps.db.insert(newsletterSubscriptions).values(
       Array.from({ length: 1000 }, (_, k) => {
         const i = start + k;
         const created = new Date(BASE + i * 60_000);
@@ -106,7 +106,7 @@ describe('GET /api/admin/subscribers.csv', () => {
 
   it('neutralises cells a spreadsheet would run as formulas and quotes every cell, so no locale splits one (issue 13.9)', async () => {
     const now = new Date();
-    await t.deps.db.db.insert(newsletterSubscriptions).values([
+    await t.deps.db.insert(newsletterSubscriptions).values([
       { email: '=hyperlink("http://evil.example")@x.co.uk', newsletter: 'general', confirmedAt: now },
       { email: '+44@x.co.uk', newsletter: '@sum(1+1)', confirmedAt: now },
       { email: '-1@x.co.uk', newsletter: 'local, weekly', confirmedAt: now },
@@ -129,7 +129,7 @@ describe('GET /api/admin/subscribers.csv', () => {
       expect(cells.join(','), line).toBe(line);
       for (const cell of cells) expect(cell.slice(1), line).not.toMatch(/^[=+\-@]/);
     }
-    await t.deps.db.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmedAt, now));
+    await t.deps.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmedAt, now));
   });
 
   it('is 401 without a session, with a bad token and after logout', async () => {
@@ -158,7 +158,7 @@ describe('DELETE /api/admin/subscribers/{id} (GDPR erasure)', () => {
     expect(res.json().message).toBe(ADMIN_MESSAGES.subscriberRemoved);
     expect((await list('q=reader300@')).total).toBe(0);
     expect((await get('/api/admin/subscribers.csv')).body).not.toContain('reader300@');
-    const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'reader300@example.co.uk'));
+    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'reader300@example.co.uk'));
     expect(rows).toEqual([]);
     expect((await list('')).total).toBe(ROWS - 1);
 

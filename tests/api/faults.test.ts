@@ -30,7 +30,7 @@ beforeAll(async () => {
     RATE_LIMIT_MULTIPLIER: '100',
   });
   const clock = () => new Date();
-  const deps: AppDeps = { config, db, mailer: createMemoryMailer(), payments: createPayments(config), clock, counters: createMemoryCounterStore(clock) };
+  const deps: AppDeps = { config, db: db.db, database: db, mailer: createMemoryMailer(), payments: createPayments(config), clock, counters: createMemoryCounterStore(clock) };
   app = await createApp(deps, { logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);

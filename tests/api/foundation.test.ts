@@ -37,10 +37,10 @@ describe('GET /api/advertising-services', () => {
   });
 
   it('keeps an admin edit when the seeds run again (a restart)', async () => {
-    const [first] = await t.deps.db.db.select().from(advertisingServices).limit(1);
-    await t.deps.db.db.update(advertisingServices).set({ title: 'Edited by the admin' }).where(eq(advertisingServices.id, first!.id));
-    expect(await runSeeds(t.deps.db.db)).toEqual([]);
-    const rows = await t.deps.db.db.select().from(advertisingServices);
+    const [first] = await t.deps.db.select().from(advertisingServices).limit(1);
+    await t.deps.db.update(advertisingServices).set({ title: 'Edited by the admin' }).where(eq(advertisingServices.id, first!.id));
+    expect(await runSeeds(t.deps.db)).toEqual([]);
+    const rows = await t.deps.db.select().from(advertisingServices);
     expect(rows).toHaveLength(4);
     expect(rows.find((r) => r.id === first!.id)?.title).toBe('Edited by the admin');
   });

@@ -39,7 +39,7 @@ describe('rate limits', () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Nothing was stored for the refused one, and another address is not affected.
-    expect(await t.deps.db.db.$count(contactMessages)).toBe(10);
+    expect(await t.deps.db.$count(contactMessages)).toBe(10);
     const other = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry(99)), remoteAddress: '198.51.100.4' });
     expect(other.statusCode).toBe(200);
   });

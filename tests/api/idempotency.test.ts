@@ -40,7 +40,7 @@ const post = (url: string, payload: object, key?: string, headers: Record<string
   t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) } });
 
 async function rows(table: typeof contactMessages | typeof blogPosts | typeof outbox): Promise<number> {
-  const [row] = await t.deps.db.db.select({ n: count() }).from(table);
+  const [row] = await t.deps.db.select({ n: count() }).from(table);
   return Number(row!.n);
 }
 
@@ -121,7 +121,7 @@ describe('Idempotency-Key', () => {
       t.setNow(null);
     }
     expect(await rows(contactMessages)).toBe(before + 2);
-    const kept = await t.deps.db.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const kept = await t.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(kept).toHaveLength(1);
   });
 

@@ -32,7 +32,7 @@ describe('cached public reads', () => {
   it('shows a change after a write through the API at once', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     // A change behind the cache's back (another process) is not visible until the entry expires...
-    await t.deps.db.db.update(advertisingServices).set({ title: 'Renamed service' });
+    await t.deps.db.update(advertisingServices).set({ title: 'Renamed service' });
     const cached = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(cached.json()).toEqual(before.json());
     // ...but any successful write through this server empties the cache.

@@ -49,7 +49,7 @@ async function expectNothingStored(objectPath: string, filesBefore: string[]) {
   expect(storedFiles()).toEqual(filesBefore);
   const served = await t.app.inject({ method: 'GET', url: objectPath });
   expect(served.statusCode).toBe(404);
-  const rows = await t.deps.db.db.select().from(uploads);
+  const rows = await t.deps.db.select().from(uploads);
   expect(rows.some((r) => objectPath.endsWith(r.name))).toBe(false);
 }
 
@@ -171,7 +171,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
       socket.on('error', reject);
     });
     // The server notices the broken connection and cleans up.
-    const ticketUsed = async () => (await t.deps.db.db.select().from(uploadTickets).where(eq(uploadTickets.id, objectPath.split('/').pop()!)))[0]?.usedAt;
+    const ticketUsed = async () => (await t.deps.db.select().from(uploadTickets).where(eq(uploadTickets.id, objectPath.split('/').pop()!)))[0]?.usedAt;
     for (let i = 0; i < 100 && (!(await ticketUsed()) || storedFiles().length !== before.length); i++) {
       await new Promise((r) => setTimeout(r, 50));
     }

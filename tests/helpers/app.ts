@@ -86,7 +86,8 @@ export async function buildTestApp(
   const clock = () => now ?? new Date();
   const deps: AppDeps = {
     config,
-    db: database.handle,
+    db: database.handle.db,
+    database: database.handle,
     mailer,
     payments: createPayments(config),
     clock,

@@ -195,7 +195,7 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
       if (!/^\d{1,9}$/.test(req.params.id)) return sendJson(reply, 400, 'The episode id must be a whole number');
       let audioUrl: string;
       try {
-        audioUrl = await getEpisodeAudioUrl(deps.db.db, Number(req.params.id));
+        audioUrl = await getEpisodeAudioUrl(deps.db, Number(req.params.id));
       } catch (error) {
         if (error instanceof DomainError && error.code === 'NOT_FOUND') return sendJson(reply, 404, error.message);
         throw error;

@@ -15,7 +15,7 @@ export const contentRouter = router({
     })
     .input(z.void())
     .output(z.array(advertisingServiceSchema))
-    .query(({ ctx }) => listAdvertisingServices(ctx.deps.db.db)),
+    .query(({ ctx }) => listAdvertisingServices(ctx.deps.db)),
 
   newsletters: publicProcedure
     .meta({
@@ -28,7 +28,7 @@ export const contentRouter = router({
     })
     .input(z.void())
     .output(z.array(newsletterSchema))
-    .query(({ ctx }) => listNewsletters(ctx.deps.db.db)),
+    .query(({ ctx }) => listNewsletters(ctx.deps.db)),
 
   testimonials: publicProcedure
     .meta({
@@ -41,5 +41,5 @@ export const contentRouter = router({
     })
     .input(z.void())
     .output(z.array(testimonialSchema))
-    .query(({ ctx }) => listTestimonials(ctx.deps.db.db)),
+    .query(({ ctx }) => listTestimonials(ctx.deps.db)),
 });

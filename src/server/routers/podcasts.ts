@@ -31,7 +31,7 @@ export const podcastsRouter = router({
     .output(z.array(podcastEpisodeSchema))
     .query(async ({ ctx, input }) => {
       const filter = input ?? podcastListInputSchema.parse({});
-      const { items, total } = await listEpisodes(ctx.deps.db.db, filter);
+      const { items, total } = await listEpisodes(ctx.deps.db, filter);
       setPagingHeaders(ctx, '/podcasts', filter, total);
       return items;
     }),
@@ -50,7 +50,7 @@ export const podcastsRouter = router({
     .input(podcastPagesInputSchema)
     .output(podcastPageSchema)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listEpisodes(ctx.deps.db.db, { ...input, limit: PODCAST_PAGE_SIZE });
+      const { items, total } = await listEpisodes(ctx.deps.db, { ...input, limit: PODCAST_PAGE_SIZE });
       return { items, total, page: input.page, pageSize: PODCAST_PAGE_SIZE };
     }),
 });

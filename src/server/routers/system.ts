@@ -21,7 +21,7 @@ export const systemRouter = router({
     .input(z.void())
     .output(healthSchema)
     .query(async ({ ctx }) => {
-      const up = await ctx.deps.db.ping();
+      const up = await ctx.deps.database.ping();
       // The HTTP status follows the body: 503 when the database is down (see responseMeta in app.ts).
       return { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptimeSeconds: Math.round(process.uptime()) } as const;
     }),

@@ -10,7 +10,7 @@ type Deps = Pick<AppDeps, 'db'>;
 
 /** The admin users, in the order they were added (never their password hashes). */
 export async function listAdmins(deps: Deps, paging: { page: number; pageSize: number }): Promise<Page<AdminUser>> {
-  const { db } = deps.db;
+  const { db } = deps;
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
@@ -34,7 +34,7 @@ export async function listAdmins(deps: Deps, paging: { page: number; pageSize: n
  * oneself would end the session mid-click and could lock the business out.
  */
 export async function removeAdmin(deps: Deps, input: { id: number; callerId: number }): Promise<{ message: string }> {
-  return deps.db.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // Locking every admin row first means two admins removing each other at the same moment are
     // served one after the other: the second sees only one admin left and is refused.
     const all = await tx.select({ id: users.id }).from(users).for('update');

@@ -55,7 +55,7 @@ export async function createSession(
   const id = randomToken(15);
   const secret = randomToken(20);
   const now = deps.clock();
-  await deps.db.db
+  await deps.db
     .insert(sessions)
     .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
   return { token: `${id}.${secret}`, session: { id, userId, createdAt: now, lastVerifiedAt: now } };
@@ -69,7 +69,7 @@ export async function validateSessionToken(
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 200) return null;
   const [id, secret] = parts as [string, string];
-  const rows = await deps.db.db
+  const rows = await deps.db
     .select({
       id: sessions.id,
       secretHash: sessions.secretHash,
@@ -90,13 +90,13 @@ export async function validateSessionToken(
     now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS ||
     now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS
   ) {
-    await deps.db.db.delete(sessions).where(eq(sessions.id, id));
+    await deps.db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   let lastVerifiedAt = row.lastVerifiedAt;
   if (now - lastVerifiedAt.getTime() >= SESSION_REFRESH_MS) {
     lastVerifiedAt = new Date(now);
-    await deps.db.db.update(sessions).set({ lastVerifiedAt }).where(eq(sessions.id, id));
+    await deps.db.update(sessions).set({ lastVerifiedAt }).where(eq(sessions.id, id));
   }
   return {
     user: { id: row.userId, name: row.name, email: row.email },
@@ -105,7 +105,7 @@ export async function validateSessionToken(
 }
 
 export async function deleteSession(deps: Pick<AppDeps, 'db'>, sessionId: string): Promise<void> {
-  await deps.db.db.delete(sessions).where(eq(sessions.id, sessionId));
+  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 // --- Sign-in throttling -----------------------------------------------------------------------
@@ -204,7 +204,7 @@ async function queueAttackAlert(
   failures: number,
   ip: string,
 ): Promise<void> {
-  await enqueueMail(deps.db.db, {
+  await enqueueMail(deps.db, {
     kind: 'sign_in_alert',
     now: deps.clock(),
     message: {
@@ -240,7 +240,7 @@ export async function login(
   log?: SignInLogger,
 ): Promise<{ token: string; user: SessionUser; session: Session }> {
   const email = normaliseEmail(input.email);
-  const [user] = await deps.db.db.select().from(users).where(eq(users.email, email));
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const account = user ? `user:${user.id}:${passwordTag(user.passwordHash)}` : `email:${email}`;
   const keys = throttleKeys(account, input.ip);
   const blocks = await Promise.all([
@@ -277,11 +277,11 @@ export async function createAdmin(
   const name = input.name.trim();
   if (!name) throw badRequest('Name is required');
   assertAcceptablePassword(input.password);
-  const existing = await deps.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const existing = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) throw conflict(AUTH_MESSAGES.duplicateEmail);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
-  const [created] = await deps.db.db
+  const [created] = await deps.db
     .insert(users)
     .values({ name, email, passwordHash, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
@@ -302,7 +302,7 @@ export async function ensureAdminFromConfig(
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD)
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
   const email = normaliseEmail(ADMIN_EMAIL);
-  const existing = await deps.db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const existing = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) return 'exists';
   try {
     await createAdmin(deps, { name: ADMIN_NAME ?? 'Administrator', email, password: ADMIN_PASSWORD });
@@ -336,7 +336,7 @@ export async function requestPasswordReset(
   emailInput: string,
 ): Promise<{ message: string }> {
   const email = normaliseEmail(emailInput);
-  await enqueueMail(deps.db.db, {
+  await enqueueMail(deps.db, {
     kind: 'password_reset_request',
     now: deps.clock(),
     message: { to: email, subject: 'Password reset requested', text: '' },
@@ -350,17 +350,17 @@ export async function requestPasswordReset(
  * transaction; for any other address, nothing.
  */
 async function sendResetLink(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, request: MailMessage): Promise<void> {
-  const [user] = await deps.db.db.select().from(users).where(eq(users.email, request.to));
+  const [user] = await deps.db.select().from(users).where(eq(users.email, request.to));
   if (!user) return;
   const now = deps.clock();
-  const open = await deps.db.db
+  const open = await deps.db
     .select({ tokenHash: passwordResetTokens.tokenHash })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
   if (open.length >= MAX_OPEN_RESET_LINKS) return;
   const token = randomToken(32);
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.db.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),
       userId: user.id,
@@ -401,7 +401,7 @@ export async function resetPassword(
   assertAcceptablePassword(input.newPassword);
   const tokenHash = hashToken(token);
   const now = deps.clock();
-  const [found] = await deps.db.db
+  const [found] = await deps.db
     .select()
     .from(passwordResetTokens)
     .where(
@@ -413,7 +413,7 @@ export async function resetPassword(
     );
   if (!found) throw badRequest(AUTH_MESSAGES.resetTokenInvalid);
   const passwordHash = await hashPassword(input.newPassword);
-  const done = await deps.db.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     // Claiming the token in the same statement that checks it makes it single-use even under a race.
     const claimed = await tx
       .update(passwordResetTokens)

@@ -48,7 +48,7 @@ function enquiryWhere(filter: Omit<EnquiryFilter, 'page' | 'pageSize'>): SQL | u
 
 /** Contact messages and workshop reservations, newest first, one page at a time. */
 export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<Page<EnquirySummary>> {
-  const { db } = deps.db;
+  const { db } = deps;
   const where = enquiryWhere(filter);
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -122,19 +122,19 @@ function toEnquiry(row: EnquiryRow, notification: NotificationRow): Enquiry {
 }
 
 async function notificationOf(deps: Deps, id: number): Promise<NotificationRow> {
-  const [row] = await deps.db.db.select(notificationColumns).from(outbox).where(eq(outbox.contactMessageId, id)).limit(1);
+  const [row] = await deps.db.select(notificationColumns).from(outbox).where(eq(outbox.contactMessageId, id)).limit(1);
   return row ?? null;
 }
 
 export async function getEnquiry(deps: Deps, id: number): Promise<Enquiry> {
-  const [row] = await deps.db.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  const [row] = await deps.db.select().from(contactMessages).where(eq(contactMessages.id, id));
   if (!row) throw notFound(ADMIN_MESSAGES.enquiryNotFound);
   return toEnquiry(row, await notificationOf(deps, id));
 }
 
 /** Marks an enquiry new, replied or archived. */
 export async function setEnquiryStatus(deps: Deps, id: number, status: EnquiryStatus): Promise<Enquiry> {
-  const [row] = await deps.db.db
+  const [row] = await deps.db
     .update(contactMessages)
     .set({ status, updatedAt: deps.clock() })
     .where(eq(contactMessages.id, id))
@@ -144,6 +144,6 @@ export async function setEnquiryStatus(deps: Deps, id: number, status: EnquirySt
 }
 
 export async function countNewEnquiries(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
+  const [row] = await deps.db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
   return Number(row?.total ?? 0);
 }
