@@ -4,7 +4,7 @@ import { academySubscriptions, contactMessages } from '../db/schema';
 import type { AcademySubscription, WorkshopReservation, WorkshopSpots } from '../../shared/admin.schema';
 import { FREE_WORKSHOP, findPlan } from '../../shared/academy';
 import { WORKSHOP_RESERVATION_TYPE } from '../../shared/contact';
-import type { Page } from './enquiries';
+import type { Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 

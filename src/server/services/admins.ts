@@ -4,7 +4,7 @@ import { users } from '../db/schema';
 import { ADMIN_MESSAGES } from '../../shared/admin';
 import type { AdminUser } from '../../shared/admin.schema';
 import { conflict, notFound, unauthorized } from './errors';
-import type { Page } from './enquiries';
+import type { Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 

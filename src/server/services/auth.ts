@@ -3,11 +3,12 @@ import { enqueueMail, registerOutboxTask } from './outbox';
 import type { MailMessage } from './mail';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { AppDeps } from '../deps';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { badRequest, conflict, tooManyRequests, unauthorized } from './errors';
+import { hashToken, randomToken } from './tokens';
 import { assertAcceptablePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
 // Sessions as the Lucia project's current guide describes them: the token is `<id>.<secret>`, only
@@ -31,13 +32,6 @@ export interface Session {
   userId: number;
   createdAt: Date;
   lastVerifiedAt: Date;
-}
-
-/** 20 random bytes (160 bits) as lower-case base32. */
-export function randomToken(bytes = 20): string {
-  const buffer = new Uint8Array(bytes);
-  crypto.getRandomValues(buffer);
-  return encodeBase32LowerCaseNoPadding(buffer);
 }
 
 function hashSecret(secret: string): Uint8Array {
@@ -316,11 +310,6 @@ export async function ensureAdminFromConfig(
 }
 
 // --- Password reset -----------------------------------------------------------------------------
-
-/** SHA-256 of an e-mailed token, hex: what is stored instead of the token itself. */
-export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
 
 /** At most this many unused links per hour for one account, so the form cannot flood an inbox. */
 const MAX_OPEN_RESET_LINKS = 3;

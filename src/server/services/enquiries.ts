@@ -5,20 +5,9 @@ import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../.
 import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../shared/admin.schema';
 import type { ContactType } from '../../shared/contact';
 import { notFound } from './errors';
+import { containsPattern, type Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** A LIKE pattern that matches the text literally anywhere (% and _ in a search are not wildcards). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface EnquiryFilter {
   page: number;

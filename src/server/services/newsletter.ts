@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
-import { hashToken } from './auth';
+import { hashToken } from './tokens';
 import { notFound } from './errors';
 import { enqueueMail } from './outbox';
 

@@ -4,7 +4,7 @@ import { newsletterSubscriptions } from '../db/schema';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../shared/admin';
 import type { Subscriber } from '../../shared/admin.schema';
 import { notFound } from './errors';
-import { containsPattern, type Page } from './enquiries';
+import { containsPattern, type Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 

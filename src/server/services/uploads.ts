@@ -9,7 +9,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { AppDeps } from '../deps';
 import { uploadTickets, uploads } from '../db/schema';
 import { DomainError, forbidden } from './errors';
-import { randomToken } from './auth';
+import { randomToken } from './tokens';
 
 // Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
 // short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file,
