@@ -1,8 +1,8 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import type { CounterStore } from './services/counter-store';
 import type { Mailer } from './services/mail';
 import type { Payments } from './services/payments';
+import type { SignInThrottle } from './services/sign-in-throttle';
 
 /**
  * What the app needs from the outside world, passed in explicitly (tests pass their own). Every
@@ -20,6 +20,6 @@ export interface AppDeps {
   payments: Payments;
   /** The current time; tests move it to check expiry rules. */
   clock: () => Date;
-  /** Expiring counters (sign-in throttling): in this process by default (createMemoryCounterStore). */
-  counters: CounterStore;
+  /** Holds back and refuses repeated failed sign-ins; over this process's counters by default. */
+  signInThrottle: SignInThrottle;
 }

@@ -9,10 +9,11 @@ import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
 import { startOutboxWorker } from './services/outbox';
-import { ensureAdminFromConfig } from './services/auth';
+import { ensureAdminFromConfig } from './services/admins';
 import { startPodcastFeedRefresh } from './services/podcasts';
 import { createOutboundClient } from './services/outbound';
 import { createMemoryCounterStore } from './services/counter-store';
+import { createSignInThrottle } from './services/sign-in-throttle';
 import { createPayments } from './services/payments';
 import { clearIncomingUploads } from './services/uploads';
 
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     db: db.db,
     database: db,
     clock: () => new Date(),
-    counters: createMemoryCounterStore(() => new Date()),
+    signInThrottle: createSignInThrottle(createMemoryCounterStore(() => new Date())),
     payments: createPayments(config),
     mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
   };

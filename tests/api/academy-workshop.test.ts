@@ -3,7 +3,8 @@ import { FREE_WORKSHOP, WORKSHOP_SUBJECT, workshopReservationMessage } from '../
 import { contactMessages } from '../../src/server/db/schema';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { eq } from 'drizzle-orm';
-import { createAdmin, createSession } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
+import { createSession } from '../../src/server/services/sessions';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // The academy's free-workshop form sends its reservation to POST /api/contact (SPEC section 7).

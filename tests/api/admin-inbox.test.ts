@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academySubscriptions, contactMessages } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { FREE_WORKSHOP } from '../../src/shared/academy';
 import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';

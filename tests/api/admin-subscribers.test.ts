@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { buildTestApp, type TestApp } from '../helpers/app';
 

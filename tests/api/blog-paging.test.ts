@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // Issue 14.1: GET /api/blog is one bounded page of posts (the paging facts in headers), and /blog's

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { BLOG_MESSAGES } from '../../src/shared/blog';
 import { buildTestApp, type TestApp } from '../helpers/app';
 

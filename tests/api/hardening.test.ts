@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema';
-import { createAdmin, createSession } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
+import { createSession } from '../../src/server/services/sessions';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 

@@ -6,7 +6,7 @@ import { blogPosts, contactMessages, idempotencyKeys, outbox } from '../../src/s
 import { appRouter } from '../../src/server/routers';
 import { idempotent, idempotentOutsideDatabase } from '../../src/server/trpc/idempotency';
 import { IDEMPOTENT_PROCEDURES } from '../../src/shared/idempotency';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_MS } from '../../src/server/services/idempotency';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createSession } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
+import { createSession } from '../../src/server/services/sessions';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // Uploaded images are also served at smaller widths, as WebP, so a page fetches the size it shows.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { contactMessages, outbox, passwordResetTokens } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { sendContactMessage } from '../../src/server/services/contact';
 import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/services/mail';
 import {
@@ -124,7 +124,7 @@ describe('the e-mail outbox', () => {
       create trigger refuse_outbox_test before insert on outbox for each row execute function refuse_outbox_test();`));
     const tokensBefore = await t.deps.db.select({ n: count() }).from(passwordResetTokens);
     try {
-      const { requestPasswordReset } = await import('../../src/server/services/auth');
+      const { requestPasswordReset } = await import('../../src/server/services/password-reset');
       const error = await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk').catch((e: Error & { cause?: Error }) => e);
       expect(String((error as Error & { cause?: Error }).cause?.message)).toMatch(/outbox refused/);
       expect(await t.deps.db.select({ n: count() }).from(passwordResetTokens)).toEqual(tokensBefore);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { createAdmin, createSession } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
+import { createSession } from '../../src/server/services/sessions';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { OPENAPI_FILE } from '../helpers/openapi-check';
 

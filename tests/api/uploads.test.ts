@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { uploads, uploadTickets } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

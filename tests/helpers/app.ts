@@ -13,6 +13,7 @@ import { createMemoryMailer } from '../../src/server/services/mail';
 import { sendDueMail } from '../../src/server/services/outbox';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
+import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
 import { createResponseChecker, type ResponseChecker } from './openapi-check';
 
 export interface TestApp {
@@ -91,7 +92,7 @@ export async function buildTestApp(
     mailer,
     payments: createPayments(config),
     clock,
-    counters: createMemoryCounterStore(clock),
+    signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
   };
   const app = await createApp(deps, { ...options.app, logger: false });
   await app.ready();

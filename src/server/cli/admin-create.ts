@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
-import { createAdmin } from '../services/auth';
+import { createAdmin } from '../services/admins';
 import { DomainError } from '../services/errors';
 import { EMAIL_PATTERN } from '../../shared/auth';
 
