@@ -14,7 +14,7 @@ import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
 import { isCacheablePage, pageCacheKey } from './http/pages';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './http/request-log';
-import { registerResponseCache } from './http/response-cache';
+import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { registerRestApi } from './http/rest';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSeoRoutes } from './http/seo';
@@ -46,7 +46,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config);
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
-  registerResponseCache(app, { ttlMs: 10_000, alsoCache: isCacheablePage, keyOf: pageCacheKey });
+  registerResponseCache(app, { ttlMs: 10_000, publicReads: publicReadsOf(appRouter), alsoCache: isCacheablePage, keyOf: pageCacheKey });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   await app.register(fastifyRateLimit, { global: false });

@@ -37,6 +37,7 @@ const idInput = z.object({ id: blogIdSchema });
 export const blogRouter = router({
   list: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/blog',
@@ -61,6 +62,7 @@ export const blogRouter = router({
   // Before `get`: the REST router takes the first path that matches, and {id} would match 'pages'.
   pages: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/blog/pages',
@@ -81,6 +83,7 @@ export const blogRouter = router({
 
   get: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/blog/{id}',

@@ -6,6 +6,7 @@ import { publicProcedure, router } from '../trpc/init';
 export const contentRouter = router({
   advertisingServices: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/advertising-services',
@@ -19,6 +20,7 @@ export const contentRouter = router({
 
   newsletters: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/newsletters',
@@ -32,6 +34,7 @@ export const contentRouter = router({
 
   testimonials: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/testimonials',

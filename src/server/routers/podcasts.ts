@@ -14,6 +14,7 @@ import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
 export const podcastsRouter = router({
   list: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/podcasts',
@@ -38,6 +39,7 @@ export const podcastsRouter = router({
 
   pages: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/podcasts/pages',
