@@ -63,7 +63,7 @@ export async function createAdmin(
   const email = normaliseEmail(input.email);
   const name = input.name.trim();
   if (!name) throw badRequest('Name is required');
-  assertAcceptablePassword(input.password);
+  await assertAcceptablePassword(input.password);
   const existing = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing.length > 0) throw conflict(AUTH_MESSAGES.duplicateEmail);
   const passwordHash = await hashPassword(input.password);

@@ -89,7 +89,7 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   const token = input.token.trim();
   if (!token) throw badRequest(AUTH_MESSAGES.resetTokenRequired);
-  assertAcceptablePassword(input.newPassword);
+  await assertAcceptablePassword(input.newPassword);
   const tokenHash = hashToken(token);
   const now = deps.clock();
   const [found] = await deps.db
