@@ -59,7 +59,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   const openApiDocument = buildOpenApiDocument();
   // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
   const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
-  registerApiDocs(app, openApiDocument);
+  await registerApiDocs(app, openApiDocument);
   await registerHttpRoutes(app, deps);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });
   registerRestApi(app, { routes, router: appRouter, createContext, responseMeta: systemResponseMeta, onError: logProcedureFailure(app) });
