@@ -3,9 +3,8 @@ import { FREE_WORKSHOP, WORKSHOP_SUBJECT, workshopReservationMessage } from '../
 import { contactMessages } from '../../src/server/db/schema';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { eq } from 'drizzle-orm';
-import { createAdmin } from '../../src/server/services/admins';
-import { createSession } from '../../src/server/services/sessions';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // The academy's free-workshop form sends its reservation to POST /api/contact (SPEC section 7).
 // These tests send exactly what the form sends and check what the business receives.
@@ -81,8 +80,7 @@ describe('a free-workshop reservation through POST /api/contact', () => {
   });
 
   it('accepts the five documented fields with the details written into message, stores and mails it (issue 12.1)', async () => {
-    const admin = await createAdmin(t.deps, { name: 'Academy Admin', email: 'academy-admin@example.co.uk', password: 'Lantern-Orchard-Brook-5' });
-    const auth = { authorization: `Bearer ${(await createSession(t.deps, admin.id)).token}` };
+    const { auth } = await signedInAdmin(t, { name: 'Academy Admin', email: 'academy-admin@example.co.uk', password: 'Lantern-Orchard-Brook-5' });
     const sentBefore = t.mailer.sent.length;
     // What a third party following SPEC section 7 sends: no details object, no math question.
     const message = [

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academySubscriptions, contactMessages } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/admins';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { FREE_WORKSHOP } from '../../src/shared/academy';
 import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // The admin's inbox (GET/PATCH /api/admin/enquiries...), the dashboard summary and the academy
 // lists, on 10,000 generated enquiries.
@@ -69,13 +69,7 @@ const expected = (filter: (i: number) => boolean) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  await createAdmin(t.deps, { name: 'Ivy Inbox', email: 'ivy@hertslocalmedia.co.uk', password: 'Rye-Meads-Heron-31' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'ivy@hertslocalmedia.co.uk', password: 'Rye-Meads-Heron-31' },
-  });
-  auth = { authorization: `Bearer ${login.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Ivy Inbox', email: 'ivy@hertslocalmedia.co.uk', password: 'Rye-Meads-Heron-31' }));
   for (let start = 0; start < ROWS; start += 1000) {
     await t.deps.db.insert(contactMessages).values(Array.from({ length: 1000 }, (_, k) => generated(start + k)));
   }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/admins';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // The newsletter subscribers in the admin: the paged list, GDPR erasure and the CSV export, on
 // 3,000 generated subscriptions (every third one confirmed).
@@ -33,14 +33,7 @@ const list = async (query: string) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  await createAdmin(t.deps, { name: 'Sam Lists', email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' },
-  });
-  auth = { authorization: `Bearer ${login.json().authToken}` };
-  cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  ({ auth, cookie } = await signedInAdmin(t, { name: 'Sam Lists', email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' }));
   for (let start = 0; start < ROWS; start += 1000) {
     await t.deps.db.insert(newsletterSubscriptions).values(
       Array.from({ length: 1000 }, (_, k) => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/admins';
-import { createSession } from '../../src/server/services/sessions';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // Rate limits, cross-site request forgery and what error answers may contain.
 let t: TestApp;
@@ -11,8 +10,7 @@ let token: string;
 beforeAll(async () => {
   // Real limits (no multiplier), as in production.
   t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
-  const admin = await createAdmin(t.deps, { name: 'Hana Admin', email: 'hana@example.co.uk', password: 'Pelican-Orchard-Lantern-8' });
-  token = (await createSession(t.deps, admin.id)).token;
+  ({ token } = await signedInAdmin(t, { name: 'Hana Admin', email: 'hana@example.co.uk', password: 'Pelican-Orchard-Lantern-8' }));
 });
 afterAll(async () => {
   await t.close();

@@ -9,10 +9,10 @@ import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { fillPageTemplate } from '../../src/server/http/pages';
 import { createAdmin } from '../../src/server/services/admins';
-import { createSession } from '../../src/server/services/sessions';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/services/outbound';
 import { sendDueMail } from '../../src/server/services/outbox';
@@ -47,8 +47,7 @@ async function rowCounts(): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000', STRIPE_WEBHOOK_SECRET: 'whsec_hostile_input_test' } });
-  const admin = await createAdmin(t.deps, { name: 'Fuzz Admin', email: 'fuzz@example.co.uk', password: 'Kestrel-Quarry-Bramble-5' });
-  adminToken = (await createSession(t.deps, admin.id)).token;
+  ({ token: adminToken } = await signedInAdmin(t, { name: 'Fuzz Admin', email: 'fuzz@example.co.uk', password: 'Kestrel-Quarry-Bramble-5' }));
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
   };

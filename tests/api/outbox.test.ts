@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { contactMessages, outbox, passwordResetTokens } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/admins';
 import { sendContactMessage } from '../../src/server/services/contact';
 import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/services/mail';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../../src/server/services/outbox';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 
 // Issue 22.4: every promised e-mail is a row of the outbox written with the write that promises
@@ -35,13 +35,7 @@ beforeAll(async () => {
   t = await buildTestApp({ seed: false, outbox: 'manual' });
   // The real SMTP client against the local server, as SMTP_URL would give in production.
   t.deps.mailer = createMailer({ from: 'website@hertslocalmedia.co.uk', smtpUrl: smtp.url, outboxDir: path.join(t.config.dataDir, 'outbox') });
-  await createAdmin(t.deps, { name: 'Olive Outbox', email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' },
-  });
-  auth = { authorization: `Bearer ${login.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Olive Outbox', email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' }));
 });
 
 afterAll(async () => {

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { uploads, uploadTickets } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/admins';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -15,13 +15,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  await createAdmin(t.deps, { name: 'Uma Uploader', email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' },
-  });
-  auth = { authorization: `Bearer ${res.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Uma Uploader', email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' }));
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b3122e' } }).png().toBuffer();
 });
 afterAll(async () => {
