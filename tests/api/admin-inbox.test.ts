@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academySubscriptions, contactMessages } from '../../src/server/db/schema';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
@@ -106,28 +105,6 @@ describe('without a session', () => {
 });
 
 describe('the enquiry list on 10,000 rows', () => {
-  it('measures how long a page takes (logged, not asserted)', async () => {
-    const time = async (query: string) => {
-      await list(query); // warm-up
-      const runs: number[] = [];
-      for (let r = 0; r < 5; r++) {
-        const started = performance.now();
-        await list(query);
-        runs.push(performance.now() - started);
-      }
-      runs.sort((a, b) => a - b);
-      return runs[2]!.toFixed(1);
-    };
-    const first = await time('page=1&pageSize=25');
-    const deep = await time('page=350&pageSize=25');
-    const filtered = await time('page=1&pageSize=25&status=new&type=advertising');
-    const searched = await time('page=1&pageSize=25&q=sender 4242');
-    console.log(
-      `[admin inbox, ${ROWS} enquiries, ${t.deps.database.kind}] median of 5 GET /api/admin/enquiries: ` +
-        `first page ${first} ms, page 350 ${deep} ms, type+status filter ${filtered} ms, search ${searched} ms`,
-    );
-  });
-
   it('pages newest first with the total, without overlap, and a partial last page', async () => {
     const p1 = await list('page=1&pageSize=100');
     expect(p1.total).toBe(ROWS);
