@@ -2,7 +2,7 @@
 // Each endpoint is driven by autocannon from a second process on 127.0.0.1 (50 connections), and
 // compared with a bare Fastify route that returns the same bytes from memory in the same run, so
 // the ratios mean something on a noisy machine. Then: the writes again without PGlite's flush (its
-// cost), a growth run (the same reads at 10 and at 10,000 posts), and the server's resident memory.
+// cost), a growth run (the same reads at 10 and at 10,000 posts and enquiries), and the server's resident memory.
 // Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,10 @@ import path from 'node:path';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { freePort, startBuiltServer, waitUntilUp } from '../tests/helpers/net';
 import { loadConfig } from '../src/server/config';
+import { CONTACT_TYPES } from '../src/shared/contact';
+
+/** Every enquiry type, as a SQL array literal for the generated inbox. */
+const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -28,7 +32,7 @@ interface Endpoint {
   body?: string;
   /** Extra request headers; `[<id>]` in a value becomes a new id on every request. */
   headers?: Record<string, string>;
-  /** Connections for this endpoint (the run's --connections otherwise). */
+  /** Concurrent connections when not the run's (the inbox reads: one, for the time a single request takes). */
   connections?: number;
 }
 
@@ -166,9 +170,26 @@ const GROWTH_READS = (token: string): Endpoint[] => [
   // A search that finds one post at either size ('Post 7 about ...'), so the answer is the same size.
   { name: 'GET /api/admin/blogs?q=Post 7 about', method: 'GET', path: '/api/admin/blogs?q=Post%207%20about', headers: { authorization: `Bearer ${token}` } },
   { name: 'GET /api/podcasts?page=2', method: 'GET', path: '/api/podcasts?page=2' },
+  // The admin's inbox, one request at a time: how long a page takes an admin (issue 18.6: an API
+  // test used to print these figures and assert nothing).
+  ...[
+    ['first page', 'page=1&pageSize=25'],
+    ['a deep page', 'page=350&pageSize=25'],
+    ['type and status', 'page=1&pageSize=25&status=new&type=advertising'],
+    ['a search', 'page=1&pageSize=25&q=sender%204242'],
+  ].map(([what, query]): Endpoint => ({
+    name: `GET /api/admin/enquiries, ${what}`,
+    method: 'GET',
+    path: `/api/admin/enquiries?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 1,
+  })),
 ];
 
-/** Replaces the posts and episodes with `posts` published posts of about 8 KB and `episodes` episodes. */
+/**
+ * Replaces the posts, episodes and enquiries with `posts` published posts of about 8 KB and as many
+ * enquiries of every type and status, and `episodes` episodes.
+ */
 async function fillDatabase(target: { dataDir?: string; databaseUrl?: string }, posts: number, episodes: number): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client');
   const { sql } = await import('drizzle-orm');
@@ -188,7 +209,16 @@ async function fillDatabase(target: { dataDir?: string; databaseUrl?: string }, 
       select 'bench-' || i, 'Episode ' || i, 'A conversation about ' || i || ' things.', i, 'https://media.example/ep' || i || '.mp3',
              now() - (i || ' days')::interval
       from generate_series(1, ${episodes}) as i`);
+    await db.db.execute(sql`delete from contact_messages`);
+    await db.db.execute(sql`
+      insert into contact_messages (name, email, subject, message, type, status, created_at, updated_at)
+      select 'Sender ' || i, 'sender' || i || '@example.co.uk', 'Enquiry number ' || i,
+             'Message ' || i || ': ' || repeat('about local advertising in Hertfordshire. ', 6),
+             (${CONTACT_TYPES_SQL}::text[])[1 + i % ${CONTACT_TYPES.length}], (array['new','replied','archived'])[1 + i % 3],
+             now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
+      from generate_series(1, ${posts}) as i`);
     await db.db.execute(sql`analyze blog_posts`);
+    await db.db.execute(sql`analyze contact_messages`);
     await db.db.execute(sql`analyze podcast_episodes`);
   } finally {
     await db.close();
@@ -331,7 +361,7 @@ async function main(): Promise<void> {
         app = await startApp(env);
         const growthToken = await adminToken(app.url);
         for (const e of GROWTH_READS(growthToken)) {
-          const r = autocannon(app.url + e.path, { ...e, connections: GROWTH_CONNECTIONS }, duration);
+          const r = autocannon(app.url + e.path, { ...e, connections: e.connections ?? GROWTH_CONNECTIONS }, duration);
           growth.set(e.name, [...(growth.get(e.name) ?? []), r]);
         }
         if (posts === 10_000) {
@@ -371,7 +401,7 @@ async function main(): Promise<void> {
   console.log(`\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs, LOG_LEVEL=${SHIPPED_LOG_LEVEL} (as npm start)\n`);
   console.log(table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows));
   console.log(
-    `\nGrowth: the same reads with 10 posts and 10 episodes, then 10,000 posts (about 8 KB each) and 1,000 episodes (${GROWTH_CONNECTIONS} connections; p50/p99, bytes per answer)\n`,
+    `\nGrowth: the same reads with 10 posts, enquiries and episodes, then 10,000 posts (about 8 KB each) and enquiries and 1,000 episodes (${GROWTH_CONNECTIONS} connections, the inbox one request at a time; p50/p99, bytes per answer)\n`,
   );
   console.log(table(['read', 'database', 'at 10', 'at 10,000', 'p99 ratio'], growthRows));
   console.log('\nMemory of the server process (resident, from /proc)\n');

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList, type AllowedAddress } from './services/address-ranges';
+import { BUSINESS } from '../shared/business';
 
 // The only module that reads process.env. Every setting has a safe default for a local run.
 const optionalString = z
@@ -57,8 +58,9 @@ const envSchema = z.object({
     (v) => v === undefined || /^smtps?:\/\//.test(v),
     'must start with smtp:// or smtps://',
   ),
-  MAIL_FROM: z.string().min(3).default('Herts Media <hello@hertsmedia.co.uk>'),
-  BUSINESS_INBOX: z.string().email().default('hello@hertsmedia.co.uk'),
+  // The business's own address (src/shared/business.ts), the one the pages and structured data show.
+  MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS.email}>`),
+  BUSINESS_INBOX: z.string().email().default(BUSINESS.email),
   // Admin bootstrap
   ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an e-mail address'),
   ADMIN_PASSWORD: optionalString,

@@ -9,10 +9,11 @@ import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
 import { startOutboxWorker } from './services/outbox';
-import { ensureAdminFromConfig } from './services/auth';
+import { ensureAdminFromConfig } from './services/admins';
 import { startPodcastFeedRefresh } from './services/podcasts';
 import { createOutboundClient } from './services/outbound';
 import { createMemoryCounterStore } from './services/counter-store';
+import { createSignInThrottle } from './services/sign-in-throttle';
 import { createPayments } from './services/payments';
 import { clearIncomingUploads } from './services/uploads';
 
@@ -78,14 +79,15 @@ async function main(): Promise<void> {
   if (config.SEED) await runSeeds(db.db);
   await clearIncomingUploads(config.uploadsDir);
   // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
-  const adminSetup = await ensureAdminFromConfig({ db, config, clock: () => new Date() });
+  const adminSetup = await ensureAdminFromConfig({ db: db.db, config, clock: () => new Date() });
   await checkpoint();
 
   const deps = {
     config,
-    db,
+    db: db.db,
+    database: db,
     clock: () => new Date(),
-    counters: createMemoryCounterStore(() => new Date()),
+    signInThrottle: createSignInThrottle(createMemoryCounterStore(() => new Date())),
     payments: createPayments(config),
     mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
   };

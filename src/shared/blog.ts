@@ -7,7 +7,9 @@ export const BLOG_MESSAGES = {
 
 export const BLOG_AUTHOR_LABEL = 'Herts Local Media Team';
 
-export type { BlogFields, BlogPost, BlogUpdate } from './blog.schema';
+// Imported, then exported: no-cycle skips type imports but not `export type ... from` (the same erased edge).
+import type { BlogFields, BlogPost, BlogUpdate } from './blog.schema';
+export type { BlogFields, BlogPost, BlogUpdate };
 
 /** The address of one page of /blog: crawlable, the same on the server and in the browser. */
 export function blogPageHref(page: number, category?: string): string {

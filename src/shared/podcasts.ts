@@ -1,6 +1,8 @@
 
 // Podcast facts both sides use; the Zod schema lives in podcasts.schema.ts so pages need not load Zod.
-export type { PodcastEpisode } from './podcasts.schema';
+// Imported, then exported: no-cycle skips type imports but not `export type ... from` (the same erased edge).
+import type { PodcastEpisode } from './podcasts.schema';
+export type { PodcastEpisode };
 export const PODCAST_SHOW_NAME = 'Hertfordshire Voices';
 
 /** The path the player streams an episode's audio from (our own origin, never the host's). */

@@ -34,8 +34,8 @@ function deliver(payload: string, options: { secret?: string; signature?: string
   });
 }
 
-const rows = () => t.deps.db.db.select().from(academySubscriptions).orderBy(academySubscriptions.id);
-const handledEvents = () => t.deps.db.db.select().from(paymentEvents);
+const rows = () => t.deps.db.select().from(academySubscriptions).orderBy(academySubscriptions.id);
+const handledEvents = () => t.deps.db.select().from(paymentEvents);
 
 const completed = (sessionId: string, subscriptionId: string, plan = 'innovator') =>
   event('checkout.session.completed', {

@@ -3,8 +3,8 @@ import { FREE_WORKSHOP, WORKSHOP_SUBJECT, workshopReservationMessage } from '../
 import { contactMessages } from '../../src/server/db/schema';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { eq } from 'drizzle-orm';
-import { createAdmin, createSession } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // The academy's free-workshop form sends its reservation to POST /api/contact (SPEC section 7).
 // These tests send exactly what the form sends and check what the business receives.
@@ -48,7 +48,7 @@ describe('a free-workshop reservation through POST /api/contact', () => {
   it('is stored with its details and reaches the business inbox', async () => {
     const res = await reserve(workshopReservationMessage(details));
     expect(res.statusCode).toBe(200);
-    const rows = await t.deps.db.db.select().from(contactMessages);
+    const rows = await t.deps.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: 'workshop_reservation', subject: WORKSHOP_SUBJECT, email: 'priya.shah@example.co.uk', details });
     const mail = t.mailer.sent.at(-1)!;
@@ -66,7 +66,7 @@ describe('a free-workshop reservation through POST /api/contact', () => {
     ["no child's name", { childName: '  ' }, /^details\.childName: /],
     ['a bad e-mail', { parentEmail: 'priya-at-example' }, /^details\.parentEmail: /],
   ])('refuses %s with a 400 that names the field, and stores nothing', async (_label, change, message) => {
-    const before = (await t.deps.db.db.select().from(contactMessages)).length;
+    const before = (await t.deps.db.select().from(contactMessages)).length;
     const body = { ...workshopReservationMessage(details), details: { ...details, ...change } };
     const res = await reserve(body);
     expect(res.statusCode).toBe(400);
@@ -75,13 +75,12 @@ describe('a free-workshop reservation through POST /api/contact', () => {
     const rpc = await t.app.inject({ method: 'POST', url: '/trpc/contact.send', payload: body });
     expect(rpc.statusCode).toBe(400);
     expect(rpc.json().error.message).toMatch(message);
-    expect(await t.deps.db.db.select().from(contactMessages)).toHaveLength(before);
+    expect(await t.deps.db.select().from(contactMessages)).toHaveLength(before);
     expect(t.mailer.sent).toHaveLength(1);
   });
 
   it('accepts the five documented fields with the details written into message, stores and mails it (issue 12.1)', async () => {
-    const admin = await createAdmin(t.deps, { name: 'Academy Admin', email: 'academy-admin@example.co.uk', password: 'Lantern-Orchard-Brook-5' });
-    const auth = { authorization: `Bearer ${(await createSession(t.deps, admin.id)).token}` };
+    const { auth } = await signedInAdmin(t, { name: 'Academy Admin', email: 'academy-admin@example.co.uk', password: 'Lantern-Orchard-Brook-5' });
     const sentBefore = t.mailer.sent.length;
     // What a third party following SPEC section 7 sends: no details object, no math question.
     const message = [
@@ -96,7 +95,7 @@ describe('a free-workshop reservation through POST /api/contact', () => {
     const res = await reserve({ name: 'Tom Reeve', email: 'tom.reeve@example.co.uk', subject: WORKSHOP_SUBJECT, message, type: 'workshop_reservation' });
     expect(res.statusCode).toBe(200);
 
-    const [row] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'tom.reeve@example.co.uk'));
+    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'tom.reeve@example.co.uk'));
     expect(row).toMatchObject({ type: 'workshop_reservation', subject: WORKSHOP_SUBJECT, message });
     // What the message says, where it is valid: a tablet is not one of the devices, so it is left out.
     expect(row!.details).toEqual({
@@ -125,7 +124,7 @@ describe('a free-workshop reservation through POST /api/contact', () => {
   it('accepts a reservation whose message says nothing structured, keeping the name and e-mail', async () => {
     const res = await reserve({ name: 'Ann Lee', email: 'ann.lee@example.co.uk', subject: '', message: 'Please book my son in.', type: 'workshop_reservation' });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'ann.lee@example.co.uk'));
+    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'ann.lee@example.co.uk'));
     expect(row!.details).toBeNull();
     expect(row!.subject).toBe('workshop_reservation');
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // The newsletter subscribers in the admin: the paged list, GDPR erasure and the CSV export, on
 // 3,000 generated subscriptions (every third one confirmed).
@@ -33,16 +33,9 @@ const list = async (query: string) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  await createAdmin(t.deps, { name: 'Sam Lists', email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' },
-  });
-  auth = { authorization: `Bearer ${login.json().authToken}` };
-  cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  ({ auth, cookie } = await signedInAdmin(t, { name: 'Sam Lists', email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' }));
   for (let start = 0; start < ROWS; start += 1000) {
-    await t.deps.db.db.insert(newsletterSubscriptions).values(
+    await t.deps.db.insert(newsletterSubscriptions).values(
       Array.from({ length: 1000 }, (_, k) => {
         const i = start + k;
         const created = new Date(BASE + i * 60_000);
@@ -106,7 +99,7 @@ describe('GET /api/admin/subscribers.csv', () => {
 
   it('neutralises cells a spreadsheet would run as formulas and quotes every cell, so no locale splits one (issue 13.9)', async () => {
     const now = new Date();
-    await t.deps.db.db.insert(newsletterSubscriptions).values([
+    await t.deps.db.insert(newsletterSubscriptions).values([
       { email: '=hyperlink("http://evil.example")@x.co.uk', newsletter: 'general', confirmedAt: now },
       { email: '+44@x.co.uk', newsletter: '@sum(1+1)', confirmedAt: now },
       { email: '-1@x.co.uk', newsletter: 'local, weekly', confirmedAt: now },
@@ -129,7 +122,7 @@ describe('GET /api/admin/subscribers.csv', () => {
       expect(cells.join(','), line).toBe(line);
       for (const cell of cells) expect(cell.slice(1), line).not.toMatch(/^[=+\-@]/);
     }
-    await t.deps.db.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmedAt, now));
+    await t.deps.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmedAt, now));
   });
 
   it('is 401 without a session, with a bad token and after logout', async () => {
@@ -158,7 +151,7 @@ describe('DELETE /api/admin/subscribers/{id} (GDPR erasure)', () => {
     expect(res.json().message).toBe(ADMIN_MESSAGES.subscriberRemoved);
     expect((await list('q=reader300@')).total).toBe(0);
     expect((await get('/api/admin/subscribers.csv')).body).not.toContain('reader300@');
-    const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'reader300@example.co.uk'));
+    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'reader300@example.co.uk'));
     expect(rows).toEqual([]);
     expect((await list('')).total).toBe(ROWS - 1);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, users } from '../../src/server/db/schema';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // The admin accounts: GET /api/admin/users, adding one with POST /api/admin/register and
@@ -69,13 +69,13 @@ describe('admin users', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(ADMIN_MESSAGES.removeSelf);
 
-    await t.deps.db.db.insert(blogPosts).values({ title: 'By Ben', content: '<p>Hello</p>', authorId: benId });
+    await t.deps.db.insert(blogPosts).values({ title: 'By Ben', content: '<p>Hello</p>', authorId: benId });
     const res = await remove(benId, olive);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ADMIN_MESSAGES.userRemoved);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: ben })).statusCode).toBe(401);
     expect((await usersOf(olive)).items.map((u) => u.name)).toEqual(['Olive Only']);
-    const posts = await t.deps.db.db.select().from(blogPosts);
+    const posts = await t.deps.db.select().from(blogPosts);
     expect(posts.find((p) => p.title === 'By Ben')?.authorId).toBeNull();
 
     const again = await remove(benId, olive);
@@ -92,16 +92,16 @@ describe('admin users', () => {
     const caraId = ids.find((u) => u.name === 'Cara Third')!.id;
     const [a, b] = await Promise.all([remove(caraId, olive), remove(oliveId, cara)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const left = await t.deps.db.db.select().from(users);
+    const left = await t.deps.db.select().from(users);
     expect(left).toHaveLength(1);
   });
 
   it('GET and DELETE need a session', async () => {
-    const [someone] = await t.deps.db.db.select().from(users);
+    const [someone] = await t.deps.db.select().from(users);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
     const res = await remove(someone!.id, {});
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Please sign in to continue.');
-    expect(await t.deps.db.db.select().from(users)).toHaveLength(1);
+    expect(await t.deps.db.select().from(users)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../src/server/db/schema';
-import { createAdmin, ensureAdminFromConfig } from '../../src/server/services/auth';
+import { createAdmin, ensureAdminFromConfig } from '../../src/server/services/admins';
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
@@ -50,10 +50,10 @@ describe('POST /api/admin/login', () => {
   it('stores only a SHA-256 of the secret, and the password as an Argon2id hash with OWASP parameters', async () => {
     const token = await signIn();
     const [id, secret] = token.split('.') as [string, string];
-    const [row] = await t.deps.db.db.select().from(sessions).where(eq(sessions.id, id));
+    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.id, id));
     expect(row!.secretHash).toHaveLength(32);
     expect(Buffer.from(row!.secretHash).toString('utf8')).not.toContain(secret);
-    const [user] = await t.deps.db.db.select().from(users).where(eq(users.email, ADMIN.email));
+    const [user] = await t.deps.db.select().from(users).where(eq(users.email, ADMIN.email));
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -222,7 +222,7 @@ describe('every admin call is refused without a valid session', () => {
     const post = await t.app.inject({ method: 'GET', url: '/api/blog/1' });
     expect(post.statusCode).toBe(200);
     expect(post.json().title).not.toBe('Changed');
-    expect(await t.deps.db.db.select().from(users).where(eq(users.email, 'eve@example.co.uk'))).toHaveLength(0);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'eve@example.co.uk'))).toHaveLength(0);
   }
 
   it('without a session', async () => {
@@ -327,7 +327,7 @@ describe('forgot and reset password', () => {
     expect(t.mailer.sent.at(-1)!.text).toContain(`${t.config.publicUrl}/reset-password?token=`);
     // Only a hash of the token is stored.
     const token = lastResetToken();
-    const rows = await t.deps.db.db.select().from(passwordResetTokens);
+    const rows = await t.deps.db.select().from(passwordResetTokens);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
   });
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('backup and restore', () => {
   it('round-trips rows of every kind and the uploaded files', async () => {
-    const db = t.deps.db.db;
+    const db = t.deps.db;
     const [user] = await db
       .insert(users)
       .values({ name: 'Backup Admin', email: 'backup@example.co.uk', passwordHash: '$argon2id$v=19$m=47104,t=1,p=1$x$y' })
@@ -85,7 +85,7 @@ describe('backup and restore', () => {
   it('refuses a file that is not a backup, and changes nothing', async () => {
     const bogus = path.join(dir, 'bogus.tar.gz');
     fs.writeFileSync(bogus, 'not an archive');
-    await expect(restoreBackupArchive(t.deps.db.db, t.config.uploadsDir, bogus)).rejects.toThrow();
+    await expect(restoreBackupArchive(t.deps.db, t.config.uploadsDir, bogus)).rejects.toThrow();
     const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(res.json()).toHaveLength(4);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // Issue 14.1: GET /api/blog is one bounded page of posts (the paging facts in headers), and /blog's
 // own read carries summaries without content, the total and the categories.
@@ -10,13 +10,7 @@ const POSTS = 30;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  await createAdmin(t.deps, { name: 'Pia Pager', email: 'pia@hertslocalmedia.co.uk', password: 'Bramble-Lane-Owl-42' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'pia@hertslocalmedia.co.uk', password: 'Bramble-Lane-Owl-42' },
-  });
-  auth = { authorization: `Bearer ${login.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Pia Pager', email: 'pia@hertslocalmedia.co.uk', password: 'Bramble-Lane-Owl-42' }));
   for (let i = 1; i <= POSTS; i++) {
     const res = await t.app.inject({
       method: 'POST',

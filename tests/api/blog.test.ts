@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/server/services/auth';
 import { BLOG_MESSAGES } from '../../src/shared/blog';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 let t: TestApp;
 let auth: { authorization: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await createAdmin(t.deps, { name: 'Bea Blogger', email: 'bea@hertslocalmedia.co.uk', password: 'Mulberry-Court-Tea-6' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'bea@hertslocalmedia.co.uk', password: 'Mulberry-Court-Tea-6' },
-  });
-  auth = { authorization: `Bearer ${res.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Bea Blogger', email: 'bea@hertslocalmedia.co.uk', password: 'Mulberry-Court-Tea-6' }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppDeps } from '../../src/server/app';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
+import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
 import { answered } from '../helpers/challenge';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { checkResponsesAgainstDocument } from '../helpers/app';
@@ -29,7 +31,7 @@ beforeAll(async () => {
     RATE_LIMIT_MULTIPLIER: '100',
   });
   const clock = () => new Date();
-  const deps: AppDeps = { config, db, mailer: createMemoryMailer(), payments: createPayments(config), clock, counters: createMemoryCounterStore(clock) };
+  const deps: AppDeps = { config, db: db.db, database: db, mailer: createMemoryMailer(), payments: createPayments(config), clock, signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)) };
   app = await createApp(deps, { logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);

@@ -37,10 +37,10 @@ describe('GET /api/advertising-services', () => {
   });
 
   it('keeps an admin edit when the seeds run again (a restart)', async () => {
-    const [first] = await t.deps.db.db.select().from(advertisingServices).limit(1);
-    await t.deps.db.db.update(advertisingServices).set({ title: 'Edited by the admin' }).where(eq(advertisingServices.id, first!.id));
-    expect(await runSeeds(t.deps.db.db)).toEqual([]);
-    const rows = await t.deps.db.db.select().from(advertisingServices);
+    const [first] = await t.deps.db.select().from(advertisingServices).limit(1);
+    await t.deps.db.update(advertisingServices).set({ title: 'Edited by the admin' }).where(eq(advertisingServices.id, first!.id));
+    expect(await runSeeds(t.deps.db)).toEqual([]);
+    const rows = await t.deps.db.select().from(advertisingServices);
     expect(rows).toHaveLength(4);
     expect(rows.find((r) => r.id === first!.id)?.title).toBe('Edited by the admin');
   });
@@ -68,11 +68,16 @@ describe('the API surface', () => {
   it('serves a readable API reference page from our own origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect(res.body).toContain('<title>API reference - Herts Local Media</title>');
+    expect(res.body).toContain('/api/docs/static/swagger-ui-bundle.js');
     expect(res.body).not.toMatch(/https?:\/\//);
-    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' });
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body.length).toBeGreaterThan(100_000);
+    // The page reads the generated document, the same one /api/openapi.json serves.
+    const shown = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const served = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(shown.json()).toEqual(served.json());
   });
 
   it('reports a healthy database', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema';
-import { createAdmin, createSession } from '../../src/server/services/auth';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // Rate limits, cross-site request forgery and what error answers may contain.
 let t: TestApp;
@@ -10,8 +10,7 @@ let token: string;
 beforeAll(async () => {
   // Real limits (no multiplier), as in production.
   t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
-  const admin = await createAdmin(t.deps, { name: 'Hana Admin', email: 'hana@example.co.uk', password: 'Pelican-Orchard-Lantern-8' });
-  token = (await createSession(t.deps, admin.id)).token;
+  ({ token } = await signedInAdmin(t, { name: 'Hana Admin', email: 'hana@example.co.uk', password: 'Pelican-Orchard-Lantern-8' }));
 });
 afterAll(async () => {
   await t.close();
@@ -39,7 +38,7 @@ describe('rate limits', () => {
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Nothing was stored for the refused one, and another address is not affected.
-    expect(await t.deps.db.db.$count(contactMessages)).toBe(10);
+    expect(await t.deps.db.$count(contactMessages)).toBe(10);
     const other = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry(99)), remoteAddress: '198.51.100.4' });
     expect(other.statusCode).toBe(200);
   });

@@ -21,8 +21,8 @@ const post = (url: string, payload: unknown) =>
 const postRaw = (url: string, payload: string, contentType = 'application/json') =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
-const countMessages = async () => (await t.deps.db.db.select().from(contactMessages)).length;
-const countSubscriptions = async () => (await t.deps.db.db.select().from(newsletterSubscriptions)).length;
+const countMessages = async () => (await t.deps.db.select().from(contactMessages)).length;
+const countSubscriptions = async () => (await t.deps.db.select().from(newsletterSubscriptions)).length;
 
 /** A 4xx with a JSON message: what every bad request must get. */
 function expectClientError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status = 400) {
@@ -64,7 +64,7 @@ describe('GET /api/testimonials', () => {
   });
 
   it('does not insert the seeds twice when they run again', async () => {
-    expect(await runSeeds(t.deps.db.db)).toEqual([]);
+    expect(await runSeeds(t.deps.db)).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: '/api/testimonials' });
     expect((res.json() as unknown[]).length).toBe(3);
     const newsletters = await t.app.inject({ method: 'GET', url: '/api/newsletters' });
@@ -89,7 +89,7 @@ describe('POST /api/contact', () => {
     const res = await post('/api/contact', await answered(t.app, valid));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/within 24 hours/);
-    const rows = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
+    const rows = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: valid.name, subject: valid.subject, message: valid.message, type: 'advertising', status: 'new' });
     expect(rows[0]!.details).toBeNull();
@@ -113,8 +113,8 @@ describe('POST /api/contact', () => {
   it('uses the type as the subject when the subject is empty or missing', async () => {
     await post('/api/contact', await answered(t.app, { ...valid, email: 'nosubject@example.co.uk', subject: '', type: 'website' }));
     await post('/api/contact', await answered(t.app, { name: 'Tom', email: 'nosubject2@example.co.uk', message: 'Hello', type: 'podcast' }));
-    const [a] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject@example.co.uk'));
-    const [b] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
+    const [a] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject@example.co.uk'));
+    const [b] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
     expect(a!.subject).toBe('website');
     expect(b!.subject).toBe('podcast');
   });
@@ -136,7 +136,7 @@ describe('POST /api/contact', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'helen.carter@example.co.uk'));
+    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'helen.carter@example.co.uk'));
     expect(row!.type).toBe('workshop_reservation');
     expect(row!.subject).toBe('Free Workshop Reservation');
     expect(row!.details).toEqual({
@@ -216,7 +216,7 @@ describe('POST /api/contact', () => {
     try {
       const res = await post('/api/contact', await answered(t.app, { ...valid, email: 'smtp-down@example.co.uk' }));
       expect(res.statusCode).toBe(200);
-      const rows = await t.deps.db.db.select().from(contactMessages).where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
+      const rows = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
       expect(rows).toHaveLength(1);
     } finally {
       t.mailer.send = original;
@@ -322,7 +322,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/subscribe', { email: '  Anna.Brown@Example.co.uk ', newsletter: 'general' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirm/);
-    const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'anna.brown@example.co.uk'));
+    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'anna.brown@example.co.uk'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.confirmedAt).toBeNull();
     expect(rows[0]!.newsletter).toBe('general');
@@ -345,7 +345,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'twice@example.co.uk'));
+    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'twice@example.co.uk'));
     expect(rows).toHaveLength(1);
     // A repeat within minutes sends no second e-mail (no mail-bombing someone else's inbox).
     expect(t.mailer.sent).toHaveLength(1);
@@ -357,7 +357,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/confirm', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirmed/);
-    const [row] = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'confirm.me@example.co.uk'));
+    const [row] = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'confirm.me@example.co.uk'));
     expect(row!.confirmedAt).toBeInstanceOf(Date);
     const again = await post('/api/newsletter/confirm', { token });
     expect(again.statusCode).toBe(200);
@@ -383,7 +383,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/unsubscribe', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/unsubscribed/);
-    const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'leaving@example.co.uk'));
+    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'leaving@example.co.uk'));
     expect(rows).toHaveLength(0);
     expectClientError(await post('/api/newsletter/unsubscribe', { token }), 404);
   });
@@ -405,9 +405,9 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     } finally {
       t.mailer.send = original;
     }
-    const rows = await t.deps.db.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
+    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
     expect(rows).toHaveLength(1);
-    const [queued] = await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'newsletter_confirmation')).orderBy(desc(outbox.id)).limit(1);
+    const [queued] = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'newsletter_confirmation')).orderBy(desc(outbox.id)).limit(1);
     expect(queued).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP is down' });
     expect(t.mailer.sent.some((m) => m.to === 'nomail@example.co.uk')).toBe(false);
     // The mail server is back; the retry is due after the first wait.

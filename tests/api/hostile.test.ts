@@ -9,9 +9,10 @@ import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { fillPageTemplate } from '../../src/server/http/pages';
-import { createAdmin, createSession } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/services/admins';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/services/outbound';
 import { sendDueMail } from '../../src/server/services/outbox';
@@ -34,7 +35,7 @@ async function rowCounts(): Promise<string> {
   const parts = await Promise.all(
     tables.map(async (table) => {
       const name = getTableName(table);
-      const rows = (await t.deps.db.db.execute(sql.raw(`SELECT COUNT(*)::int AS n FROM "${name}"`))) as unknown as
+      const rows = (await t.deps.db.execute(sql.raw(`SELECT COUNT(*)::int AS n FROM "${name}"`))) as unknown as
         | { rows: Array<{ n: number }> }
         | Array<{ n: number }>;
       const list = Array.isArray(rows) ? rows : rows.rows;
@@ -46,8 +47,7 @@ async function rowCounts(): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000', STRIPE_WEBHOOK_SECRET: 'whsec_hostile_input_test' } });
-  const admin = await createAdmin(t.deps, { name: 'Fuzz Admin', email: 'fuzz@example.co.uk', password: 'Kestrel-Quarry-Bramble-5' });
-  adminToken = (await createSession(t.deps, admin.id)).token;
+  ({ token: adminToken } = await signedInAdmin(t, { name: 'Fuzz Admin', email: 'fuzz@example.co.uk', password: 'Kestrel-Quarry-Bramble-5' }));
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
   };
@@ -213,8 +213,8 @@ async function addEpisodes(app: TestApp, items: Record<string, string>): Promise
   const entries = Object.entries(items)
     .map(([guid, url]) => `<item><title>${guid}</title><guid>${guid}</guid><enclosure url="${url}" type="audio/mpeg" length="1"/></item>`)
     .join('');
-  await importPodcastFeed(app.deps.db.db, `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${entries}</channel></rss>`);
-  const rows = await app.deps.db.db.select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid }).from(schema.podcastEpisodes);
+  await importPodcastFeed(app.deps.db, `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${entries}</channel></rss>`);
+  const rows = await app.deps.db.select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid }).from(schema.podcastEpisodes);
   return Object.fromEntries(rows.map((r) => [r.guid, r.id]));
 }
 
@@ -315,7 +315,7 @@ describe('13.1 the feed import fetches only from public addresses', () => {
     try {
       const outbound = createOutboundClient({ allowPrivate: t.config.outboundAllowPrivate });
       for (const url of [`http://127.0.0.1:${host.port}/feed.xml`, `http://localhost:${host.port}/feed.xml`]) {
-        await expect(importPodcastFeedFromUrl(t.deps.db.db, url, { outbound }), url).rejects.toThrow(/not a public address/);
+        await expect(importPodcastFeedFromUrl(t.deps.db, url, { outbound }), url).rejects.toThrow(/not a public address/);
       }
       expect(host.hits).toEqual([]);
     } finally {
@@ -557,14 +557,14 @@ describe('13.6 the forgotten-password form does not tell whether an address is a
       const stranger = await writes('nobody-here@example.co.uk');
       expect(admin).toEqual(stranger);
       expect(admin.changed).toEqual([['outbox', 1]]);
-      expect(await quiet.deps.db.db.select().from(schema.passwordResetTokens)).toHaveLength(0);
+      expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(0);
 
       // The worker: one link for the admin, nothing for the stranger, and no request rows left.
       await sendDueMail(quiet.deps);
       expect(quiet.mailer.sent.map((m) => m.to)).toEqual(['tess@hertslocalmedia.co.uk']);
       expect(quiet.mailer.sent[0]!.text).toMatch(/\/reset-password\?token=/);
-      expect(await quiet.deps.db.db.select().from(schema.passwordResetTokens)).toHaveLength(1);
-      expect((await quiet.deps.db.db.select().from(schema.outbox)).map((r) => r.kind)).toEqual(['password_reset']);
+      expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(1);
+      expect((await quiet.deps.db.select().from(schema.outbox)).map((r) => r.kind)).toEqual(['password_reset']);
     } finally {
       await quiet.close();
     }
@@ -574,7 +574,7 @@ describe('13.6 the forgotten-password form does not tell whether an address is a
 async function rowCountsOf(app: TestApp): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of [schema.outbox, schema.passwordResetTokens, schema.users, schema.sessions]) {
-    const rows = await app.deps.db.db.select().from(table);
+    const rows = await app.deps.db.select().from(table);
     counts[getTableName(table)] = rows.length;
   }
   return counts;

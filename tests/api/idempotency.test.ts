@@ -6,10 +6,10 @@ import { blogPosts, contactMessages, idempotencyKeys, outbox } from '../../src/s
 import { appRouter } from '../../src/server/routers';
 import { idempotent, idempotentOutsideDatabase } from '../../src/server/trpc/idempotency';
 import { IDEMPOTENT_PROCEDURES } from '../../src/shared/idempotency';
-import { createAdmin } from '../../src/server/services/auth';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_MS } from '../../src/server/services/idempotency';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 
 // Issue 22.5: creating POSTs take an Idempotency-Key, as Stripe's API does.
@@ -25,9 +25,7 @@ beforeAll(async () => {
     env: { STRIPE_SECRET_KEY: 'sk_test_idempotency', STRIPE_API_BASE: stripe.url, STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly' },
   });
   for (const [who, email] of [['a', 'ada@hertslocalmedia.co.uk'], ['b', 'bob@hertslocalmedia.co.uk']] as const) {
-    await createAdmin(t.deps, { name: who, email, password: 'Hitchin-Priory-Lark-77' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password: 'Hitchin-Priory-Lark-77' } });
-    admins[who] = { authorization: `Bearer ${login.json().authToken}` };
+    admins[who] = (await signedInAdmin(t, { name: who, email, password: 'Hitchin-Priory-Lark-77' })).auth;
   }
 });
 
@@ -40,7 +38,7 @@ const post = (url: string, payload: object, key?: string, headers: Record<string
   t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) } });
 
 async function rows(table: typeof contactMessages | typeof blogPosts | typeof outbox): Promise<number> {
-  const [row] = await t.deps.db.db.select({ n: count() }).from(table);
+  const [row] = await t.deps.db.select({ n: count() }).from(table);
   return Number(row!.n);
 }
 
@@ -121,7 +119,7 @@ describe('Idempotency-Key', () => {
       t.setNow(null);
     }
     expect(await rows(contactMessages)).toBe(before + 2);
-    const kept = await t.deps.db.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const kept = await t.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(kept).toHaveLength(1);
   });
 

@@ -3,16 +3,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createSession } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 // Uploaded images are also served at smaller widths, as WebP, so a page fetches the size it shows.
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  const admin = await createAdmin(t.deps, { name: 'Ivy Admin', email: 'ivy@example.co.uk', password: 'Meadow-Harbour-Copper-3' });
-  token = (await createSession(t.deps, admin.id)).token;
+  ({ token } = await signedInAdmin(t, { name: 'Ivy Admin', email: 'ivy@example.co.uk', password: 'Meadow-Harbour-Copper-3' }));
 });
 afterAll(async () => {
   await t.close();

@@ -52,7 +52,7 @@ describe('a failed database write', () => {
     const app = await createApp({ ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } }, { logStream: stream });
     try {
       // The enquiries table goes missing under the app, so the insert fails inside PostgreSQL.
-      await t.deps.db.db.execute(sql`ALTER TABLE contact_messages RENAME TO contact_messages_gone`);
+      await t.deps.db.execute(sql`ALTER TABLE contact_messages RENAME TO contact_messages_gone`);
       const res = await app.inject({
         method: 'POST',
         url: '/api/contact',
@@ -70,7 +70,7 @@ describe('a failed database write', () => {
       expect(output).toContain('[not logged]');
       expect(output).not.toMatch(/Zebedee|Quillfeather|confidential-marker-7731/);
     } finally {
-      await t.deps.db.db.execute(sql`ALTER TABLE IF EXISTS contact_messages_gone RENAME TO contact_messages`);
+      await t.deps.db.execute(sql`ALTER TABLE IF EXISTS contact_messages_gone RENAME TO contact_messages`);
       await app.close();
       await t.close();
     }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { contactMessages, outbox, passwordResetTokens } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
 import { sendContactMessage } from '../../src/server/services/contact';
 import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/services/mail';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../../src/server/services/outbox';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 
 // Issue 22.4: every promised e-mail is a row of the outbox written with the write that promises
@@ -35,13 +35,7 @@ beforeAll(async () => {
   t = await buildTestApp({ seed: false, outbox: 'manual' });
   // The real SMTP client against the local server, as SMTP_URL would give in production.
   t.deps.mailer = createMailer({ from: 'website@hertslocalmedia.co.uk', smtpUrl: smtp.url, outboxDir: path.join(t.config.dataDir, 'outbox') });
-  await createAdmin(t.deps, { name: 'Olive Outbox', email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' },
-  });
-  auth = { authorization: `Bearer ${login.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Olive Outbox', email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' }));
 });
 
 afterAll(async () => {
@@ -50,12 +44,12 @@ afterAll(async () => {
 });
 
 async function queuedCount(): Promise<number> {
-  const [row] = await t.deps.db.db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'queued'));
+  const [row] = await t.deps.db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'queued'));
   return Number(row!.n);
 }
 
 async function latestEnquiryId(): Promise<number> {
-  const [row] = await t.deps.db.db.select({ id: sql<number>`max(${contactMessages.id})` }).from(contactMessages);
+  const [row] = await t.deps.db.select({ id: sql<number>`max(${contactMessages.id})` }).from(contactMessages);
   return Number(row!.id);
 }
 
@@ -70,7 +64,7 @@ describe('the e-mail outbox', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry) });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
-    const [row] = await t.deps.db.db.select().from(outbox).where(eq(outbox.contactMessageId, id));
+    const [row] = await t.deps.db.select().from(outbox).where(eq(outbox.contactMessageId, id));
     expect(row).toMatchObject({ kind: 'contact_notification', status: 'queued', attempts: 0 });
     expect((row!.message as unknown as MailMessage).replyTo).toBe('Rita Moss <rita@moss-florists.co.uk>');
     expect(await notificationOf(id)).toMatchObject({ status: 'queued', attempts: 0, lastError: null, sentAt: null });
@@ -87,18 +81,18 @@ describe('the e-mail outbox', () => {
 
   it('keeps neither the enquiry nor its e-mail when the transaction fails at commit', async () => {
     // A deferred constraint trigger fails the commit after both rows were written.
-    await t.deps.db.db.execute(sql.raw(`
+    await t.deps.db.execute(sql.raw(`
       create function refuse_rollback_test() returns trigger language plpgsql as $$
       begin
         if new.email = 'commit-fails@example.co.uk' then raise exception 'commit refused for the test'; end if;
         return new;
       end $$`));
-    await t.deps.db.db.execute(sql.raw(`
+    await t.deps.db.execute(sql.raw(`
       create constraint trigger refuse_rollback_test after insert on contact_messages
         deferrable initially deferred for each row execute function refuse_rollback_test();`));
     try {
-      const enquiriesBefore = await t.deps.db.db.select({ n: count() }).from(contactMessages);
-      const mailBefore = await t.deps.db.db.select({ n: count() }).from(outbox);
+      const enquiriesBefore = await t.deps.db.select({ n: count() }).from(contactMessages);
+      const mailBefore = await t.deps.db.select({ n: count() }).from(outbox);
       const error = (await sendContactMessage(t.deps, {
         name: 'Nina Null',
         email: 'commit-fails@example.co.uk',
@@ -108,29 +102,29 @@ describe('the e-mail outbox', () => {
       }).catch((e: unknown) => e)) as Error & { cause?: Error };
       // PGlite reports the commit's error itself, node-postgres through drizzle's wrapper.
       expect(`${error.message} ${error.cause?.message}`).toMatch(/commit refused/);
-      expect(await t.deps.db.db.select({ n: count() }).from(contactMessages)).toEqual(enquiriesBefore);
-      expect(await t.deps.db.db.select({ n: count() }).from(outbox)).toEqual(mailBefore);
+      expect(await t.deps.db.select({ n: count() }).from(contactMessages)).toEqual(enquiriesBefore);
+      expect(await t.deps.db.select({ n: count() }).from(outbox)).toEqual(mailBefore);
     } finally {
-      await t.deps.db.db.execute(sql.raw('drop trigger refuse_rollback_test on contact_messages'));
-      await t.deps.db.db.execute(sql.raw('drop function refuse_rollback_test()'));
+      await t.deps.db.execute(sql.raw('drop trigger refuse_rollback_test on contact_messages'));
+      await t.deps.db.execute(sql.raw('drop function refuse_rollback_test()'));
     }
   });
 
   it('a password reset link is stored with its e-mail; a failed e-mail write keeps no link', async () => {
-    await t.deps.db.db.execute(sql.raw(`
+    await t.deps.db.execute(sql.raw(`
       create function refuse_outbox_test() returns trigger language plpgsql as $$
       begin raise exception 'outbox refused for the test'; end $$`));
-    await t.deps.db.db.execute(sql.raw(`
+    await t.deps.db.execute(sql.raw(`
       create trigger refuse_outbox_test before insert on outbox for each row execute function refuse_outbox_test();`));
-    const tokensBefore = await t.deps.db.db.select({ n: count() }).from(passwordResetTokens);
+    const tokensBefore = await t.deps.db.select({ n: count() }).from(passwordResetTokens);
     try {
-      const { requestPasswordReset } = await import('../../src/server/services/auth');
+      const { requestPasswordReset } = await import('../../src/server/services/password-reset');
       const error = await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk').catch((e: Error & { cause?: Error }) => e);
       expect(String((error as Error & { cause?: Error }).cause?.message)).toMatch(/outbox refused/);
-      expect(await t.deps.db.db.select({ n: count() }).from(passwordResetTokens)).toEqual(tokensBefore);
+      expect(await t.deps.db.select({ n: count() }).from(passwordResetTokens)).toEqual(tokensBefore);
     } finally {
-      await t.deps.db.db.execute(sql.raw('drop trigger refuse_outbox_test on outbox'));
-      await t.deps.db.db.execute(sql.raw('drop function refuse_outbox_test()'));
+      await t.deps.db.execute(sql.raw('drop trigger refuse_outbox_test on outbox'));
+      await t.deps.db.execute(sql.raw('drop function refuse_outbox_test()'));
     }
   });
 
@@ -194,11 +188,11 @@ describe('the e-mail outbox', () => {
 
   it('a message claimed by a worker that died is sent by another once the lease runs out, and only then', async () => {
     const now = new Date();
-    await enqueueMail(t.deps.db.db, { kind: 'sign_in_alert', now, message: { to: 'lease@example.co.uk', subject: 'Lease', text: 'Lease test' } });
+    await enqueueMail(t.deps.db, { kind: 'sign_in_alert', now, message: { to: 'lease@example.co.uk', subject: 'Lease', text: 'Lease test' } });
     // Worker A claims the message and dies before sending: its mail server never answers.
     const dying = { ...t.deps, mailer: { send: () => new Promise<void>(() => {}) } };
     void sendDueMail(dying, { workerId: 'worker-a' });
-    await expect.poll(async () => (await t.deps.db.db.select().from(outbox).where(eq(outbox.lockedBy, 'worker-a'))).length).toBe(1);
+    await expect.poll(async () => (await t.deps.db.select().from(outbox).where(eq(outbox.lockedBy, 'worker-a'))).length).toBe(1);
 
     const other = createMemoryMailer();
     const b = { ...t.deps, mailer: other };
@@ -221,14 +215,14 @@ describe('the e-mail outbox', () => {
       // First run: the enquiry is stored and its e-mail queued, then the process ends without sending.
       const first = await openDatabase({ dataDir });
       await sendContactMessage(
-        { db: first, config: t.config, clock: () => new Date() },
+        { db: first.db, config: t.config, clock: () => new Date() },
         { name: 'Ken Kill', email: 'ken@example.co.uk', subject: 'Free Workshop Reservation', message: 'A place, please.', type: 'workshop_reservation' },
       );
       await first.close();
       // Next start on the same folder: the worker finds and sends it.
       const second = await openDatabase({ dataDir });
       const mailer = createMemoryMailer();
-      const worker = startOutboxWorker({ db: second, mailer, clock: () => new Date(), config: t.config }, { intervalMs: 20 });
+      const worker = startOutboxWorker({ db: second.db, mailer, clock: () => new Date(), config: t.config }, { intervalMs: 20 });
       await expect.poll(() => mailer.sent.length).toBe(1);
       await worker.stop();
       expect(mailer.sent[0]!.text).toContain('A place, please.');
@@ -243,7 +237,7 @@ describe('the e-mail outbox', () => {
     const total = 60;
     const now = new Date();
     for (let i = 0; i < total; i += 1) {
-      await enqueueMail(t.deps.db.db, { kind: 'newsletter_confirmation', now, message: { to: `pair${i}@example.co.uk`, subject: 'Pair', text: `n ${i}` } });
+      await enqueueMail(t.deps.db, { kind: 'newsletter_confirmation', now, message: { to: `pair${i}@example.co.uk`, subject: 'Pair', text: `n ${i}` } });
     }
     // Each send takes a little while, so the two workers' claims interleave.
     const slowMailer = () => {
@@ -269,7 +263,7 @@ describe('the e-mail outbox', () => {
   it('stopping the worker finishes the send in progress and returns what it had claimed', async () => {
     const now = new Date();
     for (let i = 0; i < 3; i += 1) {
-      await enqueueMail(t.deps.db.db, { kind: 'sign_in_alert', now, message: { to: `stop${i}@example.co.uk`, subject: 'Stop', text: 'stop' } });
+      await enqueueMail(t.deps.db, { kind: 'sign_in_alert', now, message: { to: `stop${i}@example.co.uk`, subject: 'Stop', text: 'stop' } });
     }
     let release!: () => void;
     const started: string[] = [];
@@ -285,7 +279,7 @@ describe('the e-mail outbox', () => {
     release();
     await stopped;
     expect(started).toHaveLength(1);
-    const rows = await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'sign_in_alert'));
+    const rows = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'sign_in_alert'));
     const stops = rows.filter((r) => (r.message as unknown as MailMessage).subject === 'Stop');
     expect(stops.filter((r) => r.status === 'sent')).toHaveLength(1);
     // The other two are free for the next worker at once, their attempt not counted.
@@ -297,17 +291,17 @@ describe('what the outbox keeps', () => {
   it('keeps only who and what of a sent e-mail (its body may hold a reset link), and prunes old ones an enquiry does not show', async () => {
     await sendDueMail(t.deps);
     const now = Date.now();
-    await enqueueMail(t.deps.db.db, {
+    await enqueueMail(t.deps.db, {
       kind: 'password_reset',
       now: new Date(now),
       message: { to: 'prune@example.co.uk', subject: 'Reset', text: 'https://example.co.uk/reset-password?token=secret' },
     });
     await sendDueMail({ ...t.deps, mailer: createMemoryMailer() });
-    const [reset] = await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'));
+    const [reset] = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'));
     expect(reset).toMatchObject({ status: 'sent', message: { to: 'prune@example.co.uk', subject: 'Reset' } });
     expect(JSON.stringify(reset!.message)).not.toContain('secret');
 
-    const enquiryMail = await t.deps.db.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`);
+    const enquiryMail = await t.deps.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`);
     try {
       t.setNow(new Date(now + (SENT_MAIL_KEPT_DAYS - 1) * 86_400_000));
       expect(await pruneSentMail(t.deps)).toBe(0);
@@ -316,9 +310,9 @@ describe('what the outbox keeps', () => {
     } finally {
       t.setNow(null);
     }
-    expect(await t.deps.db.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'))).toHaveLength(0);
+    expect(await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'))).toHaveLength(0);
     // Enquiry notifications stay, whatever their age: the inbox shows them.
-    expect(await t.deps.db.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`)).toEqual(enquiryMail);
+    expect(await t.deps.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`)).toEqual(enquiryMail);
   });
 });
 

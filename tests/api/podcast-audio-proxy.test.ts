@@ -126,7 +126,7 @@ beforeAll(async () => {
     { guid: 'big', url: `${upstreamBase}/big.mp3` },
     { guid: 'refused', url: closedPortUrl },
   ];
-  await importPodcastFeed(t.deps.db.db, feedXml(items));
+  await importPodcastFeed(t.deps.db, feedXml(items));
   const list = (await t.app.inject({ method: 'GET', url: '/api/podcasts?limit=50' })).json() as Array<{ id: number; title: string }>;
   for (const e of list) episodeIds.set(e.title.replace('Episode ', ''), e.id);
 });

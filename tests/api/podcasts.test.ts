@@ -41,7 +41,7 @@ async function list(t: TestApp): Promise<Episode[]> {
  * seconds (http/response-cache.ts), and an import does not go through an HTTP write.
  */
 async function stored(t: TestApp): Promise<Episode[]> {
-  return (await listEpisodes(t.deps.db.db, { page: 1, limit: 50 })).items;
+  return (await listEpisodes(t.deps.db, { page: 1, limit: 50 })).items;
 }
 
 describe('GET /api/podcasts on a fresh install', () => {
@@ -88,7 +88,7 @@ describe('GET /api/podcasts, paged (issue 14.3)', () => {
   const EPISODES = 15;
   beforeAll(async () => {
     t = await buildTestApp({ seed: false });
-    await t.deps.db.db.insert(podcastEpisodes).values(
+    await t.deps.db.insert(podcastEpisodes).values(
       Array.from({ length: EPISODES }, (_, i) => ({
         guid: `paging-${i + 1}`,
         title: i % 5 === 0 ? `Market day special ${i + 1}` : `Episode ${i + 1}`,
@@ -161,7 +161,7 @@ describe('importing the RSS feed', () => {
   });
 
   it('adds the episodes of a good feed, which then replace the samples in the list', async () => {
-    const result = await importPodcastFeed(t.deps.db.db, fixture('good-feed.xml'));
+    const result = await importPodcastFeed(t.deps.db, fixture('good-feed.xml'));
     expect(result).toEqual({ added: 3, updated: 0, skipped: 0 });
     const episodes = await list(t);
     expect(episodes.map((e) => e.title)).toEqual([
@@ -191,14 +191,14 @@ describe('importing the RSS feed', () => {
 
   it('imports the same feed again without duplicating anything', async () => {
     const before = await stored(t);
-    const result = await importPodcastFeed(t.deps.db.db, fixture('good-feed.xml'));
+    const result = await importPodcastFeed(t.deps.db, fixture('good-feed.xml'));
     expect(result).toEqual({ added: 0, updated: 3, skipped: 0 });
     expect(await stored(t)).toEqual(before);
   });
 
   it('adds new episodes and updates known ones, but never deletes one the feed dropped', async () => {
     const before = await stored(t);
-    const result = await importPodcastFeed(t.deps.db.db, fixture('updated-feed.xml'));
+    const result = await importPodcastFeed(t.deps.db, fixture('updated-feed.xml'));
     expect(result).toEqual({ added: 1, updated: 2, skipped: 0 });
     const after = await stored(t);
     expect(after.map((e) => e.episodeNumber)).toEqual([13, 12, 11, 10]);
@@ -211,8 +211,8 @@ describe('importing the RSS feed', () => {
 
   it('leaves the list as it is when the feed is broken', async () => {
     const before = await stored(t);
-    await expect(importPodcastFeed(t.deps.db.db, fixture('broken-feed.xml'))).rejects.toThrow(/could not be read/);
-    await expect(importPodcastFeed(t.deps.db.db, '<html><body>Maintenance</body></html>')).rejects.toThrow();
+    await expect(importPodcastFeed(t.deps.db, fixture('broken-feed.xml'))).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeed(t.deps.db, '<html><body>Maintenance</body></html>')).rejects.toThrow();
     expect(await stored(t)).toEqual(before);
   });
 
@@ -221,7 +221,7 @@ describe('importing the RSS feed', () => {
       <item><title>No guid, no audio, no link</title></item>
       <item><guid>hv-episode-9</guid><title>Tring Park in Autumn</title><enclosure url="ftp://media.example.test/9.mp3" type="audio/mpeg"/></item>
     </channel></rss>`;
-    const result = await importPodcastFeed(t.deps.db.db, xml);
+    const result = await importPodcastFeed(t.deps.db, xml);
     expect(result).toEqual({ added: 1, updated: 0, skipped: 1 });
     // Only http(s) audio is kept.
     expect((await stored(t)).find((e) => e.title === 'Tring Park in Autumn')?.audioUrl).toBeNull();
@@ -276,17 +276,17 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
 
   it('imports over HTTP, and a feed host that fails or serves a broken feed changes nothing', async () => {
     const options = { outbound };
-    expect(await importPodcastFeedFromUrl(t.deps.db.db, `${base}/feed.xml`, options)).toMatchObject({ added: 3 });
+    expect(await importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, options)).toMatchObject({ added: 3 });
     const before = await stored(t);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/down.xml`, options)).rejects.toThrow(/503/);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/broken.xml`, options)).rejects.toThrow(/could not be read/);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, 'file:///etc/passwd', options)).rejects.toThrow(/http/);
+    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/down.xml`, options)).rejects.toThrow(/503/);
+    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/broken.xml`, options)).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeedFromUrl(t.deps.db, 'file:///etc/passwd', options)).rejects.toThrow(/http/);
     expect(await stored(t)).toEqual(before);
   });
 
   it('reads a feed without Content-Length only up to 10 MB, then stops downloading', async () => {
     const before = await stored(t);
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/huge.xml`, { outbound })).rejects.toThrow(/larger than 10 MB/);
+    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/huge.xml`, { outbound })).rejects.toThrow(/larger than 10 MB/);
     // The host was cut off near the cap, nowhere near the 64 MB it would have sent.
     await new Promise((r) => setTimeout(r, 100));
     expect(hugeSent).toBeLessThan(20 * 1024 * 1024);
@@ -296,7 +296,7 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
   it('fetches nothing from a private address unless the allow-list names it', async () => {
     const strict = createOutboundClient({ allowPrivate: [] });
     const requestsBefore = feedRequests;
-    await expect(importPodcastFeedFromUrl(t.deps.db.db, `${base}/feed.xml`, { outbound: strict })).rejects.toThrow(
+    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, { outbound: strict })).rejects.toThrow(
       /not a public address/,
     );
     expect(feedRequests).toBe(requestsBefore);
@@ -306,7 +306,7 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
     const logged: string[] = [];
     const requestsBefore = feedRequests;
     const stop = startPodcastFeedRefresh({
-      db: t.deps.db.db,
+      db: t.deps.db,
       outbound,
       feedUrl: `${base}/feed.xml`,
       intervalMinutes: 60,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisingServices } from '../../src/server/db/schema';
 import { pageCacheKey } from '../../src/server/http/pages';
-import { isCacheableUrl } from '../../src/server/http/response-cache';
+import { isCacheableUrl, publicReadsOf } from '../../src/server/http/response-cache';
+import { appRouter } from '../../src/server/routers';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
@@ -32,7 +33,7 @@ describe('cached public reads', () => {
   it('shows a change after a write through the API at once', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     // A change behind the cache's back (another process) is not visible until the entry expires...
-    await t.deps.db.db.update(advertisingServices).set({ title: 'Renamed service' });
+    await t.deps.db.update(advertisingServices).set({ title: 'Renamed service' });
     const cached = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(cached.json()).toEqual(before.json());
     // ...but any successful write through this server empties the cache.
@@ -48,12 +49,37 @@ describe('cached public reads', () => {
   });
 
   it('never caches admin or personal reads', () => {
-    expect(isCacheableUrl('/api/admin/user')).toBe(false);
-    expect(isCacheableUrl('/api/admin/blogs')).toBe(false);
-    expect(isCacheableUrl('/trpc/auth.user')).toBe(false);
-    expect(isCacheableUrl('/trpc/content.advertisingServices,auth.user?batch=1&input=%7B%7D')).toBe(false);
-    expect(isCacheableUrl('/trpc/content.advertisingServices?batch=1&input=%7B%7D')).toBe(true);
-    expect(isCacheableUrl('/api/health')).toBe(false);
+    const reads = publicReadsOf(appRouter);
+    expect(isCacheableUrl('/api/admin/user', reads)).toBe(false);
+    expect(isCacheableUrl('/api/admin/blogs', reads)).toBe(false);
+    expect(isCacheableUrl('/trpc/auth.user', reads)).toBe(false);
+    expect(isCacheableUrl('/trpc/content.advertisingServices,auth.user?batch=1&input=%7B%7D', reads)).toBe(false);
+    expect(isCacheableUrl('/trpc/content.advertisingServices?batch=1&input=%7B%7D', reads)).toBe(true);
+    expect(isCacheableUrl('/api/health', reads)).toBe(false);
+  });
+});
+
+describe('which reads are public: the procedures whose meta says cache: public', () => {
+  it('are the content lists, the podcast and blog pages and a published post, at /trpc and under /api', () => {
+    const reads = publicReadsOf(appRouter);
+    expect([...reads.procedures].sort()).toEqual(
+      ['blog.get', 'blog.list', 'blog.pages', 'content.advertisingServices', 'content.newsletters', 'content.testimonials', 'podcasts.list', 'podcasts.pages'],
+    );
+    // A list's page is its query string; a read without query input ignores none, so ?cb=1 is never a new entry.
+    for (const url of ['/api/blog?page=2&limit=12', '/api/podcasts/pages?page=2&q=market', '/api/blog/pages?page=3', '/api/blog/12', '/api/testimonials']) {
+      expect(isCacheableUrl(url, reads), url).toBe(true);
+    }
+    for (const url of ['/api/newsletters?cb=1', '/api/blog/12?ref=rss', '/api/admin/blogs/12', '/api/contact/challenge', `/api/blog?q=${'x'.repeat(200)}`]) {
+      expect(isCacheableUrl(url, reads), url).toBe(false);
+    }
+  });
+
+  it('serves a page of the blog from memory the second time', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/blog?page=1&limit=2' });
+    const again = await t.app.inject({ method: 'GET', url: '/api/blog?page=1&limit=2' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers['x-total-count']).toBeDefined();
   });
 });
 

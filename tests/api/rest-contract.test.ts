@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { createAdmin, createSession } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 import { OPENAPI_FILE } from '../helpers/openapi-check';
 
 // Issue 20 (one error shape, every status declared, HTTP semantics) and issue 12 item 5 (HEAD).
@@ -23,8 +23,7 @@ let t: TestApp;
 let auth: { authorization: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  const admin = await createAdmin(t.deps, { name: 'Rhea Rest', email: 'rhea@example.co.uk', password: 'Harbour-Lantern-Quince-4' });
-  auth = { authorization: `Bearer ${(await createSession(t.deps, admin.id)).token}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Rhea Rest', email: 'rhea@example.co.uk', password: 'Harbour-Lantern-Quince-4' }));
 });
 afterAll(async () => {
   await t.close();

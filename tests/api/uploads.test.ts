@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { uploads, uploadTickets } from '../../src/server/db/schema';
-import { createAdmin } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -15,13 +15,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  await createAdmin(t.deps, { name: 'Uma Uploader', email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' },
-  });
-  auth = { authorization: `Bearer ${res.json().authToken}` };
+  ({ auth } = await signedInAdmin(t, { name: 'Uma Uploader', email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' }));
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b3122e' } }).png().toBuffer();
 });
 afterAll(async () => {
@@ -49,7 +43,7 @@ async function expectNothingStored(objectPath: string, filesBefore: string[]) {
   expect(storedFiles()).toEqual(filesBefore);
   const served = await t.app.inject({ method: 'GET', url: objectPath });
   expect(served.statusCode).toBe(404);
-  const rows = await t.deps.db.db.select().from(uploads);
+  const rows = await t.deps.db.select().from(uploads);
   expect(rows.some((r) => objectPath.endsWith(r.name))).toBe(false);
 }
 
@@ -171,7 +165,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
       socket.on('error', reject);
     });
     // The server notices the broken connection and cleans up.
-    const ticketUsed = async () => (await t.deps.db.db.select().from(uploadTickets).where(eq(uploadTickets.id, objectPath.split('/').pop()!)))[0]?.usedAt;
+    const ticketUsed = async () => (await t.deps.db.select().from(uploadTickets).where(eq(uploadTickets.id, objectPath.split('/').pop()!)))[0]?.usedAt;
     for (let i = 0; i < 100 && (!(await ticketUsed()) || storedFiles().length !== before.length); i++) {
       await new Promise((r) => setTimeout(r, 50));
     }

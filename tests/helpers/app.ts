@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { createApp, type AppDeps, type CreateAppOptions } from '../../src/server/app';
+import { createApp, type CreateAppOptions } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/deps';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
@@ -12,6 +13,7 @@ import { createMemoryMailer } from '../../src/server/services/mail';
 import { sendDueMail } from '../../src/server/services/outbox';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
+import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
 import { createResponseChecker, type ResponseChecker } from './openapi-check';
 
 export interface TestApp {
@@ -85,11 +87,12 @@ export async function buildTestApp(
   const clock = () => now ?? new Date();
   const deps: AppDeps = {
     config,
-    db: database.handle,
+    db: database.handle.db,
+    database: database.handle,
     mailer,
     payments: createPayments(config),
     clock,
-    counters: createMemoryCounterStore(clock),
+    signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
   };
   const app = await createApp(deps, { ...options.app, logger: false });
   await app.ready();

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
-import { createAdmin } from '../services/auth';
+import { createAdmin } from '../services/admins';
 import { DomainError } from '../services/errors';
 import { EMAIL_PATTERN } from '../../shared/auth';
 
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabaseFor('npm run admin:create', config);
   try {
-    const user = await createAdmin({ db, clock: () => new Date() }, { name, email, password });
+    const user = await createAdmin({ db: db.db, clock: () => new Date() }, { name, email, password });
     console.log(`Created the admin ${user.name} <${user.email}>. They can sign in at ${config.publicUrl}/login`);
   } finally {
     await db.close();

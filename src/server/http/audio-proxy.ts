@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { createOutboundClient, OutboundError, type OutboundClient, type OutboundFailure, type OutboundResponse } from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
@@ -38,25 +39,8 @@ function sendJson(reply: FastifyReply, status: number, message: string) {
   return sendApiError(reply, status, message, { 'Cache-Control': 'no-store' });
 }
 
-/** One byte range of a file of `size` bytes, as RFC 9110 reads `bytes=a-b`, `a-` and `-n`. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Several ranges or another unit: answer the whole file, which RFC 9110 allows.
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
-
-/** The local file behind a relative audioUrl (/audio/...), looked for in the built client and in public/. */
-function localAudioFile(audioUrl: string, roots: string[]): string | null {
+/** The local file behind a relative audioUrl (/audio/...): its root (the built client or public/) and its path there. */
+function localAudioFile(audioUrl: string, roots: string[]): { root: string; relative: string } | null {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(audioUrl, 'http://local.invalid/').pathname);
@@ -69,32 +53,12 @@ function localAudioFile(audioUrl: string, roots: string[]): string | null {
     const file = path.resolve(root, relative);
     if (!file.startsWith(path.resolve(root) + path.sep)) continue;
     try {
-      if (fs.statSync(file).isFile()) return file;
+      if (fs.statSync(file).isFile()) return { root, relative };
     } catch {
       // Not in this root; try the next.
     }
   }
   return null;
-}
-
-function sendLocalFile(reply: FastifyReply, id: string, file: string, rangeHeader: string | undefined) {
-  const size = fs.statSync(file).size;
-  const range = parseRange(rangeHeader, size);
-  audioHeaders(reply, id, typeFromPath(file));
-  void reply
-    .header('Accept-Ranges', 'bytes')
-    .header('Cache-Control', 'public, max-age=3600');
-  if (range === 'unsatisfiable') {
-    return sendApiError(reply, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${size}` });
-  }
-  if (range) {
-    return reply
-      .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('Content-Length', String(range.end - range.start + 1))
-      .send(fs.createReadStream(file, { start: range.start, end: range.end }));
-  }
-  return reply.status(200).header('Content-Length', String(size)).send(fs.createReadStream(file));
 }
 
 /** An audio type the browser may trust: the upstream's own audio/* type, or one from the file's extension. */
@@ -191,11 +155,19 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
       max: Math.max(1, Math.round(AUDIO_PROXY_RATE_LIMIT.max * deps.config.RATE_LIMIT_MULTIPLIER)),
       timeWindow: AUDIO_PROXY_RATE_LIMIT.windowMs,
     };
+    // Our own sample files go out through reply.sendFile (Range, 206 and 416 by @fastify/send), with
+    // the audio headers above and no validators, as the document declares (no 304 or 412 here).
+    await app.register(fastifyStatic, { root: roots, serve: false, contentType: false, cacheControl: false, etag: false, lastModified: false });
+    // A range past the end leaves @fastify/send as an error carrying Content-Range: answer it in our shape.
+    app.setErrorHandler((error: Error & { statusCode?: number; headers?: Record<string, string> }, _req, reply) => {
+      if (error.statusCode === 416) return sendApiError(reply, 416, 'Range not satisfiable', { ...error.headers, 'Accept-Ranges': 'bytes' });
+      throw error;
+    });
     app.get<{ Params: { id: string } }>('/api/audio-proxy/:id', { config: { rateLimit } }, async (req, reply) => {
       if (!/^\d{1,9}$/.test(req.params.id)) return sendJson(reply, 400, 'The episode id must be a whole number');
       let audioUrl: string;
       try {
-        audioUrl = await getEpisodeAudioUrl(deps.db.db, Number(req.params.id));
+        audioUrl = await getEpisodeAudioUrl(deps.db, Number(req.params.id));
       } catch (error) {
         if (error instanceof DomainError && error.code === 'NOT_FOUND') return sendJson(reply, 404, error.message);
         throw error;
@@ -205,7 +177,8 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
       if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
         const file = localAudioFile(audioUrl, roots);
         if (!file) return sendJson(reply, 404, 'The audio file of this episode is missing');
-        return sendLocalFile(reply, req.params.id, file, rangeHeader);
+        audioHeaders(reply, req.params.id, typeFromPath(file.relative));
+        return reply.header('Cache-Control', 'public, max-age=3600').sendFile(file.relative, file.root);
       }
       if (!/^https?:\/\//i.test(audioUrl)) return sendJson(reply, 404, 'This episode has no playable audio');
       return proxyUpstream(reply, outbound, {

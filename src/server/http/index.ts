@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { registerUploadRoutes } from './uploads';
 import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
@@ -9,12 +9,11 @@ import { readinessRoutes } from './readiness';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
-export async function registerHttpRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
-  void app;
-  await app.register(audioProxyRoutes(_deps));
-  await app.register(stripeWebhookRoutes(_deps));
-  await app.register(subscribersCsvRoutes(_deps));
-  await app.register(readinessRoutes(_deps));
+export async function registerHttpRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(audioProxyRoutes(deps));
+  await app.register(stripeWebhookRoutes(deps));
+  await app.register(subscribersCsvRoutes(deps));
+  await app.register(readinessRoutes(deps));
   acceptEmptyJsonBodies(app);
-  await registerUploadRoutes(app, _deps);
+  await registerUploadRoutes(app, deps);
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { DehydratedState } from '@tanstack/react-query';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import type { Context } from '../trpc/context';
 import type { RouteTable } from '../openapi/routes';

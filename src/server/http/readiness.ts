@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { defaultErrorResponse, errorResponses } from '../openapi/responses';
 import { sendApiError } from './api-errors';
 
@@ -18,7 +18,7 @@ export function readinessRoutes(deps: AppDeps): FastifyPluginAsync {
     app.get('/readyz', async (_req, reply) => {
       void reply.header('Cache-Control', 'no-store');
       if (stopping) return sendApiError(reply, 503, 'The site is shutting down.');
-      if (!(await deps.db.ping())) return sendApiError(reply, 503, 'The database is not answering.');
+      if (!(await deps.database.ping())) return sendApiError(reply, 503, 'The database is not answering.');
       return reply.send({ status: 'ready' });
     });
   };

@@ -1,31 +1,42 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyRouter } from '@trpc/server';
+import { templateToRegExp } from '../openapi/routes';
+import { forEachOpenApiProcedure, getInputOutputParsers, instanceofZodTypeLikeVoid, normalizePath, unwrapZodType } from 'trpc-to-openapi';
 
 // Public reads are the same for every visitor until something is written, so their bytes are kept
 // in memory with an ETag: a repeat read costs a map lookup, and a browser that has them gets 304.
 // Any successful write through this process empties the cache at once; entries also expire after
 // a short time, so changes made by another process (an import, a second instance) show up soon.
 
-/** Public tRPC queries whose answers do not depend on who asks. */
-export const CACHEABLE_PROCEDURES = new Set([
-  'content.advertisingServices',
-  'content.newsletters',
-  'content.testimonials',
-  'podcasts.list',
-  'podcasts.pages',
-  'blog.list',
-  'blog.pages',
-  'blog.get',
-]);
+/**
+ * The reads whose answers do not depend on who asks: the procedures whose meta says
+ * `cache: 'public'` (trpc/responses.ts), by their tRPC path and at their REST path under /api.
+ */
+export interface PublicReads {
+  procedures: ReadonlySet<string>;
+  /** A REST path, and whether its query string is part of the read (a page of a list) or not. */
+  paths: ReadonlyArray<{ pattern: RegExp; query: boolean }>;
+}
 
-/** The same reads at their REST paths, and the server-rendered public pages. */
-const CACHEABLE_PATHS = [
-  /^\/api\/(advertising-services|newsletters|testimonials|podcasts|blog)$/,
-  /^\/api\/blog\/[^/]+$/,
-];
-/** Paged lists: each page (its query string) is an entry of its own. */
-const CACHEABLE_PAGED_PATHS = /^\/api\/(blog|podcasts)(\/pages)?$/;
+/** The public reads of a router, from each procedure's meta: a new public read opts in where it is defined. */
+export function publicReadsOf(router: AnyRouter): PublicReads {
+  const procedures = new Set<string>();
+  const paths: Array<{ pattern: RegExp; query: boolean }> = [];
+  forEachOpenApiProcedure<{ cache?: 'public' }>(router._def.procedures, ({ path, procedure, meta }) => {
+    if (meta.cache !== 'public') return;
+    if (meta.openapi.method !== 'GET') throw new Error(`${path}: only a GET can be cached as a public read`);
+    procedures.add(path);
+    const template = normalizePath(meta.openapi.path);
+    const { inputParser } = getInputOutputParsers(procedure);
+    // Input that is not in the path is read from the query string: each page is an entry of its own.
+    const query = !template.includes('{') && !instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true));
+    paths.push({ pattern: templateToRegExp(`/api${template}`), query });
+  });
+  return { procedures, paths };
+}
+
 /** Headers a cached answer carries besides its body: the paging facts of a list. */
 const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
 
@@ -76,18 +87,20 @@ function taggedEtag(etag: string, encoding: Encoding): string {
   return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 }
 
-export function isCacheableUrl(url: string): boolean {
+export function isCacheableUrl(url: string, reads: PublicReads): boolean {
   const [path = '', query = ''] = url.split('?', 2);
   if (path.startsWith('/trpc/')) {
     const procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
-    return procedures.every((p) => CACHEABLE_PROCEDURES.has(p)) && query.length < 2000;
+    return procedures.every((p) => reads.procedures.has(p)) && query.length < 2000;
   }
-  if (CACHEABLE_PAGED_PATHS.test(path)) return query.length < 200;
-  return CACHEABLE_PATHS.some((re) => re.test(path)) && query === '';
+  const read = reads.paths.find((p) => p.pattern.test(path));
+  return read !== undefined && (read.query ? query.length < 200 : query === '');
 }
 
 export interface ResponseCacheOptions {
   ttlMs: number;
+  /** The API's public reads (publicReadsOf(appRouter)); none when only extra URLs are cached. */
+  publicReads?: PublicReads;
   /** Extra URL tests, e.g. the server-rendered pages. */
   alsoCache?: (url: string) => boolean;
   /**
@@ -127,10 +140,11 @@ export function registerResponseCache(
     entries.set(key, entry);
     bytes += entry.bytes;
   };
+  const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
   const cacheable = (req: FastifyRequest) =>
-    (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl) || options.alsoCache?.(req.originalUrl) === true);
+    (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl, reads) || options.alsoCache?.(req.originalUrl) === true);
   const keyOf = (req: FastifyRequest) =>
-    isCacheableUrl(req.originalUrl) || !options.keyOf ? req.originalUrl : options.keyOf(req.originalUrl);
+    isCacheableUrl(req.originalUrl, reads) || !options.keyOf ? req.originalUrl : options.keyOf(req.originalUrl);
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     const encoding = pickEncoding(req, entry);

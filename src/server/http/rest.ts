@@ -35,7 +35,9 @@ export function answerUnrouted(req: FastifyRequest, reply: FastifyReply, routes:
  * Serves the tRPC procedures at their REST paths under /api, through trpc-to-openapi's node
  * handler. It does what the package's own Fastify plugin does, with these differences:
  * - the handler hands the reply back to Fastify once it has sent it, so Fastify never sends a
- *   second answer while async onSend hooks (ETags, the response cache) are still running;
+ *   second answer while async onSend hooks (ETags, the response cache) are still running (the
+ *   package's plugin resolves to nothing after reply.send, which gives ERR_HTTP_HEADERS_SENT with
+ *   such hooks: trpc/trpc-openapi#428, never merged, and trpc-to-openapi 3.3.0 still does it);
  * - errors leave in the one error shape (api-errors.ts) instead of the handler's own;
  * - HEAD runs the GET procedure (Fastify drops the body and keeps its length);
  * - OPTIONS, a method the path does not offer and an unknown path are answered from the route

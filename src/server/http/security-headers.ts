@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config';
 
 /**
  * The security headers helmet sets for this policy, computed once. Every response gets the same
@@ -26,4 +28,57 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   });
   if (failure) throw failure;
   return headers;
+}
+
+/** The site's policy: scripts, styles, images and connections from our own origin only. */
+export function sitePolicy(config: Pick<Config, 'isHttps'>): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * Hashed scripts and styles are not documents: the page's policy headers mean nothing on them,
+ * and dropping them saves about 600 bytes on each of a page's requests.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** Helmet's headers for the site's policy, computed once and sent on every response. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
+  const policyHeaders = securityHeaders(sitePolicy(config));
+  app.addHook('onRequest', async (_req, reply) => {
+    void reply.headers(policyHeaders);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/assets/')) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return payload;
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { countPublishedPosts, listPublishedPostDates, listPublishedSummaries } from '../services/blog';
 import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';
@@ -32,11 +32,11 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
   const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const sendXml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
-  const fileCount = async () => Math.max(1, Math.ceil((PUBLIC_PAGES.length + (await countPublishedPosts(deps.db.db))) / perFile));
+  const fileCount = async () => Math.max(1, Math.ceil((PUBLIC_PAGES.length + (await countPublishedPosts(deps.db))) / perFile));
   const urlsOfFile = async (file: number) => {
     const pages = file === 1 ? PUBLIC_PAGES : [];
     const offset = file === 1 ? 0 : (file - 1) * perFile - PUBLIC_PAGES.length;
-    const posts = await listPublishedPostDates(deps.db.db, offset, perFile - pages.length);
+    const posts = await listPublishedPostDates(deps.db, offset, perFile - pages.length);
     return [
       ...pages.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
       ...posts.map(
@@ -68,7 +68,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
   });
 
   app.get('/rss.xml', async (_req, reply) => {
-    const { items: posts } = await listPublishedSummaries(deps.db.db, { page: 1, limit: 50 });
+    const { items: posts } = await listPublishedSummaries(deps.db, { page: 1, limit: 50 });
     const items = posts.map((post) =>
       [
         '    <item>',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { sendDomainError } from './api-errors';
 import { recordStripeEvent, verifyWebhookEvent } from '../services/payments';
@@ -22,7 +22,7 @@ export function stripeWebhookRoutes(deps: AppDeps) {
       const header = req.headers['stripe-signature'];
       try {
         const event = verifyWebhookEvent(deps.payments, raw, typeof header === 'string' ? header : undefined, deps.clock());
-        const outcome = await recordStripeEvent(deps.db.db, event);
+        const outcome = await recordStripeEvent(deps.db, event);
         req.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
         return reply.status(200).send({ received: true, outcome });
       } catch (error) {

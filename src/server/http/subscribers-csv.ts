@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
-import { validateSessionToken } from '../services/auth';
+import type { AppDeps } from '../deps';
+import { validateSessionToken } from '../services/sessions';
 import { confirmedSubscribers } from '../services/subscribers';
 import { readSessionToken } from '../trpc/context';
 import { sendApiError } from './api-errors';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { sendApiError, sendDomainError } from './api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';

@@ -10,7 +10,6 @@ import {
 } from 'trpc-to-openapi';
 import { plainRouteDocs } from '../http/docs';
 import { seoRouteDocs } from '../http/seo';
-import { CACHEABLE_PROCEDURES } from '../http/response-cache';
 import { appRouter } from '../routers';
 import { declarationsOf, type DeclaredResponse } from '../trpc/responses';
 import { addExamples } from './examples';
@@ -67,6 +66,7 @@ function completeProcedureOperation(
   meta: {
     openapi: { method: string; errorResponses?: number[] | Record<number, string>; requestHeaders?: z.ZodObject };
     outputStatuses?: Record<number, string>;
+    cache?: 'public';
   },
 ): void {
   const { method, errorResponses: explicit = {} } = meta.openapi;
@@ -85,7 +85,7 @@ function completeProcedureOperation(
 
   const success = operation.responses['200']!;
   const responses: Record<string, JsonObject> = { '200': success };
-  if (CACHEABLE_PROCEDURES.has(procedurePath)) {
+  if (meta.cache === 'public') {
     success.headers = { ...(success.headers as JsonObject | undefined), ETag: etagHeader };
     responses['304'] = { description: 'Unchanged since the ETag sent as If-None-Match; no body.', headers: { ETag: etagHeader } };
   }
@@ -157,7 +157,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
   });
   const paths = doc.paths as Record<string, Record<string, Operation>>;
 
-  forEachOpenApiProcedure<{ outputStatuses?: Record<number, string> }>(appRouter._def.procedures, ({ path, type, procedure, meta }) => {
+  forEachOpenApiProcedure<{ outputStatuses?: Record<number, string>; cache?: 'public' }>(appRouter._def.procedures, ({ path, type, procedure, meta }) => {
     const operation = paths[normalizePath(meta.openapi.path)]?.[meta.openapi.method.toLowerCase()];
     if (!operation) throw new Error(`${path}: no operation generated for ${meta.openapi.method} ${meta.openapi.path}`);
     completeProcedureOperation(operation, path, type, procedure, meta);

@@ -19,7 +19,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function templateToRegExp(template: string): RegExp {
+/** An OpenAPI path template ('/api/blog/{id}') as a pattern for whole request paths. */
+export function templateToRegExp(template: string): RegExp {
   const source = template
     .split(/(\{[^}]+\})/)
     .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : escapeRegExp(part)))

@@ -9,7 +9,10 @@ import {
   resetPasswordInputSchema,
   userSchema,
 } from '../../shared/auth';
-import { createAdmin, deleteSession, login, requestPasswordReset, resetPassword, SESSION_ABSOLUTE_MS } from '../services/auth';
+import { createAdmin } from '../services/admins';
+import { deleteSession, SESSION_ABSOLUTE_MS } from '../services/sessions';
+import { login } from '../services/sign-in';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { sessionCookieName, type Context } from '../trpc/context';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 

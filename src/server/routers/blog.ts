@@ -37,6 +37,7 @@ const idInput = z.object({ id: blogIdSchema });
 export const blogRouter = router({
   list: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/blog',
@@ -53,7 +54,7 @@ export const blogRouter = router({
     .input(blogListInputSchema)
     .output(z.array(blogPostSchema))
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listPublishedPosts(ctx.deps.db.db, input);
+      const { items, total } = await listPublishedPosts(ctx.deps.db, input);
       setPagingHeaders(ctx, '/blog', input, total);
       return items;
     }),
@@ -61,6 +62,7 @@ export const blogRouter = router({
   // Before `get`: the REST router takes the first path that matches, and {id} would match 'pages'.
   pages: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/blog/pages',
@@ -73,14 +75,15 @@ export const blogRouter = router({
     .output(blogPageSchema)
     .query(async ({ ctx, input }) => {
       const [{ items, total }, categories] = await Promise.all([
-        listPublishedSummaries(ctx.deps.db.db, { ...input, limit: BLOG_PAGE_SIZE }),
-        listPublishedCategories(ctx.deps.db.db),
+        listPublishedSummaries(ctx.deps.db, { ...input, limit: BLOG_PAGE_SIZE }),
+        listPublishedCategories(ctx.deps.db),
       ]);
       return { items, total, page: input.page, pageSize: BLOG_PAGE_SIZE, categories };
     }),
 
   get: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/blog/{id}',
@@ -91,7 +94,7 @@ export const blogRouter = router({
     })
     .input(idInput)
     .output(blogPostSchema)
-    .query(({ ctx, input }) => getPublishedPost(ctx.deps.db.db, input.id)),
+    .query(({ ctx, input }) => getPublishedPost(ctx.deps.db, input.id)),
 
   adminList: adminProcedure
     .meta({
@@ -110,7 +113,7 @@ export const blogRouter = router({
     .input(adminBlogListInputSchema)
     .output(z.array(blogPostSchema))
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listAllPosts(ctx.deps.db.db, input);
+      const { items, total } = await listAllPosts(ctx.deps.db, input);
       setPagingHeaders(ctx, '/admin/blogs', input, total);
       return items;
     }),
@@ -130,7 +133,7 @@ export const blogRouter = router({
     .input(adminBlogPageInputSchema)
     .output(adminBlogPageSchema)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listPostSummaries(ctx.deps.db.db, { ...input, limit: input.pageSize });
+      const { items, total } = await listPostSummaries(ctx.deps.db, { ...input, limit: input.pageSize });
       return { items, total, page: input.page, pageSize: input.pageSize };
     }),
 
@@ -146,7 +149,7 @@ export const blogRouter = router({
     })
     .input(idInput)
     .output(blogPostSchema)
-    .query(({ ctx, input }) => getPost(ctx.deps.db.db, input.id)),
+    .query(({ ctx, input }) => getPost(ctx.deps.db, input.id)),
 
   create: adminProcedure
     .use(idempotent)
@@ -162,7 +165,7 @@ export const blogRouter = router({
     })
     .input(blogFieldsSchema)
     .output(blogPostSchema)
-    .mutation(({ ctx, input }) => createPost(ctx.deps.db.db, input, ctx.user.id, ctx.deps.clock())),
+    .mutation(({ ctx, input }) => createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
 
   update: adminProcedure
     .meta({
@@ -178,7 +181,7 @@ export const blogRouter = router({
     .output(blogPostSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
-      return updatePost(ctx.deps.db.db, id, changes, ctx.deps.clock());
+      return updatePost(ctx.deps.db, id, changes, ctx.deps.clock());
     }),
 
   delete: adminProcedure
@@ -194,7 +197,7 @@ export const blogRouter = router({
     .input(idInput)
     .output(messageSchema)
     .mutation(async ({ ctx, input }) => {
-      await deletePost(ctx.deps.db.db, input.id);
+      await deletePost(ctx.deps.db, input.id);
       return { message: 'Blog post deleted' };
     }),
 });

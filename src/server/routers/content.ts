@@ -6,6 +6,7 @@ import { publicProcedure, router } from '../trpc/init';
 export const contentRouter = router({
   advertisingServices: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/advertising-services',
@@ -15,10 +16,11 @@ export const contentRouter = router({
     })
     .input(z.void())
     .output(z.array(advertisingServiceSchema))
-    .query(({ ctx }) => listAdvertisingServices(ctx.deps.db.db)),
+    .query(({ ctx }) => listAdvertisingServices(ctx.deps.db)),
 
   newsletters: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/newsletters',
@@ -28,10 +30,11 @@ export const contentRouter = router({
     })
     .input(z.void())
     .output(z.array(newsletterSchema))
-    .query(({ ctx }) => listNewsletters(ctx.deps.db.db)),
+    .query(({ ctx }) => listNewsletters(ctx.deps.db)),
 
   testimonials: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/testimonials',
@@ -41,5 +44,5 @@ export const contentRouter = router({
     })
     .input(z.void())
     .output(z.array(testimonialSchema))
-    .query(({ ctx }) => listTestimonials(ctx.deps.db.db)),
+    .query(({ ctx }) => listTestimonials(ctx.deps.db)),
 });

@@ -14,6 +14,7 @@ import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
 export const podcastsRouter = router({
   list: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/podcasts',
@@ -31,13 +32,14 @@ export const podcastsRouter = router({
     .output(z.array(podcastEpisodeSchema))
     .query(async ({ ctx, input }) => {
       const filter = input ?? podcastListInputSchema.parse({});
-      const { items, total } = await listEpisodes(ctx.deps.db.db, filter);
+      const { items, total } = await listEpisodes(ctx.deps.db, filter);
       setPagingHeaders(ctx, '/podcasts', filter, total);
       return items;
     }),
 
   pages: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/podcasts/pages',
@@ -50,7 +52,7 @@ export const podcastsRouter = router({
     .input(podcastPagesInputSchema)
     .output(podcastPageSchema)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listEpisodes(ctx.deps.db.db, { ...input, limit: PODCAST_PAGE_SIZE });
+      const { items, total } = await listEpisodes(ctx.deps.db, { ...input, limit: PODCAST_PAGE_SIZE });
       return { items, total, page: input.page, pageSize: PODCAST_PAGE_SIZE };
     }),
 });

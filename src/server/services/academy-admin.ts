@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { academySubscriptions, contactMessages } from '../db/schema';
 import type { AcademySubscription, WorkshopReservation, WorkshopSpots } from '../../shared/admin.schema';
 import { FREE_WORKSHOP, findPlan } from '../../shared/academy';
 import { WORKSHOP_RESERVATION_TYPE } from '../../shared/contact';
-import type { Page } from './enquiries';
+import type { Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -16,7 +16,7 @@ const isReservation = eq(contactMessages.type, WORKSHOP_RESERVATION_TYPE);
  * does not close by itself), so `left` never goes below zero while `taken` may pass `spots`.
  */
 export async function workshopSpots(deps: Deps): Promise<WorkshopSpots> {
-  const [row] = await deps.db.db
+  const [row] = await deps.db
     .select({ taken: count() })
     .from(contactMessages)
     .where(and(isReservation, ne(contactMessages.status, 'archived')));
@@ -33,7 +33,7 @@ export async function listWorkshopReservations(
   deps: Deps,
   paging: { page: number; pageSize: number },
 ): Promise<Page<WorkshopReservation> & { workshop: WorkshopSpots }> {
-  const { db } = deps.db;
+  const { db } = deps;
   const [rows, [totalRow], workshop] = await Promise.all([
     db
       .select()
@@ -68,7 +68,7 @@ export async function listAcademySubscriptions(
   deps: Deps,
   filter: { page: number; pageSize: number; plan?: string; status?: string },
 ): Promise<Page<AcademySubscription>> {
-  const { db } = deps.db;
+  const { db } = deps;
   const conditions: SQL[] = [];
   if (filter.plan) conditions.push(eq(academySubscriptions.plan, filter.plan));
   if (filter.status) conditions.push(eq(academySubscriptions.status, filter.status));
@@ -100,7 +100,7 @@ export async function listAcademySubscriptions(
 }
 
 export async function countActiveSubscriptions(deps: Deps): Promise<number> {
-  const [row] = await deps.db.db
+  const [row] = await deps.db
     .select({ total: count() })
     .from(academySubscriptions)
     .where(eq(academySubscriptions.status, 'active'));

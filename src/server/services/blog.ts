@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { blogPosts, uploads } from '../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
 import type { BlogStatus, BlogSummary } from '../../shared/blog.schema';
-import { containsPattern } from './enquiries';
+import { containsPattern } from './paging';
 import { badRequest, notFound } from './errors';
 import { hasVisibleContent, sanitisePostHtml } from './html';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { appSecrets, usedChallenges } from '../db/schema';
 import { CAPTCHA_MAX, CAPTCHA_MIN } from '../../shared/constants';
 import { CHALLENGE_LIFETIME_MINUTES, CHALLENGE_MESSAGES } from '../../shared/contact';
@@ -21,13 +21,13 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** The signing key; created at first use when `create` is set (issuing), never by a check. */
 async function signingKey(deps: Deps, create: boolean): Promise<Buffer | null> {
   const read = async () => {
-    const [row] = await deps.db.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
+    const [row] = await deps.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
     return row ? Buffer.from(row.value) : null;
   };
   const found = await read();
   if (found || !create) return found;
   // Two instances starting at once: the first insert wins and both read the same key.
-  await deps.db.db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32) }).onConflictDoNothing();
+  await deps.db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32) }).onConflictDoNothing();
   return read();
 }
 
@@ -69,8 +69,8 @@ export async function redeemChallenge(deps: Deps, challenge: string | undefined,
   if (expires <= now.getTime()) throw badRequest(CHALLENGE_MESSAGES.expired);
 
   // Answered ones are kept only until they would have expired anyway.
-  await deps.db.db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, now));
-  const claimed = await deps.db.db
+  await deps.db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, now));
+  const claimed = await deps.db
     .insert(usedChallenges)
     .values({ id, expiresAt: new Date(expires) })
     .onConflictDoNothing()

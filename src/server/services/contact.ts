@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { contactMessages } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
 import { workshopDetailsSchema } from '../../shared/contact.schema';
@@ -94,7 +94,7 @@ export async function sendContactMessage(
   const storedDetails = details && Object.keys(details).length > 0 ? details : null;
   const now = deps.clock();
   // The enquiry and its notification e-mail are one transaction: both are kept or neither.
-  await deps.db.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({

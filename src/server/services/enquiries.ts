@@ -1,24 +1,13 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { contactMessages, outbox } from '../db/schema';
 import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../../shared/admin';
 import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../shared/admin.schema';
 import type { ContactType } from '../../shared/contact';
 import { notFound } from './errors';
+import { containsPattern, type Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** A LIKE pattern that matches the text literally anywhere (% and _ in a search are not wildcards). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface EnquiryFilter {
   page: number;
@@ -48,7 +37,7 @@ function enquiryWhere(filter: Omit<EnquiryFilter, 'page' | 'pageSize'>): SQL | u
 
 /** Contact messages and workshop reservations, newest first, one page at a time. */
 export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<Page<EnquirySummary>> {
-  const { db } = deps.db;
+  const { db } = deps;
   const where = enquiryWhere(filter);
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -122,19 +111,19 @@ function toEnquiry(row: EnquiryRow, notification: NotificationRow): Enquiry {
 }
 
 async function notificationOf(deps: Deps, id: number): Promise<NotificationRow> {
-  const [row] = await deps.db.db.select(notificationColumns).from(outbox).where(eq(outbox.contactMessageId, id)).limit(1);
+  const [row] = await deps.db.select(notificationColumns).from(outbox).where(eq(outbox.contactMessageId, id)).limit(1);
   return row ?? null;
 }
 
 export async function getEnquiry(deps: Deps, id: number): Promise<Enquiry> {
-  const [row] = await deps.db.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  const [row] = await deps.db.select().from(contactMessages).where(eq(contactMessages.id, id));
   if (!row) throw notFound(ADMIN_MESSAGES.enquiryNotFound);
   return toEnquiry(row, await notificationOf(deps, id));
 }
 
 /** Marks an enquiry new, replied or archived. */
 export async function setEnquiryStatus(deps: Deps, id: number, status: EnquiryStatus): Promise<Enquiry> {
-  const [row] = await deps.db.db
+  const [row] = await deps.db
     .update(contactMessages)
     .set({ status, updatedAt: deps.clock() })
     .where(eq(contactMessages.id, id))
@@ -144,6 +133,6 @@ export async function setEnquiryStatus(deps: Deps, id: number, status: EnquirySt
 }
 
 export async function countNewEnquiries(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
+  const [row] = await deps.db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
   return Number(row?.total ?? 0);
 }

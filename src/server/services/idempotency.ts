@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, lte } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, DomainError } from './errors';
@@ -76,7 +76,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 async function storedAnswer(deps: Deps, request: IdempotentRequest, hash: string): Promise<StoredAnswer | undefined> {
   const now = deps.clock();
-  const [row] = await deps.db.db
+  const [row] = await deps.db
     .select()
     .from(idempotencyKeys)
     .where(
@@ -134,7 +134,7 @@ export async function runIdempotently<T>(
   const now = deps.clock();
   sweepExpiredKeys(deps, now);
   try {
-    const outcome = await deps.db.db.transaction(async (tx) => {
+    const outcome = await deps.db.transaction(async (tx) => {
       // A live key (committed by an earlier request, or by one that was running and has now
       // committed: PostgreSQL makes this insert wait for it) is not taken.
       if (!(await takeKey(tx as unknown as Database, request, hash, { status: 0, body: null }, now))) throw new KeyTaken();
@@ -189,7 +189,7 @@ export async function runIdempotentlyOutsideDatabase<T>(
   const outcome = await run();
   const answer = answerOf(outcome);
   if (!answer) return { outcome };
-  if (await takeKey(deps.db.db, request, hash, answer, now)) return { outcome };
+  if (await takeKey(deps.db, request, hash, answer, now)) return { outcome };
   const first = await storedAnswer(deps, request, hash);
   return first ? { replayed: first } : { outcome };
 }
@@ -201,7 +201,7 @@ function sweepExpiredKeys(deps: Deps, now: Date): void {
   const last = lastSweep.get(deps.db) ?? 0;
   if (now.getTime() - last < 60 * 60_000 && now.getTime() >= last) return;
   lastSweep.set(deps.db, now.getTime());
-  void deps.db.db
+  void deps.db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.expiresAt, now))
     .catch(() => {

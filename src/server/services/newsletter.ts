@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
-import { hashToken } from './auth';
+import { hashToken } from './tokens';
 import { notFound } from './errors';
 import { enqueueMail } from './outbox';
 
@@ -37,7 +37,7 @@ export async function subscribe(
 ): Promise<{ message: string }> {
   const email = input.email.trim().toLowerCase();
   const now = deps.clock();
-  const { db } = deps.db;
+  const { db } = deps;
 
   // Data minimisation: addresses never confirmed are not kept beyond the confirmation window.
   await db
@@ -117,7 +117,7 @@ export async function subscribe(
 
 /** Confirms the address behind a confirmation link. Opening the link again is not an error. */
 export async function confirmSubscription(deps: Deps, token: string): Promise<{ message: string }> {
-  const { db } = deps.db;
+  const { db } = deps;
   const [row] = await db
     .select()
     .from(newsletterSubscriptions)
@@ -141,7 +141,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<{ 
 
 /** Removes the address behind an unsubscribe link: nothing about it is kept. */
 export async function unsubscribe(deps: Deps, token: string): Promise<{ message: string }> {
-  const deleted = await deps.db.db
+  const deleted = await deps.db
     .delete(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.unsubscribeTokenHash, hashToken(token)))
     .returning({ id: newsletterSubscriptions.id });

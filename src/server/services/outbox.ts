@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { MailMessage } from './mail';
@@ -86,7 +86,7 @@ interface Logger {
 async function claim(deps: Deps, workerId: string, limit: number): Promise<Claimed[]> {
   const now = deps.clock();
   const leaseEnd = new Date(now.getTime() + OUTBOX_LEASE_MS);
-  const result = await deps.db.db.execute(sql`
+  const result = await deps.db.execute(sql`
     update ${outbox}
        set locked_until = ${leaseEnd.toISOString()}::timestamptz, locked_by = ${workerId}, attempts = attempts + 1
      where id in (
@@ -122,14 +122,14 @@ async function deliver(deps: Deps, workerId: string, item: Claimed, log?: Logger
   try {
     if (task) {
       await task(deps, item.message);
-      await deps.db.db.delete(outbox).where(mine);
+      await deps.db.delete(outbox).where(mine);
       return 'done';
     }
     await deps.mailer.send(item.message);
   } catch (error) {
     const gaveUp = item.attempts >= OUTBOX_MAX_ATTEMPTS;
     const now = deps.clock();
-    await deps.db.db
+    await deps.db
       .update(outbox)
       .set({
         status: gaveUp ? 'failed' : 'queued',
@@ -145,7 +145,7 @@ async function deliver(deps: Deps, workerId: string, item: Claimed, log?: Logger
     return gaveUp ? 'failed' : 'retry';
   }
   // Once sent, only who and what are kept: the body may hold a reset or confirmation link.
-  await deps.db.db
+  await deps.db
     .update(outbox)
     .set({
       status: 'sent',
@@ -176,7 +176,7 @@ export async function sendDueMail(
     for (const item of batch) {
       // A message claimed but left on stop goes back to the queue at once, not after its lease.
       if (options.shouldStop?.()) {
-        await deps.db.db
+        await deps.db
           .update(outbox)
           .set({ lockedUntil: null, lockedBy: null, attempts: sql`${outbox.attempts} - 1` })
           .where(and(eq(outbox.id, item.id), eq(outbox.lockedBy, workerId)));
@@ -195,7 +195,7 @@ export const SENT_MAIL_KEPT_DAYS = 30;
 /** Deletes sent e-mails past SENT_MAIL_KEPT_DAYS that no enquiry refers to. */
 export async function pruneSentMail(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
   const before = new Date(deps.clock().getTime() - SENT_MAIL_KEPT_DAYS * 24 * 60 * 60_000);
-  const gone = await deps.db.db
+  const gone = await deps.db
     .delete(outbox)
     .where(and(eq(outbox.status, 'sent'), isNull(outbox.contactMessageId), lt(outbox.sentAt, before)))
     .returning({ id: outbox.id });

@@ -1,7 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import { COMMON_PASSWORDS_TEXT } from './common-passwords';
 import { badRequest } from './errors';
 
 // Argon2id with OWASP's second recommended setting, which it rates as strong as the first: 19 MiB of
@@ -56,16 +55,47 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-let common: Set<string> | null = null;
+// Common passwords: the breach-derived list of zxcvbn-ts (@zxcvbn-ts/language-common, about 49,000,
+// maintained upstream), plus what people add to a common word to get past a rule (a usual suffix
+// or a year), one character or group repeated, a straight run, and the words of this site and its
+// towns, which an attacker tries first. Loaded on first use: only setting a password needs it.
+const USUAL_SUFFIXES = ['!', '1', '12', '123', '1234', '12345', '123456', '1!', '123!', '@123', '007', '01', '69', '99'];
+const SITE_WORDS = ['herts', 'hertford', 'hertfordshire', 'hertslocalmedia', 'localmedia', 'sparkai', 'stevenage', 'hitchin'];
+/** Common in the breaches of the last few years but missing from the list (which stops around 2017). */
+const NEWER_COMMON_WORDS = ['fortnite', 'p@ssword', 'login', 'mysql', 'toor', 'ubuntu'];
 
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
-  return common.has(password.toLowerCase());
+let common: Promise<Set<string>> | null = null;
+
+function commonWords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set([...dictionary['passwords-common'].map((p) => p.toLowerCase()), ...SITE_WORDS, ...NEWER_COMMON_WORDS]),
+  );
+  return common;
 }
 
-/** The rules for a new password: at least 8 characters and not one of the most common few thousand. */
-export function assertAcceptablePassword(password: string): void {
+/** The password, and the word under it once a usual suffix or a year is taken off. */
+function withoutSuffixes(password: string): string[] {
+  const bases = [password];
+  for (const suffix of USUAL_SUFFIXES) if (password.endsWith(suffix)) bases.push(password.slice(0, -suffix.length));
+  if (/(?:19|20)\d\d$/.test(password)) bases.push(password.slice(0, -4));
+  return bases.filter((base) => base.length >= 3);
+}
+
+/** aaaaaaaa, 12121212, zaq1zaq1: one to four characters over and over. */
+const isRepeat = (text: string) => /^(.{1,4})\1+$/.test(text);
+
+/** 23456789, abcdefgh, 87654321: a stretch of the digits or the alphabet, either way round. */
+const RUNS = ['01234567890', 'abcdefghijklmnopqrstuvwxyz'].flatMap((run) => [run, [...run].reverse().join('')]);
+const isStraightRun = (text: string) => text.length >= 4 && RUNS.some((run) => run.includes(text));
+
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const words = await commonWords();
+  return withoutSuffixes(password.toLowerCase()).some((base) => words.has(base) || isRepeat(base) || isStraightRun(base));
+}
+
+/** The rules for a new password: at least 8 characters and not a common one (above). */
+export async function assertAcceptablePassword(password: string): Promise<void> {
   if (password.length < PASSWORD_MIN_LENGTH) throw badRequest(AUTH_MESSAGES.passwordTooShort);
   if (password.length > PASSWORD_MAX_LENGTH) throw badRequest(AUTH_MESSAGES.passwordTooLong);
-  if (isCommonPassword(password)) throw badRequest(AUTH_MESSAGES.passwordTooCommon);
+  if (await isCommonPassword(password)) throw badRequest(AUTH_MESSAGES.passwordTooCommon);
 }

@@ -5,7 +5,7 @@ import { podcastEpisodes } from '../db/schema';
 import type { PodcastEpisode } from '../../shared/podcasts';
 import { DomainError, notFound } from './errors';
 import { OutboundError, type OutboundClient } from './outbound';
-import { containsPattern } from './enquiries';
+import { containsPattern } from './paging';
 
 /** Seeded sample episodes carry this guid prefix; they step aside once the real feed has episodes. */
 export const SAMPLE_GUID_PREFIX = 'sample:';

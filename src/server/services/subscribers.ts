@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../shared/admin';
 import type { Subscriber } from '../../shared/admin.schema';
 import { notFound } from './errors';
-import { containsPattern, type Page } from './enquiries';
+import { containsPattern, type Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -17,7 +17,7 @@ export interface SubscriberFilter {
 
 /** Newsletter subscriptions, newest first, with whether and when each was confirmed. */
 export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<Page<Subscriber>> {
-  const { db } = deps.db;
+  const { db } = deps;
   const conditions: SQL[] = [];
   if (filter.status === 'confirmed') conditions.push(isNotNull(newsletterSubscriptions.confirmedAt));
   if (filter.status === 'pending') conditions.push(isNull(newsletterSubscriptions.confirmedAt));
@@ -53,7 +53,7 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
 
 /** GDPR erasure: the row goes, address, tokens and all; nothing of the subscriber is kept. */
 export async function eraseSubscriber(deps: Deps, id: number): Promise<{ message: string }> {
-  const deleted = await deps.db.db
+  const deleted = await deps.db
     .delete(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.id, id))
     .returning({ id: newsletterSubscriptions.id });
@@ -62,7 +62,7 @@ export async function eraseSubscriber(deps: Deps, id: number): Promise<{ message
 }
 
 export async function countConfirmedSubscribers(deps: Deps): Promise<number> {
-  const [row] = await deps.db.db
+  const [row] = await deps.db
     .select({ total: count() })
     .from(newsletterSubscriptions)
     .where(isNotNull(newsletterSubscriptions.confirmedAt));
@@ -79,7 +79,7 @@ export interface ConfirmedSubscriberRow {
 export async function* confirmedSubscribers(deps: Deps, batchSize = 1000): AsyncGenerator<ConfirmedSubscriberRow[]> {
   let afterId = 0;
   for (;;) {
-    const rows = await deps.db.db
+    const rows = await deps.db
       .select({
         id: newsletterSubscriptions.id,
         email: newsletterSubscriptions.email,

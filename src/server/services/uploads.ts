@@ -6,10 +6,10 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { uploadTickets, uploads } from '../db/schema';
 import { DomainError, forbidden } from './errors';
-import { randomToken } from './auth';
+import { randomToken } from './tokens';
 
 // Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
 // short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file,
@@ -98,7 +98,7 @@ export async function createUploadTicket(deps: Deps, userId: number): Promise<{ 
   const name = randomToken(20);
   const now = deps.clock();
   const expires = now.getTime() + UPLOAD_TICKET_LIFETIME_MS;
-  await deps.db.db.insert(uploadTickets).values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
+  await deps.db.insert(uploadTickets).values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
   const objectPath = `/objects/uploads/${name}`;
   return {
     uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
@@ -119,7 +119,7 @@ export function checkUploadSignature(deps: Deps, name: string, expires: unknown,
 /** Uses up the ticket: the returned user id, or a 403 when it was already used or has expired. */
 export async function claimUploadTicket(deps: Deps, name: string): Promise<number | null> {
   const now = deps.clock();
-  const [ticket] = await deps.db.db
+  const [ticket] = await deps.db
     .update(uploadTickets)
     .set({ usedAt: now })
     .where(and(eq(uploadTickets.id, name), isNull(uploadTickets.usedAt), gt(uploadTickets.expiresAt, now)))
@@ -213,7 +213,7 @@ export async function storeUpload(
     // request ever decodes an image (issue 13.7).
     if (contentType !== 'image/gif' && width) await makeVariants(deps.config.uploadsDir, input.name, finalPath, width);
     try {
-      await deps.db.db.insert(uploads).values({
+      await deps.db.insert(uploads).values({
         name: input.name,
         contentType,
         size,
@@ -236,7 +236,7 @@ export async function storeUpload(
 /** A stored upload to serve, or null. */
 export async function findUpload(deps: Pick<AppDeps, 'db' | 'config'>, name: string): Promise<{ file: string; contentType: string; size: number } | null> {
   if (!OBJECT_NAME_PATTERN.test(name)) return null;
-  const [row] = await deps.db.db.select().from(uploads).where(eq(uploads.name, name));
+  const [row] = await deps.db.select().from(uploads).where(eq(uploads.name, name));
   if (!row) return null;
   const file = path.join(deps.config.uploadsDir, name);
   try {
@@ -299,7 +299,7 @@ export async function imageVariant(
   const file = variantFile(deps.config.uploadsDir, name, width);
   const existing = await fsp.stat(file).catch(() => null);
   if (existing) return { file, contentType: 'image/webp', size: existing.size };
-  const [row] = await deps.db.db.select({ width: uploads.width }).from(uploads).where(eq(uploads.name, name));
+  const [row] = await deps.db.select({ width: uploads.width }).from(uploads).where(eq(uploads.name, name));
   // Narrower than the width asked for: the stored image is the copy (nothing is decoded).
   if (row?.width && row.width <= width) return original;
   const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { RateLimiters } from './rate-limit';
 
 export const SESSION_COOKIE = 'session';

@@ -42,7 +42,7 @@ export const idempotent = answers(
     const ran = await runIdempotently(
       ctx.deps,
       { caller: callerOf(ctx as { user?: { id: number } }), operation: path, key, input: await getRawInput() },
-      (db) => next({ ctx: { deps: { ...ctx.deps, db: { ...ctx.deps.db, db } } } }),
+      (db) => next({ ctx: { deps: { ...ctx.deps, db } } }),
       (result) => (result.ok ? { status: 200, body: result.data } : undefined),
     );
     if ('outcome' in ran) return ran.outcome;

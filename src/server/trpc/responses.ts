@@ -60,6 +60,9 @@ export function declarationsOf(procedure: unknown, operation: OperationFacts): {
 
 /**
  * Our procedure meta: trpc-to-openapi's, plus `outputStatuses` for the rare status whose body is
- * the output schema rather than an error (GET /health answers 503 with the health report).
+ * the output schema rather than an error (GET /health answers 503 with the health report), and
+ * `cache: 'public'` for a read whose answer is the same for every visitor until something is
+ * written: it is then kept in memory with an ETag (http/response-cache.ts) and documented with
+ * ETag and 304, at /trpc and at its REST path alike.
  */
-export type ApiMeta = OpenApiMeta<{ outputStatuses?: Record<number, string> }>;
+export type ApiMeta = OpenApiMeta<{ outputStatuses?: Record<number, string>; cache?: 'public' }>;

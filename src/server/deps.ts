@@ -1,0 +1,25 @@
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Mailer } from './services/mail';
+import type { Payments } from './services/payments';
+import type { SignInThrottle } from './services/sign-in-throttle';
+
+/**
+ * What the app needs from the outside world, passed in explicitly (tests pass their own). Every
+ * layer imports this type from here, never from app.ts: app.ts imports the routers, the routers
+ * the services, so a service importing app.ts closed a circle through the whole server.
+ */
+export interface AppDeps {
+  config: Config;
+  /** The Drizzle database every service queries. */
+  db: Database;
+  /** The open database itself, for health checks: which engine, and whether it answers now. */
+  database: Pick<DatabaseHandle, 'kind' | 'ping'>;
+  mailer: Mailer;
+  /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */
+  payments: Payments;
+  /** The current time; tests move it to check expiry rules. */
+  clock: () => Date;
+  /** Holds back and refuses repeated failed sign-ins; over this process's counters by default. */
+  signInThrottle: SignInThrottle;
+}

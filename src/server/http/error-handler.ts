@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
+import { DomainError } from '../services/errors';
+import { INTERNAL_ERROR_MESSAGE, sendApiError, sendDomainError } from './api-errors';
+
+/**
+ * Errors from plain routes and from Fastify itself (bad JSON, too large, an unknown content type,
+ * rate limits) leave in the one error shape, { message, code } (api-errors.ts).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  // The router matches /api/audio-proxy/ to /api/audio-proxy/:id with an empty id; nothing lives there.
+  app.addHook('onRequest', async (req, reply) => {
+    const params = req.params as Record<string, string> | undefined;
+    if (params && Object.entries(params).some(([name, value]) => name !== '*' && value === '')) {
+      return sendApiError(reply, 404, `There is nothing at ${req.url.split('?', 1)[0]}.`);
+    }
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    if (error instanceof DomainError) return sendDomainError(reply, error);
+    if (isDatabaseUnavailable(error)) {
+      return sendApiError(reply, 503, 'The service is briefly unavailable. Please try again in a moment.', { 'Retry-After': '5' });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return sendApiError(reply, status, status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message || 'Bad request');
+  });
+}
+
+/**
+ * While shutting down, answers close their keep-alive connections, so the server can stop as soon
+ * as the requests in flight are done (new requests on open sockets get a 503).
+ */
+export function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) void reply.header('Connection', 'close');
+    return payload;
+  });
+}
