@@ -24,7 +24,7 @@ export const card = style({
   padding: `${vars.space.xl} ${vars.space.lg}`,
   background: vars.color.surface,
   borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderTop: `6px solid ${colour}`,
   boxShadow: vars.shadow.sm,
 });

@@ -44,7 +44,7 @@ export const input = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   selectors: {
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px', borderColor: vars.color.academy },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '1px', borderColor: vars.color.academy },
     '&::placeholder': { color: vars.color.muted },
   },
 });
@@ -56,7 +56,7 @@ export const radio = style({
   gap: vars.space.xs,
   minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.md}`,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   cursor: 'pointer',
   selectors: { '&:has(input:checked)': { borderColor: vars.color.academy, background: vars.color.academySoft } },

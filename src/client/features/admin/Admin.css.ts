@@ -23,7 +23,7 @@ export const nav = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.xs,
-  borderBottom: `1px solid ${vars.color.line}`,
+  borderBottom: vars.border.hairline,
   '@media': { [breakpoints.phone]: { borderBottom: 'none' } },
 });
 
@@ -42,11 +42,11 @@ export const navItem = style({
   whiteSpace: 'nowrap',
   selectors: {
     '&[aria-current="page"]': { color: vars.color.brand, borderBottomColor: vars.color.brand },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '-3px' },
   },
   '@media': {
     [breakpoints.phone]: {
-      border: `1px solid ${vars.color.line}`,
+      border: vars.border.hairline,
       borderRadius: vars.radius.pill,
       background: vars.color.surface,
       selectors: {
@@ -72,7 +72,7 @@ export const panel = style({
   padding: vars.space.lg,
   '@media': { [breakpoints.phone]: { padding: vars.space.md } },
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
 });
@@ -95,7 +95,7 @@ const statusBase = style({
 });
 export const status = styleVariants({
   published: [statusBase, { background: vars.color.success, color: vars.color.onBrand }],
-  draft: [statusBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: `1px solid ${vars.color.line}` }],
+  draft: [statusBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: vars.border.hairline }],
 });
 
 export const imagePreview = style({
@@ -104,7 +104,7 @@ export const imagePreview = style({
   aspectRatio: '16 / 9',
   objectFit: 'cover',
   borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
 });
 
 export const uploadRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
@@ -113,7 +113,7 @@ export const fileInput = style({
   maxWidth: '100%',
   font: 'inherit',
   fontSize: vars.fontSize.sm,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const centre = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: vars.space.xxl, textAlign: 'center' });

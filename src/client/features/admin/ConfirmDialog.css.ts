@@ -17,7 +17,7 @@ export const content = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
   zIndex: vars.z.overlay,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing } },
 });
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.ink });

@@ -19,7 +19,7 @@ export const dialog = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
   zIndex: vars.z.overlay,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing } },
 });
 
 export const dialogHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm });
@@ -45,7 +45,7 @@ export const message = style({
   padding: vars.space.md,
   background: vars.color.surfaceAlt,
   borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   color: vars.color.ink,
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',

@@ -18,7 +18,7 @@ export const panel = style({
   gap: vars.space.lg,
   padding: vars.space.xl,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.md,
   alignSelf: 'flex-start',
@@ -44,13 +44,13 @@ export const input = style({
   width: '100%',
   minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.ink,
   font: 'inherit',
   selectors: {
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px', borderColor: vars.color.focus },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '1px', borderColor: vars.color.focus },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });
@@ -76,7 +76,7 @@ export const toggle = style({
   color: vars.color.muted,
   borderRadius: vars.radius.sm,
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}` }, '&:hover': { color: vars.color.ink } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing }, '&:hover': { color: vars.color.ink } },
 });
 
 export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm });
@@ -94,7 +94,7 @@ export const links = style({
 export const link = style({
   color: vars.color.accent,
   fontWeight: vars.fontWeight.medium,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });

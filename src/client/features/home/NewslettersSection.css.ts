@@ -63,7 +63,7 @@ export const pub = style({
   alignItems: 'center',
   gap: vars.space.sm,
   padding: vars.space.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
 });
 export const pubName = style({ fontWeight: vars.fontWeight.bold, display: 'block' });

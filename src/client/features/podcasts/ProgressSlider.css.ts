@@ -15,7 +15,7 @@ export const track = style({
   selectors: {
     '&::before': { content: '""', position: 'absolute', inset: `calc(-1 * ${vars.space.sm}) 0` },
     '&[aria-disabled="true"]': { cursor: 'default', opacity: 0.6 },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: vars.space.xs },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: vars.space.xs },
   },
 });
 
