@@ -16,6 +16,18 @@ export const WORKSHOP_RESERVATION_TYPE = 'workshop_reservation';
 export const CONTACT_TYPES = [...SERVICE_TYPES, WORKSHOP_RESERVATION_TYPE] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 
+/** What each type is called wherever people read it: the contact form, the admin's inbox, e-mails. */
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
+  advertising: 'Advertising',
+  website: 'Free website',
+  'newsletter-building': 'Newsletter building',
+  editorial: 'Sponsored editorial',
+  podcast: 'Podcast',
+  partnership: 'Partnership',
+  other: 'Other',
+  workshop_reservation: 'Workshop reservation',
+};
+
 export const DEVICE_TYPES = ['Laptop', 'Desktop'] as const;
 export const CHILD_AGE_MIN = 10;
 export const CHILD_AGE_MAX = 16;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
-import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN, type ServiceType } from '../../../shared/contact';
+import { CHALLENGE_MESSAGES, CONTACT_LIMITS, CONTACT_TYPE_LABELS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN, type ServiceType } from '../../../shared/contact';
 import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
@@ -13,16 +13,6 @@ import { isCaptchaSolved } from './captcha';
 import { Section } from './Section';
 import * as form from './Form.css';
 import * as styles from './ContactSection.css';
-
-export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
-  advertising: 'Advertising',
-  website: 'Free website',
-  'newsletter-building': 'Newsletter building',
-  editorial: 'Sponsored editorial',
-  podcast: 'Podcast',
-  partnership: 'Partnership',
-  other: 'Something else',
-};
 
 const EMPTY = { name: '', email: '', subject: '', message: '', type: '' as ServiceType | '', website: '' };
 
@@ -220,7 +210,7 @@ export function ContactSection() {
                 <option value="">Choose a service</option>
                 {SERVICE_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {SERVICE_TYPE_LABELS[type]}
+                    {CONTACT_TYPE_LABELS[type]}
                   </option>
                 ))}
               </select>
