@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { MAILBOX_PATTERN } from './email';
+import { emailAddressField } from './email.schema';
 
 // Admin sign-in, registration and password reset (SPEC sections 5, 6 and 7).
 
@@ -24,12 +25,7 @@ export const AUTH_MESSAGES = {
   loggedOut: 'You have been signed out.',
 } as const;
 
-const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail);
+const emailField = emailAddressField({ invalid: AUTH_MESSAGES.invalidEmail, lowerCase: true });
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { MAILBOX_PATTERN } from './email';
+import { EMAIL_MAX_LENGTH } from './email';
 
 // The contact form and the academy's workshop reservation share POST /api/contact (SPEC section 7).
 export const SERVICE_TYPES = [
@@ -34,7 +34,7 @@ export const CHILD_AGE_MAX = 16;
 
 export const CONTACT_LIMITS = {
   name: 120,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   subject: 200,
   message: 5000,
   phone: 30,
@@ -54,8 +54,5 @@ export const CHALLENGE_MESSAGES = {
   expired: 'This math question has expired. Please solve the new one and send again.',
   used: 'This math question has already been answered. Please solve the new one and send again.',
 } as const;
-
-/** The one e-mail rule (./email.ts): SPEC section 5's shape, as a strict RFC 5321 mailbox. */
-export const SIMPLE_EMAIL_PATTERN = MAILBOX_PATTERN;
 
 export type { ContactInput, WorkshopDetails } from './contact.schema';

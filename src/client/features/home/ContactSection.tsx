@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
-import { CHALLENGE_MESSAGES, CONTACT_LIMITS, CONTACT_TYPE_LABELS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN, type ServiceType } from '../../../shared/contact';
+import { CHALLENGE_MESSAGES, CONTACT_LIMITS, CONTACT_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from '../../../shared/contact';
+import { MAILBOX_PATTERN } from '../../../shared/email';
 import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
@@ -72,7 +73,7 @@ export function ContactSection() {
       });
       return;
     }
-    if (!SIMPLE_EMAIL_PATTERN.test(email.trim())) {
+    if (!MAILBOX_PATTERN.test(email.trim())) {
       setEmailError('Please enter a valid e-mail address, like name@example.co.uk.');
       document.getElementById('contact-email')?.focus();
       return;
