@@ -6,7 +6,7 @@ import { BLOG_READ_TIME } from '../../shared/constants';
 import { Skeleton } from '../components/ui/Skeleton';
 import { formatPostDate } from '../features/blog/BlogCard';
 import { ShareButtons } from '../features/blog/ShareButtons';
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import * as styles from '../features/blog/Blog.css';
 

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Users, Video } from 'lucide-react';
 import { useRef } from 'react';
-import { FREE_WORKSHOP, workshopReservationMessage } from '../../../shared/academy';
+import { ACADEMY_SECTIONS, FREE_WORKSHOP, workshopReservationMessage } from '../../../shared/academy';
 import { CONTACT_LIMITS, DEVICE_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/Button';
 import { useSchemaForm, type FieldErrors } from '../../components/ui/form/useSchemaForm';
@@ -8,7 +8,6 @@ import * as controls from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../lib/trpc';
 import { AcademySection } from './AcademySection';
-import { ACADEMY_SECTIONS } from './content';
 import * as styles from './WorkshopSection.css';
 
 // SPEC section 8: the workshop form's toasts.
