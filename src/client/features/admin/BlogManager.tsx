@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ADMIN_BLOG_PAGE_SIZE, BLOG_STATUSES, type BlogStatus, type BlogSummary } from '../../../shared/blog.schema';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
+import { formatPostDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 import { BlogPostForm } from './BlogPostForm';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
@@ -70,8 +70,8 @@ export function BlogManager() {
 
   const postDate = (post: BlogSummary) =>
     post.publishedAt
-      ? `Published ${format(new Date(post.publishedAt), 'MMM dd, yyyy')}`
-      : `Created ${format(new Date(post.createdAt), 'MMM dd, yyyy')}`;
+      ? `Published ${formatPostDate(post.publishedAt)}`
+      : `Created ${formatPostDate(post.createdAt)}`;
 
   const columns: Array<AdminListColumn<BlogSummary>> = [
     {

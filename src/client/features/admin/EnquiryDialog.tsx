@@ -6,9 +6,9 @@ import { Dialog, DialogActions } from '../../components/ui/Dialog';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 import { StatusPill, typeLabel } from './EnquiriesParts';
-import { formatDateTime } from './Pager';
 import * as styles from './Enquiries.css';
 
 const DETAIL_LABELS: Record<string, string> = {
