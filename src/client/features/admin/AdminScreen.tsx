@@ -7,7 +7,7 @@ import { useAdminUser } from '../auth/useAdminUser';
 import { useLogout } from '../auth/useLogout';
 import { AcademySection } from './AcademySection';
 import { AdminsSection } from './AdminsSection';
-import { BlogManager } from './BlogManager';
+import { BlogPostsSection } from './BlogPostsSection';
 import { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';
 import { SubscribersSection } from './SubscribersSection';
 
@@ -16,7 +16,7 @@ import { SubscribersSection } from './SubscribersSection';
  * slot in here as their features arrive.
  */
 const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }> = [
-  { id: 'blog', label: 'Blog Posts', render: () => <BlogManager /> },
+  { id: 'blog', label: 'Blog Posts', render: () => <BlogPostsSection /> },
   { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
   { id: 'academy', label: 'Academy', render: () => <AcademySection /> },

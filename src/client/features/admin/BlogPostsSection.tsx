@@ -20,7 +20,7 @@ const STATUS_LABELS: Record<BlogStatus, string> = { published: 'Published', draf
  * The blog section of the admin screen: the create/edit form beside the list of posts, paged and
  * searched by the server; rows carry no content, the editor loads the one post it opens.
  */
-export function BlogManager() {
+export function BlogPostsSection() {
   const utils = trpc.useUtils();
   const ids = useId();
   const list = useAdminList({ status: '' as BlogStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
