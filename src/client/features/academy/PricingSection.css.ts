@@ -3,7 +3,6 @@ import { breakpoints, vars } from '../../styles/theme.css';
 
 /** Each plan card sets this to its catalogue colour. */
 export const planColour = createVar();
-export const planColourProperty = planColour.replace(/^var\((.+)\)$/, '$1');
 const colour = fallbackVar(planColour, vars.color.academy);
 
 export const cards = style({

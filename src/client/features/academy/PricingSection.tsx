@@ -1,3 +1,4 @@
+import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { Check, Sparkles } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
@@ -9,7 +10,7 @@ import * as styles from './PricingSection.css';
 
 /** The plan's own colour (from the catalogue) for its card. */
 export function planColourStyle(plan: Plan): CSSProperties {
-  return { [styles.planColourProperty]: plan.colour } as CSSProperties;
+  return assignInlineVars({ [styles.planColour]: plan.colour });
 }
 
 export function subscribeHref(plan: Plan): string {
