@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import * as Slider from '@radix-ui/react-slider';
+import { useState, type KeyboardEvent } from 'react';
 import { formatTime, spokenTime } from './time';
 import * as styles from './ProgressSlider.css';
 
@@ -6,8 +7,10 @@ const ARROW_STEP_SECONDS = 5;
 const PAGE_STEP_SECONDS = 30;
 
 /**
- * The playback position as an ARIA slider: drag it with a pointer, or use the arrow keys (5 s),
- * Page Up / Page Down (30 s), Home and End. Until the duration is known it is disabled.
+ * The playback position as Radix's slider: drag or click the bar, or use the arrow keys (5 s),
+ * Page Up / Page Down (30 s), Home and End. Until the duration is known it is disabled. The keys
+ * are ours because Radix steps by the same amount it snaps a drag to (a whole second here) and
+ * pages by ten steps.
  */
 export function ProgressSlider({
   position,
@@ -20,36 +23,12 @@ export function ProgressSlider({
   onSeek: (seconds: number) => void;
   label: string;
 }) {
-  const trackRef = useRef<HTMLDivElement>(null);
   const [dragAt, setDragAt] = useState<number | null>(null);
   const disabled = duration === null;
   const max = duration ?? 0;
   const shown = dragAt ?? Math.min(position, max || position);
-  const fraction = max > 0 ? Math.min(1, Math.max(0, shown / max)) : 0;
 
-  const timeAt = (clientX: number) => {
-    const rect = trackRef.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0) return 0;
-    return Math.min(1, Math.max(0, (clientX - rect.left) / rect.width)) * max;
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (disabled || event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    event.currentTarget.focus();
-    setDragAt(timeAt(event.clientX));
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (dragAt !== null) setDragAt(timeAt(event.clientX));
-  };
-  const endDrag = (event: PointerEvent<HTMLDivElement>) => {
-    if (dragAt === null) return;
-    const target = timeAt(event.clientX);
-    setDragAt(null);
-    onSeek(target);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
     if (disabled) return;
     const moves: Record<string, number> = {
       ArrowLeft: position - ARROW_STEP_SECONDS,
@@ -63,33 +42,40 @@ export function ProgressSlider({
     };
     const target = moves[event.key];
     if (target === undefined) return;
+    // Handled here, so Radix leaves the key alone.
     event.preventDefault();
     onSeek(Math.min(max, Math.max(0, target)));
   };
 
   return (
     <div className={styles.wrapper}>
-      <div
-        ref={trackRef}
-        role="slider"
-        tabIndex={disabled ? -1 : 0}
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={Math.round(max)}
-        aria-valuenow={Math.round(shown)}
-        aria-valuetext={disabled ? 'Not started' : `${spokenTime(shown)} of ${spokenTime(max)}`}
-        aria-disabled={disabled || undefined}
+      <Slider.Root
         className={styles.track}
-        data-testid="podcast-progress"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={() => setDragAt(null)}
+        min={0}
+        max={max || 1}
+        step={1}
+        value={[shown]}
+        disabled={disabled}
+        onValueChange={([seconds]) => setDragAt(seconds ?? null)}
+        onValueCommit={([seconds]) => {
+          setDragAt(null);
+          if (seconds !== undefined) onSeek(seconds);
+        }}
         onKeyDown={onKeyDown}
+        data-testid="podcast-progress"
       >
-        <div className={styles.fill} style={{ width: `${fraction * 100}%` }} />
-        <div className={styles.thumb} style={{ left: `${fraction * 100}%` }} />
-      </div>
+        <Slider.Track className={styles.rail}>
+          <Slider.Range className={styles.fill} />
+        </Slider.Track>
+        <Slider.Thumb
+          className={styles.thumb}
+          aria-label={label}
+          aria-valuemax={Math.round(max)}
+          aria-valuenow={Math.round(shown)}
+          aria-valuetext={disabled ? 'Not started' : `${spokenTime(shown)} of ${spokenTime(max)}`}
+          aria-disabled={disabled || undefined}
+        />
+      </Slider.Root>
       <div className={styles.times}>
         <span data-testid="podcast-elapsed">{formatTime(shown)}</span>
         <span data-testid="podcast-duration">{formatTime(duration)}</span>
