@@ -8,7 +8,7 @@ export const wrapper = style({ display: 'grid', gap: vars.space.xxs });
 // reaches half a thumb past the bar at each side, and the bar (the rail) is drawn half a thumb in.
 // Radix maps the pointer over the whole slider, so at the very ends a click lands up to half a
 // thumb from where it points, as in any Radix slider.
-const halfThumb = `calc(${vars.space.md} / 2)`;
+export const halfThumb = `calc(${vars.space.md} / 2)`;
 
 export const track = style({
   position: 'relative',
@@ -20,7 +20,7 @@ export const track = style({
   touchAction: 'none',
   selectors: {
     '&::before': { content: '""', position: 'absolute', inset: `calc(-1 * ${vars.space.sm}) 0` },
-    '&[aria-disabled="true"]': { cursor: 'default', opacity: 0.6 },
+    '&[data-disabled]': { cursor: 'default', opacity: 0.6 },
   },
 });
 
@@ -35,6 +35,9 @@ export const rail = style({
 globalStyle(`${track}:has(:focus-visible) ${rail}`, { outline: vars.outline.focusRing, outlineOffset: vars.space.xs });
 
 export const fill = style({ position: 'absolute', top: 0, bottom: 0, borderRadius: vars.radius.pill, background: vars.color.brand });
+
+/** Where the thumb goes, as Radix places it: centred on the position along the rail. */
+export const thumbPlace = style({ position: 'absolute', transform: 'translateX(-50%)' });
 
 export const thumb = style({
   display: 'block',

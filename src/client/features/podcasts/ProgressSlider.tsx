@@ -1,85 +1,65 @@
-import * as Slider from '@radix-ui/react-slider';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { formatTime, spokenTime } from './time';
 import * as styles from './ProgressSlider.css';
 
-const ARROW_STEP_SECONDS = 5;
-const PAGE_STEP_SECONDS = 30;
+// Radix's slider (SeekSlider.tsx) costs 10 KB of the home page's first load (brotli), where the
+// player has nothing to seek yet. Until an episode's duration is known the bar is drawn as a plain,
+// disabled slider of the same markup; Radix's code loads when there is something to seek.
+const SeekSlider = lazy(() => import('./SeekSlider'));
 
-/**
- * The playback position as Radix's slider: drag or click the bar, or use the arrow keys (5 s),
- * Page Up / Page Down (30 s), Home and End. Until the duration is known it is disabled. The keys
- * are ours because Radix steps by the same amount it snaps a drag to (a whole second here) and
- * pages by ten steps.
- */
-export function ProgressSlider({
-  position,
-  duration,
-  onSeek,
-  label,
-}: {
+export interface ProgressProps {
   position: number;
   duration: number | null;
   onSeek: (seconds: number) => void;
   label: string;
-}) {
-  const [dragAt, setDragAt] = useState<number | null>(null);
-  const disabled = duration === null;
-  const max = duration ?? 0;
-  const shown = dragAt ?? Math.min(position, max || position);
+}
 
-  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
-    if (disabled) return;
-    const moves: Record<string, number> = {
-      ArrowLeft: position - ARROW_STEP_SECONDS,
-      ArrowDown: position - ARROW_STEP_SECONDS,
-      ArrowRight: position + ARROW_STEP_SECONDS,
-      ArrowUp: position + ARROW_STEP_SECONDS,
-      PageDown: position - PAGE_STEP_SECONDS,
-      PageUp: position + PAGE_STEP_SECONDS,
-      Home: 0,
-      End: max,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    // Handled here, so Radix leaves the key alone.
-    event.preventDefault();
-    onSeek(Math.min(max, Math.max(0, target)));
-  };
-
+/** The playback position, and the elapsed and total times under it. */
+export function ProgressSlider(props: ProgressProps) {
+  const { position, duration } = props;
+  const shown = Math.min(position, duration || position);
   return (
     <div className={styles.wrapper}>
-      <Slider.Root
-        className={styles.track}
-        min={0}
-        max={max || 1}
-        step={1}
-        value={[shown]}
-        disabled={disabled}
-        onValueChange={([seconds]) => setDragAt(seconds ?? null)}
-        onValueCommit={([seconds]) => {
-          setDragAt(null);
-          if (seconds !== undefined) onSeek(seconds);
-        }}
-        onKeyDown={onKeyDown}
-        data-testid="podcast-progress"
-      >
-        <Slider.Track className={styles.rail}>
-          <Slider.Range className={styles.fill} />
-        </Slider.Track>
-        <Slider.Thumb
-          className={styles.thumb}
-          aria-label={label}
-          aria-valuemax={Math.round(max)}
-          aria-valuenow={Math.round(shown)}
-          aria-valuetext={disabled ? 'Not started' : `${spokenTime(shown)} of ${spokenTime(max)}`}
-          aria-disabled={disabled || undefined}
-        />
-      </Slider.Root>
+      {duration === null ? (
+        <StillBar {...props} />
+      ) : (
+        <Suspense fallback={<StillBar {...props} />}>
+          <SeekSlider {...props} />
+        </Suspense>
+      )}
       <div className={styles.times}>
         <span data-testid="podcast-elapsed">{formatTime(shown)}</span>
         <span data-testid="podcast-duration">{formatTime(duration)}</span>
       </div>
     </div>
+  );
+}
+
+/** The bar as Radix draws it (the same elements and classes), without the means to move it. */
+function StillBar({ position, duration, label }: ProgressProps) {
+  const max = duration ?? 0;
+  const percent = max > 0 ? Math.min(100, Math.max(0, (position / max) * 100)) : 0;
+  return (
+    <span className={styles.track} data-disabled="" data-testid="podcast-progress">
+      <span className={styles.rail}>
+        <span className={styles.fill} style={{ left: '0%', right: `${100 - percent}%` }} />
+      </span>
+      <span
+        className={styles.thumbPlace}
+        style={{ left: `calc(${styles.halfThumb} + (100% - 2 * ${styles.halfThumb}) * ${percent / 100})` }}
+      >
+        <span
+          role="slider"
+          className={styles.thumb}
+          tabIndex={-1}
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={Math.round(max)}
+          aria-valuenow={Math.round(Math.min(position, max || position))}
+          aria-valuetext={duration === null ? 'Not started' : `${spokenTime(position)} of ${spokenTime(max)}`}
+          aria-disabled="true"
+        />
+      </span>
+    </span>
   );
 }
