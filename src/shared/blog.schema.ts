@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_SEARCH_MAX } from './admin';
 import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
 
 // The Zod schemas of blog posts (the server validates with them); blog.ts keeps what pages need.
@@ -87,7 +88,7 @@ export const ADMIN_BLOG_PAGE_SIZE = 20;
 
 const adminFilterFields = {
   /** Searched in title, excerpt and category, ignoring case. */
-  q: z.preprocess(blankAsUndefined, z.string().trim().max(200, 'q must be at most 200 characters').optional()),
+  q: z.preprocess(blankAsUndefined, z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional()),
   status: z.preprocess(blankAsUndefined, z.enum(BLOG_STATUSES, 'status must be published or draft').optional()),
 };
 
