@@ -20,6 +20,7 @@ const EMPTY = { name: '', email: '', subject: '', message: '', type: '', website
 const REQUIRED = ['name', 'email', 'message', 'type'] as const;
 /** SPEC section 5's words for a required field left empty. */
 const MISSING_INFORMATION = 'Missing Information - Please fill in all required fields including service type.';
+const SEND_FAILED = { title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' } as const;
 
 // The schema is POST /api/contact's own, loaded when the form is first used: Zod stays out of the
 // home page's first load.
@@ -49,21 +50,20 @@ export function ContactSection() {
   const send = trpc.contact.send.useMutation();
   const submit = form.submit({
     onValid: async (enquiry) => {
-      try {
-        await send.mutateAsync(enquiry);
-      } catch (error) {
-        // A challenge is used up by any answer: the next try gets new numbers. Without an answer (a
-        // dropped connection) the form stays as it was, so sending again is the same submission with
-        // the same Idempotency-Key, answered from the first if that one arrived.
-        if (errorStatus(error) !== undefined) newChallenge();
-        const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(serverMessage(error) ?? '');
-        if (refusedChallenge) toastMessage(CHALLENGE_MESSAGES.wrong);
-        else toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
-        return;
-      }
+      await send.mutateAsync(enquiry);
       toast({ title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
       form.reset();
       newChallenge();
+    },
+    onError: (error) => {
+      // A challenge is used up by any answer: the next try gets new numbers. Without an answer (a
+      // dropped connection, or the schema's code not loaded) the form stays as it was, so sending
+      // again is the same submission with the same Idempotency-Key, answered from the first if that
+      // one arrived.
+      if (errorStatus(error) !== undefined) newChallenge();
+      const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(serverMessage(error) ?? '');
+      if (refusedChallenge) toastMessage(CHALLENGE_MESSAGES.wrong);
+      else toast(SEND_FAILED);
     },
     onInvalid: (errors) => {
       // Empty fields first, with SPEC's message; then a malformed address, beside its field.
@@ -74,7 +74,7 @@ export function ContactSection() {
       } else if (errors.email) {
         document.getElementById('contact-email')?.focus();
       } else {
-        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+        toast(SEND_FAILED);
       }
     },
   });
