@@ -10,6 +10,19 @@ import {
 // The SparkAI Academy's plans, add-ons and free workshop (SPEC sections 3 and 9). The landing page,
 // the checkout page and the payment server all read them from here, so a price changes in one place.
 
+/** The anchors of the academy landing's sections: its header, its buttons and the checkout's way back link to them. */
+export const ACADEMY_SECTIONS = {
+  hero: 'academy-top',
+  features: 'features',
+  entrepreneurs: 'ai-entrepreneurs',
+  modules: 'modules',
+  approach: 'approach',
+  why: 'why-ai',
+  pricing: 'pricing',
+  workshop: 'free-workshop',
+  newsletter: 'newsletter',
+} as const;
+
 export const PLAN_IDS = ['explorer', 'innovator', 'entrepreneur'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const DEFAULT_PLAN: PlanId = 'explorer';

@@ -1,5 +1,3 @@
-import type { ContactType } from './contact';
-
 // The admin's inbox, subscribers, academy customers and admin users: limits, labels and messages
 // (no Zod here, so pages import them cheaply; the schemas are in admin.schema.ts).
 
@@ -16,17 +14,6 @@ export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
   new: 'New',
   replied: 'Replied',
   archived: 'Archived',
-};
-
-export const ENQUIRY_TYPE_LABELS: Record<ContactType, string> = {
-  advertising: 'Advertising',
-  website: 'Free website',
-  'newsletter-building': 'Newsletter building',
-  editorial: 'Sponsored editorial',
-  podcast: 'Podcast',
-  partnership: 'Partnership',
-  other: 'Other',
-  workshop_reservation: 'Workshop reservation',
 };
 
 export const SUBSCRIBER_STATUSES = ['confirmed', 'pending'] as const;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { MAILBOX_PATTERN } from './email';
+import { emailAddressField } from './email.schema';
 
 // Admin sign-in, registration and password reset (SPEC sections 5, 6 and 7).
 
 /** The one e-mail rule (./email.ts): SPEC section 5's shape, as a strict RFC 5321 mailbox. */
 export const EMAIL_PATTERN = MAILBOX_PATTERN;
 export const PASSWORD_MAX_LENGTH = 256;
+export const ADMIN_NAME_MAX_LENGTH = 100;
 
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
@@ -24,12 +26,7 @@ export const AUTH_MESSAGES = {
   loggedOut: 'You have been signed out.',
 } as const;
 
-const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail);
+const emailField = emailAddressField({ invalid: AUTH_MESSAGES.invalidEmail, lowerCase: true });
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -51,7 +48,7 @@ export const loginOutputSchema = z.object({
 });
 
 export const registerInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: z.string().trim().min(1, 'Name is required').max(ADMIN_NAME_MAX_LENGTH),
   email: emailField,
   /** Length and commonness are checked by the server with the messages above. */
   password: z.string().max(PASSWORD_MAX_LENGTH),
@@ -63,5 +60,11 @@ export const resetPasswordInputSchema = z.object({
   token: z.string().max(200),
   newPassword: z.string().max(PASSWORD_MAX_LENGTH),
 });
+
+/**
+ * A new password as the reset and new-admin forms check it before sending: the server's field with
+ * the length rule services/passwords.ts applies (which also refuses the most common passwords).
+ */
+export const newPasswordSchema = resetPasswordInputSchema.shape.newPassword.min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort);
 
 export const messageSchema = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BLOG_MESSAGES } from './blog';
+import { ADMIN_SEARCH_MAX } from './admin';
+import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
 
 // The Zod schemas of blog posts (the server validates with them); blog.ts keeps what pages need.
 export const blogPostSchema = z.object({
@@ -20,14 +21,14 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 const localImageUrl = z
   .string()
   .trim()
-  .max(300)
+  .max(BLOG_LIMITS.imageUrl)
   .refine((v) => v === '' || /^\/(?!\/)[\w\-./]+$/.test(v), BLOG_MESSAGES.badImageUrl);
 
 export const blogFieldsSchema = z.object({
-  title: z.string().max(200),
-  content: z.string().max(200_000),
-  excerpt: z.string().max(1000).optional(),
-  category: z.string().max(60).optional(),
+  title: z.string().max(BLOG_LIMITS.title),
+  content: z.string().max(BLOG_LIMITS.content),
+  excerpt: z.string().max(BLOG_LIMITS.excerpt).optional(),
+  category: z.string().max(BLOG_LIMITS.category).optional(),
   imageUrl: localImageUrl.nullable().optional(),
   /** true publishes now (keeping an earlier date), false takes the post back to Draft. */
   published: z.boolean().optional(),
@@ -48,7 +49,7 @@ const BLOG_PAGE_MAX = 100_000;
 
 const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const pageField = z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(BLOG_PAGE_MAX).default(1);
-const categoryField = z.preprocess(blankAsUndefined, z.string().trim().max(60, 'category must be at most 60 characters').optional());
+const categoryField = z.preprocess(blankAsUndefined, z.string().trim().max(BLOG_LIMITS.category, `category must be at most ${BLOG_LIMITS.category} characters`).optional());
 
 /** GET /api/blog: one page of published posts, newest first, optionally of one category. */
 export const blogListInputSchema = z
@@ -87,7 +88,7 @@ export const ADMIN_BLOG_PAGE_SIZE = 20;
 
 const adminFilterFields = {
   /** Searched in title, excerpt and category, ignoring case. */
-  q: z.preprocess(blankAsUndefined, z.string().trim().max(200, 'q must be at most 200 characters').optional()),
+  q: z.preprocess(blankAsUndefined, z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional()),
   status: z.preprocess(blankAsUndefined, z.enum(BLOG_STATUSES, 'status must be published or draft').optional()),
 };
 

@@ -5,6 +5,15 @@ export const BLOG_MESSAGES = {
   badImageUrl: 'The image must be one uploaded to this site',
 } as const;
 
+/** The longest of each field the admin's form and POST/PATCH /api/admin/blogs accept. */
+export const BLOG_LIMITS = {
+  title: 200,
+  content: 200_000,
+  excerpt: 1000,
+  category: 60,
+  imageUrl: 300,
+} as const;
+
 export const BLOG_AUTHOR_LABEL = 'Herts Local Media Team';
 
 // Imported, then exported: no-cycle skips type imports but not `export type ... from` (the same erased edge).
@@ -26,6 +35,6 @@ export function parseBlogSearch(search: string): { page: number; category?: stri
   const rawPage = query.get('page');
   const page = rawPage === null ? 1 : /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : null;
   if (page === null) return null;
-  const category = query.get('category')?.trim().slice(0, 60);
+  const category = query.get('category')?.trim().slice(0, BLOG_LIMITS.category);
   return category ? { page, category } : { page };
 }

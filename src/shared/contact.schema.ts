@@ -5,16 +5,12 @@ import {
   CHILD_AGE_MIN,
   CHILD_AGE_MAX,
   CONTACT_LIMITS,
-  SIMPLE_EMAIL_PATTERN,
 } from './contact';
+import { EMAIL_MESSAGES, emailAddressField } from './email.schema';
 
 // The Zod schemas of the contact form and the workshop reservation (the server validates with
 // them); the constants they use live in contact.ts, which pages can import without Zod.
-const email = z
-  .string()
-  .trim()
-  .max(CONTACT_LIMITS.email, 'E-mail address is too long')
-  .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid e-mail address');
+const email = emailAddressField({ invalid: EMAIL_MESSAGES.invalid, tooLong: EMAIL_MESSAGES.tooLong });
 
 /** The structured fields of a workshop reservation; the server checks them, not just the text. */
 export const workshopDetailsSchema = z.object({

@@ -1,4 +1,4 @@
-import { MAILBOX_PATTERN } from './email';
+import { EMAIL_MAX_LENGTH } from './email';
 
 // The contact form and the academy's workshop reservation share POST /api/contact (SPEC section 7).
 export const SERVICE_TYPES = [
@@ -16,13 +16,25 @@ export const WORKSHOP_RESERVATION_TYPE = 'workshop_reservation';
 export const CONTACT_TYPES = [...SERVICE_TYPES, WORKSHOP_RESERVATION_TYPE] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
 
+/** What each type is called wherever people read it: the contact form, the admin's inbox, e-mails. */
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
+  advertising: 'Advertising',
+  website: 'Free website',
+  'newsletter-building': 'Newsletter building',
+  editorial: 'Sponsored editorial',
+  podcast: 'Podcast',
+  partnership: 'Partnership',
+  other: 'Other',
+  workshop_reservation: 'Workshop reservation',
+};
+
 export const DEVICE_TYPES = ['Laptop', 'Desktop'] as const;
 export const CHILD_AGE_MIN = 10;
 export const CHILD_AGE_MAX = 16;
 
 export const CONTACT_LIMITS = {
   name: 120,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   subject: 200,
   message: 5000,
   phone: 30,
@@ -42,9 +54,6 @@ export const CHALLENGE_MESSAGES = {
   expired: 'This math question has expired. Please solve the new one and send again.',
   used: 'This math question has already been answered. Please solve the new one and send again.',
 } as const;
-
-/** The one e-mail rule (./email.ts): SPEC section 5's shape, as a strict RFC 5321 mailbox. */
-export const SIMPLE_EMAIL_PATTERN = MAILBOX_PATTERN;
 
 // Imported, then exported: no-cycle skips type imports but not `export type ... from` (the same erased edge).
 import type { ContactInput, WorkshopDetails } from './contact.schema';

@@ -361,6 +361,33 @@ test.describe('the free workshop form', () => {
     expect(requests).toBe(0);
   });
 
+  test("what the browser lets through but the server's schema refuses is stopped at its field, in the schema's words", async ({ page }) => {
+    let requests = 0;
+    page.on('request', (req) => {
+      if (req.url().includes('contact.send')) requests += 1;
+    });
+    await page.goto('/sparkai-academy#free-workshop');
+    const form = await fill(page, { mobile: 'call me', child: '   ' });
+    await form.getByRole('radio', { name: 'Laptop' }).check();
+    const submit = form.getByRole('button', { name: 'Reserve My Free Place' });
+    const message = (label: string) => form.getByLabel(label).evaluate((el: HTMLInputElement) => el.validationMessage);
+
+    await submit.click();
+    await expect(form.getByLabel('Parent mobile')).toBeFocused();
+    expect(await message('Parent mobile')).toBe('Please enter a valid mobile number');
+
+    // Changing the field clears its message; the next problem is the child's name of spaces.
+    await form.getByLabel('Parent mobile').fill('07700 900123');
+    expect(await message('Parent mobile')).toBe('');
+    await submit.click();
+    await expect(form.getByLabel("Child's first name")).toBeFocused();
+    expect(await message("Child's first name")).toBe("Child's name is required");
+
+    await page.waitForTimeout(300);
+    expect(requests).toBe(0);
+    await expect(page.locator('[data-variant="destructive"]')).toHaveCount(0);
+  });
+
   test('a failed reservation shows the destructive toast and keeps what was typed', async ({ page }) => {
     await page.route('**/trpc/contact.send**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }));
     await page.goto('/sparkai-academy#free-workshop');

@@ -11,6 +11,10 @@ test('an unauthenticated visitor to /admin sees Access Denied, then the homepage
 
 test('a failed sign-in shows the server message', async ({ page }) => {
   await page.goto('/login');
+  // Checked by the sign-in schema before anything is sent, in the form's own words for empty fields.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('whatever');
   await page.getByRole('button', { name: 'Sign in' }).click();

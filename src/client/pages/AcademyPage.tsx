@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AcademyHero } from '../features/academy/AcademyHero';
-import { AcademyLayout } from '../features/academy/AcademyLayout';
+import { AcademyLayout } from '../components/layouts/AcademyLayout';
 import { NewsletterCta } from '../features/academy/NewsletterCta';
 import { PricingSection } from '../features/academy/PricingSection';
 import {

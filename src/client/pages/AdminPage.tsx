@@ -1,4 +1,4 @@
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { AdminScreen } from '../features/admin/AdminScreen';
 
 // /admin and /admin-simple: the same screen (SPEC section 2). Loaded only when visited.

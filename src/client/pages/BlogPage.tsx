@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { Skeleton } from '../components/ui/Skeleton';
 import { BlogCard } from '../features/blog/BlogCard';
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import { blogPageHref, parseBlogSearch } from '../../shared/blog';
 import NotFoundPage from './NotFoundPage';

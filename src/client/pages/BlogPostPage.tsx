@@ -4,9 +4,9 @@ import { Link, useParams } from 'wouter';
 import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { BLOG_READ_TIME } from '../../shared/constants';
 import { Skeleton } from '../components/ui/Skeleton';
-import { formatPostDate } from '../features/blog/BlogCard';
+import { formatPostDate } from '../lib/dates';
 import { ShareButtons } from '../features/blog/ShareButtons';
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import * as styles from '../features/blog/Blog.css';
 

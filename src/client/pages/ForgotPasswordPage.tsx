@@ -1,4 +1,4 @@
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm';
 import * as styles from '../features/auth/Form.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { AboutSection } from '../features/home/AboutSection';
 import { AdvertisingSection } from '../features/home/AdvertisingSection';
 import { ContactSection } from '../features/home/ContactSection';

@@ -5,7 +5,7 @@ export const card = style({
   maxWidth: '28rem',
   margin: `${vars.space.xxxl} auto`,
   padding: vars.space.xl,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.md,
 });

@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import * as styles from './NotFoundPage.css';
 
 export default function NotFoundPage() {

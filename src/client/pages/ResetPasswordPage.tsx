@@ -1,4 +1,4 @@
-import { SiteLayout } from '../features/layout/SiteLayout';
+import { SiteLayout } from '../components/layouts/SiteLayout';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
 import * as styles from '../features/auth/Form.css';
 

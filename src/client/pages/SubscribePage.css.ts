@@ -17,7 +17,7 @@ export const panel = style({
   padding: vars.space.xl,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   boxShadow: vars.shadow.md,
 });
 

@@ -5,7 +5,7 @@ import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
-import { AcademyLayout } from '../features/academy/AcademyLayout';
+import { AcademyLayout } from '../components/layouts/AcademyLayout';
 import { CHECKOUT_TEXT, checkoutErrorMessage } from '../features/academy/checkout';
 import { PlanSummary, planColourStyle } from '../features/academy/PricingSection';
 import { trpc } from '../lib/trpc';

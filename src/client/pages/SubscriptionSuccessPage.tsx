@@ -4,7 +4,7 @@ import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
-import { AcademyLayout } from '../features/academy/AcademyLayout';
+import { AcademyLayout } from '../components/layouts/AcademyLayout';
 import * as styles from './SubscriptionSuccessPage.css';
 
 const NEXT_STEPS = [

@@ -45,7 +45,7 @@ globalStyle('button, input, textarea, select', inReset({ font: 'inherit', color:
 globalStyle(
   ':focus-visible',
   inReset({
-    outline: `3px solid ${vars.color.focus}`,
+    outline: vars.outline.focusRing,
     outlineOffset: '2px',
   }),
 );

@@ -35,6 +35,10 @@ export const vars = createThemeContract({
   fontWeight: { regular: null, medium: null, bold: null, black: null },
   lineHeight: { tight: null, normal: null, relaxed: null },
   shadow: { sm: null, md: null, lg: null },
+  /** The 1px rule around cards, panels and fields. */
+  border: { hairline: null },
+  /** The keyboard focus outline; each component picks its own offset. */
+  outline: { focusRing: null },
   layout: { maxWidth: null, narrowWidth: null, headerHeight: null },
   duration: { fast: null, normal: null },
   z: { header: null, overlay: null, toast: null },
@@ -100,6 +104,8 @@ createGlobalTheme(':root', vars, {
     md: '0 4px 16px rgba(17, 24, 39, 0.08)',
     lg: '0 12px 40px rgba(17, 24, 39, 0.14)',
   },
+  border: { hairline: `1px solid ${vars.color.line}` },
+  outline: { focusRing: `3px solid ${vars.color.focus}` },
   layout: { maxWidth: '72rem', narrowWidth: '46rem', headerHeight: '4rem' },
   duration: { fast: '150ms', normal: '250ms' },
   z: { header: '40', overlay: '60', toast: '100' },

@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, SIMPLE_EMAIL_PATTERN } from '../../shared/contact';
+import { subscribeInputSchema } from '../../shared/newsletter.schema';
 import { confirmSubscription, subscribe, unsubscribe } from '../services/newsletter';
 import { publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
-
-/** The signup of SPEC section 7: an address and the newsletter, which the site fixes to 'general'. */
-export const subscribeInputSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'E-mail address is required')
-    .max(CONTACT_LIMITS.email, 'E-mail address is too long')
-    .regex(SIMPLE_EMAIL_PATTERN, 'Please enter a valid e-mail address'),
-  newsletter: z.enum(['general'], "newsletter must be 'general'").default('general'),
-});
 
 const tokenInputSchema = z.object({
   token: z.string().trim().min(20, 'This link is incomplete').max(200, 'This link is not valid'),

@@ -10,7 +10,7 @@ export const card = style(
     gap: vars.space.md,
     padding: vars.space.lg,
     background: vars.color.surface,
-    border: `1px solid ${vars.color.line}`,
+    border: vars.border.hairline,
     borderRadius: vars.radius.lg,
     boxShadow: vars.shadow.sm,
   }),

@@ -40,7 +40,7 @@ export const root = style(
     borderRadius: vars.radius.md,
     background: vars.color.surface,
     color: vars.color.ink,
-    border: `1px solid ${vars.color.line}`,
+    border: vars.border.hairline,
     boxShadow: vars.shadow.lg,
     selectors: {
       '&[data-state="open"]': { animation: `${slideIn} ${vars.duration.normal} ease-out` },

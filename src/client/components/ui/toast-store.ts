@@ -28,6 +28,15 @@ export function toast(input: { title: string; description?: string; variant?: To
   return id;
 }
 
+/**
+ * A message of SPEC sections 5 and 8 written as one line, 'Title - description' (as the server's
+ * messages are), shown as a toast's title and description.
+ */
+export function toastMessage(message: string, variant: ToastVariant = 'destructive'): number {
+  const [title = message, ...rest] = message.split(' - ');
+  return toast({ title, description: rest.length > 0 ? rest.join(' - ') : undefined, variant });
+}
+
 export function dismissToast(id: number): void {
   toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();

@@ -1,9 +1,8 @@
 import { CalendarDays, ShieldCheck, Users } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { FREE_WORKSHOP } from '../../../shared/academy';
+import { ACADEMY_SECTIONS, FREE_WORKSHOP } from '../../../shared/academy';
 import { scrollToSection } from '../../lib/scroll';
 import { ButtonLink } from '../../components/ui/Button';
-import { ACADEMY_SECTIONS } from './content';
 import * as styles from './AcademyHero.css';
 
 /** In-page links scroll smoothly to their section (and still work as plain anchors without JavaScript). */

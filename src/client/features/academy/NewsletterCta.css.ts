@@ -12,7 +12,7 @@ export const inner = style({
   justifyItems: 'start',
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   '@media': {
     [breakpoints.tablet]: { padding: vars.space.xl },
     [breakpoints.desktop]: { gridTemplateColumns: 'auto 1fr auto' },

@@ -1,7 +1,6 @@
 import { ExternalLink, Mail } from 'lucide-react';
-import { ACADEMY_NEWSLETTER_URL } from '../../../shared/academy';
+import { ACADEMY_SECTIONS, ACADEMY_NEWSLETTER_URL } from '../../../shared/academy';
 import { ButtonLink } from '../../components/ui/Button';
-import { ACADEMY_SECTIONS } from './content';
 import * as styles from './NewsletterCta.css';
 
 export function NewsletterCta() {

@@ -3,7 +3,6 @@ import { breakpoints, vars } from '../../styles/theme.css';
 
 /** Each plan card sets this to its catalogue colour. */
 export const planColour = createVar();
-export const planColourProperty = planColour.replace(/^var\((.+)\)$/, '$1');
 const colour = fallbackVar(planColour, vars.color.academy);
 
 export const cards = style({
@@ -24,7 +23,7 @@ export const card = style({
   padding: `${vars.space.xl} ${vars.space.lg}`,
   background: vars.color.surface,
   borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderTop: `6px solid ${colour}`,
   boxShadow: vars.shadow.sm,
 });

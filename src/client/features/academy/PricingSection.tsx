@@ -1,16 +1,16 @@
+import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { Check, Sparkles } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
-import { ADD_ONS, PLANS, type Plan } from '../../../shared/academy';
+import { ACADEMY_SECTIONS, ADD_ONS, PLANS, type Plan } from '../../../shared/academy';
 import { ROUTES } from '../../../shared/routes';
 import { buttonClass } from '../../components/ui/Button';
 import { AcademySection } from './AcademySection';
-import { ACADEMY_SECTIONS } from './content';
 import * as styles from './PricingSection.css';
 
 /** The plan's own colour (from the catalogue) for its card. */
 export function planColourStyle(plan: Plan): CSSProperties {
-  return { [styles.planColourProperty]: plan.colour } as CSSProperties;
+  return assignInlineVars({ [styles.planColour]: plan.colour });
 }
 
 export function subscribeHref(plan: Plan): string {

@@ -13,9 +13,9 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { ACADEMY_SECTIONS } from '../../../shared/academy';
 import { AcademySection } from './AcademySection';
 import {
-  ACADEMY_SECTIONS,
   APPROACHES,
   ENTREPRENEUR_PILLARS,
   MODULES,

@@ -36,18 +36,6 @@ export const formTitle = style({ fontSize: vars.fontSize.xl });
 export const row = style({ display: 'grid', gap: vars.space.md, '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } } });
 export const field = style({ display: 'grid', gap: vars.space.xxs });
 export const label = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.sm, padding: 0 });
-export const input = style({
-  width: '100%',
-  minHeight: '2.75rem',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.muted}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  selectors: {
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px', borderColor: vars.color.academy },
-    '&::placeholder': { color: vars.color.muted },
-  },
-});
 export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
 export const radios = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
 export const radio = style({
@@ -56,7 +44,7 @@ export const radio = style({
   gap: vars.space.xs,
   minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.md}`,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   cursor: 'pointer',
   selectors: { '&:has(input:checked)': { borderColor: vars.color.academy, background: vars.color.academySoft } },

@@ -1,12 +1,13 @@
 import { CalendarDays, Clock, Users, Video } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { FREE_WORKSHOP, workshopReservationMessage } from '../../../shared/academy';
-import { DEVICE_TYPES, type WorkshopDetails } from '../../../shared/contact';
+import { useRef } from 'react';
+import { ACADEMY_SECTIONS, FREE_WORKSHOP, workshopReservationMessage } from '../../../shared/academy';
+import { CONTACT_LIMITS, DEVICE_TYPES } from '../../../shared/contact';
 import { Button } from '../../components/ui/Button';
+import { useSchemaForm, type FieldErrors } from '../../components/ui/form/useSchemaForm';
+import * as controls from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../lib/trpc';
 import { AcademySection } from './AcademySection';
-import { ACADEMY_SECTIONS } from './content';
 import * as styles from './WorkshopSection.css';
 
 // SPEC section 8: the workshop form's toasts.
@@ -15,49 +16,63 @@ export const WORKSHOP_TOASTS = {
   failure: { title: 'Error', description: 'Something went wrong. Please try again.' },
 } as const;
 
-interface FormValues {
-  parentName: string;
-  parentEmail: string;
-  parentMobile: string;
-  childName: string;
-  childAge: string;
-  deviceType: string;
+const EMPTY = { parentName: '', parentEmail: '', parentMobile: '', childName: '', childAge: '', deviceType: '' };
+
+// The server's schema of a reservation's details, loaded when the form is first used (Zod stays
+// out of the academy page's first load).
+const loadDetailsSchema = () => import('../../../shared/contact.schema').then((m) => m.workshopDetailsSchema);
+
+/**
+ * SPEC section 5 leaves the workshop form's checks to the browser, so what the schema finds beyond
+ * them (a name of spaces, a mobile number's shape) is shown the same way: on the field, in the
+ * browser's own bubble.
+ */
+function reportToBrowser(form: HTMLFormElement | null, errors: FieldErrors<typeof EMPTY>) {
+  const wrong = Array.from(form?.elements ?? []).find(
+    (el): el is HTMLInputElement => el instanceof HTMLInputElement && errors[el.name as keyof typeof EMPTY] !== undefined,
+  );
+  wrong?.setCustomValidity(errors[wrong.name as keyof typeof EMPTY] ?? '');
+  wrong?.reportValidity();
 }
 
-const EMPTY: FormValues = { parentName: '', parentEmail: '', parentMobile: '', childName: '', childAge: '', deviceType: '' };
-
 function WorkshopForm() {
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSchemaForm({ initial: EMPTY, schema: loadDetailsSchema });
   const reserve = trpc.contact.send.useMutation();
-  const submitting = reserve.isPending;
+  const submitting = form.submitting;
 
-  const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    // The browser has checked every field (required, e-mail, 10-16, a device); the server checks again.
-    const details: WorkshopDetails = {
-      parentName: values.parentName.trim(),
-      parentEmail: values.parentEmail.trim(),
-      parentMobile: values.parentMobile.trim(),
-      childName: values.childName.trim(),
-      childAge: Number(values.childAge),
-      deviceType: values.deviceType as WorkshopDetails['deviceType'],
-    };
-    try {
+  // The browser has checked every field (required, e-mail, 10-16, a device); the schema checks
+  // them as the server will, and the server checks again.
+  const onSubmit = form.submit({
+    onValid: async (details) => {
       await reserve.mutateAsync(workshopReservationMessage(details));
       toast(WORKSHOP_TOASTS.success);
-      setValues(EMPTY);
-    } catch (error) {
+      form.reset();
+    },
+    onInvalid: (errors) => reportToBrowser(formRef.current, errors),
+    // A refused or lost request, or the schema's code not loaded: SPEC section 8's toast.
+    onError: (error) => {
       console.error('Workshop reservation failed', error);
       toast({ ...WORKSHOP_TOASTS.failure, variant: 'destructive' });
-    }
+    },
+  });
+
+  // A message from the schema stays on its field until the field is changed.
+  const clearReported = (event: { target: EventTarget }) => {
+    const { name } = event.target as HTMLInputElement;
+    formRef.current?.querySelectorAll<HTMLInputElement>(`[name="${name}"]`).forEach((el) => el.setCustomValidity(''));
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-labelledby="workshop-form-heading" data-testid="workshop-form">
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      onFocus={form.prepare}
+      onInput={clearReported}
+      aria-labelledby="workshop-form-heading"
+      data-testid="workshop-form"
+    >
       <h3 id="workshop-form-heading" className={styles.formTitle}>
         Reserve a place
       </h3>
@@ -68,14 +83,12 @@ function WorkshopForm() {
           </label>
           <input
             id="ws-parent-name"
-            name="parentName"
-            className={styles.input}
+            className={controls.control.academy}
             autoComplete="name"
             placeholder="e.g. Sarah Thompson"
             required
-            maxLength={120}
-            value={values.parentName}
-            onChange={set('parentName')}
+            maxLength={CONTACT_LIMITS.name}
+            {...form.field('parentName')}
           />
         </div>
         <div className={styles.field}>
@@ -84,15 +97,13 @@ function WorkshopForm() {
           </label>
           <input
             id="ws-parent-email"
-            name="parentEmail"
             type="email"
-            className={styles.input}
+            className={controls.control.academy}
             autoComplete="email"
             placeholder="you@example.co.uk"
             required
-            maxLength={254}
-            value={values.parentEmail}
-            onChange={set('parentEmail')}
+            maxLength={CONTACT_LIMITS.email}
+            {...form.field('parentEmail')}
           />
         </div>
       </div>
@@ -102,17 +113,14 @@ function WorkshopForm() {
         </label>
         <input
           id="ws-parent-mobile"
-          name="parentMobile"
           type="tel"
           inputMode="tel"
-          className={styles.input}
+          className={controls.control.academy}
           autoComplete="tel"
           placeholder="07700 900123"
-          pattern="[+0-9][0-9 \(\)\-]{6,29}"
-          title="A phone number, e.g. 07700 900123"
           required
-          value={values.parentMobile}
-          onChange={set('parentMobile')}
+          maxLength={CONTACT_LIMITS.phone}
+          {...form.field('parentMobile')}
         />
       </div>
       <div className={styles.row}>
@@ -122,14 +130,12 @@ function WorkshopForm() {
           </label>
           <input
             id="ws-child-name"
-            name="childName"
-            className={styles.input}
+            className={controls.control.academy}
             autoComplete="off"
             placeholder="e.g. Maya"
             required
-            maxLength={120}
-            value={values.childName}
-            onChange={set('childName')}
+            maxLength={CONTACT_LIMITS.name}
+            {...form.field('childName')}
           />
         </div>
         <div className={styles.field}>
@@ -138,17 +144,15 @@ function WorkshopForm() {
           </label>
           <input
             id="ws-child-age"
-            name="childAge"
             type="number"
             inputMode="numeric"
-            className={styles.input}
+            className={controls.control.academy}
             placeholder={`Age (${FREE_WORKSHOP.ageMin}-${FREE_WORKSHOP.ageMax})`}
             min={FREE_WORKSHOP.ageMin}
             max={FREE_WORKSHOP.ageMax}
             step={1}
             required
-            value={values.childAge}
-            onChange={set('childAge')}
+            {...form.field('childAge')}
           />
         </div>
       </div>
@@ -162,8 +166,8 @@ function WorkshopForm() {
                 name="deviceType"
                 value={device}
                 required
-                checked={values.deviceType === device}
-                onChange={set('deviceType')}
+                checked={form.values.deviceType === device}
+                onChange={form.field('deviceType').onChange}
                 className={styles.radioInput}
               />
               {device}

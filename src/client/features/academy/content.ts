@@ -1,18 +1,6 @@
 // The landing page's words, in one place so they can be edited without touching layout code.
 // Facts the server also relies on (plans, prices, the workshop date) live in src/shared/academy.ts.
 
-export const ACADEMY_SECTIONS = {
-  hero: 'academy-top',
-  features: 'features',
-  entrepreneurs: 'ai-entrepreneurs',
-  modules: 'modules',
-  approach: 'approach',
-  why: 'why-ai',
-  pricing: 'pricing',
-  workshop: 'free-workshop',
-  newsletter: 'newsletter',
-} as const;
-
 export const TOP_FEATURES = [
   {
     icon: 'rocket',

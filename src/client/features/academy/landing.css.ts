@@ -18,7 +18,7 @@ export const tile = style({
   padding: vars.space.lg,
   background: vars.color.surface,
   color: vars.color.ink,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
 });

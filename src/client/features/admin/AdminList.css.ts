@@ -21,7 +21,7 @@ export const card = style({
   flexDirection: 'column',
   gap: vars.space.sm,
   padding: vars.space.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   minWidth: 0,

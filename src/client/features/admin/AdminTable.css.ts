@@ -9,7 +9,7 @@ export const section = style({
   gap: vars.space.md,
   padding: vars.space.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   minWidth: 0,
@@ -38,17 +38,17 @@ export const control = style({
   width: '100%',
   minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.ink,
   font: 'inherit',
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px', borderColor: vars.color.focus } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '1px', borderColor: vars.color.focus } },
 });
 
 // position: relative keeps the visually hidden header texts (absolutely positioned) inside the
 // scrolling box; without it they escaped it and made the whole page scroll sideways.
-export const tableWrap = style({ position: 'relative', overflowX: 'auto', border: `1px solid ${vars.color.line}`, borderRadius: vars.radius.md });
+export const tableWrap = style({ position: 'relative', overflowX: 'auto', border: vars.border.hairline, borderRadius: vars.radius.md });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 
@@ -67,13 +67,13 @@ export const th = style({
   background: vars.color.surfaceAlt,
   color: vars.color.inkSoft,
   fontWeight: vars.fontWeight.bold,
-  borderBottom: `1px solid ${vars.color.line}`,
+  borderBottom: vars.border.hairline,
   whiteSpace: 'nowrap',
 });
 
 export const td = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `1px solid ${vars.color.line}`,
+  borderBottom: vars.border.hairline,
   color: vars.color.ink,
   verticalAlign: 'top',
 });
@@ -98,12 +98,12 @@ export const linkButton = style({
   textAlign: 'left',
   textDecoration: 'underline',
   cursor: 'pointer',
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const link = style({
   color: vars.color.accent,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
@@ -125,7 +125,7 @@ const pillBase = style({
 export const pill = styleVariants({
   new: [pillBase, { background: vars.color.brand, color: vars.color.onBrand }],
   replied: [pillBase, { background: vars.color.success, color: vars.color.onBrand }],
-  archived: [pillBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: `1px solid ${vars.color.line}` }],
+  archived: [pillBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: vars.border.hairline }],
   pending: [pillBase, { background: vars.color.accentSoft, color: vars.color.accent }],
   academy: [pillBase, { background: vars.color.academySoft, color: vars.color.academyDark }],
 });
@@ -151,7 +151,7 @@ export const summary = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   color: vars.color.inkSoft,
 });
 
@@ -159,7 +159,7 @@ export const meter = style({
   height: '0.75rem',
   borderRadius: vars.radius.pill,
   background: vars.color.surfaceAlt,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   overflow: 'hidden',
 });
 

@@ -1,21 +1,25 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { AdminUser } from '../../../shared/admin.schema';
+import { ADMIN_NAME_MAX_LENGTH, newPasswordSchema, registerInputSchema } from '../../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { EMAIL_MAX_LENGTH } from '../../../shared/email';
 import { Button } from '../../components/ui/Button';
+import { PasswordField } from '../../components/ui/form/PasswordField';
+import { TextField } from '../../components/ui/form/TextField';
+import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { PasswordField } from '../auth/PasswordField';
-import { TextField } from '../auth/TextField';
 import { useAdminUser } from '../auth/useAdminUser';
 import { ConfirmDialog } from './ConfirmDialog';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { DateTime } from './Pager';
 import * as styles from './AdminTable.css';
 
-const EMPTY = { name: '', email: '', password: '' };
+/** POST /api/admin/register's input, with the password rule the server applies (SPEC section 9). */
+const newAdminSchema = registerInputSchema.extend({ password: newPasswordSchema });
 
 /** The admin accounts: who can sign in, adding one (POST /api/admin/register) and removing one. */
 export function AdminsSection() {
@@ -23,7 +27,7 @@ export function AdminsSection() {
   const ids = useId();
   const { user } = useAdminUser();
   const list = useAdminList({});
-  const [draft, setDraft] = useState(EMPTY);
+  const form = useSchemaForm({ initial: { name: '', email: '', password: '' }, schema: newAdminSchema });
   const [removing, setRemoving] = useState<AdminUser | null>(null);
   const query = trpc.admin.users.useQuery(
     { page: list.page, pageSize: list.pageSize },
@@ -33,23 +37,24 @@ export function AdminsSection() {
   const removeUser = trpc.admin.removeUser.useMutation();
   const onlyOne = (query.data?.total ?? 0) <= 1;
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      await register.mutateAsync(draft);
-      toast({ title: 'User created', description: `${draft.name.trim()} can now sign in at /login.` });
-      setDraft(EMPTY);
-    } catch (error) {
-      toast({
-        title: 'Registration failed',
-        description: serverMessage(error) ?? 'Failed to create user',
-        variant: 'destructive',
-      });
-    } finally {
-      // SPEC section 7: the users list is refreshed after a registration call.
-      await utils.admin.users.invalidate();
-    }
-  };
+  const registrationFailed = (description?: string) =>
+    toast({ title: 'Registration failed', description: description ?? 'Failed to create user', variant: 'destructive' });
+  const add = form.submit({
+    onValid: async (admin) => {
+      try {
+        await register.mutateAsync(admin);
+        toast({ title: 'User created', description: `${admin.name} can now sign in at /login.` });
+        form.reset();
+      } catch (error) {
+        registrationFailed(serverMessage(error));
+      } finally {
+        // SPEC section 7: the users list is refreshed after a registration call.
+        await utils.admin.users.invalidate();
+      }
+    },
+    // Refused before it is sent, in the words the server would have used.
+    onInvalid: (errors) => registrationFailed(Object.values(errors)[0]),
+  });
 
   const confirmRemove = async (admin: AdminUser) => {
     try {
@@ -65,9 +70,6 @@ export function AdminsSection() {
       await utils.admin.users.invalidate();
     }
   };
-
-  const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   const columns: Array<AdminListColumn<AdminUser>> = [
     {
@@ -128,7 +130,7 @@ export function AdminsSection() {
         </h2>
         <form
           className={styles.formGrid}
-          onSubmit={(e) => void add(e)}
+          onSubmit={add}
           aria-labelledby={`${ids}-add`}
           noValidate
         >
@@ -137,9 +139,9 @@ export function AdminsSection() {
             label="Name"
             autoComplete="off"
             required
-            maxLength={100}
-            value={draft.name}
-            onChange={set('name')}
+            maxLength={ADMIN_NAME_MAX_LENGTH}
+            {...form.field('name')}
+            error={form.errors.name}
           />
           <TextField
             id={`${ids}-email`}
@@ -147,9 +149,9 @@ export function AdminsSection() {
             type="email"
             autoComplete="off"
             required
-            maxLength={254}
-            value={draft.email}
-            onChange={set('email')}
+            maxLength={EMAIL_MAX_LENGTH}
+            {...form.field('email')}
+            error={form.errors.email}
           />
           <PasswordField
             id={`${ids}-password`}
@@ -157,8 +159,8 @@ export function AdminsSection() {
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN_LENGTH}
-            value={draft.password}
-            onChange={set('password')}
+            {...form.field('password')}
+            error={form.errors.password}
           />
           <Button type="submit" disabled={register.isPending}>
             <UserPlus size={18} aria-hidden="true" /> {register.isPending ? 'Adding...' : 'Add admin'}

@@ -1,25 +1,23 @@
 import { ImageUp, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { BlogPost } from '../../../shared/blog';
+import { useEffect, useId, useRef } from 'react';
+import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
+import { blogFieldsSchema } from '../../../shared/blog.schema';
 import { Button } from '../../components/ui/Button';
-import { toast } from '../../components/ui/toast-store';
+import { TextAreaField, TextField } from '../../components/ui/form/TextField';
+import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
+import * as fieldStyles from '../../components/ui/form/Field.css';
+import { toast, toastMessage } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { TextField } from '../auth/TextField';
-import * as formStyles from '../auth/Form.css';
 import { RichTextEditor } from './RichTextEditor';
 import { useImageUpload } from './useImageUpload';
 import * as styles from './Admin.css';
 
-interface Draft {
-  title: string;
-  category: string;
-  excerpt: string;
-  content: string;
-  imageUrl: string;
-}
-const EMPTY: Draft = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
+const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
+
+/** The server's fields, and SPEC section 5's rule that a post has a title and content. */
+const blogDraftSchema = blogFieldsSchema.refine((post) => post.title.trim() !== '' && post.content.trim() !== '', BLOG_MESSAGES.missingFields);
 
 /** Create a post, or edit the one given. New posts start as drafts; the list publishes them. */
 export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; onDone: () => void }) {
@@ -27,52 +25,49 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   const create = trpc.blog.create.useMutation();
   const update = trpc.blog.update.useMutation();
   const { upload, uploading } = useImageUpload();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const form = useSchemaForm({
+    initial: EMPTY,
+    schema: blogDraftSchema,
+    input: (draft) => ({ ...draft, imageUrl: draft.imageUrl || null }),
+  });
+  const { reset } = form;
   const titleRef = useRef<HTMLInputElement>(null);
   const contentLabel = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const verb = editing ? 'update' : 'create';
 
   useEffect(() => {
-    setDraft(
+    reset(
       editing
         ? { title: editing.title, category: editing.category, excerpt: editing.excerpt, content: editing.content, imageUrl: editing.imageUrl ?? '' }
         : EMPTY,
     );
     if (editing) titleRef.current?.focus();
-  }, [editing]);
+  }, [editing, reset]);
 
-  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.title.trim() || !draft.content.trim()) {
-      toast({ title: 'Missing required fields', description: 'Title and content are required', variant: 'destructive' });
-      return;
-    }
-    const fields = {
-      title: draft.title,
-      category: draft.category,
-      excerpt: draft.excerpt,
-      content: draft.content,
-      imageUrl: draft.imageUrl || null,
-    };
-    const verb = editing ? 'update' : 'create';
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...fields });
-      else await create.mutateAsync(fields);
-      toast({ title: `Blog post ${verb}d successfully!` });
-      await utils.blog.invalidate();
-      setDraft(EMPTY);
-      onDone();
-    } catch (error) {
-      toast({ title: `Failed to ${verb} blog post`, description: serverMessage(error), variant: 'destructive' });
-    }
-  };
+  const submit = form.submit({
+    onValid: async (fields) => {
+      try {
+        if (editing) await update.mutateAsync({ id: editing.id, ...fields });
+        else await create.mutateAsync(fields);
+        toast({ title: `Blog post ${verb}d successfully!` });
+        await utils.blog.invalidate();
+        form.reset();
+        onDone();
+      } catch (error) {
+        toast({ title: `Failed to ${verb} blog post`, description: serverMessage(error), variant: 'destructive' });
+      }
+    },
+    onInvalid: (errors) => {
+      if (errors.form) toastMessage(errors.form);
+      else toast({ title: `Failed to ${verb} blog post`, description: Object.values(errors)[0], variant: 'destructive' });
+    },
+  });
 
   const pickFeatured = async (file: File | undefined) => {
     if (!file) return;
     const path = await upload(file);
-    if (path) set('imageUrl')(path);
+    if (path) form.setValue('imageUrl', path);
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -82,40 +77,37 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
       <h2 id="blog-form-title" className={styles.panelTitle}>
         {editing ? 'Edit blog post' : 'Create a blog post'}
       </h2>
-      <form className={formStyles.form} onSubmit={submit} noValidate>
-        <TextField id="post-title" ref={titleRef} label="Title" value={draft.title} onChange={(e) => set('title')(e.target.value)} maxLength={200} required />
+      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
+        <TextField id="post-title" ref={titleRef} label="Title" {...form.field('title')} maxLength={BLOG_LIMITS.title} required />
         <TextField
           id="post-category"
           label="Category"
           hint="For example Marketing Tips, Local News or Events"
-          value={draft.category}
-          onChange={(e) => set('category')(e.target.value)}
-          maxLength={60}
+          {...form.field('category')}
+          maxLength={BLOG_LIMITS.category}
         />
-        <div className={formStyles.field}>
-          <label htmlFor="post-excerpt" className={formStyles.label}>
-            Excerpt
-          </label>
-          <textarea
-            id="post-excerpt"
-            className={formStyles.textarea}
-            value={draft.excerpt}
-            onChange={(e) => set('excerpt')(e.target.value)}
-            maxLength={1000}
-            aria-describedby="post-excerpt-hint"
-          />
-          <p id="post-excerpt-hint" className={formStyles.hint}>
-            One or two sentences shown on the blog page under the title.
-          </p>
-        </div>
-        <div className={formStyles.field}>
-          <span id={contentLabel} className={formStyles.label}>
+        <TextAreaField
+          id="post-excerpt"
+          label="Excerpt"
+          hint="One or two sentences shown on the blog page under the title."
+          {...form.field('excerpt')}
+          maxLength={BLOG_LIMITS.excerpt}
+        />
+        <div className={fieldStyles.field}>
+          <span id={contentLabel} className={fieldStyles.label}>
             Content
           </span>
-          <RichTextEditor id="post-content" labelledBy={contentLabel} value={draft.content} onChange={set('content')} onUploadImage={upload} imageAccept={ACCEPT} />
+          <RichTextEditor
+            id="post-content"
+            labelledBy={contentLabel}
+            value={form.values.content}
+            onChange={(html) => form.setValue('content', html)}
+            onUploadImage={upload}
+            imageAccept={ACCEPT}
+          />
         </div>
-        <div className={formStyles.field}>
-          <label htmlFor="post-image" className={formStyles.label}>
+        <div className={fieldStyles.field}>
+          <label htmlFor="post-image" className={fieldStyles.label}>
             Featured image
           </label>
           <div className={styles.uploadRow}>
@@ -130,24 +122,24 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
               aria-describedby="post-image-hint"
             />
             {uploading ? (
-              <span className={formStyles.hint} role="status">
+              <span className={fieldStyles.hint} role="status">
                 <ImageUp size={16} aria-hidden="true" /> Uploading...
               </span>
             ) : null}
           </div>
-          <p id="post-image-hint" className={formStyles.hint}>
+          <p id="post-image-hint" className={fieldStyles.hint}>
             JPEG, PNG, GIF or WebP, up to 5MB.
           </p>
-          {draft.imageUrl ? (
+          {form.values.imageUrl ? (
             <div className={styles.uploadRow}>
-              <img src={draft.imageUrl} alt="Featured image preview" className={styles.imagePreview} />
-              <Button variant="ghost" size="sm" onClick={() => set('imageUrl')('')}>
+              <img src={form.values.imageUrl} alt="Featured image preview" className={styles.imagePreview} />
+              <Button variant="ghost" size="sm" onClick={() => form.setValue('imageUrl', '')}>
                 <X size={16} aria-hidden="true" /> Remove image
               </Button>
             </div>
           ) : null}
         </div>
-        <div className={formStyles.actions}>
+        <div className={fieldStyles.actions}>
           <Button type="submit" disabled={busy || uploading}>
             {busy ? 'Saving...' : editing ? 'Update post' : 'Create post'}
           </Button>
@@ -155,7 +147,7 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
             <Button
               variant="ghost"
               onClick={() => {
-                setDraft(EMPTY);
+                form.reset();
                 onDone();
               }}
             >

@@ -1,31 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-export const overlay = style({ position: 'fixed', inset: 0, background: 'rgba(17, 24, 39, 0.55)', zIndex: vars.z.overlay });
-
-export const dialog = style({
-  position: 'fixed',
-  top: '50%',
-  left: '50%',
-  transform: 'translate(-50%, -50%)',
-  width: 'min(40rem, calc(100vw - 2rem))',
-  maxHeight: 'calc(100vh - 2rem)',
-  overflowY: 'auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-  zIndex: vars.z.overlay,
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } },
-});
-
-export const dialogHead = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm });
-
-export const dialogTitle = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.ink, overflowWrap: 'anywhere' });
-
 export const meta = style({
   display: 'grid',
   gridTemplateColumns: 'max-content minmax(0, 1fr)',
@@ -45,14 +20,12 @@ export const message = style({
   padding: vars.space.md,
   background: vars.color.surfaceAlt,
   borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   color: vars.color.ink,
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   lineHeight: vars.lineHeight.normal,
 });
-
-export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
 
 /** The notification e-mail's state when it has not gone (queued after a failure, or failed). */
 export const notificationProblem = style({ margin: 0, color: vars.color.danger, fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });

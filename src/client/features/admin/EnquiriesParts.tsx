@@ -1,9 +1,9 @@
-import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, ENQUIRY_TYPE_LABELS, type EnquiryStatus } from '../../../shared/admin';
-import type { ContactType } from '../../../shared/contact';
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from '../../../shared/admin';
+import { CONTACT_TYPE_LABELS, type ContactType } from '../../../shared/contact';
 import * as styles from './AdminTable.css';
 
 export function typeLabel(type: string): string {
-  return ENQUIRY_TYPE_LABELS[type as ContactType] ?? type;
+  return CONTACT_TYPE_LABELS[type as ContactType] ?? type;
 }
 
 export function StatusPill({ status }: { status: string }) {

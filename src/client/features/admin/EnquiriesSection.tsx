@@ -1,14 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  ENQUIRY_STATUS_LABELS,
-  ENQUIRY_STATUSES,
-  ENQUIRY_TYPE_LABELS,
-  type EnquiryStatus,
-} from '../../../shared/admin';
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from '../../../shared/admin';
 import type { EnquirySummary } from '../../../shared/admin.schema';
-import { CONTACT_TYPES, type ContactType } from '../../../shared/contact';
+import { CONTACT_TYPE_LABELS, CONTACT_TYPES, type ContactType } from '../../../shared/contact';
 import { Button } from '../../components/ui/Button';
 import { trpc } from '../../lib/trpc';
 import { EnquiryDialog, notificationText } from './EnquiryDialog';
@@ -137,7 +132,7 @@ export function EnquiriesSection() {
           id={`${ids}-type`}
           label="Type"
           allLabel="All types"
-          options={CONTACT_TYPES.map((t) => ({ value: t, label: ENQUIRY_TYPE_LABELS[t] }))}
+          options={CONTACT_TYPES.map((t) => ({ value: t, label: CONTACT_TYPE_LABELS[t] }))}
           value={list.filters.type}
           onChange={(v: ContactType | '') => list.setFilter('type', v)}
         />

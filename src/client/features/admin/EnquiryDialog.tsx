@@ -1,14 +1,14 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Archive, CheckCircle2, Inbox, Mail, X } from 'lucide-react';
+import { Archive, CheckCircle2, Inbox, Mail } from 'lucide-react';
 import type { EnquiryStatus } from '../../../shared/admin';
 import type { EnquiryNotification } from '../../../shared/admin.schema';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Dialog, DialogActions } from '../../components/ui/Dialog';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 import { StatusPill, typeLabel } from './EnquiriesParts';
-import { formatDateTime } from './Pager';
 import * as styles from './Enquiries.css';
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -65,70 +65,57 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
 
   const e = enquiry.data;
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined}>
-          <div className={styles.dialogHead}>
-            <Dialog.Title className={styles.dialogTitle}>{e ? e.subject : 'Enquiry'}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button size="icon" variant="ghost" aria-label="Close">
-                <X size={18} aria-hidden="true" />
+    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={e ? e.subject : 'Enquiry'} size="lg" closeButton>
+      {enquiry.isLoading ? (
+        <Skeleton height="10rem" />
+      ) : enquiry.isError || !e ? (
+        <p role="alert">This enquiry could not be loaded. {serverMessage(enquiry.error) ?? ''}</p>
+      ) : (
+        <>
+          <dl className={styles.meta}>
+            <dt className={styles.metaTerm}>From</dt>
+            <dd className={styles.metaValue}>
+              {e.name} &lt;{e.email}&gt;
+            </dd>
+            <dt className={styles.metaTerm}>Received</dt>
+            <dd className={styles.metaValue}>{formatDateTime(e.createdAt)}</dd>
+            <dt className={styles.metaTerm}>Type</dt>
+            <dd className={styles.metaValue}>{typeLabel(e.type)}</dd>
+            <dt className={styles.metaTerm}>Status</dt>
+            <dd className={styles.metaValue}>
+              <StatusPill status={e.status} />
+            </dd>
+            <dt className={styles.metaTerm}>Notification e-mail</dt>
+            <dd className={notificationText(e.notification).problem ? styles.notificationProblem : styles.metaValue} data-testid="enquiry-notification">
+              {notificationText(e.notification).text}
+            </dd>
+            {e.details
+              ? Object.keys(DETAIL_LABELS)
+                  .filter((key) => e.details?.[key] !== undefined)
+                  .map((key) => (
+                    <div key={key} className={styles.metaGroup}>
+                      <dt className={styles.metaTerm}>{DETAIL_LABELS[key]}</dt>
+                      <dd className={styles.metaValue}>{String(e.details?.[key])}</dd>
+                    </div>
+                  ))
+              : null}
+          </dl>
+          <p className={styles.message} data-testid="enquiry-message">
+            {e.message}
+          </p>
+          <DialogActions>
+            {ACTIONS.filter((a) => a.status !== e.status).map(({ status, label, done, icon: Icon }) => (
+              <Button key={status} size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => void change(status, done)}>
+                <Icon size={16} aria-hidden="true" /> {label}
               </Button>
-            </Dialog.Close>
-          </div>
-          {enquiry.isLoading ? (
-            <Skeleton height="10rem" />
-          ) : enquiry.isError || !e ? (
-            <p role="alert">This enquiry could not be loaded. {serverMessage(enquiry.error) ?? ''}</p>
-          ) : (
-            <>
-              <dl className={styles.meta}>
-                <dt className={styles.metaTerm}>From</dt>
-                <dd className={styles.metaValue}>
-                  {e.name} &lt;{e.email}&gt;
-                </dd>
-                <dt className={styles.metaTerm}>Received</dt>
-                <dd className={styles.metaValue}>{formatDateTime(e.createdAt)}</dd>
-                <dt className={styles.metaTerm}>Type</dt>
-                <dd className={styles.metaValue}>{typeLabel(e.type)}</dd>
-                <dt className={styles.metaTerm}>Status</dt>
-                <dd className={styles.metaValue}>
-                  <StatusPill status={e.status} />
-                </dd>
-                <dt className={styles.metaTerm}>Notification e-mail</dt>
-                <dd className={notificationText(e.notification).problem ? styles.notificationProblem : styles.metaValue} data-testid="enquiry-notification">
-                  {notificationText(e.notification).text}
-                </dd>
-                {e.details
-                  ? Object.keys(DETAIL_LABELS)
-                      .filter((key) => e.details?.[key] !== undefined)
-                      .map((key) => (
-                        <div key={key} className={styles.metaGroup}>
-                          <dt className={styles.metaTerm}>{DETAIL_LABELS[key]}</dt>
-                          <dd className={styles.metaValue}>{String(e.details?.[key])}</dd>
-                        </div>
-                      ))
-                  : null}
-              </dl>
-              <p className={styles.message} data-testid="enquiry-message">
-                {e.message}
-              </p>
-              <div className={styles.dialogActions}>
-                {ACTIONS.filter((a) => a.status !== e.status).map(({ status, label, done, icon: Icon }) => (
-                  <Button key={status} size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => void change(status, done)}>
-                    <Icon size={16} aria-hidden="true" /> {label}
-                  </Button>
-                ))}
-                <ButtonLink size="sm" href={replyLink(e.email, e.subject)}>
-                  <Mail size={16} aria-hidden="true" /> Reply by e-mail
-                </ButtonLink>
-              </div>
-              <p className={styles.metaTerm}>Replying opens your mail program; mark the enquiry as replied once you have sent it.</p>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ))}
+            <ButtonLink size="sm" href={replyLink(e.email, e.subject)}>
+              <Mail size={16} aria-hidden="true" /> Reply by e-mail
+            </ButtonLink>
+          </DialogActions>
+          <p className={styles.metaTerm}>Replying opens your mail program; mark the enquiry as replied once you have sent it.</p>
+        </>
+      )}
+    </Dialog>
   );
 }

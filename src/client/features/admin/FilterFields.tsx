@@ -1,3 +1,4 @@
+import { ADMIN_SEARCH_MAX } from '../../../shared/admin';
 import * as styles from './AdminTable.css';
 
 // The labelled search box and drop-down of the admin lists' filter bars. A change resets the list
@@ -27,7 +28,7 @@ export function SearchFilter({
         className={styles.control}
         placeholder={placeholder}
         value={value}
-        maxLength={200}
+        maxLength={ADMIN_SEARCH_MAX}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
+import { formatDateTime } from '../../lib/dates';
 import * as styles from './AdminTable.css';
 
 /** 'Page 2 of 40 · 987 enquiries' with Previous and Next; the server does the paging. */
@@ -35,18 +36,6 @@ export function Pager({
       </div>
     </nav>
   );
-}
-
-/** 21 Nov 2026, 14:05 in the business's time zone. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  });
 }
 
 /** A date and time from the server, as a <time> element (data-volatile: screenshot tests pin its text). */

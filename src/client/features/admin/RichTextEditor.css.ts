@@ -2,10 +2,10 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
 
 export const frame = style({
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
-  selectors: { '&:focus-within': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' } },
+  selectors: { '&:focus-within': { outline: vars.outline.focusRing, outlineOffset: '1px' } },
 });
 
 export const toolbar = style({
@@ -13,7 +13,7 @@ export const toolbar = style({
   flexWrap: 'wrap',
   gap: vars.space.xxs,
   padding: vars.space.xxs,
-  borderBottom: `1px solid ${vars.color.line}`,
+  borderBottom: vars.border.hairline,
   background: vars.color.surfaceAlt,
   borderRadius: `${vars.radius.md} ${vars.radius.md} 0 0`,
 });
@@ -32,7 +32,7 @@ export const tool = style({
   selectors: {
     '&:hover': { background: vars.color.surface },
     '&[aria-pressed="true"]': { background: vars.color.brandSoft, color: vars.color.brand, borderColor: vars.color.brand },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}` },
+    '&:focus-visible': { outline: vars.outline.focusRing },
     '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
   },
   // A thumb's size on a phone; the toolbar wraps onto a second row.

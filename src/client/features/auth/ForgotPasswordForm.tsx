@@ -1,37 +1,33 @@
 import { KeyRound, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { AUTH_MESSAGES, EMAIL_PATTERN } from '../../../shared/auth';
+import { forgotPasswordInputSchema } from '../../../shared/auth';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/form/TextField';
+import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
+import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { TextField } from './TextField';
 import * as styles from './Form.css';
 
 export function ForgotPasswordForm() {
   const request = trpc.auth.forgotPassword.useMutation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm({ initial: { email: '' }, schema: forgotPasswordInputSchema, blank: { email: 'Email is required' } });
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = email.trim();
-    if (!EMAIL_PATTERN.test(trimmed)) {
-      setError(trimmed ? AUTH_MESSAGES.invalidEmail : 'Email is required');
-      return;
-    }
-    setError(undefined);
-    try {
-      const result = await request.mutateAsync({ email: trimmed });
-      setSentMessage(result.message);
-    } catch (err) {
-      // A rate limit says how long to wait; anything else gets the message of SPEC section 8.
-      const limited = errorStatus(err) === 429 ? serverMessage(err) : undefined;
-      toast({ title: 'Error', description: limited ?? 'Failed to send reset email. Please try again.', variant: 'destructive' });
-    }
-  };
+  const submit = form.submit({
+    onValid: async (input) => {
+      try {
+        const result = await request.mutateAsync(input);
+        setSentMessage(result.message);
+      } catch (err) {
+        // A rate limit says how long to wait; anything else gets the message of SPEC section 8.
+        const limited = errorStatus(err) === 429 ? serverMessage(err) : undefined;
+        toast({ title: 'Error', description: limited ?? 'Failed to send reset email. Please try again.', variant: 'destructive' });
+      }
+    },
+  });
 
   if (sentMessage !== null) {
     return (
@@ -39,8 +35,8 @@ export function ForgotPasswordForm() {
         <MailCheck size={40} className={styles.successIcon} aria-hidden="true" />
         <h1 className={styles.heading}>Check Your Email</h1>
         <p className={styles.lead}>{sentMessage}</p>
-        <p className={styles.hint}>The link works once and for one hour. Remember to look in your spam folder.</p>
-        <div className={styles.actions}>
+        <p className={fieldStyles.hint}>The link works once and for one hour. Remember to look in your spam folder.</p>
+        <div className={fieldStyles.actions}>
           <Link href="/login" className={buttonClass({ variant: 'primary' })}>
             Back to Login
           </Link>
@@ -62,17 +58,8 @@ export function ForgotPasswordForm() {
       <KeyRound size={36} className={styles.icon} aria-hidden="true" />
       <h1 className={styles.heading}>Forgot your password?</h1>
       <p className={styles.lead}>Enter the email address you sign in with and we will send you a link to choose a new password.</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-          required
-        />
+      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
+        <TextField id="forgot-email" label="Email" type="email" autoComplete="email" {...form.field('email')} error={form.errors.email} required />
         <Button type="submit" block disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
         </Button>

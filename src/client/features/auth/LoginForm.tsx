@@ -1,14 +1,16 @@
 import { LogIn } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { AUTH_MESSAGES, EMAIL_PATTERN } from '../../../shared/auth';
+import { loginInputSchema } from '../../../shared/auth';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
 import { Button } from '../../components/ui/Button';
+import { PasswordField } from '../../components/ui/form/PasswordField';
+import { TextField } from '../../components/ui/form/TextField';
+import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
+import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { PasswordField } from './PasswordField';
-import { TextField } from './TextField';
 import { useAdminUser } from './useAdminUser';
 import * as styles from './Form.css';
 
@@ -17,58 +19,44 @@ export function LoginForm() {
   const { user } = useAdminUser();
   const utils = trpc.useUtils();
   const login = trpc.auth.login.useMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useSchemaForm({
+    initial: { email: '', password: '' },
+    schema: loginInputSchema,
+    blank: { email: 'Email is required', password: 'Password is required' },
+  });
 
   // Already signed in: straight to the admin screen.
   useEffect(() => {
     if (user && !login.isSuccess) navigate('/admin', { replace: true });
   }, [user, login.isSuccess, navigate]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = email.trim();
-    const found: typeof errors = {};
-    if (!trimmed) found.email = 'Email is required';
-    else if (!EMAIL_PATTERN.test(trimmed)) found.email = AUTH_MESSAGES.invalidEmail;
-    if (!password) found.password = 'Password is required';
-    setErrors(found);
-    if (found.email || found.password) return;
-    try {
-      const result = await login.mutateAsync({ email: trimmed, password });
-      utils.auth.user.setData(undefined, result.user);
-      await utils.auth.user.invalidate();
-      toast({ title: 'Login successful', description: 'Welcome back!' });
-      window.setTimeout(() => navigate('/admin'), REDIRECT_AFTER_LOGIN_MS);
-    } catch (error) {
-      toast({ title: 'Login failed', description: serverMessage(error) ?? 'Invalid credentials', variant: 'destructive' });
-    }
-  };
+  const submit = form.submit({
+    onValid: async (credentials) => {
+      try {
+        const result = await login.mutateAsync(credentials);
+        utils.auth.user.setData(undefined, result.user);
+        await utils.auth.user.invalidate();
+        toast({ title: 'Login successful', description: 'Welcome back!' });
+        window.setTimeout(() => navigate('/admin'), REDIRECT_AFTER_LOGIN_MS);
+      } catch (error) {
+        toast({ title: 'Login failed', description: serverMessage(error) ?? 'Invalid credentials', variant: 'destructive' });
+      }
+    },
+  });
 
   return (
     <div className={styles.panel}>
       <LogIn size={36} className={styles.icon} aria-hidden="true" />
       <h1 className={styles.heading}>Admin sign in</h1>
       <p className={styles.lead}>Sign in to manage the blog and the rest of the site.</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          required
-        />
+      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
+        <TextField id="login-email" label="Email" type="email" autoComplete="username" {...form.field('email')} error={form.errors.email} required />
         <PasswordField
           id="login-password"
           label="Password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...form.field('password')}
+          error={form.errors.password}
           required
         />
         <Button type="submit" block disabled={login.isPending}>

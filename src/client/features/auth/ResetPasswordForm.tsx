@@ -1,21 +1,31 @@
 import { CheckCircle2, KeyRound, ShieldAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { AUTH_MESSAGES } from '../../../shared/auth';
+import { z } from 'zod';
+import { AUTH_MESSAGES, newPasswordSchema, resetPasswordInputSchema } from '../../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { PasswordField } from '../../components/ui/form/PasswordField';
+import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
+import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { PasswordField } from './PasswordField';
 import * as styles from './Form.css';
+
+/** POST /api/reset-password's input, with the new password typed twice (SPEC section 5). */
+const resetFormSchema = resetPasswordInputSchema
+  .extend({ newPassword: newPasswordSchema, confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
 
 export function ResetPasswordForm() {
   const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
   const reset = trpc.auth.resetPassword.useMutation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useSchemaForm({
+    initial: { newPassword: '', confirm: '' },
+    schema: resetFormSchema,
+    input: (values) => ({ ...values, token }),
+  });
   const [done, setDone] = useState(false);
 
   if (!token) {
@@ -24,7 +34,7 @@ export function ResetPasswordForm() {
         <ShieldAlert size={40} className={styles.icon} aria-hidden="true" />
         <h1 className={styles.heading}>Invalid Reset Link</h1>
         <p className={styles.lead}>{AUTH_MESSAGES.resetTokenRequired}</p>
-        <div className={styles.actions}>
+        <div className={fieldStyles.actions}>
           <Link href="/forgot-password" className={buttonClass({ variant: 'primary' })}>
             Request a new link
           </Link>
@@ -49,20 +59,22 @@ export function ResetPasswordForm() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) found.password = AUTH_MESSAGES.passwordTooShort;
-    if (password !== confirm) found.confirm = AUTH_MESSAGES.passwordsDoNotMatch;
-    setErrors(found);
-    if (found.password || found.confirm) return;
-    try {
-      await reset.mutateAsync({ token, newPassword: password });
-      setDone(true);
-    } catch (error) {
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to reset password. Please try again.', variant: 'destructive' });
-    }
-  };
+  const failed = (description?: string) =>
+    toast({ title: 'Error', description: description ?? 'Failed to reset password. Please try again.', variant: 'destructive' });
+  const submit = form.submit({
+    onValid: async ({ token: checked, newPassword }) => {
+      try {
+        await reset.mutateAsync({ token: checked, newPassword });
+        setDone(true);
+      } catch (error) {
+        failed(serverMessage(error));
+      }
+    },
+    // A token the schema refuses is not one we sent.
+    onInvalid: (errors) => {
+      if ('token' in errors) failed(AUTH_MESSAGES.resetTokenInvalid);
+    },
+  });
 
   return (
     <div className={styles.panel}>
@@ -71,23 +83,21 @@ export function ResetPasswordForm() {
       <p className={styles.lead}>
         Use at least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a password that is long and easy to remember.
       </p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
         <PasswordField
           id="reset-password"
           label="New password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          {...form.field('newPassword')}
+          error={form.errors.newPassword}
           required
         />
         <PasswordField
           id="reset-confirm"
           label="Confirm new password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
+          {...form.field('confirm')}
+          error={form.errors.confirm}
           required
         />
         <Button type="submit" block disabled={reset.isPending}>

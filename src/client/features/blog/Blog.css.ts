@@ -28,7 +28,7 @@ export const card = style({
   height: '100%',
   overflow: 'hidden',
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   transition: `box-shadow ${vars.duration.normal}, transform ${vars.duration.normal}`,
@@ -72,7 +72,7 @@ export const readMore = style({
   color: vars.color.brand,
   fontWeight: vars.fontWeight.bold,
   textDecoration: 'none',
-  selectors: { '&:hover': { textDecoration: 'underline' }, '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: { '&:hover': { textDecoration: 'underline' }, '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: vars.space.xxl, textAlign: 'center', color: vars.color.muted });
@@ -94,8 +94,8 @@ export const byline = style({
   justifyContent: 'space-between',
   gap: vars.space.md,
   padding: `${vars.space.md} 0`,
-  borderTop: `1px solid ${vars.color.line}`,
-  borderBottom: `1px solid ${vars.color.line}`,
+  borderTop: vars.border.hairline,
+  borderBottom: vars.border.hairline,
   marginBottom: vars.space.xl,
 });
 
@@ -110,7 +110,7 @@ export const shareLink = style({
   minWidth: '2.5rem',
   minHeight: '2.5rem',
   padding: `0 ${vars.space.xs}`,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.pill,
   background: vars.color.surface,
   color: vars.color.ink,
@@ -118,7 +118,7 @@ export const shareLink = style({
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
   cursor: 'pointer',
-  selectors: { '&:hover': { background: vars.color.surfaceAlt }, '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: { '&:hover': { background: vars.color.surfaceAlt }, '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const content = style({ fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.relaxed, color: vars.color.inkSoft });
@@ -134,7 +134,7 @@ globalStyle(`${content} blockquote`, {
   borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
 });
 
-const focusRing = { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' };
+const focusRing = { outline: vars.outline.focusRing, outlineOffset: '2px' };
 
 /** The category filter: links, so every category page is crawlable and works without script. */
 export const filters = style({
@@ -148,7 +148,7 @@ export const filters = style({
 export const filter = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   background: vars.color.surface,
   color: vars.color.ink,
   fontWeight: vars.fontWeight.bold,

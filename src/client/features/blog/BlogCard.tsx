@@ -1,14 +1,10 @@
-import { format } from 'date-fns';
+import { formatPostDate } from '../../lib/dates';
 import { responsiveSrcSet } from '../../lib/responsive-image';
 import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
 import type { BlogSummary } from '../../../shared/blog.schema';
 import { BLOG_READ_TIME } from '../../../shared/constants';
 import * as styles from './Blog.css';
-
-export function formatPostDate(iso: string | null): string {
-  return iso ? format(new Date(iso), 'MMM dd, yyyy') : '';
-}
 
 export function BlogCard({ post }: { post: BlogSummary }) {
   return (

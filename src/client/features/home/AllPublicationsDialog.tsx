@@ -1,9 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Newsletter } from '../../../shared/content';
 import { HOME_SECTIONS } from '../../../shared/routes';
-import { Button, ButtonLink } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/Button';
+import { Dialog, DialogClose } from '../../components/ui/Dialog';
 import { newsletterBrand } from './newsletter-brands';
 import * as styles from './NewslettersSection.css';
 
@@ -23,44 +22,38 @@ export default function AllPublicationsDialog({
   returnFocusTo: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.dialog}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo();
-          }}
-        >
-          <div className={styles.dialogHead}>
-            <Dialog.Title className={styles.dialogTitle}>All our publications</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className={styles.dialogText}>
-            Every community newsletter we publish. Can&apos;t see your town? Join our general newsletter and we will
-            tell you when we launch near you.
-          </Dialog.Description>
-          <ul className={styles.pubList}>
-            {newsletters.map((n) => (
-              <li key={n.id} className={styles.pub}>
-                <span>
-                  <span className={`${styles.pubName} ${styles.tone[newsletterBrand(n.name).tone]}`}>{n.name}</span>
-                  <span className={styles.dialogText}>{n.location}</span>
-                </span>
-                {renderSubscribeLink(n)}
-              </li>
-            ))}
-          </ul>
-          <Dialog.Close asChild>
-            <ButtonLink href={`#${HOME_SECTIONS.newsletterSignup}`}>Join the general newsletter</ButtonLink>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="All our publications"
+      description={
+        <>
+          Every community newsletter we publish. Can&apos;t see your town? Join our general newsletter and we
+          will tell you when we launch near you.
+        </>
+      }
+      closeButton
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocusTo();
+      }}
+    >
+      <ul className={styles.pubList}>
+        {newsletters.map((n) => (
+          <li key={n.id} className={styles.pub}>
+            <span>
+              <span className={`${styles.pubName} ${styles.tone[newsletterBrand(n.name).tone]}`}>
+                {n.name}
+              </span>
+              <span className={styles.dialogText}>{n.location}</span>
+            </span>
+            {renderSubscribeLink(n)}
+          </li>
+        ))}
+      </ul>
+      <DialogClose asChild>
+        <ButtonLink href={`#${HOME_SECTIONS.newsletterSignup}`}>Join the general newsletter</ButtonLink>
+      </DialogClose>
+    </Dialog>
   );
 }

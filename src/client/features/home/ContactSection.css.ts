@@ -31,7 +31,7 @@ export const form = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   boxShadow: vars.shadow.md,
   '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
 });

@@ -1,105 +1,96 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
-import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES, SIMPLE_EMAIL_PATTERN, type ServiceType } from '../../../shared/contact';
+import { CHALLENGE_MESSAGES, CONTACT_LIMITS, CONTACT_TYPE_LABELS, SERVICE_TYPES } from '../../../shared/contact';
 import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
-import { toast } from '../../components/ui/toast-store';
+import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
+import * as controls from '../../components/ui/form/Field.css';
+import { toast, toastMessage } from '../../components/ui/toast-store';
 import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { isCaptchaSolved } from './captcha';
 import { Section } from './Section';
-import * as form from './Form.css';
+import * as fields from './Form.css';
 import * as styles from './ContactSection.css';
 
-export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
-  advertising: 'Advertising',
-  website: 'Free website',
-  'newsletter-building': 'Newsletter building',
-  editorial: 'Sponsored editorial',
-  podcast: 'Podcast',
-  partnership: 'Partnership',
-  other: 'Something else',
-};
+const EMPTY = { name: '', email: '', subject: '', message: '', type: '', website: '', answer: '' };
+const REQUIRED = ['name', 'email', 'message', 'type'] as const;
+/** SPEC section 5's words for a required field left empty. */
+const MISSING_INFORMATION = 'Missing Information - Please fill in all required fields including service type.';
+const SEND_FAILED = { title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' } as const;
 
-const EMPTY = { name: '', email: '', subject: '', message: '', type: '' as ServiceType | '', website: '' };
+// The schema is POST /api/contact's own, loaded when the form is first used: Zod stays out of the
+// home page's first load.
+const loadContactSchema = () => import('../../../shared/contact.schema').then((m) => m.contactInputSchema);
 
 export function ContactSection() {
-  const [values, setValues] = useState(EMPTY);
   // The numbers are a signed, single-use challenge from the server, fetched in the browser after
   // hydration: the server-rendered (and cached) HTML never carries one.
   const challenge = trpc.contact.challenge.useQuery(undefined, { gcTime: 0 });
   const captcha = challenge.data ?? null;
-  const [answer, setAnswer] = useState('');
+  const form = useSchemaForm({
+    initial: EMPTY,
+    schema: loadContactSchema,
+    input: (v) => ({
+      ...v,
+      subject: v.subject.trim() || v.type,
+      website: v.website || undefined,
+      challenge: captcha?.challenge,
+      answer: v.answer.trim(),
+    }),
+  });
   const newChallenge = () => {
-    setAnswer('');
+    form.setValue('answer', '');
     void challenge.refetch();
   };
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
 
-  const send = trpc.contact.send.useMutation({
-    onSuccess: () => {
+  const send = trpc.contact.send.useMutation();
+  const submit = form.submit({
+    onValid: async (enquiry) => {
+      await send.mutateAsync(enquiry);
       toast({ title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
-      setValues(EMPTY);
-      setMissing(false);
+      form.reset();
       newChallenge();
     },
     onError: (error) => {
       // A challenge is used up by any answer: the next try gets new numbers. Without an answer (a
-      // dropped connection) the form stays as it was, so sending again is the same submission with
-      // the same Idempotency-Key, answered from the first if that one arrived.
+      // dropped connection, or the schema's code not loaded) the form stays as it was, so sending
+      // again is the same submission with the same Idempotency-Key, answered from the first if that
+      // one arrived.
       if (errorStatus(error) !== undefined) newChallenge();
       const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(serverMessage(error) ?? '');
-      if (refusedChallenge) {
-        toast({ title: 'Verification Failed', description: 'Please solve the math problem correctly.', variant: 'destructive' });
+      if (refusedChallenge) toastMessage(CHALLENGE_MESSAGES.wrong);
+      else toast(SEND_FAILED);
+    },
+    onInvalid: (errors) => {
+      // Empty fields first, with SPEC's message; then a malformed address, beside its field.
+      const missing = REQUIRED.filter((name) => errors[name] !== undefined && form.values[name].trim() === '');
+      if (missing.length > 0) {
+        form.setErrors(Object.fromEntries(missing.map((name) => [name, errors[name]])));
+        toastMessage(MISSING_INFORMATION);
+      } else if (errors.email) {
+        document.getElementById('contact-email')?.focus();
       } else {
-        toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+        toast(SEND_FAILED);
       }
     },
   });
 
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    if (key === 'email') setEmailError(null);
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!captcha || !isCaptchaSolved(captcha, answer)) {
-      toast({ title: 'Verification Failed', description: 'Please solve the math problem correctly.', variant: 'destructive' });
+    // The sum first, as SPEC section 5 orders the checks; the server checks it again.
+    if (!captcha || !isCaptchaSolved(captcha, form.values.answer)) {
+      event.preventDefault();
+      toastMessage(CHALLENGE_MESSAGES.wrong);
       return;
     }
-    const { name, email, message, type } = values;
-    if (!name.trim() || !email.trim() || !message.trim() || !type) {
-      setMissing(true);
-      toast({
-        title: 'Missing Information',
-        description: 'Please fill in all required fields including service type.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!SIMPLE_EMAIL_PATTERN.test(email.trim())) {
-      setEmailError('Please enter a valid e-mail address, like name@example.co.uk.');
-      document.getElementById('contact-email')?.focus();
-      return;
-    }
-    send.mutate({
-      name: name.trim(),
-      email: email.trim(),
-      subject: values.subject.trim() || type,
-      message: message.trim(),
-      type,
-      website: values.website || undefined,
-      challenge: captcha.challenge,
-      answer: Number(answer.trim()),
-    });
+    void submit(event);
   };
 
-  const invalid = (value: string) => (missing && !value.trim() ? true : undefined);
+  const invalid = (name: keyof typeof EMPTY) => (form.errors[name] ? true : undefined);
+  const emailError = form.errors.email && form.values.email.trim() ? `${form.errors.email}, like name@example.co.uk.` : undefined;
 
   return (
     <Section
@@ -160,126 +151,115 @@ export function ContactSection() {
           </ul>
         </div>
 
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Contact form">
+        <form className={styles.form} onSubmit={onSubmit} onFocus={form.prepare} noValidate aria-label="Contact form">
           <p className={styles.required}>Fields marked * are required.</p>
           <div className={styles.row}>
-            <div className={form.field}>
-              <label htmlFor="contact-name" className={form.label}>
+            <div className={fields.field}>
+              <label htmlFor="contact-name" className={fields.label}>
                 Name *
               </label>
               <input
                 id="contact-name"
-                name="name"
                 autoComplete="name"
                 maxLength={CONTACT_LIMITS.name}
                 required
-                aria-invalid={invalid(values.name)}
-                value={values.name}
-                onChange={set('name')}
-                className={form.control}
+                aria-invalid={invalid('name')}
+                {...form.field('name')}
+                className={controls.control.site}
               />
             </div>
-            <div className={form.field}>
-              <label htmlFor="contact-email" className={form.label}>
+            <div className={fields.field}>
+              <label htmlFor="contact-email" className={fields.label}>
                 Email *
               </label>
               <input
                 id="contact-email"
-                name="email"
                 type="email"
                 autoComplete="email"
                 maxLength={CONTACT_LIMITS.email}
                 required
-                aria-invalid={emailError ? true : invalid(values.email)}
+                aria-invalid={invalid('email')}
                 aria-describedby={emailError ? 'contact-email-error' : undefined}
-                value={values.email}
-                onChange={set('email')}
-                className={form.control}
+                {...form.field('email')}
+                className={controls.control.site}
               />
               {emailError ? (
-                <p id="contact-email-error" className={form.error} role="alert">
+                <p id="contact-email-error" className={fields.error} role="alert">
                   {emailError}
                 </p>
               ) : null}
             </div>
           </div>
           <div className={styles.row}>
-            <div className={form.field}>
-              <label htmlFor="contact-type" className={form.label}>
+            <div className={fields.field}>
+              <label htmlFor="contact-type" className={fields.label}>
                 Service type *
               </label>
               <select
                 id="contact-type"
-                name="type"
                 required
-                aria-invalid={invalid(values.type)}
-                value={values.type}
-                onChange={set('type')}
-                className={form.control}
+                aria-invalid={invalid('type')}
+                {...form.field('type')}
+                className={controls.control.site}
               >
                 <option value="">Choose a service</option>
                 {SERVICE_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {SERVICE_TYPE_LABELS[type]}
+                    {CONTACT_TYPE_LABELS[type]}
                   </option>
                 ))}
               </select>
             </div>
-            <div className={form.field}>
-              <label htmlFor="contact-subject" className={form.label}>
-                Subject <span className={form.optional}>(optional)</span>
+            <div className={fields.field}>
+              <label htmlFor="contact-subject" className={fields.label}>
+                Subject <span className={fields.optional}>(optional)</span>
               </label>
               <input
                 id="contact-subject"
-                name="subject"
                 maxLength={CONTACT_LIMITS.subject}
-                value={values.subject}
-                onChange={set('subject')}
-                className={form.control}
+                {...form.field('subject')}
+                className={controls.control.site}
               />
             </div>
           </div>
-          <div className={form.field}>
-            <label htmlFor="contact-message" className={form.label}>
+          <div className={fields.field}>
+            <label htmlFor="contact-message" className={fields.label}>
               Message *
             </label>
             <textarea
               id="contact-message"
-              name="message"
               rows={5}
               maxLength={CONTACT_LIMITS.message}
               required
-              aria-invalid={invalid(values.message)}
-              value={values.message}
-              onChange={set('message')}
-              className={form.textarea}
+              aria-invalid={invalid('message')}
+              {...form.field('message')}
+              className={controls.textarea.site}
             />
           </div>
-          <div className={form.trap} aria-hidden="true">
+          <div className={fields.trap} aria-hidden="true">
             <label htmlFor="contact-website">Leave this field empty</label>
-            <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
+            <input id="contact-website" tabIndex={-1} autoComplete="off" {...form.field('website')} />
           </div>
           <div className={styles.captcha}>
-            <label htmlFor="contact-captcha" className={form.label}>
+            <label htmlFor="contact-captcha" className={fields.label}>
               Quick check: what is <span data-volatile="number">{captcha?.a ?? '…'}</span> +{' '}
               <span data-volatile="number">{captcha?.b ?? '…'}</span>? *
             </label>
             <input
               id="contact-captcha"
-              name="captcha"
               inputMode="numeric"
               autoComplete="off"
               required
-              value={answer}
-              onChange={(e) => setAnswer(e.target.value)}
-              className={`${form.control} ${styles.captchaInput}`}
+              {...form.field('answer')}
+              name="captcha"
+              className={`${controls.control.site} ${styles.captchaInput}`}
             />
-            <p className={form.hint}>This helps us keep spam out of our inbox.</p>
+            <p className={fields.hint}>This helps us keep spam out of our inbox.</p>
           </div>
-          <Button type="submit" size="lg" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send Message'}
+          <Button type="submit" size="lg" disabled={form.submitting}>
+            {form.submitting ? 'Sending...' : 'Send Message'}
           </Button>
-          <p className={form.hint}>
+          <p className={fields.hint}>
             We use your details only to answer your enquiry. See our <Link href={ROUTES.privacyPolicy}>privacy policy</Link>.
           </p>
         </form>

@@ -17,7 +17,7 @@ export const step = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
 });
 export const stepNumber = style({
   display: 'inline-flex',

@@ -23,7 +23,7 @@ export const eyebrow = style({
   padding: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   color: vars.color.brandDark,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.bold,

@@ -34,26 +34,7 @@ export const buildTitle = style({ fontSize: vars.fontSize.xl });
 export const buildText = style({ color: vars.color.onDarkSoft, marginTop: vars.space.xs });
 export const buildActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const more = style({ display: 'flex', justifyContent: 'center', marginTop: vars.space.xl });
-// The 'View All Publications' dialog.
-export const overlay = style({ position: 'fixed', inset: 0, background: `color-mix(in srgb, ${vars.color.surfaceDark} 60%, transparent)`, zIndex: vars.z.overlay });
-export const dialog = style({
-  position: 'fixed',
-  zIndex: vars.z.overlay,
-  top: '50%',
-  left: '50%',
-  transform: 'translate(-50%, -50%)',
-  width: `min(36rem, calc(100vw - ${vars.space.xl}))`,
-  maxHeight: `calc(100vh - ${vars.space.xxl})`,
-  overflowY: 'auto',
-  background: vars.color.surface,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-  padding: vars.space.lg,
-  display: 'grid',
-  gap: vars.space.md,
-});
-export const dialogHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space.md });
-export const dialogTitle = style({ fontSize: vars.fontSize.xl });
+// The 'View All Publications' dialog's list.
 export const dialogText = style({ color: vars.color.muted });
 export const pubList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 export const pub = style({
@@ -63,7 +44,7 @@ export const pub = style({
   alignItems: 'center',
   gap: vars.space.sm,
   padding: vars.space.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
 });
 export const pubName = style({ fontWeight: vars.fontWeight.bold, display: 'block' });

@@ -17,7 +17,7 @@ export const logo = style({
   padding: vars.space.md,
   minHeight: '5rem',
   borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   background: vars.color.surface,
 });
 export const image = style({ width: '100%', maxWidth: '12rem', height: 'auto' });

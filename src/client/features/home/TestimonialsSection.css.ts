@@ -18,7 +18,7 @@ export const card = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   boxShadow: vars.shadow.sm,
 });
 export const quoteIcon = style({ color: vars.color.brand });

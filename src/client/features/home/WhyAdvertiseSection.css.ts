@@ -7,7 +7,7 @@ export const reason = style({
   alignContent: 'start',
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   background: vars.color.surface,
   transition: `box-shadow ${vars.duration.normal}, transform ${vars.duration.normal}`,
   ':hover': { boxShadow: vars.shadow.md },

@@ -31,5 +31,5 @@ globalStyle(`${body} p, ${body} ul, ${body} ol, ${body} table`, { marginTop: 0, 
 globalStyle(`${body} li`, { marginBottom: vars.space.xxs });
 globalStyle(`${body} a, ${toc} a`, { color: vars.color.brandDark });
 globalStyle(`${body} table`, { width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, display: 'block', overflowX: 'auto' });
-globalStyle(`${body} th, ${body} td`, { textAlign: 'left', verticalAlign: 'top', padding: vars.space.xs, borderBottom: `1px solid ${vars.color.line}` });
+globalStyle(`${body} th, ${body} td`, { textAlign: 'left', verticalAlign: 'top', padding: vars.space.xs, borderBottom: vars.border.hairline });
 globalStyle(`${body} th`, { color: vars.color.ink });

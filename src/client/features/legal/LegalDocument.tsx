@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { SiteLayout } from '../layout/SiteLayout';
+import { SiteLayout } from '../../components/layouts/SiteLayout';
 import * as styles from './LegalDocument.css';
 
 /** Placeholder until the business's solicitor signs the texts off; update it with every change. */

@@ -16,7 +16,7 @@ export const search = style({
   width: '100%',
   minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} ${vars.space.xl}`,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 });
@@ -40,7 +40,7 @@ export const item = style({
   display: 'grid',
   gap: vars.space.xs,
   padding: vars.space.md,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 });

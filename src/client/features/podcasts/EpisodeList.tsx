@@ -2,12 +2,11 @@ import { ExternalLink, Search } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { PODCAST_PAGE_SIZE, PODCAST_SEARCH_MAX, type PodcastEpisode } from '../../../shared/podcasts';
 import { Button } from '../../components/ui/Button';
+import { formatDate } from '../../lib/dates';
 import * as styles from './EpisodeList.css';
 
 export const NO_EPISODES = 'No Episodes Available';
 
-// A fixed time zone, so the page rendered on the server and hydrated in the browser agree.
-const publishedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 export const noMatchMessage = (term: string) => `No episodes found matching "${term.trim()}"`;
 
 export const SHOW_MORE = 'Show more episodes';
@@ -93,7 +92,7 @@ export function EpisodeList({
                 >
                   <span className={styles.number} aria-hidden="true">
                     {episode.episodeNumber !== null ? `Episode ${episode.episodeNumber}` : 'Episode'}
-                    {episode.publishedAt ? ` · ${publishedDate.format(new Date(episode.publishedAt))}` : ''}
+                    {episode.publishedAt ? ` · ${formatDate(episode.publishedAt)}` : ''}
                   </span>
                   <span className={styles.title}>
                     {episode.episodeNumber !== null ? <span className="visually-hidden">Episode {episode.episodeNumber}: </span> : null}

@@ -7,7 +7,7 @@ export const player = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   boxShadow: vars.shadow.md,
   alignSelf: 'start',
   minWidth: 0,
@@ -45,7 +45,7 @@ export const speedLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.
 export const speed = style({
   padding: `${vars.space.xxs} ${vars.space.xs}`,
   borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.line}`,
+  border: vars.border.hairline,
   background: vars.color.surface,
   minHeight: '2.25rem',
 });

@@ -20,7 +20,7 @@ export const header = style({
   top: 0,
   zIndex: vars.z.header,
   background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.line}`,
+  borderBottom: vars.border.hairline,
 });
 
 export const headerInner = style({

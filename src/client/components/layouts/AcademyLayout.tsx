@@ -1,9 +1,9 @@
 import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { ACADEMY_SECTIONS } from '../../../shared/academy';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
 import { ROUTES } from '../../../shared/routes';
-import { ACADEMY_SECTIONS } from './content';
 import * as styles from './AcademyLayout.css';
 
 /** The academy's own frame: its header and footer (the footer leads back to the company home). */

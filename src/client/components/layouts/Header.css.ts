@@ -74,7 +74,7 @@ export const menuButton = style({
 });
 
 export const mobileMenu = style({
-  borderTop: `1px solid ${vars.color.line}`,
+  borderTop: vars.border.hairline,
   background: vars.color.surface,
   padding: `${vars.space.sm} ${vars.space.md} ${vars.space.lg}`,
   '@media': { [breakpoints.desktop]: { display: 'none' } },

@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ADMIN_BLOG_PAGE_SIZE, BLOG_STATUSES, type BlogStatus, type BlogSummary } from '../../../shared/blog.schema';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
+import { formatPostDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 import { BlogPostForm } from './BlogPostForm';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
@@ -20,7 +20,7 @@ const STATUS_LABELS: Record<BlogStatus, string> = { published: 'Published', draf
  * The blog section of the admin screen: the create/edit form beside the list of posts, paged and
  * searched by the server; rows carry no content, the editor loads the one post it opens.
  */
-export function BlogManager() {
+export function BlogPostsSection() {
   const utils = trpc.useUtils();
   const ids = useId();
   const list = useAdminList({ status: '' as BlogStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
@@ -70,8 +70,8 @@ export function BlogManager() {
 
   const postDate = (post: BlogSummary) =>
     post.publishedAt
-      ? `Published ${format(new Date(post.publishedAt), 'MMM dd, yyyy')}`
-      : `Created ${format(new Date(post.createdAt), 'MMM dd, yyyy')}`;
+      ? `Published ${formatPostDate(post.publishedAt)}`
+      : `Created ${formatPostDate(post.createdAt)}`;
 
   const columns: Array<AdminListColumn<BlogSummary>> = [
     {

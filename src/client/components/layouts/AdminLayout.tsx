@@ -1,0 +1,67 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../ui/Button';
+import * as styles from './AdminLayout.css';
+
+export interface AdminTab {
+  id: string;
+  label: ReactNode;
+}
+
+/** The admin area's frame, inside the site's: who is signed in, Logout, and a tab per section. */
+export function AdminLayout({
+  user,
+  onLogout,
+  tabs,
+  current,
+  onTab,
+  children,
+}: {
+  user: { name: string; email: string };
+  onLogout: () => void;
+  tabs: readonly AdminTab[];
+  current: string;
+  onTab: (id: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.shell}>
+      <div className={styles.inner}>
+        <div className={styles.topBar}>
+          <div>
+            <h1 className={styles.welcome}>Welcome, {user.name}</h1>
+            <p className={styles.subtle}>Signed in as {user.email}</p>
+          </div>
+          <Button variant="outline" onClick={onLogout}>
+            <LogOut size={18} aria-hidden="true" /> Logout
+          </Button>
+        </div>
+        <nav aria-label="Admin sections" className={styles.nav}>
+          {tabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              className={styles.navItem}
+              aria-current={tab.id === current ? 'page' : undefined}
+              onClick={() => onTab(tab.id)}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </nav>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** In place of the admin area: a centred message (the session being checked, Access Denied). */
+export function AdminNotice({ icon, title, text, busy = false }: { icon?: ReactNode; title?: string; text: string; busy?: boolean }) {
+  return (
+    <div className={styles.centre} role={busy ? 'status' : undefined}>
+      {icon}
+      {title ? <h1 className={styles.welcome}>{title}</h1> : null}
+      <p className={styles.subtle}>{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// Every date the site shows, in one place and on Intl (no date library). All in the business's
+// time zone, so the server's rendering and the browser's hydration always agree on the day.
+const TIME_ZONE = 'Europe/London';
+
+// SPEC section 2's blog date, 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
+const postDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+const dayAndTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+});
+
+/** 'Mar 05, 2026', or '' for a post with no date. */
+export function formatPostDate(iso: string | null): string {
+  return iso ? postDate.format(new Date(iso)) : '';
+}
+
+/** '5 Mar 2026'. */
+export function formatDate(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+/** '5 Mar 2026, 14:05'. */
+export function formatDateTime(iso: string): string {
+  return dayAndTime.format(new Date(iso));
+}
