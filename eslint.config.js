@@ -27,17 +27,27 @@ const layers = [
   {
     target: `${server}/services`,
     from: [`${server}/routers`, `${server}/http`, `${server}/trpc`, `${server}/openapi`, ...root],
-    message: 'A service never knows it is behind HTTP: it imports db/, other services, src/shared, and the types of deps.ts and config.ts.',
+    message:
+      'A service never knows it is behind HTTP: it imports db/, other services, src/shared, and the types of deps.ts and config.ts.',
   },
   {
     target: `${server}/db`,
-    from: [`${server}/services`, `${server}/routers`, `${server}/http`, `${server}/trpc`, `${server}/openapi`, `${server}/deps.ts`, ...root],
+    from: [
+      `${server}/services`,
+      `${server}/routers`,
+      `${server}/http`,
+      `${server}/trpc`,
+      `${server}/openapi`,
+      `${server}/deps.ts`,
+      ...root,
+    ],
     message: 'db/ is the bottom layer: tables, the connection and migrations import nothing above them.',
   },
   {
     target: `${server}/routers`,
     from: [`${server}/db`, `${server}/http`, `${server}/openapi`, ...root],
-    message: 'Routers are thin (authorise, call a service, shape the answer): queries belong in services, HTTP details in http/.',
+    message:
+      'Routers are thin (authorise, call a service, shape the answer): queries belong in services, HTTP details in http/.',
   },
   {
     target: [`${server}/http`, `${server}/trpc`],
@@ -46,12 +56,29 @@ const layers = [
     except: ['./errors.ts'],
     message: 'http/ and trpc/ reach the database through services.',
   },
-  { target: [`${server}/http`, `${server}/trpc`, `${server}/openapi`], from: root, message: 'Only the composition root imports app.ts, main.ts and cli/.' },
-  { target: `${server}/trpc`, from: [`${server}/routers`, `${server}/openapi`], message: 'trpc/ is the plumbing routers are built with; it never imports them.' },
+  {
+    target: [`${server}/http`, `${server}/trpc`, `${server}/openapi`],
+    from: root,
+    message: 'Only the composition root imports app.ts, main.ts and cli/.',
+  },
+  {
+    target: `${server}/trpc`,
+    from: [`${server}/routers`, `${server}/openapi`],
+    message: 'trpc/ is the plumbing routers are built with; it never imports them.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist*', 'data*', 'src/server/db/migrations', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist*',
+      'data*',
+      'src/server/db/migrations',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -85,7 +112,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['fastify', '@fastify/*', '@trpc/*', 'trpc-to-openapi'],
-              message: 'Services and db/ never import Fastify or tRPC: they are plain functions over explicit deps.',
+              message:
+                'Services and db/ never import Fastify or tRPC: they are plain functions over explicit deps.',
             },
           ],
         },

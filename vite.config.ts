@@ -30,9 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         advancedChunks: isSsrBuild
           ? undefined
           : {
-              groups: [
-                { name: 'icons', test: /node_modules[\\/]lucide-react/ },
-              ],
+              groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
             },
       },
     },

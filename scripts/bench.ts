@@ -77,11 +77,15 @@ interface Result {
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  if (!(await waitUntilUp(url, 60_000, () => child.exitCode === null))) throw new Error(`${url} did not come up`);
+  if (!(await waitUntilUp(url, 60_000, () => child.exitCode === null)))
+    throw new Error(`${url} did not come up`);
 }
 
 function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result {
-  const headers: Record<string, string> = { ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...endpoint.headers };
+  const headers: Record<string, string> = {
+    ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+    ...endpoint.headers,
+  };
   const options = {
     url,
     connections: endpoint.connections ?? connections,
@@ -119,7 +123,11 @@ function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result
  * The log level `npm start` ships with (the config's default, or LOG_LEVEL when the operator sets
  * one): the built server for tests runs at 'warn', but the bench measures what users run.
  */
-const SHIPPED_LOG_LEVEL = loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), LOG_LEVEL: process.env.LOG_LEVEL }).LOG_LEVEL;
+const SHIPPED_LOG_LEVEL = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: os.tmpdir(),
+  LOG_LEVEL: process.env.LOG_LEVEL,
+}).LOG_LEVEL;
 
 const ADMIN = { email: 'bench@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
@@ -136,7 +144,11 @@ async function startApp(env: Record<string, string>) {
 }
 
 async function adminToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return ((await res.json()) as { authToken: string }).authToken;
 }
 
@@ -152,7 +164,13 @@ function memoryOf(pid: number | undefined): { rss: number; peak: number } {
 }
 
 const POST_BODY = (n: string) =>
-  JSON.stringify({ title: `Bench post ${n}`, content: `<p>${'A paragraph of local news from Hertfordshire. '.repeat(160)}</p>`, excerpt: 'Bench', category: 'Bench', published: false });
+  JSON.stringify({
+    title: `Bench post ${n}`,
+    content: `<p>${'A paragraph of local news from Hertfordshire. '.repeat(160)}</p>`,
+    excerpt: 'Bench',
+    category: 'Bench',
+    published: false,
+  });
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
@@ -168,7 +186,12 @@ const GROWTH_READS = (token: string): Endpoint[] => [
   { name: 'GET /api/blog', method: 'GET', path: '/api/blog' },
   { name: 'GET /api/blog?page=400', method: 'GET', path: '/api/blog?page=400' },
   // A search that finds one post at either size ('Post 7 about ...'), so the answer is the same size.
-  { name: 'GET /api/admin/blogs?q=Post 7 about', method: 'GET', path: '/api/admin/blogs?q=Post%207%20about', headers: { authorization: `Bearer ${token}` } },
+  {
+    name: 'GET /api/admin/blogs?q=Post 7 about',
+    method: 'GET',
+    path: '/api/admin/blogs?q=Post%207%20about',
+    headers: { authorization: `Bearer ${token}` },
+  },
   { name: 'GET /api/podcasts?page=2', method: 'GET', path: '/api/podcasts?page=2' },
   // The admin's inbox, one request at a time: how long a page takes an admin (issue 18.6: an API
   // test used to print these figures and assert nothing).
@@ -190,10 +213,18 @@ const GROWTH_READS = (token: string): Endpoint[] => [
  * Replaces the posts, episodes and enquiries with `posts` published posts of about 8 KB and as many
  * enquiries of every type and status, and `episodes` episodes.
  */
-async function fillDatabase(target: { dataDir?: string; databaseUrl?: string }, posts: number, episodes: number): Promise<void> {
+async function fillDatabase(
+  target: { dataDir?: string; databaseUrl?: string },
+  posts: number,
+  episodes: number,
+): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client');
   const { sql } = await import('drizzle-orm');
-  const db = await openDatabase(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: path.join(target.dataDir!, 'pglite') });
+  const db = await openDatabase(
+    target.databaseUrl
+      ? { databaseUrl: target.databaseUrl }
+      : { dataDir: path.join(target.dataDir!, 'pglite') },
+  );
   try {
     await db.db.execute(sql`delete from blog_posts`);
     await db.db.execute(sql`delete from podcast_episodes`);
@@ -287,7 +318,13 @@ async function main(): Promise<void> {
       const firstStart = memoryOf(app.child.pid);
       const token = await adminToken(app.url);
       const writes: Endpoint[] = [
-        { name: 'POST /api/admin/blogs', method: 'POST', path: '/api/admin/blogs', body: POST_BODY('load'), headers: { authorization: `Bearer ${token}` } },
+        {
+          name: 'POST /api/admin/blogs',
+          method: 'POST',
+          path: '/api/admin/blogs',
+          body: POST_BODY('load'),
+          headers: { authorization: `Bearer ${token}` },
+        },
       ];
 
       // The baseline: a bare Fastify route returning the same bytes from memory, measured once.
@@ -299,7 +336,9 @@ async function main(): Promise<void> {
             body: e.body,
             headers: {
               ...(e.body ? { 'content-type': 'application/json' } : {}),
-              ...Object.fromEntries(Object.entries(e.headers ?? {}).map(([k, v]) => [k, v.replace('[<id>]', 'fixture')])),
+              ...Object.fromEntries(
+                Object.entries(e.headers ?? {}).map(([k, v]) => [k, v.replace('[<id>]', 'fixture')]),
+              ),
             },
           });
           fixtures.push({
@@ -313,7 +352,9 @@ async function main(): Promise<void> {
         const file = path.join(work, 'baseline.json');
         fs.writeFileSync(file, JSON.stringify(fixtures));
         const port = await freePort();
-        const child = spawn(process.execPath, ['scripts/bench-baseline.mjs', file, String(port)], { stdio: 'inherit' });
+        const child = spawn(process.execPath, ['scripts/bench-baseline.mjs', file, String(port)], {
+          stdio: 'inherit',
+        });
         baseline = { url: `http://127.0.0.1:${port}`, child };
         await waitFor(`${baseline.url}/ready`, child);
         for (const e of ENDPOINTS) baselineResults.set(e.name, autocannon(baseline.url + e.path, e));
@@ -340,9 +381,21 @@ async function main(): Promise<void> {
       if (database === 'pglite') {
         const unflushed = await startApp({ ...env, PGLITE_FSYNC: 'off' });
         const unflushedToken = await adminToken(unflushed.url);
-        for (const e of [ENDPOINTS[3]!, { ...writes[0]!, headers: { authorization: `Bearer ${unflushedToken}` } }]) {
+        for (const e of [
+          ENDPOINTS[3]!,
+          { ...writes[0]!, headers: { authorization: `Bearer ${unflushedToken}` } },
+        ]) {
           const r = autocannon(unflushed.url + e.path, e);
-          rows.push([e.name, 'pglite, flush off', r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.errors + r.non2xx), '-', '-']);
+          rows.push([
+            e.name,
+            'pglite, flush off',
+            r.rps.toFixed(0),
+            `${r.p50} ms`,
+            `${r.p99} ms`,
+            String(r.errors + r.non2xx),
+            '-',
+            '-',
+          ]);
         }
         await unflushed.stop();
       }
@@ -361,7 +414,11 @@ async function main(): Promise<void> {
         app = await startApp(env);
         const growthToken = await adminToken(app.url);
         for (const e of GROWTH_READS(growthToken)) {
-          const r = autocannon(app.url + e.path, { ...e, connections: e.connections ?? GROWTH_CONNECTIONS }, duration);
+          const r = autocannon(
+            app.url + e.path,
+            { ...e, connections: e.connections ?? GROWTH_CONNECTIONS },
+            duration,
+          );
           growth.set(e.name, [...(growth.get(e.name) ?? []), r]);
         }
         if (posts === 10_000) {
@@ -398,8 +455,12 @@ async function main(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
 
-  console.log(`\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs, LOG_LEVEL=${SHIPPED_LOG_LEVEL} (as npm start)\n`);
-  console.log(table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows));
+  console.log(
+    `\n${connections} connections, ${duration} s per endpoint, Node ${process.version}, ${os.cpus().length} CPUs, LOG_LEVEL=${SHIPPED_LOG_LEVEL} (as npm start)\n`,
+  );
+  console.log(
+    table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows),
+  );
   console.log(
     `\nGrowth: the same reads with 10 posts, enquiries and episodes, then 10,000 posts (about 8 KB each) and enquiries and 1,000 episodes (${GROWTH_CONNECTIONS} connections, the inbox one request at a time; p50/p99, bytes per answer)\n`,
   );
@@ -407,7 +468,14 @@ async function main(): Promise<void> {
   console.log('\nMemory of the server process (resident, from /proc)\n');
   console.log(
     table(
-      ['database', 'idle after a first start', 'idle after a restart', 'peak under the load above', 'at 10,000 posts after the growth reads', 'after reading every post'],
+      [
+        'database',
+        'idle after a first start',
+        'idle after a restart',
+        'peak under the load above',
+        'at 10,000 posts after the growth reads',
+        'after reading every post',
+      ],
       memoryRows,
     ),
   );

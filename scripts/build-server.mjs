@@ -3,7 +3,17 @@
 import { build } from 'esbuild';
 import fs from 'node:fs';
 
-const entries = { main: 'src/server/main.ts', ...(fs.existsSync('src/server/cli') ? Object.fromEntries(fs.readdirSync('src/server/cli').filter((f) => f.endsWith('.ts')).map((f) => [`cli/${f.replace(/\.ts$/, '')}`, `src/server/cli/${f}`])) : {}) };
+const entries = {
+  main: 'src/server/main.ts',
+  ...(fs.existsSync('src/server/cli')
+    ? Object.fromEntries(
+        fs
+          .readdirSync('src/server/cli')
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => [`cli/${f.replace(/\.ts$/, '')}`, `src/server/cli/${f}`]),
+      )
+    : {}),
+};
 
 await build({
   entryPoints: entries,
@@ -19,5 +29,6 @@ await build({
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
 // The empty cluster a first start unpacks (src/server/db/pglite-folder.ts).
-for (const file of ['pglite-template.tar.gz', 'pglite-template.tar.gz.json']) fs.copyFileSync(`src/server/db/${file}`, `dist/server/${file}`);
+for (const file of ['pglite-template.tar.gz', 'pglite-template.tar.gz.json'])
+  fs.copyFileSync(`src/server/db/${file}`, `dist/server/${file}`);
 console.log('server built into dist/server');

@@ -13,7 +13,11 @@ function timeByBrowser(suite, path) {
   for (const child of suite.suites ?? []) timeByBrowser(child, [...path, child.title]);
   for (const spec of suite.specs ?? []) {
     const title = [...path, spec.title].join(' › ');
-    const browser = /\bfirefox\b/i.test(title) ? 'firefox' : /\bchromium\b/i.test(title) && /cross-browser/.test(title) ? 'chromium' : null;
+    const browser = /\bfirefox\b/i.test(title)
+      ? 'firefox'
+      : /\bchromium\b/i.test(title) && /cross-browser/.test(title)
+        ? 'chromium'
+        : null;
     if (!browser) continue;
     for (const test of spec.tests ?? []) {
       browserTests[browser]++;
@@ -38,7 +42,9 @@ for (const file of fs.existsSync('test-results') ? fs.readdirSync('test-results'
 }
 for (const browser of ['chromium', 'firefox']) {
   if (browserTests[browser]) {
-    console.log(`cross-browser ${browser}: ${browserTests[browser]} tests in ${browserSeconds[browser].toFixed(1)} s`);
+    console.log(
+      `cross-browser ${browser}: ${browserTests[browser]} tests in ${browserSeconds[browser].toFixed(1)} s`,
+    );
   }
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

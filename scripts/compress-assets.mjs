@@ -19,7 +19,10 @@ function walk(dir) {
       const data = fs.readFileSync(full);
       if (data.length < 1024) continue;
       const br = zlib.brotliCompressSync(data, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
       });
       fs.writeFileSync(`${full}.br`, br);
       fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
@@ -31,4 +34,6 @@ function walk(dir) {
 }
 
 walk(root);
-console.log(`compressed ${files} files in ${path.relative(process.cwd(), root)}: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB (brotli)`);
+console.log(
+  `compressed ${files} files in ${path.relative(process.cwd(), root)}: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB (brotli)`,
+);

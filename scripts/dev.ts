@@ -9,7 +9,10 @@ const children = [
     // The browser is on Vite's port: that is the site's origin (links in e-mails, the same-origin check).
     env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: apiPort },
   }),
-  spawn('npx', ['vite', '--host', '0.0.0.0'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--host', '0.0.0.0'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -54,12 +54,52 @@ function wav(samples) {
   return Buffer.concat([header, data]);
 }
 
-const C5 = 523.25, D5 = 587.33, E5 = 659.25, G5 = 783.99, A5 = 880.0, C6 = 1046.5, G4 = 392.0, A4 = 440.0;
+const C5 = 523.25,
+  D5 = 587.33,
+  E5 = 659.25,
+  G5 = 783.99,
+  A5 = 880.0,
+  C6 = 1046.5,
+  G4 = 392.0,
+  A4 = 440.0;
 const files = [
   // The newest sample is the longest, so skipping forward 30 s has room to move.
-  { name: 'sample-market-towns.wav', seconds: 36, notes: [[C5, 0.6], [E5, 0.6], [G5, 0.6], [C6, 1.2], [0, 0.6], [A5, 0.6], [G5, 0.6], [E5, 1.2], [0, 0.6]] },
-  { name: 'sample-lea-valley.wav', seconds: 4, notes: [[G4, 0.5], [C5, 0.5], [E5, 1], [D5, 0.5], [C5, 1.5]] },
-  { name: 'sample-welcome.wav', seconds: 4, notes: [[A4, 0.5], [D5, 0.5], [E5, 0.5], [A5, 2.5]] },
+  {
+    name: 'sample-market-towns.wav',
+    seconds: 36,
+    notes: [
+      [C5, 0.6],
+      [E5, 0.6],
+      [G5, 0.6],
+      [C6, 1.2],
+      [0, 0.6],
+      [A5, 0.6],
+      [G5, 0.6],
+      [E5, 1.2],
+      [0, 0.6],
+    ],
+  },
+  {
+    name: 'sample-lea-valley.wav',
+    seconds: 4,
+    notes: [
+      [G4, 0.5],
+      [C5, 0.5],
+      [E5, 1],
+      [D5, 0.5],
+      [C5, 1.5],
+    ],
+  },
+  {
+    name: 'sample-welcome.wav',
+    seconds: 4,
+    notes: [
+      [A4, 0.5],
+      [D5, 0.5],
+      [E5, 0.5],
+      [A5, 2.5],
+    ],
+  },
 ];
 
 fs.mkdirSync(outDir, { recursive: true });

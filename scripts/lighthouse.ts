@@ -45,13 +45,20 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       const lhr = result.lhr;
-      const items = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } | undefined)?.items ?? [];
+      const items =
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } | undefined
+        )?.items ?? [];
       const jsBytes = items
         .filter((i) => i.resourceType === 'Script' && i.url?.startsWith(server.url))
         .reduce((n, i) => n + (i.transferSize ?? 0), 0);
       const jsKb = jsBytes / 1024;
       const scores = Object.fromEntries(
-        (Object.keys(BUDGET) as Array<keyof typeof BUDGET>).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]),
+        (Object.keys(BUDGET) as Array<keyof typeof BUDGET>).map((k) => [
+          k,
+          Math.round((lhr.categories[k]?.score ?? 0) * 100),
+        ]),
       ) as Record<keyof typeof BUDGET, number>;
       const misses = (Object.keys(BUDGET) as Array<keyof typeof BUDGET>).filter((k) => scores[k] < BUDGET[k]);
       if (jsKb > JS_BUDGET_KB) misses.push('performance' as never);
@@ -83,10 +90,25 @@ async function main(): Promise<void> {
     await chrome.kill();
     await server.stop();
   }
-  const header = ['page', 'perf', 'a11y', 'best practices', 'seo', 'JS (compressed)', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'budget'];
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best practices',
+    'seo',
+    'JS (compressed)',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'SI',
+    'budget',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  console.log(`\nLighthouse ${'(mobile)'}; budgets: perf >= ${BUDGET.performance}, a11y/best practices/SEO = 100, JS <= ${JS_BUDGET_KB} KB\n`);
+  console.log(
+    `\nLighthouse ${'(mobile)'}; budgets: perf >= ${BUDGET.performance}, a11y/best practices/SEO = 100, JS <= ${JS_BUDGET_KB} KB\n`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.log(line(r));

@@ -16,7 +16,9 @@ if (process.argv.includes('--check')) {
     [CLIENT_TYPES_FILE, types],
   ].filter(([name, content]) => (fs.existsSync(name!) ? fs.readFileSync(name!, 'utf8') : '') !== content);
   if (stale.length > 0) {
-    console.error(`${stale.map(([name]) => name).join(' and ')} stale: run \`npm run openapi\` and commit the result.`);
+    console.error(
+      `${stale.map(([name]) => name).join(' and ')} stale: run \`npm run openapi\` and commit the result.`,
+    );
     process.exit(1);
   }
   console.log(`${file} and ${CLIENT_TYPES_FILE} are up to date.`);

@@ -17,7 +17,9 @@ try {
   await tar.c({ gzip: { level: 9 }, file: target, cwd: cluster, portable: true, noMtime: true }, entries);
   const version = installedPgliteVersion();
   fs.writeFileSync(`${target}.json`, `${JSON.stringify({ pglite: version }, null, 2)}\n`);
-  console.log(`wrote ${path.relative(process.cwd(), target)} (${Math.round(fs.statSync(target).size / 1024)} KB) for PGlite ${version}`);
+  console.log(
+    `wrote ${path.relative(process.cwd(), target)} (${Math.round(fs.statSync(target).size / 1024)} KB) for PGlite ${version}`,
+  );
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

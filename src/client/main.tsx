@@ -18,7 +18,9 @@ const container = document.getElementById('root')!;
 // A server-rendered page carries its data in a JSON block: hydrate with it, so nothing is fetched
 // twice and nothing flashes. Admin and auth pages arrive empty and render here.
 const dataBlock = document.getElementById('__PAGE_DATA__');
-const dehydratedState = dataBlock?.textContent ? (JSON.parse(dataBlock.textContent) as DehydratedState) : undefined;
+const dehydratedState = dataBlock?.textContent
+  ? (JSON.parse(dataBlock.textContent) as DehydratedState)
+  : undefined;
 
 const tree = (
   <StrictMode>

@@ -46,7 +46,12 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config);
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
-  registerResponseCache(app, { ttlMs: 10_000, publicReads: publicReadsOf(appRouter), alsoCache: isCacheablePage, keyOf: pageCacheKey });
+  registerResponseCache(app, {
+    ttlMs: 10_000,
+    publicReads: publicReadsOf(appRouter),
+    alsoCache: isCacheablePage,
+    keyOf: pageCacheKey,
+  });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   await app.register(fastifyRateLimit, { global: false });
@@ -62,7 +67,13 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await registerApiDocs(app, openApiDocument);
   await registerHttpRoutes(app, deps);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });
-  registerRestApi(app, { routes, router: appRouter, createContext, responseMeta: systemResponseMeta, onError: logProcedureFailure(app) });
+  registerRestApi(app, {
+    routes,
+    router: appRouter,
+    createContext,
+    responseMeta: systemResponseMeta,
+    onError: logProcedureFailure(app),
+  });
 
   await registerBuiltClient(app, deps, { createContext, routes });
   return app;

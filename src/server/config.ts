@@ -29,10 +29,16 @@ const envSchema = z.object({
     'must be an absolute http(s) URL such as https://example.co.uk',
   ),
   /** The embedded database's page cache and per-sort memory (db/pglite-durable.ts); raise for a big site. */
-  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB').default('16MB'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+    .default('16MB'),
   /** Make a new embedded database with PGlite's initdb (a child process, 860 MB) instead of the template. */
   PGLITE_INITDB: booleanFlag.default(false),
-  PGLITE_WORK_MEM: z.string().regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB').default('2MB'),
+  PGLITE_WORK_MEM: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB')
+    .default('2MB'),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   /** The server-rendering bundle; by default beside CLIENT_DIST (dist/ssr). */
   SSR_DIST: optionalString,
@@ -47,7 +53,10 @@ const envSchema = z.object({
     try {
       parseAllowList(v);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `${(error as Error).message}; use addresses, CIDR ranges or address:port, comma-separated` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${(error as Error).message}; use addresses, CIDR ranges or address:port, comma-separated`,
+      });
     }
   }),
   SEED: booleanFlag.default(true),
@@ -62,11 +71,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS.email}>`),
   BUSINESS_INBOX: z.string().email().default(BUSINESS.email),
   // Admin bootstrap
-  ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, 'must be an e-mail address'),
+  ADMIN_EMAIL: optionalString.refine(
+    (v) => v === undefined || z.email().safeParse(v).success,
+    'must be an e-mail address',
+  ),
   ADMIN_PASSWORD: optionalString,
   ADMIN_NAME: optionalString,
   // Uploads
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   // Payments
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -75,7 +91,10 @@ const envSchema = z.object({
   STRIPE_PRICE_INNOVATOR: optionalString,
   STRIPE_PRICE_ENTREPRENEUR: optionalString,
   // Podcasts
-  PODCAST_FEED_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+  PODCAST_FEED_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\//.test(v),
+    'must be an http(s) URL',
+  ),
   PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
   /** How long the audio proxy waits for the audio host to connect and answer (and for a stalled body). */
   PODCAST_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -96,7 +115,8 @@ function trustProxyProblem(value: string | undefined): string | null {
       '(e.g. 10.0.0.5 or 10.0.0.0/24)'
     );
   }
-  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10 ? null : 'a hop count must be between 1 and 10';
+  if (/^\d+$/.test(value))
+    return Number(value) >= 1 && Number(value) <= 10 ? null : 'a hop count must be between 1 and 10';
   for (const entry of value.split(',').map((v) => v.trim())) {
     const [address = '', bits] = entry.split('/');
     const version = net.isIP(address);
@@ -109,7 +129,9 @@ function trustProxyProblem(value: string | undefined): string | null {
 }
 
 /** Fastify's trustProxy from TRUST_PROXY: off, a hop count, or the proxies' addresses. */
-export function trustProxySetting(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxySetting(
+  value: string | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (value === undefined || value === 'false') return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);

@@ -17,7 +17,11 @@ function withoutParams(text: string): string {
 
 /** The pino `err` serializer: type, message, stack, code and cause, with SQL parameters left out. */
 export function serializeError(error: Error, depth = 0): LoggedError {
-  const logged: LoggedError = { type: error.constructor.name, message: withoutParams(error.message), stack: withoutParams(error.stack ?? '') };
+  const logged: LoggedError = {
+    type: error.constructor.name,
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack ?? ''),
+  };
   const extra: { code?: unknown; query?: unknown; cause?: unknown } = error;
   if (extra.code !== undefined) logged.code = extra.code;
   if (typeof extra.query === 'string') logged.query = extra.query;

@@ -89,11 +89,16 @@ async function main(): Promise<void> {
     clock: () => new Date(),
     signInThrottle: createSignInThrottle(createMemoryCounterStore(() => new Date())),
     payments: createPayments(config),
-    mailer: createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
+    mailer: createMailer({
+      from: config.MAIL_FROM,
+      smtpUrl: config.SMTP_URL,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    }),
   };
   const app = await createApp(deps);
   logDatabaseStart(app.log, db);
-  if (adminSetup === 'created') app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
+  if (adminSetup === 'created')
+    app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
   deps.mailer = createMailer({
     from: config.MAIL_FROM,
     smtpUrl: config.SMTP_URL,
@@ -109,7 +114,10 @@ async function main(): Promise<void> {
     const backup = await writeBackupArchive(db.db, uploadsDir, request.file);
     const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
     app.log.info({ file: request.file, rows }, 'backup written');
-    return { ok: true, message: `Backup written to ${request.file} by the running site (${rows} rows, plus uploads).` };
+    return {
+      ok: true,
+      message: `Backup written to ${request.file} by the running site (${rows} rows, plus uploads).`,
+    };
   });
 
   // E-mails queued in the outbox (also those a killed process left) are sent from here on.
@@ -161,7 +169,10 @@ async function main(): Promise<void> {
 }
 
 /** A start-up step whose errors of the given kinds are the operator's to act on: said plainly, then exit 1. */
-async function orExit<T>(step: () => T | Promise<T>, ...plain: Array<abstract new (...args: never[]) => Error>): Promise<T> {
+async function orExit<T>(
+  step: () => T | Promise<T>,
+  ...plain: Array<abstract new (...args: never[]) => Error>
+): Promise<T> {
   try {
     return await step();
   } catch (error) {

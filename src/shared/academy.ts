@@ -99,7 +99,8 @@ export const ADD_ONS = [
   {
     name: 'Parent Learning Sessions',
     price: '£29 each',
-    description: 'An evening session for parents: what your child is learning, and how to talk about AI at home.',
+    description:
+      'An evening session for parents: what your child is learning, and how to talk about AI at home.',
   },
   {
     name: 'Holiday AI Bootcamps',

@@ -14,10 +14,16 @@ import {
 // newest first; the types are imported by the admin screens with `import type`.
 
 /** '' from an empty REST query parameter or an empty select means 'no filter'. */
-const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const pageFields = {
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(ADMIN_PAGE_MAX).default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(ADMIN_PAGE_MAX)
+    .default(1),
   pageSize: z.coerce
     .number()
     .int('pageSize must be a whole number')
@@ -50,7 +56,10 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const enquiryListInputSchema = z.object({
   ...pageFields,
   type: z.preprocess(blankAsUndefined, z.enum(CONTACT_TYPES, 'Unknown enquiry type').optional()),
-  status: z.preprocess(blankAsUndefined, z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived').optional()),
+  status: z.preprocess(
+    blankAsUndefined,
+    z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived').optional(),
+  ),
   /** Searched in name, e-mail, subject and message, ignoring case. */
   q: searchField,
 });
@@ -106,7 +115,10 @@ export const enquiryStatusInputSchema = idInputSchema.extend({
 
 export const subscriberListInputSchema = z.object({
   ...pageFields,
-  status: z.preprocess(blankAsUndefined, z.enum(SUBSCRIBER_STATUSES, 'status must be confirmed or pending').optional()),
+  status: z.preprocess(
+    blankAsUndefined,
+    z.enum(SUBSCRIBER_STATUSES, 'status must be confirmed or pending').optional(),
+  ),
   /** Part of the e-mail address, ignoring case. */
   q: searchField,
 });
@@ -146,7 +158,9 @@ export const workshopSpotsSchema = z.object({
 });
 export type WorkshopSpots = z.infer<typeof workshopSpotsSchema>;
 
-export const reservationPageSchema = pageOf(workshopReservationSchema).extend({ workshop: workshopSpotsSchema });
+export const reservationPageSchema = pageOf(workshopReservationSchema).extend({
+  workshop: workshopSpotsSchema,
+});
 
 export const academySubscriptionListInputSchema = z.object({
   ...pageFields,

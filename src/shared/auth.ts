@@ -17,11 +17,13 @@ export const AUTH_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  passwordTooCommon: 'This password is too common and easy to guess. Please choose a less predictable one, such as three or four unrelated words.',
+  passwordTooCommon:
+    'This password is too common and easy to guess. Please choose a less predictable one, such as three or four unrelated words.',
   resetTokenRequired: 'Invalid reset link. Please request a new password reset.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new password reset.',
   resetDone: 'Your password has been reset. You can now sign in with your new password.',
-  resetEmailSent: 'If an account exists for that email address, we have sent a link to reset your password. Please check your inbox.',
+  resetEmailSent:
+    'If an account exists for that email address, we have sent a link to reset your password. Please check your inbox.',
   duplicateEmail: 'An admin with this email address already exists',
   loggedOut: 'You have been signed out.',
 } as const;
@@ -65,6 +67,9 @@ export const resetPasswordInputSchema = z.object({
  * A new password as the reset and new-admin forms check it before sending: the server's field with
  * the length rule services/passwords.ts applies (which also refuses the most common passwords).
  */
-export const newPasswordSchema = resetPasswordInputSchema.shape.newPassword.min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort);
+export const newPasswordSchema = resetPasswordInputSchema.shape.newPassword.min(
+  PASSWORD_MIN_LENGTH,
+  AUTH_MESSAGES.passwordTooShort,
+);
 
 export const messageSchema = z.object({ message: z.string() });

@@ -47,22 +47,34 @@ export const BLOG_LIMIT_MAX = 50;
 /** Far past any real blog; keeps the offset a small number. */
 const BLOG_PAGE_MAX = 100_000;
 
-const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const pageField = z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(BLOG_PAGE_MAX).default(1);
-const categoryField = z.preprocess(blankAsUndefined, z.string().trim().max(BLOG_LIMITS.category, `category must be at most ${BLOG_LIMITS.category} characters`).optional());
+const blankAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const pageField = z.coerce
+  .number()
+  .int('page must be a whole number')
+  .min(1, 'page starts at 1')
+  .max(BLOG_PAGE_MAX)
+  .default(1);
+const categoryField = z.preprocess(
+  blankAsUndefined,
+  z
+    .string()
+    .trim()
+    .max(BLOG_LIMITS.category, `category must be at most ${BLOG_LIMITS.category} characters`)
+    .optional(),
+);
 
 /** GET /api/blog: one page of published posts, newest first, optionally of one category. */
-export const blogListInputSchema = z
-  .object({
-    page: pageField,
-    limit: z.coerce
-      .number()
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(BLOG_LIMIT_MAX, `limit must be at most ${BLOG_LIMIT_MAX}`)
-      .default(BLOG_PAGE_SIZE),
-    category: categoryField,
-  });
+export const blogListInputSchema = z.object({
+  page: pageField,
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(BLOG_LIMIT_MAX, `limit must be at most ${BLOG_LIMIT_MAX}`)
+    .default(BLOG_PAGE_SIZE),
+  category: categoryField,
+});
 export type BlogListInput = z.input<typeof blogListInputSchema>;
 
 /** A post as a list shows it: everything but the content. */
@@ -88,8 +100,14 @@ export const ADMIN_BLOG_PAGE_SIZE = 20;
 
 const adminFilterFields = {
   /** Searched in title, excerpt and category, ignoring case. */
-  q: z.preprocess(blankAsUndefined, z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional()),
-  status: z.preprocess(blankAsUndefined, z.enum(BLOG_STATUSES, 'status must be published or draft').optional()),
+  q: z.preprocess(
+    blankAsUndefined,
+    z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
+  ),
+  status: z.preprocess(
+    blankAsUndefined,
+    z.enum(BLOG_STATUSES, 'status must be published or draft').optional(),
+  ),
 };
 
 /** GET /api/admin/blogs: one page of every post (drafts included), newest first, as full posts. */

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  CONTACT_TYPES,
-  DEVICE_TYPES,
-  CHILD_AGE_MIN,
-  CHILD_AGE_MAX,
-  CONTACT_LIMITS,
-} from './contact';
+import { CONTACT_TYPES, DEVICE_TYPES, CHILD_AGE_MIN, CHILD_AGE_MAX, CONTACT_LIMITS } from './contact';
 import { EMAIL_MESSAGES, emailAddressField } from './email.schema';
 
 // The Zod schemas of the contact form and the workshop reservation (the server validates with
@@ -48,7 +42,13 @@ export const contactInputSchema = z.object({
   challenge: z.string().max(200).optional(),
   /** The sum of the challenge's two numbers. */
   answer: z
-    .union([z.number().int(), z.string().trim().regex(/^-?\d{1,4}$/, 'answer must be a whole number')])
+    .union([
+      z.number().int(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,4}$/, 'answer must be a whole number'),
+    ])
     .transform(Number)
     .optional(),
   /** Spam trap: a field people never see. Anything in it marks the message as from a bot. */

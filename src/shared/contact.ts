@@ -49,7 +49,8 @@ export const CHALLENGE_LIFETIME_MINUTES = 60;
 export const CHALLENGE_MESSAGES = {
   /** SPEC section 5's words, for a wrong sum. */
   wrong: 'Verification Failed - Please solve the math problem correctly.',
-  missing: 'Please answer the math question: get one from GET /api/contact/challenge, then send its challenge with your answer.',
+  missing:
+    'Please answer the math question: get one from GET /api/contact/challenge, then send its challenge with your answer.',
   invalid: 'This math question is not one of ours. Please get a new one from GET /api/contact/challenge.',
   expired: 'This math question has expired. Please solve the new one and send again.',
   used: 'This math question has already been answered. Please solve the new one and send again.',

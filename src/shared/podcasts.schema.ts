@@ -19,11 +19,17 @@ export type PodcastEpisode = z.infer<typeof podcastEpisodeSchema>;
 export { PODCAST_PAGE_SIZE } from './podcasts';
 export const PODCAST_LIMIT_MAX = 50;
 
-const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /** GET /api/podcasts: one page of episodes, newest first, optionally searched. */
 export const podcastListInputSchema = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000)
+    .default(1),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')
@@ -31,7 +37,14 @@ export const podcastListInputSchema = z.object({
     .max(PODCAST_LIMIT_MAX, `limit must be at most ${PODCAST_LIMIT_MAX}`)
     .default(PODCAST_PAGE_SIZE),
   /** Searched in title and description, ignoring case. */
-  q: z.preprocess(blankAsUndefined, z.string().trim().max(PODCAST_SEARCH_MAX, `q must be at most ${PODCAST_SEARCH_MAX} characters`).optional()),
+  q: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(PODCAST_SEARCH_MAX, `q must be at most ${PODCAST_SEARCH_MAX} characters`)
+      .optional(),
+  ),
 });
 export type PodcastListInput = z.input<typeof podcastListInputSchema>;
 

@@ -1,4 +1,3 @@
-
 // Podcast facts both sides use; the Zod schema lives in podcasts.schema.ts so pages need not load Zod.
 // Imported, then exported: no-cycle skips type imports but not `export type ... from` (the same erased edge).
 import type { PodcastEpisode } from './podcasts.schema';

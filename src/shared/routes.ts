@@ -92,7 +92,8 @@ export const PAGE_ROUTES = {
     indexing: 'sitemap',
     meta: {
       title: siteTitle('Privacy Policy'),
-      description: 'How Herts Local Media collects, uses and protects your personal data, and the rights you have under UK GDPR.',
+      description:
+        'How Herts Local Media collects, uses and protects your personal data, and the rights you have under UK GDPR.',
     },
   },
   termsConditions: {
@@ -117,7 +118,13 @@ export const PAGE_ROUTES = {
     queryParams: ['plan'],
   },
   admin: { path: '/admin', page: 'AdminPage', serverRendered: false, indexing: 'disallow', meta: ADMIN_META },
-  adminSimple: { path: '/admin-simple', page: 'AdminPage', serverRendered: false, indexing: 'disallow', meta: ADMIN_META },
+  adminSimple: {
+    path: '/admin-simple',
+    page: 'AdminPage',
+    serverRendered: false,
+    indexing: 'disallow',
+    meta: ADMIN_META,
+  },
   login: {
     path: '/login',
     page: 'LoginPage',
@@ -144,7 +151,10 @@ export const PAGE_ROUTES = {
     page: 'SubscribePage',
     serverRendered: false,
     indexing: 'disallow',
-    meta: { title: `Checkout | ${ACADEMY.name}`, description: `Secure card checkout for ${ACADEMY.name} monthly plans.` },
+    meta: {
+      title: `Checkout | ${ACADEMY.name}`,
+      description: `Secure card checkout for ${ACADEMY.name} monthly plans.`,
+    },
   },
 } as const satisfies Record<string, PageRoute>;
 
@@ -154,7 +164,9 @@ export type RouteName = keyof typeof PAGE_ROUTES;
 export const ROUTE_LIST: readonly PageRoute[] = Object.values(PAGE_ROUTES);
 
 /** The path of each route by name, for links: `ROUTES.academy`. */
-export const ROUTES = Object.fromEntries(Object.entries(PAGE_ROUTES).map(([name, route]) => [name, route.path])) as {
+export const ROUTES = Object.fromEntries(
+  Object.entries(PAGE_ROUTES).map(([name, route]) => [name, route.path]),
+) as {
   readonly [Name in RouteName]: (typeof PAGE_ROUTES)[Name]['path'];
 };
 

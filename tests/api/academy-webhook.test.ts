@@ -15,21 +15,43 @@ afterAll(async () => {
 });
 
 let counter = 0;
-function event(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)): { id: string; payload: string } {
+function event(
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+): { id: string; payload: string } {
   const id = `evt_test_${Date.now()}_${++counter}`;
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created, livemode: false, data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    data: { object },
+  });
   return { id, payload };
 }
 
-function deliver(payload: string, options: { secret?: string; signature?: string | null; timestamp?: number; contentType?: string } = {}) {
+function deliver(
+  payload: string,
+  options: { secret?: string; signature?: string | null; timestamp?: number; contentType?: string } = {},
+) {
   const signature =
     options.signature === undefined
-      ? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp })
+      ? Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? WEBHOOK_SECRET,
+          timestamp: options.timestamp,
+        })
       : options.signature;
   return t.app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
-    headers: { 'content-type': options.contentType ?? 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': options.contentType ?? 'application/json',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
     payload,
   });
 }
@@ -51,7 +73,11 @@ const completed = (sessionId: string, subscriptionId: string, plan = 'innovator'
   });
 
 const subscriptionEvent = (type: string, id: string, status: string, plan?: string, created?: number) =>
-  event(type, { id, object: 'subscription', status, customer: 'cus_test_1', metadata: plan ? { plan } : {} }, created);
+  event(
+    type,
+    { id, object: 'subscription', status, customer: 'cus_test_1', metadata: plan ? { plan } : {} },
+    created,
+  );
 
 describe('POST /api/stripe/webhook', () => {
   it('records a completed checkout as an active subscription', async () => {
@@ -71,9 +97,15 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('follows the subscription through an update and a cancellation', async () => {
-    expect((await deliver(subscriptionEvent('customer.subscription.updated', 'sub_test_a', 'past_due').payload)).statusCode).toBe(200);
+    expect(
+      (await deliver(subscriptionEvent('customer.subscription.updated', 'sub_test_a', 'past_due').payload))
+        .statusCode,
+    ).toBe(200);
     expect((await rows()).find((r) => r.stripeSubscriptionId === 'sub_test_a')?.status).toBe('past_due');
-    expect((await deliver(subscriptionEvent('customer.subscription.deleted', 'sub_test_a', 'canceled').payload)).statusCode).toBe(200);
+    expect(
+      (await deliver(subscriptionEvent('customer.subscription.deleted', 'sub_test_a', 'canceled').payload))
+        .statusCode,
+    ).toBe(200);
     const all = await rows();
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ status: 'canceled', plan: 'innovator', checkoutSessionId: 'cs_test_a' });
@@ -97,17 +129,36 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('joins a subscription event that arrives before its checkout into one row', async () => {
-    await deliver(subscriptionEvent('customer.subscription.updated', 'sub_test_c', 'active', 'entrepreneur').payload);
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', 'sub_test_c', 'active', 'entrepreneur').payload,
+    );
     await deliver(completed('cs_test_c', 'sub_test_c', 'entrepreneur').payload);
     const matching = (await rows()).filter((r) => r.stripeSubscriptionId === 'sub_test_c');
     expect(matching).toHaveLength(1);
-    expect(matching[0]).toMatchObject({ checkoutSessionId: 'cs_test_c', plan: 'entrepreneur', status: 'active', customerEmail: 'parent@example.co.uk' });
+    expect(matching[0]).toMatchObject({
+      checkoutSessionId: 'cs_test_c',
+      plan: 'entrepreneur',
+      status: 'active',
+      customerEmail: 'parent@example.co.uk',
+    });
   });
 
   it('does not let an older event that arrives late undo a newer one', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const newer = subscriptionEvent('customer.subscription.updated', 'sub_test_d', 'active', 'innovator', now);
-    const older = subscriptionEvent('customer.subscription.updated', 'sub_test_d', 'incomplete', 'innovator', now - 120);
+    const newer = subscriptionEvent(
+      'customer.subscription.updated',
+      'sub_test_d',
+      'active',
+      'innovator',
+      now,
+    );
+    const older = subscriptionEvent(
+      'customer.subscription.updated',
+      'sub_test_d',
+      'incomplete',
+      'innovator',
+      now - 120,
+    );
     expect((await deliver(newer.payload)).json().outcome).toBe('recorded');
     const late = await deliver(older.payload);
     expect(late.statusCode).toBe(200);
@@ -141,7 +192,10 @@ describe('POST /api/stripe/webhook refuses what Stripe did not send', () => {
 
   it('rejects a genuine signature on an altered body', async () => {
     const genuine = subscriptionEvent('customer.subscription.deleted', 'sub_test_b', 'canceled');
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: genuine.payload, secret: WEBHOOK_SECRET });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: genuine.payload,
+      secret: WEBHOOK_SECRET,
+    });
     const altered = genuine.payload.replace('sub_test_b', 'sub_test_c');
     const res = await deliver(altered, { signature });
     expect(res.statusCode).toBe(400);
@@ -167,7 +221,11 @@ describe('POST /api/stripe/webhook refuses what Stripe did not send', () => {
   });
 
   it('leaves JSON parsing of the other API routes as it was', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/create-subscription', payload: { plan: 'explorer' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-subscription',
+      payload: { plan: 'explorer' },
+    });
     // No Stripe key in this app: the JSON body was read and the plan understood.
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/^Online payment is not set up yet/);
@@ -180,7 +238,13 @@ describe('POST /api/stripe/webhook refuses what Stripe did not send', () => {
       const res = await bare.app.inject({
         method: 'POST',
         url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: e.payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload: e.payload,
+            secret: WEBHOOK_SECRET,
+          }),
+        },
         payload: e.payload,
       });
       expect(res.statusCode).toBe(503);

@@ -32,7 +32,12 @@ const reserve = (payload: unknown) =>
 describe('a free-workshop reservation through POST /api/contact', () => {
   it('is the body SPEC section 7 describes', () => {
     const body = workshopReservationMessage(details);
-    expect(body).toMatchObject({ name: 'Priya Shah', email: 'priya.shah@example.co.uk', subject: 'Free Workshop Reservation', type: 'workshop_reservation' });
+    expect(body).toMatchObject({
+      name: 'Priya Shah',
+      email: 'priya.shah@example.co.uk',
+      subject: 'Free Workshop Reservation',
+      type: 'workshop_reservation',
+    });
     expect(body.message.split('\n')).toEqual([
       `New free workshop reservation (${FREE_WORKSHOP.dateLabel}, ${FREE_WORKSHOP.timeLabel})`,
       '',
@@ -50,7 +55,12 @@ describe('a free-workshop reservation through POST /api/contact', () => {
     expect(res.statusCode).toBe(200);
     const rows = await t.deps.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'workshop_reservation', subject: WORKSHOP_SUBJECT, email: 'priya.shah@example.co.uk', details });
+    expect(rows[0]).toMatchObject({
+      type: 'workshop_reservation',
+      subject: WORKSHOP_SUBJECT,
+      email: 'priya.shah@example.co.uk',
+      details,
+    });
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toBe(t.config.BUSINESS_INBOX);
     expect(mail.subject).toContain(WORKSHOP_SUBJECT);
@@ -80,7 +90,11 @@ describe('a free-workshop reservation through POST /api/contact', () => {
   });
 
   it('accepts the five documented fields with the details written into message, stores and mails it (issue 12.1)', async () => {
-    const { auth } = await signedInAdmin(t, { name: 'Academy Admin', email: 'academy-admin@example.co.uk', password: 'Lantern-Orchard-Brook-5' });
+    const { auth } = await signedInAdmin(t, {
+      name: 'Academy Admin',
+      email: 'academy-admin@example.co.uk',
+      password: 'Lantern-Orchard-Brook-5',
+    });
     const sentBefore = t.mailer.sent.length;
     // What a third party following SPEC section 7 sends: no details object, no math question.
     const message = [
@@ -92,10 +106,19 @@ describe('a free-workshop reservation through POST /api/contact', () => {
       'Age: 11',
       'Device type: Tablet',
     ].join('\n');
-    const res = await reserve({ name: 'Tom Reeve', email: 'tom.reeve@example.co.uk', subject: WORKSHOP_SUBJECT, message, type: 'workshop_reservation' });
+    const res = await reserve({
+      name: 'Tom Reeve',
+      email: 'tom.reeve@example.co.uk',
+      subject: WORKSHOP_SUBJECT,
+      message,
+      type: 'workshop_reservation',
+    });
     expect(res.statusCode).toBe(200);
 
-    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'tom.reeve@example.co.uk'));
+    const [row] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'tom.reeve@example.co.uk'));
     expect(row).toMatchObject({ type: 'workshop_reservation', subject: WORKSHOP_SUBJECT, message });
     // What the message says, where it is valid: a tablet is not one of the devices, so it is left out.
     expect(row!.details).toEqual({
@@ -116,15 +139,30 @@ describe('a free-workshop reservation through POST /api/contact', () => {
     // The inbox lists it as a reservation, with what it has.
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/academy/reservations', headers: auth });
     const reservation = (list.json().items as Array<Record<string, unknown>>).find((r) => r.id === row!.id);
-    expect(reservation).toMatchObject({ parentName: 'Tom Reeve', parentEmail: 'tom.reeve@example.co.uk', childName: 'Ella', childAge: 11, deviceType: null });
+    expect(reservation).toMatchObject({
+      parentName: 'Tom Reeve',
+      parentEmail: 'tom.reeve@example.co.uk',
+      childName: 'Ella',
+      childAge: 11,
+      deviceType: null,
+    });
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/enquiries/${row!.id}`, headers: auth });
     expect(one.json()).toMatchObject({ type: 'workshop_reservation', message });
   });
 
   it('accepts a reservation whose message says nothing structured, keeping the name and e-mail', async () => {
-    const res = await reserve({ name: 'Ann Lee', email: 'ann.lee@example.co.uk', subject: '', message: 'Please book my son in.', type: 'workshop_reservation' });
+    const res = await reserve({
+      name: 'Ann Lee',
+      email: 'ann.lee@example.co.uk',
+      subject: '',
+      message: 'Please book my son in.',
+      type: 'workshop_reservation',
+    });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'ann.lee@example.co.uk'));
+    const [row] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'ann.lee@example.co.uk'));
     expect(row!.details).toBeNull();
     expect(row!.subject).toBe('workshop_reservation');
   });

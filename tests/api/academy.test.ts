@@ -15,7 +15,12 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await buildTestApp({
     seed: false,
-    env: { STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: stripe.url, PUBLIC_URL, STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly' },
+    env: {
+      STRIPE_SECRET_KEY: SECRET,
+      STRIPE_API_BASE: stripe.url,
+      PUBLIC_URL,
+      STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly',
+    },
   });
 });
 afterAll(async () => {
@@ -24,7 +29,11 @@ afterAll(async () => {
 });
 
 const subscribe = (payload: unknown, app = t.app) =>
-  app.inject({ method: 'POST', url: '/api/create-subscription', payload: payload as Record<string, unknown> });
+  app.inject({
+    method: 'POST',
+    url: '/api/create-subscription',
+    payload: payload as Record<string, unknown>,
+  });
 
 describe('POST /api/create-subscription with Stripe configured', () => {
   it('creates a monthly GBP Checkout Session in subscription mode from the catalogue amount', async () => {
@@ -48,7 +57,10 @@ describe('POST /api/create-subscription with Stripe configured', () => {
       metadata: { plan: 'innovator' },
       subscription_data: { metadata: { plan: 'innovator' } },
       line_items: [
-        { quantity: '1', price_data: { currency: 'gbp', unit_amount: '14900', recurring: { interval: 'month' } } },
+        {
+          quantity: '1',
+          price_data: { currency: 'gbp', unit_amount: '14900', recurring: { interval: 'month' } },
+        },
       ],
     });
 
@@ -61,7 +73,9 @@ describe('POST /api/create-subscription with Stripe configured', () => {
     for (const plan of PLANS.filter((p) => p.id !== 'entrepreneur')) {
       const res = await subscribe({ plan: plan.id });
       expect(res.statusCode).toBe(200);
-      const item = (stripe.requests.at(-1)!.body.line_items as Array<{ price_data: { unit_amount: string } }>)[0]!;
+      const item = (
+        stripe.requests.at(-1)!.body.line_items as Array<{ price_data: { unit_amount: string } }>
+      )[0]!;
       expect(item.price_data.unit_amount).toBe(String(plan.amountPence));
     }
     expect(PLANS.map((p) => p.amountPence)).toEqual([9900, 14900, 24900]);
@@ -70,7 +84,9 @@ describe('POST /api/create-subscription with Stripe configured', () => {
   it('uses the configured Stripe price id when there is one', async () => {
     const res = await subscribe({ plan: 'entrepreneur' });
     expect(res.statusCode).toBe(200);
-    expect(stripe.requests.at(-1)!.body.line_items).toEqual([{ price: 'price_entrepreneur_monthly', quantity: '1' }]);
+    expect(stripe.requests.at(-1)!.body.line_items).toEqual([
+      { price: 'price_entrepreneur_monthly', quantity: '1' },
+    ]);
   });
 
   it('answers the same over tRPC', async () => {
@@ -88,7 +104,9 @@ describe('POST /api/create-subscription with Stripe configured', () => {
     for (const plan of ['premium', '', 'Explorer']) {
       const res = await subscribe({ plan });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(`Unknown plan "${plan}": please choose explorer, innovator, entrepreneur.`);
+      expect(res.json().message).toBe(
+        `Unknown plan "${plan}": please choose explorer, innovator, entrepreneur.`,
+      );
     }
     for (const payload of [{}, { plan: 42 }, { plan: 'x'.repeat(61) }]) {
       const res = await subscribe(payload);
@@ -113,7 +131,9 @@ describe('POST /api/create-subscription with Stripe configured', () => {
     stripe.failNextCreate(400, { type: 'invalid_request_error', message: 'No such price' });
     const res = await subscribe({ plan: 'explorer' });
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe('Our payment provider turned down the checkout request. Please try again later or email us.');
+    expect(res.json().message).toBe(
+      'Our payment provider turned down the checkout request. Please try again later or email us.',
+    );
   });
 });
 
@@ -134,18 +154,26 @@ describe('POST /api/create-subscription when Stripe cannot be used', () => {
   it('answers 502 when the payment provider cannot be reached', async () => {
     const gone = await startFakeStripe();
     await gone.close();
-    const offline = await buildTestApp({ seed: false, env: { STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: gone.url } });
+    const offline = await buildTestApp({
+      seed: false,
+      env: { STRIPE_SECRET_KEY: SECRET, STRIPE_API_BASE: gone.url },
+    });
     try {
       const res = await subscribe({ plan: 'explorer' }, offline.app);
       expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('We could not reach our payment provider. Please try again in a moment.');
+      expect(res.json().message).toBe(
+        'We could not reach our payment provider. Please try again in a moment.',
+      );
     } finally {
       await offline.close();
     }
   });
 
   it('refuses a wrong secret key as Stripe would (401 from Stripe, 502 from us)', async () => {
-    const wrong = await buildTestApp({ seed: false, env: { STRIPE_SECRET_KEY: 'rk_live_nope', STRIPE_API_BASE: stripe.url } });
+    const wrong = await buildTestApp({
+      seed: false,
+      env: { STRIPE_SECRET_KEY: 'rk_live_nope', STRIPE_API_BASE: stripe.url },
+    });
     try {
       const res = await subscribe({ plan: 'explorer' }, wrong.app);
       expect(res.statusCode).toBe(502);

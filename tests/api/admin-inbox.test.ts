@@ -47,14 +47,22 @@ function generated(i: number) {
     type,
     status,
     details: reservation
-      ? { parentName: `Sender ${i}`, parentEmail: `sender${i}@example.co.uk`, parentMobile: '07700 900123', childName: `Child ${i}`, childAge: 10 + (i % 7), deviceType: i % 2 ? 'Laptop' : 'Desktop' }
+      ? {
+          parentName: `Sender ${i}`,
+          parentEmail: `sender${i}@example.co.uk`,
+          parentMobile: '07700 900123',
+          childName: `Child ${i}`,
+          childAge: 10 + (i % 7),
+          deviceType: i % 2 ? 'Laptop' : 'Desktop',
+        }
       : null,
     createdAt: new Date(BASE + i * 60_000),
     updatedAt: new Date(BASE + i * 60_000),
   };
 }
 
-const get = (url: string, headers: Record<string, string> = auth) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = auth) =>
+  t.app.inject({ method: 'GET', url, headers });
 const list = async (query: string) => {
   const res = await get(`/api/admin/enquiries?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -68,9 +76,15 @@ const expected = (filter: (i: number) => boolean) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  ({ auth } = await signedInAdmin(t, { name: 'Ivy Inbox', email: 'ivy@hertslocalmedia.co.uk', password: 'Rye-Meads-Heron-31' }));
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Ivy Inbox',
+    email: 'ivy@hertslocalmedia.co.uk',
+    password: 'Rye-Meads-Heron-31',
+  }));
   for (let start = 0; start < ROWS; start += 1000) {
-    await t.deps.db.insert(contactMessages).values(Array.from({ length: 1000 }, (_, k) => generated(start + k)));
+    await t.deps.db
+      .insert(contactMessages)
+      .values(Array.from({ length: 1000 }, (_, k) => generated(start + k)));
   }
 }, 120_000);
 afterAll(async () => {
@@ -94,7 +108,12 @@ describe('without a session', () => {
     ];
     for (const [method, url, payload] of calls) {
       for (const headers of [{}, { authorization: 'Bearer nope.nothing' }]) {
-        const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          ...(payload ? { payload } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(typeof res.json().message, `${method} ${url}`).toBe('string');
       }
@@ -117,7 +136,18 @@ describe('the enquiry list on 10,000 rows', () => {
     expect(new Set([...p1.items, ...p2.items].map((r) => r.id)).size).toBe(200);
 
     const last = await list('page=334&pageSize=30');
-    expect(last.items.map((r) => r.name)).toEqual(['Sender 9', 'Sender 8', 'Sender 7', 'Sender 6', 'Sender 5', 'Sender 4', 'Sender 3', 'Sender 2', 'Sender 1', 'Sender 0']);
+    expect(last.items.map((r) => r.name)).toEqual([
+      'Sender 9',
+      'Sender 8',
+      'Sender 7',
+      'Sender 6',
+      'Sender 5',
+      'Sender 4',
+      'Sender 3',
+      'Sender 2',
+      'Sender 1',
+      'Sender 0',
+    ]);
     expect((await list('page=335&pageSize=30')).items).toEqual([]);
 
     // Only the start of each message comes with the list.
@@ -181,26 +211,48 @@ describe('one enquiry', () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: await answered(t.app, { name: 'Priya Shah', email: 'priya@wareflorist.co.uk', subject: 'Spring advert', message: 'Line one\nLine two', type: 'advertising' }),
+      payload: await answered(t.app, {
+        name: 'Priya Shah',
+        email: 'priya@wareflorist.co.uk',
+        subject: 'Spring advert',
+        message: 'Line one\nLine two',
+        type: 'advertising',
+      }),
     });
     expect(sent.statusCode).toBe(200);
     const before = (await get('/api/admin/summary')).json().newEnquiries as number;
     const [top] = (await list('pageSize=1')).items;
-    expect(top).toMatchObject({ name: 'Priya Shah', email: 'priya@wareflorist.co.uk', subject: 'Spring advert', status: 'new', type: 'advertising' });
+    expect(top).toMatchObject({
+      name: 'Priya Shah',
+      email: 'priya@wareflorist.co.uk',
+      subject: 'Spring advert',
+      status: 'new',
+      type: 'advertising',
+    });
 
     const one = await get(`/api/admin/enquiries/${top!.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ message: 'Line one\nLine two', details: null });
 
     for (const status of ['replied', 'archived', 'new', 'replied'] as const) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/enquiries/${top!.id}`, headers: auth, payload: { status } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/enquiries/${top!.id}`,
+        headers: auth,
+        payload: { status },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe(status);
       expect((await get(`/api/admin/enquiries/${top!.id}`)).json().status).toBe(status);
     }
     expect((await get('/api/admin/summary')).json().newEnquiries).toBe(before - 1);
 
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/admin/enquiries/${top!.id}`, headers: auth, payload: { status: 'deleted' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/enquiries/${top!.id}`,
+      headers: auth,
+      payload: { status: 'deleted' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/status/);
   });
@@ -208,12 +260,20 @@ describe('one enquiry', () => {
   it('a workshop reservation carries its details; a missing enquiry is 404 and a bad id 400', async () => {
     const [reservation] = (await list('type=workshop_reservation&pageSize=1')).items;
     const res = (await get(`/api/admin/enquiries/${reservation!.id}`)).json();
-    expect(res.details).toMatchObject({ childAge: expect.any(Number), deviceType: expect.stringMatching(/Laptop|Desktop/) });
+    expect(res.details).toMatchObject({
+      childAge: expect.any(Number),
+      deviceType: expect.stringMatching(/Laptop|Desktop/),
+    });
 
     const missing = await get('/api/admin/enquiries/99999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(ADMIN_MESSAGES.enquiryNotFound);
-    const patchMissing = await t.app.inject({ method: 'PATCH', url: '/api/admin/enquiries/99999999', headers: auth, payload: { status: 'replied' } });
+    const patchMissing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/enquiries/99999999',
+      headers: auth,
+      payload: { status: 'replied' },
+    });
     expect(patchMissing.statusCode).toBe(404);
     expect((await get('/api/admin/enquiries/abc')).statusCode).toBe(400);
   });
@@ -266,11 +326,22 @@ describe('the dashboard summary and the academy', () => {
     );
     const all = (await get('/api/admin/academy/subscriptions?pageSize=10')).json();
     expect(all.total).toBe(30);
-    expect(all.items[0]).toMatchObject({ customerEmail: 'parent29@example.co.uk', plan: 'entrepreneur', planName: 'AI Entrepreneur', status: 'active' });
+    expect(all.items[0]).toMatchObject({
+      customerEmail: 'parent29@example.co.uk',
+      plan: 'entrepreneur',
+      planName: 'AI Entrepreneur',
+      status: 'active',
+    });
     expect(Date.parse(all.items[0].createdAt)).toBe(BASE + 29 * 3_600_000);
-    const innovators = (await get('/api/admin/academy/subscriptions?plan=innovator&status=active&pageSize=100')).json();
-    expect(innovators.total).toBe(Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 3 === 1 && i % 4 !== 0).length);
-    expect((await get('/api/admin/summary')).json().activeSubscriptions).toBe(Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 4 !== 0).length);
+    const innovators = (
+      await get('/api/admin/academy/subscriptions?plan=innovator&status=active&pageSize=100')
+    ).json();
+    expect(innovators.total).toBe(
+      Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 3 === 1 && i % 4 !== 0).length,
+    );
+    expect((await get('/api/admin/summary')).json().activeSubscriptions).toBe(
+      Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 4 !== 0).length,
+    );
     expect((await get('/api/admin/academy/subscriptions?plan=gold')).statusCode).toBe(400);
   });
 });

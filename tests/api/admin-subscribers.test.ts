@@ -24,7 +24,8 @@ interface Sub {
   createdAt: string;
 }
 
-const get = (url: string, headers: Record<string, string> = auth) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = auth) =>
+  t.app.inject({ method: 'GET', url, headers });
 const list = async (query: string) => {
   const res = await get(`/api/admin/subscribers?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -33,7 +34,11 @@ const list = async (query: string) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  ({ auth, cookie } = await signedInAdmin(t, { name: 'Sam Lists', email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' }));
+  ({ auth, cookie } = await signedInAdmin(t, {
+    name: 'Sam Lists',
+    email: 'sam@hertslocalmedia.co.uk',
+    password: 'Oxhey-Woods-Kestrel-8',
+  }));
   for (let start = 0; start < ROWS; start += 1000) {
     await t.deps.db.insert(newsletterSubscriptions).values(
       Array.from({ length: 1000 }, (_, k) => {
@@ -59,7 +64,11 @@ describe('GET /api/admin/subscribers', () => {
     const p1 = await list('page=1&pageSize=100');
     expect(p1.total).toBe(ROWS);
     expect(p1.items).toHaveLength(100);
-    expect(p1.items[0]).toMatchObject({ email: `reader${ROWS - 1}@example.co.uk`, newsletter: 'general', confirmedAt: null });
+    expect(p1.items[0]).toMatchObject({
+      email: `reader${ROWS - 1}@example.co.uk`,
+      newsletter: 'general',
+      confirmedAt: null,
+    });
     const confirmed = p1.items.find((s) => s.email === 'reader2997@example.co.uk')!;
     expect(Date.parse(confirmed.confirmedAt!)).toBe(BASE + 2997 * 60_000 + 30 * 60_000);
     const p30 = await list('page=30&pageSize=100');
@@ -73,7 +82,11 @@ describe('GET /api/admin/subscribers', () => {
     expect((await list('status=pending&pageSize=1')).total).toBe((ROWS * 2) / 3);
     const found = await list('q=READER123@');
     expect(found.items.map((s) => s.email)).toEqual(['reader123@example.co.uk']);
-    expect((await list('q=reader12&status=confirmed&pageSize=100')).items.every((s) => s.confirmedAt !== null && s.email.includes('reader12'))).toBe(true);
+    expect(
+      (await list('q=reader12&status=confirmed&pageSize=100')).items.every(
+        (s) => s.confirmedAt !== null && s.email.includes('reader12'),
+      ),
+    ).toBe(true);
     expect((await get('/api/admin/subscribers?status=maybe')).statusCode).toBe(400);
   });
 });
@@ -84,15 +97,21 @@ describe('GET /api/admin/subscribers.csv', () => {
       const res = await get('/api/admin/subscribers.csv', headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(res.headers['cache-control']).toBe('no-store');
       const lines = res.body.split('\r\n');
       expect(lines.at(-1)).toBe('');
       expect(lines[0]).toBe('"email","newsletter","confirmed_at"');
       const rows = lines.slice(1, -1);
       expect(rows).toHaveLength(ROWS / 3);
-      expect(rows[0]).toBe(`"reader0@example.co.uk","general","${new Date(BASE + 30 * 60_000).toISOString()}"`);
-      expect(rows.every((line) => /^"reader(\d+)@example\.co\.uk","general","\d{4}-\d\d-\d\dT/.test(line))).toBe(true);
+      expect(rows[0]).toBe(
+        `"reader0@example.co.uk","general","${new Date(BASE + 30 * 60_000).toISOString()}"`,
+      );
+      expect(
+        rows.every((line) => /^"reader(\d+)@example\.co\.uk","general","\d{4}-\d\d-\d\dT/.test(line)),
+      ).toBe(true);
       expect(rows.every((line) => Number(/^"reader(\d+)@/.exec(line)![1]) % 3 === 0)).toBe(true);
     }
   });
@@ -108,7 +127,10 @@ describe('GET /api/admin/subscribers.csv', () => {
       { email: 'a;=1+2@evil.example', newsletter: 'general', confirmedAt: now },
     ]);
     const res = await get('/api/admin/subscribers.csv');
-    const tail = res.body.split('\r\n').slice(-6, -1).map((line) => line.replace(/,"[^"]*"$/, ''));
+    const tail = res.body
+      .split('\r\n')
+      .slice(-6, -1)
+      .map((line) => line.replace(/,"[^"]*"$/, ''));
     expect(tail).toEqual([
       `"'=hyperlink(""http://evil.example"")@x.co.uk","general"`,
       `"'+44@x.co.uk","'@sum(1+1)"`,
@@ -127,15 +149,23 @@ describe('GET /api/admin/subscribers.csv', () => {
 
   it('is 401 without a session, with a bad token and after logout', async () => {
     expect((await get('/api/admin/subscribers.csv', {})).statusCode).toBe(401);
-    expect((await get('/api/admin/subscribers.csv', { authorization: 'Bearer abc.def' })).json().message).toBe('Please sign in to continue.');
+    expect(
+      (await get('/api/admin/subscribers.csv', { authorization: 'Bearer abc.def' })).json().message,
+    ).toBe('Please sign in to continue.');
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',
       payload: { email: 'sam@hertslocalmedia.co.uk', password: 'Oxhey-Woods-Kestrel-8' },
     });
     const token = other.json().authToken as string;
-    expect((await get('/api/admin/subscribers.csv', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${token}` } });
+    expect((await get('/api/admin/subscribers.csv', { authorization: `Bearer ${token}` })).statusCode).toBe(
+      200,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const after = await get('/api/admin/subscribers.csv', { authorization: `Bearer ${token}` });
     expect(after.statusCode).toBe(401);
     expect(after.body).not.toContain('reader');
@@ -146,24 +176,39 @@ describe('DELETE /api/admin/subscribers/{id} (GDPR erasure)', () => {
   it('deletes the row: gone from the list, the export and the database; a second delete is 404', async () => {
     const [target] = (await list('q=reader300@')).items;
     expect(target!.confirmedAt).not.toBeNull();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/subscribers/${target!.id}`, headers: auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/subscribers/${target!.id}`,
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ADMIN_MESSAGES.subscriberRemoved);
     expect((await list('q=reader300@')).total).toBe(0);
     expect((await get('/api/admin/subscribers.csv')).body).not.toContain('reader300@');
-    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'reader300@example.co.uk'));
+    const rows = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'reader300@example.co.uk'));
     expect(rows).toEqual([]);
     expect((await list('')).total).toBe(ROWS - 1);
 
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/subscribers/${target!.id}`, headers: auth });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/subscribers/${target!.id}`,
+      headers: auth,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(ADMIN_MESSAGES.subscriberNotFound);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/subscribers/x', headers: auth })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/admin/subscribers/x', headers: auth })).statusCode,
+    ).toBe(400);
   });
 
   it('is refused without a session, and across sites with only the cookie', async () => {
     const [target] = (await list('q=reader301@')).items;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/subscribers/${target!.id}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/subscribers/${target!.id}` })).statusCode,
+    ).toBe(401);
     const crossSite = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/subscribers/${target!.id}`,

@@ -19,9 +19,13 @@ async function signIn(email: string, password = PASSWORD): Promise<{ authorizati
 const usersOf = async (headers: Record<string, string>, query = '') => {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Array<{ id: number; name: string; email: string; createdAt: string }>; total: number };
+  return res.json() as {
+    items: Array<{ id: number; name: string; email: string; createdAt: string }>;
+    total: number;
+  };
 };
-const remove = (id: number, headers: Record<string, string>) => t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers });
+const remove = (id: number, headers: Record<string, string>) =>
+  t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers });
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
@@ -32,7 +36,11 @@ afterAll(async () => {
 
 describe('admin users', () => {
   it('the only admin cannot be removed, not even by themselves', async () => {
-    const only = await createAdmin(t.deps, { name: 'Olive Only', email: 'olive@hertslocalmedia.co.uk', password: PASSWORD });
+    const only = await createAdmin(t.deps, {
+      name: 'Olive Only',
+      email: 'olive@hertslocalmedia.co.uk',
+      password: PASSWORD,
+    });
     const auth = await signIn('olive@hertslocalmedia.co.uk');
     const res = await remove(only.id, auth);
     expect(res.statusCode).toBe(409);
@@ -57,7 +65,9 @@ describe('admin users', () => {
     ]);
     expect(JSON.stringify(list)).not.toMatch(/argon|password/i);
     expect((await usersOf(auth, '?page=2&pageSize=1')).items.map((u) => u.name)).toEqual(['Ben Second']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users?pageSize=101', headers: auth })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/users?pageSize=101', headers: auth })).statusCode,
+    ).toBe(400);
   });
 
   it('nobody removes their own account; another admin can, which ends their sessions and keeps their posts', async () => {
@@ -73,7 +83,9 @@ describe('admin users', () => {
     const res = await remove(benId, olive);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ADMIN_MESSAGES.userRemoved);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: ben })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: ben })).statusCode).toBe(
+      401,
+    );
     expect((await usersOf(olive)).items.map((u) => u.name)).toEqual(['Olive Only']);
     const posts = await t.deps.db.select().from(blogPosts);
     expect(posts.find((p) => p.title === 'By Ben')?.authorId).toBeNull();
@@ -84,7 +96,11 @@ describe('admin users', () => {
   });
 
   it('two admins removing each other at the same moment leave one admin, never none', async () => {
-    await createAdmin(t.deps, { name: 'Cara Third', email: 'cara@hertslocalmedia.co.uk', password: PASSWORD });
+    await createAdmin(t.deps, {
+      name: 'Cara Third',
+      email: 'cara@hertslocalmedia.co.uk',
+      password: PASSWORD,
+    });
     const olive = await signIn('olive@hertslocalmedia.co.uk');
     const cara = await signIn('cara@hertslocalmedia.co.uk');
     const ids = (await usersOf(olive)).items;

@@ -6,7 +6,11 @@ import { AUTH_MESSAGES } from '../../src/shared/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-const ADMIN = { name: 'Alice Admin', email: 'alice@hertslocalmedia.co.uk', password: 'Orchard-Lane-Kettle-7' };
+const ADMIN = {
+  name: 'Alice Admin',
+  email: 'alice@hertslocalmedia.co.uk',
+  password: 'Orchard-Lane-Kettle-7',
+};
 const DAY = 24 * 60 * 60 * 1000;
 let ipCounter = 1;
 /** Each test signs in from its own address, so the per-client throttle of one test leaves the next alone. */
@@ -21,7 +25,12 @@ afterAll(async () => {
 });
 
 async function login(email: string, password: string, remoteAddress = freshIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password }, remoteAddress });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password },
+    remoteAddress,
+  });
 }
 
 async function signIn(): Promise<string> {
@@ -61,8 +70,12 @@ describe('POST /api/admin/login', () => {
     const a = await signIn();
     const b = await signIn();
     expect(a).not.toBe(b);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(a) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(b) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(a) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(b) })).statusCode,
+    ).toBe(200);
   });
 
   it('answers an unknown e-mail and a wrong password with the same 401, in about the same time', async () => {
@@ -89,7 +102,9 @@ describe('POST /api/admin/login', () => {
     }
     t.setNow(new Date());
     const ratio = median(missing) / median(known);
-    console.log(`login failure: known address ${median(known).toFixed(0)} ms, unknown ${median(missing).toFixed(0)} ms`);
+    console.log(
+      `login failure: known address ${median(known).toFixed(0)} ms, unknown ${median(missing).toFixed(0)} ms`,
+    );
     // Without the dummy hash an unknown address answers in a few milliseconds (a ratio near 0.05).
     expect(ratio).toBeGreaterThan(0.33);
     expect(ratio).toBeLessThan(3);
@@ -118,7 +133,9 @@ describe('POST /api/admin/login', () => {
     const refused = await login(email, 'Bramble-Hedge-Pond-3', ip);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().message).toMatch(/Too many failed sign-in attempts\. Please wait \d+ seconds and try again\./);
+    expect(refused.json().message).toMatch(
+      /Too many failed sign-in attempts\. Please wait \d+ seconds and try again\./,
+    );
     // Another account from the same address is not affected, nor the same account from another address.
     expect((await login(ADMIN.email, ADMIN.password, ip)).statusCode).toBe(200);
     expect((await login(email, 'Bramble-Hedge-Pond-3', freshIp())).statusCode).toBe(200);
@@ -147,12 +164,20 @@ describe('sessions', () => {
     const viaBearer = await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(token) });
     expect(viaBearer.statusCode).toBe(200);
     expect(viaBearer.json()).toMatchObject({ name: ADMIN.name, email: ADMIN.email });
-    const viaCookie = await t.app.inject({ method: 'GET', url: '/api/admin/user', cookies: { session: token } });
+    const viaCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { session: token },
+    });
     expect(viaCookie.statusCode).toBe(200);
     const none = await t.app.inject({ method: 'GET', url: '/api/admin/user' });
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBeTruthy();
-    const forged = await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(`${token.split('.')[0]}.${'a'.repeat(32)}`) });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      headers: bearer(`${token.split('.')[0]}.${'a'.repeat(32)}`),
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -160,18 +185,26 @@ describe('sessions', () => {
     const start = Date.now();
     const idle = await signIn();
     t.setNow(new Date(start + 6 * DAY));
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(idle) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(idle) })).statusCode,
+    ).toBe(200);
     t.setNow(new Date(start + 13 * DAY + 60_000));
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(idle) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(idle) })).statusCode,
+    ).toBe(401);
 
     t.setNow(new Date(start));
     const active = await signIn();
     for (const day of [6, 12, 18, 24, 29]) {
       t.setNow(new Date(start + day * DAY));
-      expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(active) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(active) })).statusCode,
+      ).toBe(200);
     }
     t.setNow(new Date(start + 30 * DAY + 60_000));
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(active) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(active) })).statusCode,
+    ).toBe(401);
     t.setNow(new Date());
   });
 
@@ -180,19 +213,32 @@ describe('sessions', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toMatch(/session=;/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 
   it('uses a Secure __Host- cookie when the site is served over HTTPS', async () => {
-    const https = await buildTestApp({ env: { PUBLIC_URL: 'https://www.hertslocalmedia.co.uk' }, seed: false });
+    const https = await buildTestApp({
+      env: { PUBLIC_URL: 'https://www.hertslocalmedia.co.uk' },
+      seed: false,
+    });
     try {
       await createAdmin(https.deps, ADMIN);
-      const res = await https.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: ADMIN.email, password: ADMIN.password } });
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: ADMIN.email, password: ADMIN.password },
+      });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/^__Host-session=/);
       expect(cookie).toMatch(/Secure/);
       const token = res.json().authToken;
-      const me = await https.app.inject({ method: 'GET', url: '/api/admin/user', cookies: { '__Host-session': token } });
+      const me = await https.app.inject({
+        method: 'GET',
+        url: '/api/admin/user',
+        cookies: { '__Host-session': token },
+      });
       expect(me.statusCode).toBe(200);
     } finally {
       await https.close();
@@ -204,7 +250,11 @@ describe('every admin call is refused without a valid session', () => {
   const adminCalls: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }> = [
     { method: 'GET', url: '/api/admin/user' },
     { method: 'POST', url: '/api/admin/logout' },
-    { method: 'POST', url: '/api/admin/register', payload: { name: 'Eve', email: 'eve@example.co.uk', password: 'Sloe-Gin-Winter-9' } },
+    {
+      method: 'POST',
+      url: '/api/admin/register',
+      payload: { name: 'Eve', email: 'eve@example.co.uk', password: 'Sloe-Gin-Winter-9' },
+    },
     { method: 'GET', url: '/api/admin/blogs' },
     { method: 'POST', url: '/api/admin/blogs', payload: { title: 'Sneaky', content: '<p>Sneaky</p>' } },
     { method: 'PATCH', url: '/api/admin/blogs/1', payload: { title: 'Changed', published: false } },
@@ -242,7 +292,9 @@ describe('every admin call is refused without a valid session', () => {
 
   it('with a logged-out token, by bearer and by cookie', async () => {
     const token = await signIn();
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     await expectAllRefused(bearer(token));
     await expectAllRefused({ cookie: `session=${token}` });
   });
@@ -255,7 +307,11 @@ describe('POST /api/admin/register', () => {
       method: 'POST',
       url: '/api/admin/register',
       headers: bearer(token),
-      payload: { name: 'Carol Editor', email: 'Carol@HertsLocalMedia.co.uk', password: 'Hornbeam-Walk-Lantern-5' },
+      payload: {
+        name: 'Carol Editor',
+        email: 'Carol@HertsLocalMedia.co.uk',
+        password: 'Hornbeam-Walk-Lantern-5',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Carol Editor', email: 'carol@hertslocalmedia.co.uk' });
@@ -264,8 +320,13 @@ describe('POST /api/admin/register', () => {
 
   it('refuses a duplicate e-mail with 409, a short password and a common one with 400', async () => {
     const token = await signIn();
-    const register = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/register', headers: bearer(token), payload });
-    const dup = await register({ name: 'Alice Again', email: ADMIN.email.toUpperCase(), password: 'Another-Long-One-8' });
+    const register = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/register', headers: bearer(token), payload });
+    const dup = await register({
+      name: 'Alice Again',
+      email: ADMIN.email.toUpperCase(),
+      password: 'Another-Long-One-8',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(AUTH_MESSAGES.duplicateEmail);
     const short = await register({ name: 'Dan', email: 'dan@example.co.uk', password: 'short' });
@@ -283,21 +344,43 @@ describe('POST /api/admin/register', () => {
 
 describe('ADMIN_EMAIL / ADMIN_PASSWORD at start', () => {
   it('creates that admin once and leaves an existing one alone', async () => {
-    const config = { ...t.config, ADMIN_EMAIL: 'Owner@HertsLocalMedia.co.uk', ADMIN_PASSWORD: 'Watercress-Beds-Ware-11', ADMIN_NAME: 'Olive Owner' };
+    const config = {
+      ...t.config,
+      ADMIN_EMAIL: 'Owner@HertsLocalMedia.co.uk',
+      ADMIN_PASSWORD: 'Watercress-Beds-Ware-11',
+      ADMIN_NAME: 'Olive Owner',
+    };
     expect(await ensureAdminFromConfig({ ...t.deps, config })).toBe('created');
-    expect(await ensureAdminFromConfig({ ...t.deps, config: { ...config, ADMIN_PASSWORD: 'Something-Else-Entirely-2' } })).toBe('exists');
-    expect((await login('owner@hertslocalmedia.co.uk', 'Watercress-Beds-Ware-11')).json().user.name).toBe('Olive Owner');
-    expect(await ensureAdminFromConfig({ ...t.deps, config: { ...t.config, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined } })).toBe(
-      'not-configured',
+    expect(
+      await ensureAdminFromConfig({
+        ...t.deps,
+        config: { ...config, ADMIN_PASSWORD: 'Something-Else-Entirely-2' },
+      }),
+    ).toBe('exists');
+    expect((await login('owner@hertslocalmedia.co.uk', 'Watercress-Beds-Ware-11')).json().user.name).toBe(
+      'Olive Owner',
     );
-    await expect(ensureAdminFromConfig({ ...t.deps, config: { ...config, ADMIN_EMAIL: 'new@example.co.uk', ADMIN_PASSWORD: 'password1' } })).rejects.toThrow(
-      /ADMIN_PASSWORD was refused/,
-    );
+    expect(
+      await ensureAdminFromConfig({
+        ...t.deps,
+        config: { ...t.config, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined },
+      }),
+    ).toBe('not-configured');
+    await expect(
+      ensureAdminFromConfig({
+        ...t.deps,
+        config: { ...config, ADMIN_EMAIL: 'new@example.co.uk', ADMIN_PASSWORD: 'password1' },
+      }),
+    ).rejects.toThrow(/ADMIN_PASSWORD was refused/);
   });
 });
 
 describe('forgot and reset password', () => {
-  const RESET_USER = { name: 'Rita Reset', email: 'rita@hertslocalmedia.co.uk', password: 'First-Password-Rita-1' };
+  const RESET_USER = {
+    name: 'Rita Reset',
+    email: 'rita@hertslocalmedia.co.uk',
+    password: 'First-Password-Rita-1',
+  };
   beforeAll(async () => {
     await createAdmin(t.deps, RESET_USER);
   });
@@ -310,7 +393,8 @@ describe('forgot and reset password', () => {
     return match![1]!;
   }
 
-  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+  const forgot = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
   const reset = (token: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword } });
 
@@ -338,7 +422,9 @@ describe('forgot and reset password', () => {
     const res = await reset(token, 'Second-Password-Rita-2');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_MESSAGES.resetDone);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(session) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/user', headers: bearer(session) })).statusCode,
+    ).toBe(401);
     expect((await login(RESET_USER.email, RESET_USER.password)).statusCode).toBe(401);
     expect((await login(RESET_USER.email, 'Second-Password-Rita-2')).statusCode).toBe(200);
     const again = await reset(token, 'Third-Password-Rita-3');
@@ -410,7 +496,10 @@ describe('sign-in limits count failures, not people (issue 12.4)', () => {
 
   it('still ends repeated failures in 429 with Retry-After', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signInFrom('198.51.100.21', { email: ADMIN.email, password: `nope-${i}` })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await signInFrom('198.51.100.21', { email: ADMIN.email, password: `nope-${i}` })).statusCode,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const refused = await signInFrom('198.51.100.21', { email: ADMIN.email, password: ADMIN.password });
     expect(refused.statusCode).toBe(429);
@@ -427,6 +516,8 @@ describe('sign-in limits count failures, not people (issue 12.4)', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
     // Other addresses are not affected.
-    expect((await signInFrom('198.51.100.23', { email: ADMIN.email, password: ADMIN.password })).statusCode).toBe(200);
+    expect(
+      (await signInFrom('198.51.100.23', { email: ADMIN.email, password: ADMIN.password })).statusCode,
+    ).toBe(200);
   });
 });

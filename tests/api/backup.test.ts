@@ -6,7 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, sessions, users, advertisingServices } from '../../src/server/db/schema';
 import { freePort, waitUntilUp } from '../helpers/net';
-import { BACKED_UP, NOT_BACKED_UP, restoreBackupArchive, writeBackupArchive } from '../../src/server/services/backup';
+import {
+  BACKED_UP,
+  NOT_BACKED_UP,
+  restoreBackupArchive,
+  writeBackupArchive,
+} from '../../src/server/services/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { openDatabase } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
@@ -27,9 +32,15 @@ describe('backup and restore', () => {
     const db = t.deps.db;
     const [user] = await db
       .insert(users)
-      .values({ name: 'Backup Admin', email: 'backup@example.co.uk', passwordHash: '$argon2id$v=19$m=47104,t=1,p=1$x$y' })
+      .values({
+        name: 'Backup Admin',
+        email: 'backup@example.co.uk',
+        passwordHash: '$argon2id$v=19$m=47104,t=1,p=1$x$y',
+      })
       .returning();
-    await db.insert(sessions).values({ id: 'sess-1', secretHash: new Uint8Array([1, 2, 3, 250]), userId: user!.id });
+    await db
+      .insert(sessions)
+      .values({ id: 'sess-1', secretHash: new Uint8Array([1, 2, 3, 250]), userId: user!.id });
     await db.insert(contactMessages).values({
       name: 'Priya Shah',
       email: 'priya@example.co.uk',
@@ -39,7 +50,10 @@ describe('backup and restore', () => {
       details: { childAge: 12, deviceType: 'Laptop' },
     });
     fs.mkdirSync(t.config.uploadsDir, { recursive: true });
-    fs.writeFileSync(path.join(t.config.uploadsDir, 'photo-1.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    fs.writeFileSync(
+      path.join(t.config.uploadsDir, 'photo-1.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+    );
 
     const archive = path.join(dir, 'backup.tar.gz');
     await writeBackupArchive(db, t.config.uploadsDir, archive);
@@ -95,7 +109,10 @@ describe('what a backup holds', () => {
   it('every table of the schema is backed up or left out on purpose', async () => {
     const schema = await import('../../src/server/db/schema');
     const { getTableName, isTable } = await import('drizzle-orm');
-    const all = Object.values(schema).filter((v) => isTable(v)).map((t) => getTableName(t as never)).sort();
+    const all = Object.values(schema)
+      .filter((v) => isTable(v))
+      .map((t) => getTableName(t as never))
+      .sort();
     const listed = [...BACKED_UP, ...NOT_BACKED_UP].map((t) => getTableName(t)).sort();
     expect(listed).toEqual(all);
   });
@@ -137,75 +154,109 @@ describe('npm run backup / npm run restore', () => {
 // the embedded default the running site writes it (no second process may open its folder), and a
 // restore or a second start while it runs is refused in plain words.
 describe('a backup of the running site', () => {
-  it('is written by the site during writes and restores every enquiry acknowledged before it, with its e-mail', { timeout: 240_000 }, async () => {
-    const dataDir = path.join(dir, 'live');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', RATE_LIMIT_MULTIPLIER: '1000' };
-    delete env.DATABASE_URL;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-    const cli = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
-      new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let output = '';
-        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-        child.once('exit', (code) => resolve({ code, output }));
+  it(
+    'is written by the site during writes and restores every enquiry acknowledged before it, with its e-mail',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = path.join(dir, 'live');
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        RATE_LIMIT_MULTIPLIER: '1000',
+      };
+      delete env.DATABASE_URL;
+      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env,
+        stdio: 'ignore',
       });
-    try {
-      expect(await waitUntilUp(`${base}/readyz`, 120_000)).toBe(true);
-      const acknowledged: string[] = [];
-      let writing = true;
-      let n = 0;
-      const writers = Array.from({ length: 4 }, async () => {
-        while (writing) {
-          const token = `[live-${++n}]`;
-          const res = await fetch(`${base}/api/contact`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: 'Live Parent', email: 'live@example.co.uk', subject: '', message: `A place: ${token}`, type: 'workshop_reservation' }),
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+      const cli = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
+        new Promise<{ code: number | null; output: string }>((resolve) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+            env: { ...env, ...extraEnv },
+            stdio: ['ignore', 'pipe', 'pipe'],
           });
-          expect(res.status).toBe(200);
-          acknowledged.push(token);
-        }
-      });
-      await new Promise((r) => setTimeout(r, 1000));
-      const before = [...acknowledged];
-      const archive = path.join(dir, 'live.tar.gz');
-      const backup = await cli(['src/server/cli/backup.ts', 'backup', archive]);
-      expect(backup.output).toContain(`Backup written to ${archive} by the running site`);
-      expect(backup.code).toBe(0);
-      // The site is still writing: a restore or a second start on its folder is refused.
-      const restoreWhileRunning = await cli(['src/server/cli/backup.ts', 'restore', archive]);
-      expect(restoreWhileRunning.code).toBe(1);
-      expect(restoreWhileRunning.output).toMatch(/The data folder .* is in use by the site \(pid \d+\)\. Stop it first/);
-      const second = await cli(['src/server/main.ts'], { PORT: String(await freePort()) });
-      expect(second.code).toBe(1);
-      expect(second.output).toContain('is in use by the site');
-      writing = false;
-      await Promise.all(writers);
-      expect(acknowledged.length).toBeGreaterThan(before.length);
-
-      // Restored into a new install.
-      const restoredDir = path.join(dir, 'restored');
-      const restore = await cli(['src/server/cli/backup.ts', 'restore', archive], { DATA_DIR: restoredDir });
-      expect(restore.code, restore.output).toBe(0);
-      const restored = await openDatabase({ dataDir: path.join(restoredDir, 'pglite') });
+          let output = '';
+          child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+          child.once('exit', (code) => resolve({ code, output }));
+        });
       try {
-        const messages = await restored.db.select({ id: contactMessages.id, message: contactMessages.message }).from(contactMessages);
-        const mails = await restored.db.select({ contactMessageId: outbox.contactMessageId }).from(outbox);
-        for (const token of before) expect(messages.filter((m) => m.message.endsWith(token)), token).toHaveLength(1);
-        // One snapshot: every enquiry in the backup has the e-mail written in its transaction.
-        const withMail = new Set(mails.map((m) => m.contactMessageId));
-        expect(messages.filter((m) => !withMail.has(m.id))).toEqual([]);
-        expect(messages.length).toBeLessThanOrEqual(acknowledged.length);
+        expect(await waitUntilUp(`${base}/readyz`, 120_000)).toBe(true);
+        const acknowledged: string[] = [];
+        let writing = true;
+        let n = 0;
+        const writers = Array.from({ length: 4 }, async () => {
+          while (writing) {
+            const token = `[live-${++n}]`;
+            const res = await fetch(`${base}/api/contact`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                name: 'Live Parent',
+                email: 'live@example.co.uk',
+                subject: '',
+                message: `A place: ${token}`,
+                type: 'workshop_reservation',
+              }),
+            });
+            expect(res.status).toBe(200);
+            acknowledged.push(token);
+          }
+        });
+        await new Promise((r) => setTimeout(r, 1000));
+        const before = [...acknowledged];
+        const archive = path.join(dir, 'live.tar.gz');
+        const backup = await cli(['src/server/cli/backup.ts', 'backup', archive]);
+        expect(backup.output).toContain(`Backup written to ${archive} by the running site`);
+        expect(backup.code).toBe(0);
+        // The site is still writing: a restore or a second start on its folder is refused.
+        const restoreWhileRunning = await cli(['src/server/cli/backup.ts', 'restore', archive]);
+        expect(restoreWhileRunning.code).toBe(1);
+        expect(restoreWhileRunning.output).toMatch(
+          /The data folder .* is in use by the site \(pid \d+\)\. Stop it first/,
+        );
+        const second = await cli(['src/server/main.ts'], { PORT: String(await freePort()) });
+        expect(second.code).toBe(1);
+        expect(second.output).toContain('is in use by the site');
+        writing = false;
+        await Promise.all(writers);
+        expect(acknowledged.length).toBeGreaterThan(before.length);
+
+        // Restored into a new install.
+        const restoredDir = path.join(dir, 'restored');
+        const restore = await cli(['src/server/cli/backup.ts', 'restore', archive], {
+          DATA_DIR: restoredDir,
+        });
+        expect(restore.code, restore.output).toBe(0);
+        const restored = await openDatabase({ dataDir: path.join(restoredDir, 'pglite') });
+        try {
+          const messages = await restored.db
+            .select({ id: contactMessages.id, message: contactMessages.message })
+            .from(contactMessages);
+          const mails = await restored.db.select({ contactMessageId: outbox.contactMessageId }).from(outbox);
+          for (const token of before)
+            expect(
+              messages.filter((m) => m.message.endsWith(token)),
+              token,
+            ).toHaveLength(1);
+          // One snapshot: every enquiry in the backup has the e-mail written in its transaction.
+          const withMail = new Set(mails.map((m) => m.contactMessageId));
+          expect(messages.filter((m) => !withMail.has(m.id))).toEqual([]);
+          expect(messages.length).toBeLessThanOrEqual(acknowledged.length);
+        } finally {
+          await restored.close();
+        }
       } finally {
-        await restored.close();
+        server.kill('SIGTERM');
+        expect(await exited).toBe(0);
       }
-    } finally {
-      server.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    }
-  });
+    },
+  );
 });

@@ -10,7 +10,11 @@ const POSTS = 30;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  ({ auth } = await signedInAdmin(t, { name: 'Pia Pager', email: 'pia@hertslocalmedia.co.uk', password: 'Bramble-Lane-Owl-42' }));
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Pia Pager',
+    email: 'pia@hertslocalmedia.co.uk',
+    password: 'Bramble-Lane-Owl-42',
+  }));
   for (let i = 1; i <= POSTS; i++) {
     const res = await t.app.inject({
       method: 'POST',
@@ -27,7 +31,12 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   }
   // A draft is in no public list or count.
-  await t.app.inject({ method: 'POST', url: '/api/admin/blogs', headers: auth, payload: { title: 'Draft', content: '<p>Not yet</p>', category: 'Secret' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/blogs',
+    headers: auth,
+    payload: { title: 'Draft', content: '<p>Not yet</p>', category: 'Secret' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -50,7 +59,9 @@ describe('GET /api/blog, paged', () => {
 
   it('follows page and limit, gives prev and next links, and an empty page past the end', async () => {
     const middle = await get('/api/blog?page=2&limit=10');
-    expect((middle.json() as Post[]).map((p) => p.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Post ${POSTS - 10 - i}`));
+    expect((middle.json() as Post[]).map((p) => p.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Post ${POSTS - 10 - i}`),
+    );
     expect(middle.headers.link).toContain('/api/blog?page=3&limit=10>; rel="next"');
     expect(middle.headers.link).toContain('/api/blog?page=1&limit=10>; rel="prev"');
     const last = await get('/api/blog?page=3&limit=10');
@@ -103,8 +114,19 @@ describe('GET /api/blog/pages (what /blog renders)', () => {
   it('answers 12 summaries without content, the total and the categories of published posts', async () => {
     const res = await get('/api/blog/pages?page=3');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number; categories: string[] };
-    expect(body).toMatchObject({ total: POSTS, page: 3, pageSize: 12, categories: ['Marketing', 'Podcasts'] });
+    const body = res.json() as {
+      items: Array<Record<string, unknown>>;
+      total: number;
+      page: number;
+      pageSize: number;
+      categories: string[];
+    };
+    expect(body).toMatchObject({
+      total: POSTS,
+      page: 3,
+      pageSize: 12,
+      categories: ['Marketing', 'Podcasts'],
+    });
     expect(body.items).toHaveLength(POSTS - 24);
     expect(body.items[0]).not.toHaveProperty('content');
     expect(res.body.length).toBeLessThan(5_000);
@@ -118,7 +140,12 @@ describe('GET /api/blog/pages (what /blog renders)', () => {
 
 describe('the admin posts list (issue 14.2)', () => {
   type Summary = { id: number; title: string; publishedAt: string | null };
-  type AdminPage = { items: Array<Summary & Record<string, unknown>>; total: number; page: number; pageSize: number };
+  type AdminPage = {
+    items: Array<Summary & Record<string, unknown>>;
+    total: number;
+    page: number;
+    pageSize: number;
+  };
   const admin = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
 
   it('pages every post, drafts included, as rows without content, with the total', async () => {
@@ -139,8 +166,24 @@ describe('the admin posts list (issue 14.2)', () => {
     expect(published.total).toBe(POSTS);
     expect(published.items.every((p) => p.publishedAt !== null)).toBe(true);
     const search = (await admin('/api/admin/blogs/summaries?q=post%202')).json() as AdminPage;
-    expect(search.items.map((p) => p.title).sort()).toEqual(['Post 2', 'Post 20', 'Post 21', 'Post 22', 'Post 23', 'Post 24', 'Post 25', 'Post 26', 'Post 27', 'Post 28', 'Post 29'].sort());
-    expect((await admin('/api/admin/blogs/summaries?q=excerpt%2017')).json().items.map((p: Summary) => p.title)).toEqual(['Post 17']);
+    expect(search.items.map((p) => p.title).sort()).toEqual(
+      [
+        'Post 2',
+        'Post 20',
+        'Post 21',
+        'Post 22',
+        'Post 23',
+        'Post 24',
+        'Post 25',
+        'Post 26',
+        'Post 27',
+        'Post 28',
+        'Post 29',
+      ].sort(),
+    );
+    expect(
+      (await admin('/api/admin/blogs/summaries?q=excerpt%2017')).json().items.map((p: Summary) => p.title),
+    ).toEqual(['Post 17']);
     expect((await admin('/api/admin/blogs/summaries?q=secret')).json().total).toBe(1);
     // % and _ are searched as text, not as patterns.
     expect((await admin('/api/admin/blogs/summaries?q=%25')).json().total).toBe(0);
@@ -154,7 +197,9 @@ describe('the admin posts list (issue 14.2)', () => {
     expect(posts).toHaveLength(5);
     expect(posts[0]!.content).toContain('Long read.');
     expect(res.headers['x-total-count']).toBe(String(POSTS));
-    expect(res.headers.link).toContain('/api/admin/blogs?page=2&limit=5&q=post&status=published>; rel="next"');
+    expect(res.headers.link).toContain(
+      '/api/admin/blogs?page=2&limit=5&q=post&status=published>; rel="next"',
+    );
     expect((await admin('/api/admin/blogs')).json()).toHaveLength(20);
     expect((await admin('/api/admin/blogs?limit=51')).statusCode).toBe(400);
   });
@@ -163,7 +208,12 @@ describe('the admin posts list (issue 14.2)', () => {
     const [draft] = ((await admin('/api/admin/blogs/summaries?status=draft')).json() as AdminPage).items;
     const res = await admin(`/api/admin/blogs/${draft!.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: draft!.id, title: 'Draft', content: '<p>Not yet</p>', publishedAt: null });
+    expect(res.json()).toMatchObject({
+      id: draft!.id,
+      title: 'Draft',
+      content: '<p>Not yet</p>',
+      publishedAt: null,
+    });
     expect((await admin('/api/admin/blogs/987654')).statusCode).toBe(404);
     expect((await get(`/api/admin/blogs/${draft!.id}`)).statusCode).toBe(401);
     expect((await get('/api/admin/blogs/summaries')).statusCode).toBe(401);

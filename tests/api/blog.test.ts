@@ -8,15 +8,26 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ auth } = await signedInAdmin(t, { name: 'Bea Blogger', email: 'bea@hertslocalmedia.co.uk', password: 'Mulberry-Court-Tea-6' }));
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Bea Blogger',
+    email: 'bea@hertslocalmedia.co.uk',
+    password: 'Mulberry-Court-Tea-6',
+  }));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const create = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/blogs', headers: auth, payload });
-const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/blogs/${id}`, headers: auth, payload });
-const publicList = async () => (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as Array<{ id: number; title: string; publishedAt: string }>;
+const create = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/blogs', headers: auth, payload });
+const patch = (id: number, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/blogs/${id}`, headers: auth, payload });
+const publicList = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as Array<{
+    id: number;
+    title: string;
+    publishedAt: string;
+  }>;
 
 describe('the public blog', () => {
   it('lists the seeded published posts, newest first, with the fields of SPEC section 3', async () => {
@@ -55,11 +66,17 @@ describe('managing posts', () => {
     });
     expect(res.statusCode).toBe(200);
     const draft = res.json();
-    expect(draft).toMatchObject({ title: 'Spring fair in Bishop’s Stortford', category: 'Events', publishedAt: null });
+    expect(draft).toMatchObject({
+      title: 'Spring fair in Bishop’s Stortford',
+      category: 'Events',
+      publishedAt: null,
+    });
 
     expect((await publicList()).some((p) => p.id === draft.id)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: `/api/blog/${draft.id}` })).statusCode).toBe(404);
-    const all = (await t.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: auth })).json() as Array<{ id: number; publishedAt: string | null }>;
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: auth })
+    ).json() as Array<{ id: number; publishedAt: string | null }>;
     expect(all.find((p) => p.id === draft.id)?.publishedAt).toBeNull();
     expect(all).toHaveLength(4);
 
@@ -67,7 +84,9 @@ describe('managing posts', () => {
     expect(published.statusCode).toBe(200);
     expect(published.json().publishedAt).not.toBeNull();
     expect((await publicList())[0]!.id).toBe(draft.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/blog/${draft.id}` })).json().content).toContain('<strong>10am</strong>');
+    expect((await t.app.inject({ method: 'GET', url: `/api/blog/${draft.id}` })).json().content).toContain(
+      '<strong>10am</strong>',
+    );
 
     const unpublished = await patch(draft.id, { published: false });
     expect(unpublished.json().publishedAt).toBeNull();
@@ -75,10 +94,17 @@ describe('managing posts', () => {
   });
 
   it('edits the fields given and keeps the rest', async () => {
-    const created = (await create({ title: 'Original title', content: '<p>Original</p>', category: 'News', published: true })).json();
+    const created = (
+      await create({ title: 'Original title', content: '<p>Original</p>', category: 'News', published: true })
+    ).json();
     const res = await patch(created.id, { title: 'New title', excerpt: 'A new summary' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'New title', excerpt: 'A new summary', category: 'News', content: '<p>Original</p>' });
+    expect(res.json()).toMatchObject({
+      title: 'New title',
+      excerpt: 'A new summary',
+      category: 'News',
+      content: '<p>Original</p>',
+    });
     expect(res.json().publishedAt).toBe(created.publishedAt);
     expect((await patch(987654, { title: 'x' })).statusCode).toBe(404);
     const emptied = await patch(created.id, { content: '<p> </p>' });
@@ -101,17 +127,28 @@ describe('managing posts', () => {
   });
 
   it('refuses an image from another host', async () => {
-    const res = await create({ title: 'Hotlinked', content: '<p>Body</p>', imageUrl: 'https://example.com/a.jpg' });
+    const res = await create({
+      title: 'Hotlinked',
+      content: '<p>Body</p>',
+      imageUrl: 'https://example.com/a.jpg',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(BLOG_MESSAGES.badImageUrl);
   });
 
   it('deletes a post', async () => {
     const created = (await create({ title: 'To delete', content: '<p>Bye</p>', published: true })).json();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/blogs/${created.id}`, headers: auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/blogs/${created.id}`,
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/blog/${created.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/blogs/${created.id}`, headers: auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/blogs/${created.id}`, headers: auth }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('works the same over tRPC as the client calls it', async () => {
@@ -142,14 +179,19 @@ describe('post HTML is sanitised before it is stored', () => {
     ].join('');
     const res = await create({ title: 'Dirty', content: dirty, published: true });
     expect(res.statusCode).toBe(200);
-    const stored = (await t.app.inject({ method: 'GET', url: `/api/blog/${res.json().id}` })).json().content as string;
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/blog/${res.json().id}` })).json()
+      .content as string;
     expect(stored).not.toMatch(/<script|<iframe|<svg|style=|javascript:|\son\w+=/i);
     expect(stored).not.toContain('tracker.example.com');
     expect(stored).toContain('<h2>Heading</h2>');
     expect(stored).toContain('<b>bold</b>');
     expect(stored).toContain('<em>and</em>');
-    expect(stored).toContain('<img src="/objects/uploads/abcdefghijklmnopqrstuvwxyz234567" alt="A shop front" loading="lazy" />');
-    expect(stored).toContain('<a href="https://www.hertfordshire.gov.uk/" target="_blank" rel="noopener noreferrer nofollow">council</a>');
+    expect(stored).toContain(
+      '<img src="/objects/uploads/abcdefghijklmnopqrstuvwxyz234567" alt="A shop front" loading="lazy" />',
+    );
+    expect(stored).toContain(
+      '<a href="https://www.hertfordshire.gov.uk/" target="_blank" rel="noopener noreferrer nofollow">council</a>',
+    );
     expect(stored).toContain('<ul><li>one</li></ul><blockquote>quote</blockquote>');
   });
 
@@ -165,10 +207,20 @@ describe('post HTML is sanitised before it is stored', () => {
     ].join(' ');
     const res = await create({ title: 'Links', content: `<p>${links}</p>`, published: true });
     expect(res.statusCode).toBe(200);
-    const stored = (await t.app.inject({ method: 'GET', url: `/api/blog/${res.json().id}` })).json().content as string;
-    const anchors = [...stored.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map(([, attrs, text]) => ({ attrs: attrs!, text: text! }));
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/blog/${res.json().id}` })).json()
+      .content as string;
+    const anchors = [...stored.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map(([, attrs, text]) => ({
+      attrs: attrs!,
+      text: text!,
+    }));
     const byText = (text: string) => anchors.find((a) => a.text === text)?.attrs ?? `(no link for ${text})`;
-    for (const text of ['backslashes', 'leading space', 'upper case, opener', 'protocol-relative', 'ours in a new tab']) {
+    for (const text of [
+      'backslashes',
+      'leading space',
+      'upper case, opener',
+      'protocol-relative',
+      'ours in a new tab',
+    ]) {
       expect(byText(text), text).toMatch(/target="_blank"/);
       expect(byText(text), text).toMatch(/rel="noopener noreferrer nofollow"/);
     }
@@ -182,7 +234,9 @@ describe('post HTML is sanitised before it is stored', () => {
 
   it('sanitises on edit too', async () => {
     const created = (await create({ title: 'Clean', content: '<p>Clean</p>' })).json();
-    const res = await patch(created.id, { content: '<p>Now <img src=x onerror=alert(1)>dirty<script>x()</script></p>' });
+    const res = await patch(created.id, {
+      content: '<p>Now <img src=x onerror=alert(1)>dirty<script>x()</script></p>',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().content).toBe('<p>Now dirty</p>');
   });

@@ -31,7 +31,15 @@ beforeAll(async () => {
     RATE_LIMIT_MULTIPLIER: '100',
   });
   const clock = () => new Date();
-  const deps: AppDeps = { config, db: db.db, database: db, mailer: createMemoryMailer(), payments: createPayments(config), clock, signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)) };
+  const deps: AppDeps = {
+    config,
+    db: db.db,
+    database: db,
+    mailer: createMemoryMailer(),
+    payments: createPayments(config),
+    clock,
+    signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
+  };
   app = await createApp(deps, { logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);
@@ -44,46 +52,56 @@ afterAll(async () => {
 });
 
 describe('when the PostgreSQL server stops and comes back', () => {
-  it('answers 503 quickly while it is down, then recovers without a restart', { timeout: 120_000 }, async () => {
-    const enquiry = { name: 'Sam Reed', email: 'sam@example.co.uk', subject: '', message: 'Hello', type: 'advertising' };
-    // Math questions answered while the database is up (issue 13.5), one per enquiry sent below.
-    const challenges = await Promise.all(Array.from({ length: 20 }, () => answered(app, enquiry)));
-    const send = () => app.inject({ method: 'POST', url: '/api/contact', payload: challenges.pop() });
-    const before = await app.inject({ method: 'GET', url: '/api/advertising-services' });
-    expect(before.statusCode).toBe(200);
-    expect((await send()).statusCode).toBe(200);
+  it(
+    'answers 503 quickly while it is down, then recovers without a restart',
+    { timeout: 120_000 },
+    async () => {
+      const enquiry = {
+        name: 'Sam Reed',
+        email: 'sam@example.co.uk',
+        subject: '',
+        message: 'Hello',
+        type: 'advertising',
+      };
+      // Math questions answered while the database is up (issue 13.5), one per enquiry sent below.
+      const challenges = await Promise.all(Array.from({ length: 20 }, () => answered(app, enquiry)));
+      const send = () => app.inject({ method: 'POST', url: '/api/contact', payload: challenges.pop() });
+      const before = await app.inject({ method: 'GET', url: '/api/advertising-services' });
+      expect(before.statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
 
-    // Requests in flight while the server stops.
-    const inFlight = Array.from({ length: 10 }, () => send());
-    pg.stop('immediate');
-    for (const res of await Promise.all(inFlight)) {
-      expect([200, 503]).toContain(res.statusCode);
-    }
+      // Requests in flight while the server stops.
+      const inFlight = Array.from({ length: 10 }, () => send());
+      pg.stop('immediate');
+      for (const res of await Promise.all(inFlight)) {
+        expect([200, 503]).toContain(res.statusCode);
+      }
 
-    const down = await send();
-    expect(down.statusCode).toBe(503);
-    expect(down.headers['retry-after']).toBe('5');
-    expect(down.json().message).toMatch(/unavailable/i);
-    expect(JSON.stringify(down.json())).not.toMatch(/ECONNREFUSED|stack|select /i);
-    // A read that is not in memory fails just as fast.
-    const read = await app.inject({ method: 'GET', url: '/api/blog' });
-    expect(read.statusCode).toBe(503);
+      const down = await send();
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.json().message).toMatch(/unavailable/i);
+      expect(JSON.stringify(down.json())).not.toMatch(/ECONNREFUSED|stack|select /i);
+      // A read that is not in memory fails just as fast.
+      const read = await app.inject({ method: 'GET', url: '/api/blog' });
+      expect(read.statusCode).toBe(503);
 
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'unavailable', database: 'down' });
 
-    pg.start();
-    let recovered = false;
-    for (let i = 0; i < 50 && !recovered; i++) {
-      const res = await app.inject({ method: 'GET', url: '/api/health' });
-      recovered = res.statusCode === 200;
-      if (!recovered) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(recovered).toBe(true);
-    expect((await send()).statusCode).toBe(200);
-    const after = await app.inject({ method: 'GET', url: '/api/advertising-services' });
-    expect(after.statusCode).toBe(200);
-    expect(after.json()).toHaveLength(4);
-  });
+      pg.start();
+      let recovered = false;
+      for (let i = 0; i < 50 && !recovered; i++) {
+        const res = await app.inject({ method: 'GET', url: '/api/health' });
+        recovered = res.statusCode === 200;
+        if (!recovered) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(recovered).toBe(true);
+      expect((await send()).statusCode).toBe(200);
+      const after = await app.inject({ method: 'GET', url: '/api/advertising-services' });
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toHaveLength(4);
+    },
+  );
 });

@@ -21,7 +21,14 @@ describe('GET /api/advertising-services', () => {
     const body = res.json() as Array<Record<string, unknown>>;
     expect(body).toHaveLength(4);
     for (const service of body) {
-      expect(Object.keys(service).sort()).toEqual(['description', 'features', 'icon', 'id', 'isPopular', 'title']);
+      expect(Object.keys(service).sort()).toEqual([
+        'description',
+        'features',
+        'icon',
+        'id',
+        'isPopular',
+        'title',
+      ]);
       expect(ADVERTISING_ICONS).toContain(service.icon);
       expect(Array.isArray(service.features)).toBe(true);
       expect((service.features as string[]).length).toBeGreaterThan(0);
@@ -38,7 +45,10 @@ describe('GET /api/advertising-services', () => {
 
   it('keeps an admin edit when the seeds run again (a restart)', async () => {
     const [first] = await t.deps.db.select().from(advertisingServices).limit(1);
-    await t.deps.db.update(advertisingServices).set({ title: 'Edited by the admin' }).where(eq(advertisingServices.id, first!.id));
+    await t.deps.db
+      .update(advertisingServices)
+      .set({ title: 'Edited by the admin' })
+      .where(eq(advertisingServices.id, first!.id));
     expect(await runSeeds(t.deps.db)).toEqual([]);
     const rows = await t.deps.db.select().from(advertisingServices);
     expect(rows).toHaveLength(4);
@@ -62,7 +72,14 @@ describe('the API surface', () => {
     const op = doc.paths['/advertising-services'].get;
     const schema = op.responses['200'].content['application/json'].schema;
     expect(schema.type).toBe('array');
-    expect(Object.keys(schema.items.properties).sort()).toEqual(['description', 'features', 'icon', 'id', 'isPopular', 'title']);
+    expect(Object.keys(schema.items.properties).sort()).toEqual([
+      'description',
+      'features',
+      'icon',
+      'id',
+      'isPopular',
+      'title',
+    ]);
   });
 
   it('serves a readable API reference page from our own origin', async () => {

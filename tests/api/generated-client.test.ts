@@ -18,8 +18,14 @@ let baseUrl: string;
 beforeAll(async () => {
   const port = await freePort();
   // The documented limits as they ship (no test multiplier), so the journey meets a real 429.
-  t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  await createAdmin(t.deps, { name: 'Pat Partner', email: 'pat@hertslocalmedia.co.uk', password: 'Chiltern-Beech-Lane-8' });
+  t = await buildTestApp({
+    env: { RATE_LIMIT_MULTIPLIER: '1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
+  await createAdmin(t.deps, {
+    name: 'Pat Partner',
+    email: 'pat@hertslocalmedia.co.uk',
+    password: 'Chiltern-Beech-Lane-8',
+  });
   await t.app.listen({ host: '127.0.0.1', port });
   baseUrl = `http://127.0.0.1:${port}/api`;
 });
@@ -39,11 +45,15 @@ describe('a client generated from openapi/openapi.json', () => {
       .readFileSync('tests/third-party/journey.ts', 'utf8')
       .replace(/^\s*\/\/.*$/gm, '')
       .replace(/\/\*\*[\s\S]*?\*\//g, '');
-    expect(source).not.toMatch(/\bas (unknown|any|never)\b|\bas [A-Z{[]|<any>|@ts-(ignore|expect-error)|from '\.\.\/\.\.\/src/);
+    expect(source).not.toMatch(
+      /\bas (unknown|any|never)\b|\bas [A-Z{[]|<any>|@ts-(ignore|expect-error)|from '\.\.\/\.\.\/src/,
+    );
   });
 
   it('reads, signs in, uploads, writes a draft, subscribes, sends a message, shows a 400 by field and waits out a 429', async () => {
-    const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
     // Retry-After is minutes; instead of sleeping, the client's wait moves the clock the limits read.
     vi.useFakeTimers({ toFake: ['Date'] });
     const result = await thirdPartyJourney({

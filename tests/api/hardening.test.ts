@@ -10,7 +10,11 @@ let token: string;
 beforeAll(async () => {
   // Real limits (no multiplier), as in production.
   t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1' } });
-  ({ token } = await signedInAdmin(t, { name: 'Hana Admin', email: 'hana@example.co.uk', password: 'Pelican-Orchard-Lantern-8' }));
+  ({ token } = await signedInAdmin(t, {
+    name: 'Hana Admin',
+    email: 'hana@example.co.uk',
+    password: 'Pelican-Orchard-Lantern-8',
+  }));
 });
 afterAll(async () => {
   await t.close();
@@ -28,7 +32,12 @@ describe('rate limits', () => {
   it('refuses the 11th contact message in ten minutes from one address with 429, Retry-After and a message', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry(i)), remoteAddress: '203.0.113.7' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: await answered(t.app, enquiry(i)),
+        remoteAddress: '203.0.113.7',
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -39,7 +48,12 @@ describe('rate limits', () => {
     expect(statuses[10]).toBe(429);
     // Nothing was stored for the refused one, and another address is not affected.
     expect(await t.deps.db.$count(contactMessages)).toBe(10);
-    const other = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry(99)), remoteAddress: '198.51.100.4' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: await answered(t.app, enquiry(99)),
+      remoteAddress: '198.51.100.4',
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -52,7 +66,9 @@ describe('rate limits', () => {
       return last;
     };
     expect(await hit('/api/forgot-password', { email: 'someone@example.co.uk' }, 6)).toBe(429);
-    expect(await hit('/api/subscribe', { email: 'someone@example.co.uk', newsletter: 'general' }, 11)).toBe(429);
+    expect(await hit('/api/subscribe', { email: 'someone@example.co.uk', newsletter: 'general' }, 11)).toBe(
+      429,
+    );
     expect(await hit('/api/create-subscription', { plan: 'explorer' }, 21)).toBe(429);
   });
 });
@@ -67,26 +83,50 @@ describe('cross-site request forgery', () => {
     });
 
   it('refuses a cookie-authenticated write from another site', async () => {
-    const res = await create({ cookie: `session=${token}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const res = await create({
+      cookie: `session=${token}`,
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/Cross-site/);
   });
 
   it('accepts the same write from our own origin, and a bearer-token call from anywhere', async () => {
-    const sameOrigin = await create({ cookie: `session=${token}`, origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' });
+    const sameOrigin = await create({
+      cookie: `session=${token}`,
+      origin: t.config.publicUrl,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(sameOrigin.statusCode).toBe(200);
-    const bearer = await create({ authorization: `Bearer ${token}`, origin: 'https://partner.example', 'sec-fetch-site': 'cross-site' });
+    const bearer = await create({
+      authorization: `Bearer ${token}`,
+      origin: 'https://partner.example',
+      'sec-fetch-site': 'cross-site',
+    });
     expect(bearer.statusCode).toBe(200);
   });
 
   it('takes the site origin from PUBLIC_URL, not from a Host header the client chose (issue 13.11)', async () => {
     // An older browser (no Sec-Fetch-Site) on evil.example, with a Host header made to match it.
-    const forged = await create({ cookie: `session=${token}`, origin: 'https://evil.example', host: 'evil.example' });
+    const forged = await create({
+      cookie: `session=${token}`,
+      origin: 'https://evil.example',
+      host: 'evil.example',
+    });
     expect(forged.statusCode).toBe(403);
-    const other = await create({ cookie: `session=${token}`, origin: 'http://evil.example:80', host: 'evil.example:80' });
+    const other = await create({
+      cookie: `session=${token}`,
+      origin: 'http://evil.example:80',
+      host: 'evil.example:80',
+    });
     expect(other.statusCode).toBe(403);
     // Our own origin still works without Sec-Fetch-Site, whatever Host says.
-    const own = await create({ cookie: `session=${token}`, origin: t.config.publicUrl, host: 'internal-name:8080' });
+    const own = await create({
+      cookie: `session=${token}`,
+      origin: t.config.publicUrl,
+      host: 'internal-name:8080',
+    });
     expect(own.statusCode).toBe(200);
   });
 });
@@ -95,9 +135,23 @@ describe('error answers', () => {
   it('carry a message but no stack trace, SQL or internals', async () => {
     const answers = await Promise.all([
       t.app.inject({ method: 'GET', url: '/api/blog/not-a-number' }),
-      t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":' }),
-      t.app.inject({ method: 'GET', url: '/api/admin/blogs', headers: { authorization: 'Bearer forged.token' } }),
-      t.app.inject({ method: 'PATCH', url: '/api/admin/blogs/1', headers: { authorization: `Bearer ${token}` }, payload: { title: 5 } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
+      }),
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/blogs',
+        headers: { authorization: 'Bearer forged.token' },
+      }),
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/blogs/1',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { title: 5 },
+      }),
     ]);
     for (const res of answers) {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);

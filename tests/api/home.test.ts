@@ -10,14 +10,21 @@ import { createApp } from '../../src/server/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { BUSINESS_INBOX: 'enquiries@hertslocalmedia.co.uk', PUBLIC_URL: 'https://www.example.co.uk' } });
+  t = await buildTestApp({
+    env: { BUSINESS_INBOX: 'enquiries@hertslocalmedia.co.uk', PUBLIC_URL: 'https://www.example.co.uk' },
+  });
 });
 afterAll(async () => {
   await t.close();
 });
 
 const post = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json' } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'content-type': 'application/json' },
+  });
 const postRaw = (url: string, payload: string, contentType = 'application/json') =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
@@ -25,7 +32,10 @@ const countMessages = async () => (await t.deps.db.select().from(contactMessages
 const countSubscriptions = async () => (await t.deps.db.select().from(newsletterSubscriptions)).length;
 
 /** A 4xx with a JSON message: what every bad request must get. */
-function expectClientError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status = 400) {
+function expectClientError(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  status = 400,
+) {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/application\/json/);
   const body = res.json() as { message?: unknown; issues?: Array<{ path?: string; message?: string }> };
@@ -91,7 +101,13 @@ describe('POST /api/contact', () => {
     expect(res.json().message).toMatch(/within 24 hours/);
     const rows = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: valid.name, subject: valid.subject, message: valid.message, type: 'advertising', status: 'new' });
+    expect(rows[0]).toMatchObject({
+      name: valid.name,
+      subject: valid.subject,
+      message: valid.message,
+      type: 'advertising',
+      status: 'new',
+    });
     expect(rows[0]!.details).toBeNull();
     expect(await countMessages()).toBe(before + 1);
     expect(t.mailer.sent).toHaveLength(1);
@@ -105,16 +121,36 @@ describe('POST /api/contact', () => {
 
   it('accepts every service type', async () => {
     for (const type of SERVICE_TYPES) {
-      const res = await post('/api/contact', await answered(t.app, { ...valid, email: `${type}@example.co.uk`, type }));
+      const res = await post(
+        '/api/contact',
+        await answered(t.app, { ...valid, email: `${type}@example.co.uk`, type }),
+      );
       expect(res.statusCode, type).toBe(200);
     }
   });
 
   it('uses the type as the subject when the subject is empty or missing', async () => {
-    await post('/api/contact', await answered(t.app, { ...valid, email: 'nosubject@example.co.uk', subject: '', type: 'website' }));
-    await post('/api/contact', await answered(t.app, { name: 'Tom', email: 'nosubject2@example.co.uk', message: 'Hello', type: 'podcast' }));
-    const [a] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject@example.co.uk'));
-    const [b] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
+    await post(
+      '/api/contact',
+      await answered(t.app, { ...valid, email: 'nosubject@example.co.uk', subject: '', type: 'website' }),
+    );
+    await post(
+      '/api/contact',
+      await answered(t.app, {
+        name: 'Tom',
+        email: 'nosubject2@example.co.uk',
+        message: 'Hello',
+        type: 'podcast',
+      }),
+    );
+    const [a] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'nosubject@example.co.uk'));
+    const [b] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
     expect(a!.subject).toBe('website');
     expect(b!.subject).toBe('podcast');
   });
@@ -136,7 +172,10 @@ describe('POST /api/contact', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'helen.carter@example.co.uk'));
+    const [row] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'helen.carter@example.co.uk'));
     expect(row!.type).toBe('workshop_reservation');
     expect(row!.subject).toBe('Free Workshop Reservation');
     expect(row!.details).toEqual({
@@ -156,7 +195,14 @@ describe('POST /api/contact', () => {
       await post('/api/contact', {
         ...valid,
         type: 'workshop_reservation',
-        details: { parentName: 'A', parentEmail: 'a@b.co', parentMobile: '07700 900123', childName: 'B', childAge: 9, deviceType: 'Laptop' },
+        details: {
+          parentName: 'A',
+          parentEmail: 'a@b.co',
+          parentMobile: '07700 900123',
+          childName: 'B',
+          childAge: 9,
+          deviceType: 'Laptop',
+        },
       }),
     );
     expect(msg).toMatch(/between 10 and 16/);
@@ -214,9 +260,15 @@ describe('POST /api/contact', () => {
       throw new Error('SMTP is down');
     };
     try {
-      const res = await post('/api/contact', await answered(t.app, { ...valid, email: 'smtp-down@example.co.uk' }));
+      const res = await post(
+        '/api/contact',
+        await answered(t.app, { ...valid, email: 'smtp-down@example.co.uk' }),
+      );
       expect(res.statusCode).toBe(200);
-      const rows = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
+      const rows = await t.deps.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
       expect(rows).toHaveLength(1);
     } finally {
       t.mailer.send = original;
@@ -224,14 +276,21 @@ describe('POST /api/contact', () => {
   });
 });
 
-describe('the contact form\'s math question, checked by the server (issue 13.5)', () => {
-  const enquiry = { name: 'Colin Hart', email: 'colin@hart-joinery.co.uk', subject: '', message: 'A quote for an advert, please.', type: 'editorial' };
+describe("the contact form's math question, checked by the server (issue 13.5)", () => {
+  const enquiry = {
+    name: 'Colin Hart',
+    email: 'colin@hart-joinery.co.uk',
+    subject: '',
+    message: 'A quote for an advert, please.',
+    type: 'editorial',
+  };
   const getChallenge = async (app = t.app) => {
     const res = await app.inject({ method: 'GET', url: '/api/contact/challenge' });
     expect(res.statusCode).toBe(200);
     return res.json() as { challenge: string; a: number; b: number; expiresAt: string };
   };
-  const send = (body: object, app = t.app) => app.inject({ method: 'POST', url: '/api/contact', payload: body });
+  const send = (body: object, app = t.app) =>
+    app.inject({ method: 'POST', url: '/api/contact', payload: body });
 
   it('GET /api/contact/challenge gives two numbers from 1 to 10, a new signed challenge each time, never cached', async () => {
     const seen = new Set<string>();
@@ -263,8 +322,12 @@ describe('the contact form\'s math question, checked by the server (issue 13.5)'
     const forged = await getChallenge();
     const [id, , , expires, signature] = forged.challenge.split('.');
     const easier = `${id}.1.1.${expires}.${signature}`;
-    expect((await send({ ...enquiry, challenge: easier, answer: 2 })).json().message).toBe(CHALLENGE_MESSAGES.invalid);
-    expect((await send({ ...enquiry, challenge: 'x'.repeat(100), answer: 2 })).json().message).toBe(CHALLENGE_MESSAGES.invalid);
+    expect((await send({ ...enquiry, challenge: easier, answer: 2 })).json().message).toBe(
+      CHALLENGE_MESSAGES.invalid,
+    );
+    expect((await send({ ...enquiry, challenge: 'x'.repeat(100), answer: 2 })).json().message).toBe(
+      CHALLENGE_MESSAGES.invalid,
+    );
     expect(await countMessages()).toBe(before);
 
     const good = await getChallenge();
@@ -292,7 +355,9 @@ describe('the contact form\'s math question, checked by the server (issue 13.5)'
     const second = await createApp(t.deps, { logger: false });
     try {
       const c = await getChallenge(t.app);
-      expect((await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b }, second)).statusCode).toBe(200);
+      expect((await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b }, second)).statusCode).toBe(
+        200,
+      );
       const replay = await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b }, t.app);
       expect(replay.json().message).toBe(CHALLENGE_MESSAGES.used);
     } finally {
@@ -313,7 +378,9 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
   });
 
   const linkFrom = (text: string, action: 'confirm' | 'unsubscribe') => {
-    const match = new RegExp(`https://www\\.example\\.co\\.uk/\\?newsletter=${action}&token=([\\w%-]+)`).exec(text);
+    const match = new RegExp(`https://www\\.example\\.co\\.uk/\\?newsletter=${action}&token=([\\w%-]+)`).exec(
+      text,
+    );
     expect(match, `${action} link in the e-mail`).not.toBeNull();
     return decodeURIComponent(match![1]!);
   };
@@ -322,7 +389,10 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/subscribe', { email: '  Anna.Brown@Example.co.uk ', newsletter: 'general' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirm/);
-    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'anna.brown@example.co.uk'));
+    const rows = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'anna.brown@example.co.uk'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.confirmedAt).toBeNull();
     expect(rows[0]!.newsletter).toBe('general');
@@ -345,7 +415,10 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'twice@example.co.uk'));
+    const rows = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'twice@example.co.uk'));
     expect(rows).toHaveLength(1);
     // A repeat within minutes sends no second e-mail (no mail-bombing someone else's inbox).
     expect(t.mailer.sent).toHaveLength(1);
@@ -357,7 +430,10 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/confirm', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirmed/);
-    const [row] = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'confirm.me@example.co.uk'));
+    const [row] = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'confirm.me@example.co.uk'));
     expect(row!.confirmedAt).toBeInstanceOf(Date);
     const again = await post('/api/newsletter/confirm', { token });
     expect(again.statusCode).toBe(200);
@@ -383,7 +459,10 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/unsubscribe', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/unsubscribed/);
-    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'leaving@example.co.uk'));
+    const rows = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'leaving@example.co.uk'));
     expect(rows).toHaveLength(0);
     expectClientError(await post('/api/newsletter/unsubscribe', { token }), 404);
   });
@@ -405,9 +484,17 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     } finally {
       t.mailer.send = original;
     }
-    const rows = await t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
+    const rows = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
     expect(rows).toHaveLength(1);
-    const [queued] = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'newsletter_confirmation')).orderBy(desc(outbox.id)).limit(1);
+    const [queued] = await t.deps.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'newsletter_confirmation'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect(queued).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP is down' });
     expect(t.mailer.sent.some((m) => m.to === 'nomail@example.co.uk')).toBe(false);
     // The mail server is back; the retry is due after the first wait.

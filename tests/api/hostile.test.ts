@@ -28,16 +28,17 @@ const operations: Operation[] = [];
 let adminToken = '';
 
 const tables = Object.values(schema).filter(
-  (v): v is typeof schema.users => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
+  (v): v is typeof schema.users =>
+    typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
 );
 
 async function rowCounts(): Promise<string> {
   const parts = await Promise.all(
     tables.map(async (table) => {
       const name = getTableName(table);
-      const rows = (await t.deps.db.execute(sql.raw(`SELECT COUNT(*)::int AS n FROM "${name}"`))) as unknown as
-        | { rows: Array<{ n: number }> }
-        | Array<{ n: number }>;
+      const rows = (await t.deps.db.execute(
+        sql.raw(`SELECT COUNT(*)::int AS n FROM "${name}"`),
+      )) as unknown as { rows: Array<{ n: number }> } | Array<{ n: number }>;
       const list = Array.isArray(rows) ? rows : rows.rows;
       return `${name}=${list[0]?.n}`;
     }),
@@ -46,10 +47,25 @@ async function rowCounts(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000', STRIPE_WEBHOOK_SECRET: 'whsec_hostile_input_test' } });
-  ({ token: adminToken } = await signedInAdmin(t, { name: 'Fuzz Admin', email: 'fuzz@example.co.uk', password: 'Kestrel-Quarry-Bramble-5' }));
+  t = await buildTestApp({
+    env: { RATE_LIMIT_MULTIPLIER: '1000', STRIPE_WEBHOOK_SECRET: 'whsec_hostile_input_test' },
+  });
+  ({ token: adminToken } = await signedInAdmin(t, {
+    name: 'Fuzz Admin',
+    email: 'fuzz@example.co.uk',
+    password: 'Kestrel-Quarry-Bramble-5',
+  }));
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Array<{ name: string; in: string }>;
+          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
   };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
@@ -111,12 +127,18 @@ function bodyFor(op: Operation): fc.Arbitrary<unknown> {
     op.bodyKeys.length > 0
       ? fc.record(Object.fromEntries(op.bodyKeys.map((k) => [k, nastyValue])), { requiredKeys: [] })
       : fc.constant({});
-  return fc.oneof(shaped, nastyValue, fc.constant(JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}')));
+  return fc.oneof(
+    shaped,
+    nastyValue,
+    fc.constant(JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}')),
+  );
 }
 
 /** Like encodeURIComponent, but a lone surrogate becomes U+FFFD instead of throwing. */
 function encodeSegment(value: string): string {
-  const encoded = encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+  const encoded = encodeURIComponent(
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+  );
   // '.' and '..' are not values but dot segments: every URL library resolves them before sending
   // (/subscribers/. is /subscribers/, whose DELETE is a 405), so a client can never send them as an id.
   return encoded === '.' || encoded === '..' ? `${encoded}x` : encoded;
@@ -183,14 +205,16 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
     }
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(({}) as Record<string, unknown>).not.toHaveProperty('admin');
+    expect({} as Record<string, unknown>).not.toHaveProperty('admin');
   });
 });
 
 // --- The security review's findings (issue 13): each attack as it was reproduced ----------------
 
 /** A plain HTTP server on 127.0.0.1 that records every request it gets. */
-async function localServer(handler: http.RequestListener): Promise<{ server: http.Server; port: number; hits: string[]; close(): Promise<void> }> {
+async function localServer(
+  handler: http.RequestListener,
+): Promise<{ server: http.Server; port: number; hits: string[]; close(): Promise<void> }> {
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     hits.push(req.url ?? '/');
@@ -211,10 +235,18 @@ async function localServer(handler: http.RequestListener): Promise<{ server: htt
 /** Stores episodes with these audio URLs; answers their ids by guid. */
 async function addEpisodes(app: TestApp, items: Record<string, string>): Promise<Record<string, number>> {
   const entries = Object.entries(items)
-    .map(([guid, url]) => `<item><title>${guid}</title><guid>${guid}</guid><enclosure url="${url}" type="audio/mpeg" length="1"/></item>`)
+    .map(
+      ([guid, url]) =>
+        `<item><title>${guid}</title><guid>${guid}</guid><enclosure url="${url}" type="audio/mpeg" length="1"/></item>`,
+    )
     .join('');
-  await importPodcastFeed(app.deps.db, `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${entries}</channel></rss>`);
-  const rows = await app.deps.db.select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid }).from(schema.podcastEpisodes);
+  await importPodcastFeed(
+    app.deps.db,
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${entries}</channel></rss>`,
+  );
+  const rows = await app.deps.db
+    .select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid })
+    .from(schema.podcastEpisodes);
   return Object.fromEntries(rows.map((r) => [r.guid, r.id]));
 }
 
@@ -228,14 +260,23 @@ describe('13.1 the audio proxy is no way into the internal network', () => {
 
   beforeAll(async () => {
     // An internal service that must never be reached through us.
-    internal = await localServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('INTERNAL-SECRET'));
+    internal = await localServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('INTERNAL-SECRET'),
+    );
     const secret = `http://127.0.0.1:${internal.port}/secret`;
     // An audio host the operator allows (OUTBOUND_ALLOW_PRIVATE names its address and port only).
     audioHost = await localServer((req, res) => {
       if (req.url === '/to-internal.mp3') res.writeHead(302, { Location: secret }).end();
-      else if (req.url === '/to-localhost.mp3') res.writeHead(307, { Location: `http://localhost:${internal.port}/secret` }).end();
-      else if (req.url === '/page.html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(localStorage.authToken)</script>');
-      else if (req.url === '/evil.js') res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end('alert(document.cookie)');
+      else if (req.url === '/to-localhost.mp3')
+        res.writeHead(307, { Location: `http://localhost:${internal.port}/secret` }).end();
+      else if (req.url === '/page.html')
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end('<script>alert(localStorage.authToken)</script>');
+      else if (req.url === '/evil.js')
+        res
+          .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' })
+          .end('alert(document.cookie)');
       else res.writeHead(200, { 'Content-Type': 'audio/ogg; codecs=opus' }).end(Buffer.alloc(100, 1));
     });
 
@@ -253,7 +294,10 @@ describe('13.1 the audio proxy is no way into the internal network', () => {
       cgnat: 'http://100.100.100.200/latest/meta-data/',
       'unique-local': 'http://[fd00:ec2::254]/latest/meta-data/',
     });
-    allowing = await buildTestApp({ seed: false, env: { OUTBOUND_ALLOW_PRIVATE: `127.0.0.1:${audioHost.port}` } });
+    allowing = await buildTestApp({
+      seed: false,
+      env: { OUTBOUND_ALLOW_PRIVATE: `127.0.0.1:${audioHost.port}` },
+    });
     const base = `http://127.0.0.1:${audioHost.port}`;
     allowingIds = await addEpisodes(allowing, {
       'redirect-internal': `${base}/to-internal.mp3`,
@@ -310,12 +354,19 @@ describe('13.1 the audio proxy is no way into the internal network', () => {
 
 describe('13.1 the feed import fetches only from public addresses', () => {
   it('refuses a feed on 127.0.0.1 and on a name resolving to it with the default settings', async () => {
-    const host = await localServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss/>'));
+    const host = await localServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end('<rss/>'),
+    );
     const t = await buildTestApp({ seed: false });
     try {
       const outbound = createOutboundClient({ allowPrivate: t.config.outboundAllowPrivate });
-      for (const url of [`http://127.0.0.1:${host.port}/feed.xml`, `http://localhost:${host.port}/feed.xml`]) {
-        await expect(importPodcastFeedFromUrl(t.deps.db, url, { outbound }), url).rejects.toThrow(/not a public address/);
+      for (const url of [
+        `http://127.0.0.1:${host.port}/feed.xml`,
+        `http://localhost:${host.port}/feed.xml`,
+      ]) {
+        await expect(importPodcastFeedFromUrl(t.deps.db, url, { outbound }), url).rejects.toThrow(
+          /not a public address/,
+        );
       }
       expect(host.hits).toEqual([]);
     } finally {
@@ -329,7 +380,9 @@ describe('13.2 a client cannot choose the address that limits count against', ()
   it('refuses TRUST_PROXY=true at start with the reason, and anything but a hop count or addresses', () => {
     const base = { NODE_ENV: 'test', DATA_DIR: os.tmpdir() };
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true": .*X-Forwarded-For.*any client/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY="true": .*X-Forwarded-For.*any client/,
+    );
     for (const bad of ['yes', '0', 'loopback', '10.0.0.0/40', 'proxy.internal']) {
       expect(() => loadConfig({ ...base, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
@@ -340,7 +393,10 @@ describe('13.2 a client cannot choose the address that limits count against', ()
 
   it('ignores X-Forwarded-For from a direct client, with or without a trusted proxy configured', async () => {
     for (const trustProxy of [undefined, '10.9.8.7']) {
-      const app = await buildTestApp({ seed: false, env: { RATE_LIMIT_MULTIPLIER: '1', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) } });
+      const app = await buildTestApp({
+        seed: false,
+        env: { RATE_LIMIT_MULTIPLIER: '1', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) },
+      });
       try {
         const statuses: number[] = [];
         for (let i = 0; i < 11; i++) {
@@ -353,7 +409,10 @@ describe('13.2 a client cannot choose the address that limits count against', ()
           statuses.push(res.statusCode);
         }
         // Ten per ten minutes for one address, whatever the header claimed.
-        expect(statuses.slice(0, 10).every((s) => s === 200), `${trustProxy} ${statuses.join()}`).toBe(true);
+        expect(
+          statuses.slice(0, 10).every((s) => s === 200),
+          `${trustProxy} ${statuses.join()}`,
+        ).toBe(true);
         expect(statuses[10], String(trustProxy)).toBe(429);
       } finally {
         await app.close();
@@ -362,7 +421,10 @@ describe('13.2 a client cannot choose the address that limits count against', ()
   });
 
   it('believes the header only from the configured proxy', async () => {
-    const app = await buildTestApp({ seed: false, env: { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '10.9.8.7' } });
+    const app = await buildTestApp({
+      seed: false,
+      env: { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '10.9.8.7' },
+    });
     try {
       for (let i = 0; i < 12; i++) {
         const res = await app.app.inject({
@@ -382,7 +444,10 @@ describe('13.2 a client cannot choose the address that limits count against', ()
 
   it('docker-compose publishes only the reverse proxy, and the app trusts only that proxy', () => {
     const compose = parseYaml(fs.readFileSync('docker-compose.yml', 'utf8')) as {
-      services: Record<string, { image?: string; ports?: unknown[]; environment?: Record<string, string>; networks?: unknown }>;
+      services: Record<
+        string,
+        { image?: string; ports?: unknown[]; environment?: Record<string, string>; networks?: unknown }
+      >;
     };
     const { app, proxy } = compose.services;
     expect(app?.ports).toBeUndefined();
@@ -399,7 +464,11 @@ describe('13.2 a client cannot choose the address that limits count against', ()
 });
 
 describe('13.3 nobody can lock the admin out', () => {
-  const VICTIM = { name: 'Vera Victim', email: 'vera@hertslocalmedia.co.uk', password: 'Heron-Marsh-Lantern-8' };
+  const VICTIM = {
+    name: 'Vera Victim',
+    email: 'vera@hertslocalmedia.co.uk',
+    password: 'Heron-Marsh-Lantern-8',
+  };
   const ATTACKER = '203.0.113.66';
   const ADMIN_DESK = '198.51.100.7';
   let app: TestApp;
@@ -412,7 +481,12 @@ describe('13.3 nobody can lock the admin out', () => {
     await app?.close();
   });
   const signIn = (remoteAddress: string, password: string) =>
-    app.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: VICTIM.email, password }, remoteAddress });
+    app.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: VICTIM.email, password },
+      remoteAddress,
+    });
 
   it('lets the right password in from an address that has not been failing, while the account is under attack', async () => {
     // Five wrong passwords from the attacker, then one more every time the block ends.
@@ -432,11 +506,23 @@ describe('13.3 nobody can lock the admin out', () => {
 
   it('lifts the blocks on an account when its password is reset', async () => {
     expect((await signIn(ATTACKER, VICTIM.password)).statusCode).toBe(429);
-    await app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: VICTIM.email }, remoteAddress: ADMIN_DESK });
-    const mail = app.mailer.sent.filter((m) => m.to === VICTIM.email && /reset-password\?token=/.test(m.text)).at(-1)!;
+    await app.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: VICTIM.email },
+      remoteAddress: ADMIN_DESK,
+    });
+    const mail = app.mailer.sent
+      .filter((m) => m.to === VICTIM.email && /reset-password\?token=/.test(m.text))
+      .at(-1)!;
     const token = /reset-password\?token=([a-z2-7]+)/.exec(mail.text)![1]!;
     const newPassword = 'Kingfisher-Weir-Candle-9';
-    const reset = await app.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, newPassword }, remoteAddress: ADMIN_DESK });
+    const reset = await app.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, newPassword },
+      remoteAddress: ADMIN_DESK,
+    });
     expect(reset.statusCode).toBe(200);
     // The admin was working from the attacked address (a shared office, say): it works again at once.
     expect((await signIn(ATTACKER, newPassword)).statusCode).toBe(200);
@@ -444,10 +530,12 @@ describe('13.3 nobody can lock the admin out', () => {
   });
 
   it('tells the admin by e-mail that someone is trying, once an hour however long it goes on', async () => {
-    const alerts = () => app.mailer.sent.filter((m) => m.to === VICTIM.email && /failed attempts to sign in/.test(m.text));
+    const alerts = () =>
+      app.mailer.sent.filter((m) => m.to === VICTIM.email && /failed attempts to sign in/.test(m.text));
     const before = alerts().length;
     // Many addresses, a few guesses each: none is blocked, but the account is clearly being attacked.
-    for (let i = 0; i < 30; i++) expect((await signIn(`203.0.113.${100 + (i % 10)}`, `spray-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await signIn(`203.0.113.${100 + (i % 10)}`, `spray-${i}`)).statusCode).toBe(401);
     await new Promise((r) => setTimeout(r, 50));
     expect(alerts().length).toBe(before + 1);
     const alert = alerts().at(-1)!;
@@ -464,15 +552,24 @@ describe('13.4 $ patterns in a post cannot rewrite the page', () => {
   // the server); here any text, however hostile, goes through the template untouched.
   it('puts any head, body and page data into the template exactly as given', () => {
     const template = fs.readFileSync('src/client/index.html', 'utf8');
-    const dollarText = fc.string({ unit: fc.constantFrom('$', "'", '`', '&', '1', '0', '<', '>', '/', 'a', ' '), maxLength: 40 });
+    const dollarText = fc.string({
+      unit: fc.constantFrom('$', "'", '`', '&', '1', '0', '<', '>', '/', 'a', ' '),
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(dollarText, dollarText, dollarText, (head, body, pageData) => {
         const html = fillPageTemplate(template, { head, body, pageData });
         const [before = '', after = ''] = html.split(`<div id="root">${body}</div>`);
         expect(before).toContain(`    ${head}\n  </head>`);
-        expect(after.startsWith(`\n    <script type="application/json" id="__PAGE_DATA__">${pageData}</script>`)).toBe(true);
+        expect(
+          after.startsWith(`\n    <script type="application/json" id="__PAGE_DATA__">${pageData}</script>`),
+        ).toBe(true);
         expect(html.length).toBe(
-          fillPageTemplate(template, { head: 'H', body: 'B', pageData: 'D' }).length - 3 + head.length + body.length + pageData.length,
+          fillPageTemplate(template, { head: 'H', body: 'B', pageData: 'D' }).length -
+            3 +
+            head.length +
+            body.length +
+            pageData.length,
         );
       }),
       { numRuns: 300 },
@@ -481,7 +578,13 @@ describe('13.4 $ patterns in a post cannot rewrite the page', () => {
 });
 
 describe('13.5 the math question is checked by the server', () => {
-  const enquiry = { name: 'Bot', email: 'bot@example.co.uk', subject: 'Buy now', message: 'Cheap links', type: 'other' };
+  const enquiry = {
+    name: 'Bot',
+    email: 'bot@example.co.uk',
+    subject: 'Buy now',
+    message: 'Cheap links',
+    type: 'other',
+  };
   it('refuses a direct POST /api/contact without the question, with a made-up or a replayed one, and stores nothing', async () => {
     const before = await rowCounts();
     const bare = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry });
@@ -490,22 +593,49 @@ describe('13.5 the math question is checked by the server', () => {
     const id = 'a'.repeat(32);
     const expires = Date.now() + 60_000;
     const forged = `${id}.1.1.${expires}.${createHmac('sha256', 'guessed-key').update(`contact-challenge:v1:${id}:1:1:${expires}`).digest('base64url')}`;
-    const made = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, challenge: forged, answer: 2 } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...enquiry, challenge: forged, answer: 2 },
+    });
     expect(made.statusCode).toBe(400);
     expect(await rowCounts()).toBe(before);
 
-    const { challenge, a, b } = (await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })).json() as { challenge: string; a: number; b: number };
-    const first = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, challenge, answer: a + b } });
+    const { challenge, a, b } = (
+      await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })
+    ).json() as { challenge: string; a: number; b: number };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...enquiry, challenge, answer: a + b },
+    });
     expect(first.statusCode).toBe(200);
     const replays = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, challenge, answer: a + b } })),
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...enquiry, challenge, answer: a + b },
+        }),
+      ),
     );
     expect(replays.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
   });
 });
 
 describe('13.9 an e-mail address is exactly one mailbox', () => {
-  const lists = ['a;=1+2@evil.example', 'a,b@evil.example', 'a@evil.example,b@evil.example', '"a b"@evil.example', 'a <b@evil.example>', 'a@[127.0.0.1]', 'a@evil', 'a@-evil.example', 'a..b@evil.example', `${'a'.repeat(65)}@evil.example`];
+  const lists = [
+    'a;=1+2@evil.example',
+    'a,b@evil.example',
+    'a@evil.example,b@evil.example',
+    '"a b"@evil.example',
+    'a <b@evil.example>',
+    'a@[127.0.0.1]',
+    'a@evil',
+    'a@-evil.example',
+    'a..b@evil.example',
+    `${'a'.repeat(65)}@evil.example`,
+  ];
   it('refuses list separators and anything else that is not one RFC 5321 mailbox, on every form, storing and mailing nothing', async () => {
     await challengeAnswer(); // the first challenge makes the signing key: not part of what is counted
     const before = await rowCounts();
@@ -517,7 +647,14 @@ describe('13.9 an e-mail address is exactly one mailbox', () => {
       const contact = await t.app.inject({
         method: 'POST',
         url: '/api/contact',
-        payload: { name: 'Eve', email, subject: 'Hi', message: 'Hello', type: 'other', ...(await challengeAnswer()) },
+        payload: {
+          name: 'Eve',
+          email,
+          subject: 'Hi',
+          message: 'Hello',
+          type: 'other',
+          ...(await challengeAnswer()),
+        },
       });
       expect(contact.statusCode, `contact ${email}`).toBe(400);
       const forgot = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
@@ -528,7 +665,11 @@ describe('13.9 an e-mail address is exactly one mailbox', () => {
   });
 
   it('keeps accepting real addresses: plus tags, apostrophes, hyphens, subdomains, IDN domains', async () => {
-    for (const email of ["o'brien+news@mail.example.co.uk", 'jo-anne.smith@hertford-town.example.org', 'x@xn--bcher-kva.example']) {
+    for (const email of [
+      "o'brien+news@mail.example.co.uk",
+      'jo-anne.smith@hertford-town.example.org',
+      'x@xn--bcher-kva.example',
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/subscribe', payload: { email } });
       expect(res.statusCode, email).toBe(200);
     }
@@ -536,21 +677,33 @@ describe('13.9 an e-mail address is exactly one mailbox', () => {
 });
 
 async function challengeAnswer(): Promise<{ challenge: string; answer: number }> {
-  const { challenge, a, b } = (await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })).json() as { challenge: string; a: number; b: number };
+  const { challenge, a, b } = (
+    await t.app.inject({ method: 'GET', url: '/api/contact/challenge' })
+  ).json() as { challenge: string; a: number; b: number };
   return { challenge, answer: a + b };
 }
 
-describe('13.6 the forgotten-password form does not tell whether an address is an admin\'s', () => {
-  it('does the same single write for an admin\'s address and any other; the worker then mails only the admin', async () => {
+describe("13.6 the forgotten-password form does not tell whether an address is an admin's", () => {
+  it("does the same single write for an admin's address and any other; the worker then mails only the admin", async () => {
     const quiet = await buildTestApp({ outbox: 'manual' });
     try {
-      await createAdmin(quiet.deps, { name: 'Tess Timing', email: 'tess@hertslocalmedia.co.uk', password: 'Kingfisher-Weir-Lock-2' });
+      await createAdmin(quiet.deps, {
+        name: 'Tess Timing',
+        email: 'tess@hertslocalmedia.co.uk',
+        password: 'Kingfisher-Weir-Lock-2',
+      });
       const writes = async (email: string) => {
         const before = await rowCountsOf(quiet);
-        const res = await quiet.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+        const res = await quiet.app.inject({
+          method: 'POST',
+          url: '/api/forgot-password',
+          payload: { email },
+        });
         expect(res.statusCode).toBe(200);
         const after = await rowCountsOf(quiet);
-        const changed = Object.entries(after).flatMap(([table, n]) => (n === before[table] ? [] : [[table, n - before[table]!]]));
+        const changed = Object.entries(after).flatMap(([table, n]) =>
+          n === before[table] ? [] : [[table, n - before[table]!]],
+        );
         return { answer: res.body, changed };
       };
       const admin = await writes('tess@hertslocalmedia.co.uk');
@@ -564,7 +717,9 @@ describe('13.6 the forgotten-password form does not tell whether an address is a
       expect(quiet.mailer.sent.map((m) => m.to)).toEqual(['tess@hertslocalmedia.co.uk']);
       expect(quiet.mailer.sent[0]!.text).toMatch(/\/reset-password\?token=/);
       expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(1);
-      expect((await quiet.deps.db.select().from(schema.outbox)).map((r) => r.kind)).toEqual(['password_reset']);
+      expect((await quiet.deps.db.select().from(schema.outbox)).map((r) => r.kind)).toEqual([
+        'password_reset',
+      ]);
     } finally {
       await quiet.close();
     }
@@ -601,9 +756,9 @@ describe('13.11 an answer without Content-Length is capped while it streams', ()
     const t = await buildTestApp({ seed: false, env: { OUTBOUND_ALLOW_PRIVATE: `127.0.0.1:${host.port}` } });
     try {
       const outbound = createOutboundClient({ allowPrivate: t.config.outboundAllowPrivate });
-      await expect(outbound.getText(`http://127.0.0.1:${host.port}/feed.xml`, { timeoutMs: 5000, maxBytes: 100 * 1024 })).rejects.toThrow(
-        /larger than 102400 bytes/,
-      );
+      await expect(
+        outbound.getText(`http://127.0.0.1:${host.port}/feed.xml`, { timeoutMs: 5000, maxBytes: 100 * 1024 }),
+      ).rejects.toThrow(/larger than 102400 bytes/);
       await expect.poll(() => stopped).toBe(true);
       // The host was cut off near the cap (socket buffers aside), not read to its 64 MB end.
       expect(written).toBeLessThan(16 * 1024 * 1024);

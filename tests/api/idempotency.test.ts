@@ -16,15 +16,25 @@ import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 
 let t: TestApp;
 let stripe: FakeStripe;
-const admins: Record<'a' | 'b', { authorization: string }> = { a: { authorization: '' }, b: { authorization: '' } };
+const admins: Record<'a' | 'b', { authorization: string }> = {
+  a: { authorization: '' },
+  b: { authorization: '' },
+};
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await buildTestApp({
     seed: false,
-    env: { STRIPE_SECRET_KEY: 'sk_test_idempotency', STRIPE_API_BASE: stripe.url, STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly' },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_idempotency',
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly',
+    },
   });
-  for (const [who, email] of [['a', 'ada@hertslocalmedia.co.uk'], ['b', 'bob@hertslocalmedia.co.uk']] as const) {
+  for (const [who, email] of [
+    ['a', 'ada@hertslocalmedia.co.uk'],
+    ['b', 'bob@hertslocalmedia.co.uk'],
+  ] as const) {
     admins[who] = (await signedInAdmin(t, { name: who, email, password: 'Hitchin-Priory-Lark-77' })).auth;
   }
 });
@@ -35,14 +45,25 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object, key?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+  });
 
 async function rows(table: typeof contactMessages | typeof blogPosts | typeof outbox): Promise<number> {
   const [row] = await t.deps.db.select({ n: count() }).from(table);
   return Number(row!.n);
 }
 
-const enquiry = { name: 'Ivo Idem', email: 'ivo@idem-bakery.co.uk', subject: 'Adverts', message: 'Once only, please.', type: 'advertising' };
+const enquiry = {
+  name: 'Ivo Idem',
+  email: 'ivo@idem-bakery.co.uk',
+  subject: 'Adverts',
+  message: 'Once only, please.',
+  type: 'advertising',
+};
 
 describe('Idempotency-Key', () => {
   it('POST /api/contact: a repeat with the same key and body answers the first answer and stores one enquiry and one e-mail', async () => {
@@ -67,7 +88,11 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     expect((await post('/api/contact', await answered(t.app, enquiry), key)).statusCode).toBe(200);
     const before = await rows(contactMessages);
-    const res = await post('/api/contact', await answered(t.app, { ...enquiry, message: 'Something else.' }), key);
+    const res = await post(
+      '/api/contact',
+      await answered(t.app, { ...enquiry, message: 'Something else.' }),
+      key,
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.mismatch, code: 'UNPROCESSABLE_CONTENT' });
     expect(await rows(contactMessages)).toBe(before);
@@ -94,7 +119,13 @@ describe('Idempotency-Key', () => {
 
   it('duplicates sent at the same moment make one enquiry: the later ones wait and get the first answer', async () => {
     const key = randomUUID();
-    const body = { name: 'Rae Race', email: 'rae@example.co.uk', subject: 'Free Workshop Reservation', message: 'One place.', type: 'workshop_reservation' };
+    const body = {
+      name: 'Rae Race',
+      email: 'rae@example.co.uk',
+      subject: 'Free Workshop Reservation',
+      message: 'One place.',
+      type: 'workshop_reservation',
+    };
     const before = await rows(contactMessages);
     const answers = await Promise.all(Array.from({ length: 6 }, () => post('/api/contact', body, key)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -105,7 +136,13 @@ describe('Idempotency-Key', () => {
 
   it('keys last 24 hours: after that the same key is a new request, and the old key is deleted', async () => {
     const key = randomUUID();
-    const body = { name: 'Tim Time', email: 'tim@example.co.uk', subject: 'Free Workshop Reservation', message: 'Later.', type: 'workshop_reservation' };
+    const body = {
+      name: 'Tim Time',
+      email: 'tim@example.co.uk',
+      subject: 'Free Workshop Reservation',
+      message: 'Later.',
+      type: 'workshop_reservation',
+    };
     const before = await rows(contactMessages);
     await post('/api/contact', body, key);
     try {
@@ -134,10 +171,25 @@ describe('Idempotency-Key', () => {
   it('POST /api/subscribe: one address and one confirmation e-mail per key', async () => {
     const key = randomUUID();
     const mailBefore = await rows(outbox);
-    for (let i = 0; i < 3; i += 1) expect((await post('/api/subscribe', { email: 'once@example.co.uk' }, key)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('/api/subscribe', { email: 'once@example.co.uk' }, key)).statusCode).toBe(200);
     expect(await rows(outbox)).toBe(mailBefore + 1);
     // The same key on another operation is another key.
-    expect((await post('/api/contact', { name: 'Op', email: 'op@example.co.uk', subject: 'Free Workshop Reservation', message: 'x', type: 'workshop_reservation' }, key)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/contact',
+          {
+            name: 'Op',
+            email: 'op@example.co.uk',
+            subject: 'Free Workshop Reservation',
+            message: 'x',
+            type: 'workshop_reservation',
+          },
+          key,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('POST /api/create-subscription: one Checkout Session per key, the same page on a repeat', async () => {
@@ -159,7 +211,13 @@ describe('Idempotency-Key', () => {
     const second = post('/api/create-subscription', { plan: 'explorer' }, key);
     await expect.poll(() => stripe.requests.length).toBe(before + 2);
     // Stripe has not answered; a write that needs the database goes through at once.
-    const enquiry = await post('/api/contact', { name: 'Wait Not', email: 'w@example.co.uk', subject: 'Free Workshop Reservation', message: 'x', type: 'workshop_reservation' });
+    const enquiry = await post('/api/contact', {
+      name: 'Wait Not',
+      email: 'w@example.co.uk',
+      subject: 'Free Workshop Reservation',
+      message: 'x',
+      type: 'workshop_reservation',
+    });
     expect(enquiry.statusCode).toBe(200);
     release();
     const [a, b] = await Promise.all([first, second]);
@@ -171,7 +229,7 @@ describe('Idempotency-Key', () => {
     expect(third.headers['idempotent-replayed']).toBe('true');
   });
 
-  it('POST /api/admin/blogs: one post per key and admin; another admin\'s same key is their own', async () => {
+  it("POST /api/admin/blogs: one post per key and admin; another admin's same key is their own", async () => {
     const key = randomUUID();
     const payload = { title: 'Once upon a key', content: '<p>Only once.</p>' };
     const before = await rows(blogPosts);
@@ -190,9 +248,17 @@ describe('Idempotency-Key', () => {
 
   it('POST /api/objects/upload: the same upload link on a repeat', async () => {
     const key = randomUUID();
-    const first = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { ...admins.a, 'idempotency-key': key } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { ...admins.a, 'idempotency-key': key },
+    });
     expect(first.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { ...admins.a, 'idempotency-key': key } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { ...admins.a, 'idempotency-key': key },
+    });
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
@@ -201,10 +267,17 @@ describe('Idempotency-Key', () => {
     const ticket = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: admins.a });
     const url = new URL(ticket.json().uploadURL as string);
     const target = `${url.pathname}${url.search}`;
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const key = randomUUID();
     const put = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'image/png', ...headers }, payload: png });
+      t.app.inject({
+        method: 'PUT',
+        url: target,
+        headers: { 'content-type': 'image/png', ...headers },
+        payload: png,
+      });
     const first = await put({ 'idempotency-key': key });
     expect(first.statusCode).toBe(200);
     const again = await put({ 'idempotency-key': key });
@@ -217,8 +290,13 @@ describe('Idempotency-Key', () => {
   });
 
   it('the procedures that take the key are exactly the list the SPA sends it for', () => {
-    const markers = [idempotent, idempotentOutsideDatabase].map((m) => (m as unknown as { _middlewares: unknown[] })._middlewares[0]);
-    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { middlewares: unknown[] } }>;
+    const markers = [idempotent, idempotentOutsideDatabase].map(
+      (m) => (m as unknown as { _middlewares: unknown[] })._middlewares[0],
+    );
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { middlewares: unknown[] } }
+    >;
     const keyed = Object.entries(procedures)
       .filter(([, p]) => markers.some((marker) => p._def.middlewares.includes(marker)))
       .map(([path]) => path)

@@ -11,19 +11,32 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ token } = await signedInAdmin(t, { name: 'Ivy Admin', email: 'ivy@example.co.uk', password: 'Meadow-Harbour-Copper-3' }));
+  ({ token } = await signedInAdmin(t, {
+    name: 'Ivy Admin',
+    email: 'ivy@example.co.uk',
+    password: 'Meadow-Harbour-Copper-3',
+  }));
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function upload(width: number, height: number): Promise<string> {
-  const ticket = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { authorization: `Bearer ${token}` } });
+  const ticket = await t.app.inject({
+    method: 'POST',
+    url: '/api/objects/upload',
+    headers: { authorization: `Bearer ${token}` },
+  });
   const url = new URL(ticket.json().uploadURL as string);
   const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
     .png()
     .toBuffer();
-  const put = await t.app.inject({ method: 'PUT', url: url.pathname + url.search, headers: { 'content-type': 'image/png' }, payload: png });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: url.pathname + url.search,
+    headers: { 'content-type': 'image/png' },
+    payload: png,
+  });
   expect(put.statusCode).toBe(200);
   // Where the image is served: /objects/uploads/ and the last segment of uploadURL (SPEC section 7).
   return `/objects/uploads/${url.pathname.split('/').pop()}`;
@@ -64,11 +77,16 @@ describe('image widths', () => {
       method: 'POST',
       url: '/api/admin/blogs',
       headers: { authorization: `Bearer ${token}` },
-      payload: { title: 'Pictures from the fete', content: `<p>Photos:</p><img src="${path}" alt="The tombola">` },
+      payload: {
+        title: 'Pictures from the fete',
+        content: `<p>Photos:</p><img src="${path}" alt="The tombola">`,
+      },
     });
     expect(res.statusCode).toBe(200);
     const content = res.json().content as string;
-    expect(content).toContain(`<img src="${path}" alt="The tombola" loading="lazy" width="1600" height="900" />`);
+    expect(content).toContain(
+      `<img src="${path}" alt="The tombola" loading="lazy" width="1600" height="900" />`,
+    );
   });
 });
 
@@ -88,13 +106,31 @@ function plainPng(width: number, height: number): Buffer {
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale
   const row = Math.ceil(width / 8) + 1; // filter byte, then the bits
   const pixels = zlib.deflateSync(Buffer.alloc(row * height), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-async function put(body: Buffer): Promise<{ status: number; json: { message?: string; objectPath?: string; width?: number; height?: number }; name: string }> {
-  const ticket = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { authorization: `Bearer ${token}` } });
+async function put(body: Buffer): Promise<{
+  status: number;
+  json: { message?: string; objectPath?: string; width?: number; height?: number };
+  name: string;
+}> {
+  const ticket = await t.app.inject({
+    method: 'POST',
+    url: '/api/objects/upload',
+    headers: { authorization: `Bearer ${token}` },
+  });
   const url = new URL(ticket.json().uploadURL as string);
-  const res = await t.app.inject({ method: 'PUT', url: url.pathname + url.search, headers: { 'content-type': 'image/png' }, payload: body });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: url.pathname + url.search,
+    headers: { 'content-type': 'image/png' },
+    payload: body,
+  });
   return { status: res.statusCode, json: res.json(), name: url.pathname.split('/').pop()! };
 }
 
@@ -118,7 +154,10 @@ describe('image size limits (issue 13.7)', () => {
     expect(res.status).toBe(200);
     expect([res.json.width, res.json.height]).toEqual([960, 4800]);
     const variants = path.join(t.config.uploadsDir, '.variants');
-    const made = fs.readdirSync(variants).filter((f) => f.startsWith(res.name)).sort();
+    const made = fs
+      .readdirSync(variants)
+      .filter((f) => f.startsWith(res.name))
+      .sort();
     expect(made).toEqual([`${res.name}-320.webp`, `${res.name}-640.webp`]);
     // A visitor's ?w= is the file made at upload, served as it is: not made again on request.
     const before = fs.statSync(path.join(variants, `${res.name}-640.webp`));

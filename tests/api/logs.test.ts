@@ -11,16 +11,34 @@ describe('logs', () => {
     const stream = new PassThrough();
     let output = '';
     stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const app = await createApp({ ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } }, { logStream: stream });
+    const app = await createApp(
+      { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
+      { logStream: stream },
+    );
     checkResponsesAgainstDocument(app);
     try {
-      await app.inject({ method: 'GET', url: '/api/admin/user', headers: { authorization: 'Bearer sess.SECRET-BEARER', cookie: 'session=SECRET-COOKIE' } });
-      await app.inject({ method: 'PUT', url: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1&signature=SECRET-SIGNATURE', payload: 'x' });
+      await app.inject({
+        method: 'GET',
+        url: '/api/admin/user',
+        headers: { authorization: 'Bearer sess.SECRET-BEARER', cookie: 'session=SECRET-COOKIE' },
+      });
+      await app.inject({
+        method: 'PUT',
+        url: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1&signature=SECRET-SIGNATURE',
+        payload: 'x',
+      });
       await app.inject({ method: 'GET', url: '/?newsletter=confirm&token=SECRET-TOKEN' });
-      await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'a@b.co', password: 'SECRET-PASSWORD' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: 'a@b.co', password: 'SECRET-PASSWORD' },
+      });
       expect(output).not.toMatch(/SECRET-/);
       // One line per request (issue 14.5): method, path without the query, status, time, request id.
-      const lines = output.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = output
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const requests = lines.filter((l) => l.msg === 'request');
       expect(requests.map((l) => `${String(l.method)} ${String(l.path)} ${String(l.status)}`)).toEqual([
         'GET /api/admin/user 401',
@@ -49,7 +67,10 @@ describe('a failed database write', () => {
     let output = '';
     stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // Not checked against the document: a 500 is what this test provokes on purpose.
-    const app = await createApp({ ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } }, { logStream: stream });
+    const app = await createApp(
+      { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
+      { logStream: stream },
+    );
     try {
       // The enquiries table goes missing under the app, so the insert fails inside PostgreSQL.
       await t.deps.db.execute(sql`ALTER TABLE contact_messages RENAME TO contact_messages_gone`);

@@ -54,7 +54,13 @@ describe('killing the app with an e-mail in the outbox', () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Kit Kill', email: 'kit@example.co.uk', subject: '', message: text, type: 'workshop_reservation' }),
+      body: JSON.stringify({
+        name: 'Kit Kill',
+        email: 'kit@example.co.uk',
+        subject: '',
+        message: text,
+        type: 'workshop_reservation',
+      }),
     });
     expect(res.status).toBe(200);
     // The worker tried, the mail server refused, and the refusal is recorded (the inbox shows it): the
@@ -73,7 +79,9 @@ describe('killing the app with an e-mail in the outbox', () => {
       };
       return list.items[0]?.notification;
     };
-    await expect.poll(notification, { timeout: 60_000, interval: 250 }).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/451/) });
+    await expect
+      .poll(notification, { timeout: 60_000, interval: 250 })
+      .toMatchObject({ status: 'queued', lastError: expect.stringMatching(/451/) });
     expect(smtp.received).toHaveLength(0);
     await killed(server);
     server = null;
@@ -81,7 +89,12 @@ describe('killing the app with an e-mail in the outbox', () => {
     smtp.refuseAll(null);
     server = await start(port, smtp.url);
     // Due 30 s after the refused attempt.
-    await expect.poll(() => smtp!.received.filter((m) => m.data.includes(text)).length, { timeout: 120_000, interval: 500 }).toBe(1);
+    await expect
+      .poll(() => smtp!.received.filter((m) => m.data.includes(text)).length, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(smtp.received.filter((m) => m.data.includes(text))).toHaveLength(1);
     expect(smtp.received.find((m) => m.data.includes(text))!.to).toEqual([BUSINESS.email]);

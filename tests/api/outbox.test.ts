@@ -28,14 +28,28 @@ let t: TestApp;
 let smtp: FakeSmtp;
 let auth: { authorization: string };
 
-const enquiry = { name: 'Rita Moss', email: 'rita@moss-florists.co.uk', subject: 'Advert', message: 'Prices, please.', type: 'advertising' };
+const enquiry = {
+  name: 'Rita Moss',
+  email: 'rita@moss-florists.co.uk',
+  subject: 'Advert',
+  message: 'Prices, please.',
+  type: 'advertising',
+};
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   t = await buildTestApp({ seed: false, outbox: 'manual' });
   // The real SMTP client against the local server, as SMTP_URL would give in production.
-  t.deps.mailer = createMailer({ from: 'website@hertslocalmedia.co.uk', smtpUrl: smtp.url, outboxDir: path.join(t.config.dataDir, 'outbox') });
-  ({ auth } = await signedInAdmin(t, { name: 'Olive Outbox', email: 'olive@hertslocalmedia.co.uk', password: 'Ware-Lock-Kingfisher-8' }));
+  t.deps.mailer = createMailer({
+    from: 'website@hertslocalmedia.co.uk',
+    smtpUrl: smtp.url,
+    outboxDir: path.join(t.config.dataDir, 'outbox'),
+  });
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Olive Outbox',
+    email: 'olive@hertslocalmedia.co.uk',
+    password: 'Ware-Lock-Kingfisher-8',
+  }));
 });
 
 afterAll(async () => {
@@ -56,18 +70,33 @@ async function latestEnquiryId(): Promise<number> {
 async function notificationOf(id: number) {
   const res = await t.app.inject({ method: 'GET', url: `/api/admin/enquiries/${id}`, headers: auth });
   expect(res.statusCode).toBe(200);
-  return res.json().notification as { status: string; attempts: number; lastError: string | null; sentAt: string | null; nextAttemptAt: string | null };
+  return res.json().notification as {
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+    nextAttemptAt: string | null;
+  };
 }
 
 describe('the e-mail outbox', () => {
   it('queues the notification with the enquiry; the answer does not wait for it, and the inbox says queued', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, enquiry) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: await answered(t.app, enquiry),
+    });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
     const [row] = await t.deps.db.select().from(outbox).where(eq(outbox.contactMessageId, id));
     expect(row).toMatchObject({ kind: 'contact_notification', status: 'queued', attempts: 0 });
     expect((row!.message as unknown as MailMessage).replyTo).toBe('Rita Moss <rita@moss-florists.co.uk>');
-    expect(await notificationOf(id)).toMatchObject({ status: 'queued', attempts: 0, lastError: null, sentAt: null });
+    expect(await notificationOf(id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/enquiries', headers: auth });
     expect(list.json().items.find((r: { id: number }) => r.id === id).notification.status).toBe('queued');
 
@@ -81,15 +110,19 @@ describe('the e-mail outbox', () => {
 
   it('keeps neither the enquiry nor its e-mail when the transaction fails at commit', async () => {
     // A deferred constraint trigger fails the commit after both rows were written.
-    await t.deps.db.execute(sql.raw(`
+    await t.deps.db.execute(
+      sql.raw(`
       create function refuse_rollback_test() returns trigger language plpgsql as $$
       begin
         if new.email = 'commit-fails@example.co.uk' then raise exception 'commit refused for the test'; end if;
         return new;
-      end $$`));
-    await t.deps.db.execute(sql.raw(`
+      end $$`),
+    );
+    await t.deps.db.execute(
+      sql.raw(`
       create constraint trigger refuse_rollback_test after insert on contact_messages
-        deferrable initially deferred for each row execute function refuse_rollback_test();`));
+        deferrable initially deferred for each row execute function refuse_rollback_test();`),
+    );
     try {
       const enquiriesBefore = await t.deps.db.select({ n: count() }).from(contactMessages);
       const mailBefore = await t.deps.db.select({ n: count() }).from(outbox);
@@ -111,15 +144,21 @@ describe('the e-mail outbox', () => {
   });
 
   it('a password reset link is stored with its e-mail; a failed e-mail write keeps no link', async () => {
-    await t.deps.db.execute(sql.raw(`
+    await t.deps.db.execute(
+      sql.raw(`
       create function refuse_outbox_test() returns trigger language plpgsql as $$
-      begin raise exception 'outbox refused for the test'; end $$`));
-    await t.deps.db.execute(sql.raw(`
-      create trigger refuse_outbox_test before insert on outbox for each row execute function refuse_outbox_test();`));
+      begin raise exception 'outbox refused for the test'; end $$`),
+    );
+    await t.deps.db.execute(
+      sql.raw(`
+      create trigger refuse_outbox_test before insert on outbox for each row execute function refuse_outbox_test();`),
+    );
     const tokensBefore = await t.deps.db.select({ n: count() }).from(passwordResetTokens);
     try {
       const { requestPasswordReset } = await import('../../src/server/services/password-reset');
-      const error = await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk').catch((e: Error & { cause?: Error }) => e);
+      const error = await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk').catch(
+        (e: Error & { cause?: Error }) => e,
+      );
       expect(String((error as Error & { cause?: Error }).cause?.message)).toMatch(/outbox refused/);
       expect(await t.deps.db.select({ n: count() }).from(passwordResetTokens)).toEqual(tokensBefore);
     } finally {
@@ -129,7 +168,11 @@ describe('the e-mail outbox', () => {
   });
 
   it('retries a message the mail server refuses (4xx, then 5xx) with growing waits, shows the error, then sends it once', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, { ...enquiry, message: 'Retry me.' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: await answered(t.app, { ...enquiry, message: 'Retry me.' }),
+    });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
     smtp.refuseNext('451 4.3.0 Mailbox busy, try later');
@@ -165,7 +208,11 @@ describe('the e-mail outbox', () => {
   });
 
   it('marks a message failed after the last attempt, with the error, and the inbox shows it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: await answered(t.app, { ...enquiry, message: 'Never delivered.' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: await answered(t.app, { ...enquiry, message: 'Never delivered.' }),
+    });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
     smtp.refuseNext('550 5.1.1 No such mailbox', OUTBOX_MAX_ATTEMPTS);
@@ -182,17 +229,28 @@ describe('the e-mail outbox', () => {
       t.setNow(null);
     }
     const state = await notificationOf(id);
-    expect(state).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS, sentAt: null, nextAttemptAt: null });
+    expect(state).toMatchObject({
+      status: 'failed',
+      attempts: OUTBOX_MAX_ATTEMPTS,
+      sentAt: null,
+      nextAttemptAt: null,
+    });
     expect(state.lastError).toMatch(/550 5\.1\.1 No such mailbox/);
   });
 
   it('a message claimed by a worker that died is sent by another once the lease runs out, and only then', async () => {
     const now = new Date();
-    await enqueueMail(t.deps.db, { kind: 'sign_in_alert', now, message: { to: 'lease@example.co.uk', subject: 'Lease', text: 'Lease test' } });
+    await enqueueMail(t.deps.db, {
+      kind: 'sign_in_alert',
+      now,
+      message: { to: 'lease@example.co.uk', subject: 'Lease', text: 'Lease test' },
+    });
     // Worker A claims the message and dies before sending: its mail server never answers.
     const dying = { ...t.deps, mailer: { send: () => new Promise<void>(() => {}) } };
     void sendDueMail(dying, { workerId: 'worker-a' });
-    await expect.poll(async () => (await t.deps.db.select().from(outbox).where(eq(outbox.lockedBy, 'worker-a'))).length).toBe(1);
+    await expect
+      .poll(async () => (await t.deps.db.select().from(outbox).where(eq(outbox.lockedBy, 'worker-a'))).length)
+      .toBe(1);
 
     const other = createMemoryMailer();
     const b = { ...t.deps, mailer: other };
@@ -216,13 +274,22 @@ describe('the e-mail outbox', () => {
       const first = await openDatabase({ dataDir });
       await sendContactMessage(
         { db: first.db, config: t.config, clock: () => new Date() },
-        { name: 'Ken Kill', email: 'ken@example.co.uk', subject: 'Free Workshop Reservation', message: 'A place, please.', type: 'workshop_reservation' },
+        {
+          name: 'Ken Kill',
+          email: 'ken@example.co.uk',
+          subject: 'Free Workshop Reservation',
+          message: 'A place, please.',
+          type: 'workshop_reservation',
+        },
       );
       await first.close();
       // Next start on the same folder: the worker finds and sends it.
       const second = await openDatabase({ dataDir });
       const mailer = createMemoryMailer();
-      const worker = startOutboxWorker({ db: second.db, mailer, clock: () => new Date(), config: t.config }, { intervalMs: 20 });
+      const worker = startOutboxWorker(
+        { db: second.db, mailer, clock: () => new Date(), config: t.config },
+        { intervalMs: 20 },
+      );
       await expect.poll(() => mailer.sent.length).toBe(1);
       await worker.stop();
       expect(mailer.sent[0]!.text).toContain('A place, please.');
@@ -237,7 +304,11 @@ describe('the e-mail outbox', () => {
     const total = 60;
     const now = new Date();
     for (let i = 0; i < total; i += 1) {
-      await enqueueMail(t.deps.db, { kind: 'newsletter_confirmation', now, message: { to: `pair${i}@example.co.uk`, subject: 'Pair', text: `n ${i}` } });
+      await enqueueMail(t.deps.db, {
+        kind: 'newsletter_confirmation',
+        now,
+        message: { to: `pair${i}@example.co.uk`, subject: 'Pair', text: `n ${i}` },
+      });
     }
     // Each send takes a little while, so the two workers' claims interleave.
     const slowMailer = () => {
@@ -263,7 +334,11 @@ describe('the e-mail outbox', () => {
   it('stopping the worker finishes the send in progress and returns what it had claimed', async () => {
     const now = new Date();
     for (let i = 0; i < 3; i += 1) {
-      await enqueueMail(t.deps.db, { kind: 'sign_in_alert', now, message: { to: `stop${i}@example.co.uk`, subject: 'Stop', text: 'stop' } });
+      await enqueueMail(t.deps.db, {
+        kind: 'sign_in_alert',
+        now,
+        message: { to: `stop${i}@example.co.uk`, subject: 'Stop', text: 'stop' },
+      });
     }
     let release!: () => void;
     const started: string[] = [];
@@ -283,7 +358,9 @@ describe('the e-mail outbox', () => {
     const stops = rows.filter((r) => (r.message as unknown as MailMessage).subject === 'Stop');
     expect(stops.filter((r) => r.status === 'sent')).toHaveLength(1);
     // The other two are free for the next worker at once, their attempt not counted.
-    expect(stops.filter((r) => r.status === 'queued' && r.lockedBy === null && r.attempts === 0)).toHaveLength(2);
+    expect(
+      stops.filter((r) => r.status === 'queued' && r.lockedBy === null && r.attempts === 0),
+    ).toHaveLength(2);
   });
 });
 
@@ -294,14 +371,21 @@ describe('what the outbox keeps', () => {
     await enqueueMail(t.deps.db, {
       kind: 'password_reset',
       now: new Date(now),
-      message: { to: 'prune@example.co.uk', subject: 'Reset', text: 'https://example.co.uk/reset-password?token=secret' },
+      message: {
+        to: 'prune@example.co.uk',
+        subject: 'Reset',
+        text: 'https://example.co.uk/reset-password?token=secret',
+      },
     });
     await sendDueMail({ ...t.deps, mailer: createMemoryMailer() });
     const [reset] = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'));
     expect(reset).toMatchObject({ status: 'sent', message: { to: 'prune@example.co.uk', subject: 'Reset' } });
     expect(JSON.stringify(reset!.message)).not.toContain('secret');
 
-    const enquiryMail = await t.deps.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`);
+    const enquiryMail = await t.deps.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(sql`${outbox.contactMessageId} is not null`);
     try {
       t.setNow(new Date(now + (SENT_MAIL_KEPT_DAYS - 1) * 86_400_000));
       expect(await pruneSentMail(t.deps)).toBe(0);
@@ -312,7 +396,12 @@ describe('what the outbox keeps', () => {
     }
     expect(await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'))).toHaveLength(0);
     // Enquiry notifications stay, whatever their age: the inbox shows them.
-    expect(await t.deps.db.select({ n: count() }).from(outbox).where(sql`${outbox.contactMessageId} is not null`)).toEqual(enquiryMail);
+    expect(
+      await t.deps.db
+        .select({ n: count() })
+        .from(outbox)
+        .where(sql`${outbox.contactMessageId} is not null`),
+    ).toEqual(enquiryMail);
   });
 });
 
@@ -320,8 +409,15 @@ describe('the file outbox', () => {
   it('writes whole .eml files, readable by the owner only, with no temporary file left', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-eml-'));
     try {
-      const mailer = createMailer({ from: 'website@hertslocalmedia.co.uk', outboxDir: path.join(dir, 'outbox') });
-      await Promise.all(Array.from({ length: 5 }, (_, i) => mailer.send({ to: `f${i}@example.co.uk`, subject: 'File', text: 'Hello' })));
+      const mailer = createMailer({
+        from: 'website@hertslocalmedia.co.uk',
+        outboxDir: path.join(dir, 'outbox'),
+      });
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          mailer.send({ to: `f${i}@example.co.uk`, subject: 'File', text: 'Hello' }),
+        ),
+      );
       const files = fs.readdirSync(path.join(dir, 'outbox'));
       expect(files).toHaveLength(5);
       for (const file of files) {

@@ -24,9 +24,9 @@ describe('PGlite commits are flushed', () => {
     const pg = openDurablePglite(dir);
     await pg.exec('create table t (id int primary key, v text)');
     expect((await pg.query<{ fsync: string }>('show fsync')).rows[0]?.fsync).toBe('on');
-    expect((await pg.query<{ wal_sync_method: string }>('show wal_sync_method')).rows[0]?.wal_sync_method).toBe(
-      'fsync',
-    );
+    expect(
+      (await pg.query<{ wal_sync_method: string }>('show wal_sync_method')).rows[0]?.wal_sync_method,
+    ).toBe('fsync');
 
     const fsyncSpy = vi.spyOn(fs, 'fsyncSync');
     const fdatasyncSpy = vi.spyOn(fs, 'fdatasyncSync');
@@ -42,7 +42,9 @@ describe('PGlite commits are flushed', () => {
 
     // The data folder opens again with the row.
     const again = openDurablePglite(dir);
-    expect((await again.query<{ v: string }>('select v from t where id = 1')).rows[0]?.v).toBe('acknowledged');
+    expect((await again.query<{ v: string }>('select v from t where id = 1')).rows[0]?.v).toBe(
+      'acknowledged',
+    );
     await again.close();
   });
 

@@ -113,7 +113,9 @@ beforeAll(async () => {
   await new Promise((resolve) => closed.close(resolve));
 
   // The stand-in audio host is on 127.0.0.1, which the proxy fetches from only when told to.
-  t = await buildTestApp({ env: { PODCAST_PROXY_TIMEOUT_MS: String(TIMEOUT_MS), OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' } });
+  t = await buildTestApp({
+    env: { PODCAST_PROXY_TIMEOUT_MS: String(TIMEOUT_MS), OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' },
+  });
   const items = [
     { guid: 'audio', url: `${upstreamBase}/audio.mp3` },
     { guid: 'octet', url: `${upstreamBase}/octet.mp3` },
@@ -127,7 +129,10 @@ beforeAll(async () => {
     { guid: 'refused', url: closedPortUrl },
   ];
   await importPodcastFeed(t.deps.db, feedXml(items));
-  const list = (await t.app.inject({ method: 'GET', url: '/api/podcasts?limit=50' })).json() as Array<{ id: number; title: string }>;
+  const list = (await t.app.inject({ method: 'GET', url: '/api/podcasts?limit=50' })).json() as Array<{
+    id: number;
+    title: string;
+  }>;
   for (const e of list) episodeIds.set(e.title.replace('Episode ', ''), e.id);
 });
 
@@ -150,26 +155,42 @@ describe('GET /api/audio-proxy/{id}', () => {
   });
 
   it('forwards a Range request and answers 206 with the right bytes and Content-Range', async () => {
-    const res = await t.app.inject({ method: 'GET', url: proxyUrl('audio'), headers: { range: 'bytes=1000-1999' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: proxyUrl('audio'),
+      headers: { range: 'bytes=1000-1999' },
+    });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 1000-1999/${AUDIO.length}`);
     expect(res.headers['content-length']).toBe('1000');
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.rawPayload.equals(AUDIO.subarray(1000, 2000))).toBe(true);
 
-    const tail = await t.app.inject({ method: 'GET', url: proxyUrl('audio'), headers: { range: `bytes=${AUDIO.length - 10}-` } });
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: proxyUrl('audio'),
+      headers: { range: `bytes=${AUDIO.length - 10}-` },
+    });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(AUDIO.subarray(AUDIO.length - 10))).toBe(true);
   });
 
   it('passes on 416 for a range beyond the end', async () => {
-    const res = await t.app.inject({ method: 'GET', url: proxyUrl('audio'), headers: { range: `bytes=${AUDIO.length + 5}-` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: proxyUrl('audio'),
+      headers: { range: `bytes=${AUDIO.length + 5}-` },
+    });
     expect(res.statusCode).toBe(416);
     expect(res.headers['content-range']).toBe(`bytes */${AUDIO.length}`);
   });
 
   it('follows a redirect of the audio host', async () => {
-    const res = await t.app.inject({ method: 'GET', url: proxyUrl('moved'), headers: { range: 'bytes=0-99' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: proxyUrl('moved'),
+      headers: { range: 'bytes=0-99' },
+    });
     expect(res.statusCode).toBe(206);
     expect(res.rawPayload.equals(AUDIO.subarray(0, 100))).toBe(true);
   });
@@ -288,7 +309,10 @@ describe('the seeded sample episodes', () => {
   it('are served from our own files, whole and by range', async () => {
     const fresh = await buildTestApp();
     try {
-      const list = (await fresh.app.inject({ method: 'GET', url: '/api/podcasts' })).json() as Array<{ id: number; audioUrl: string }>;
+      const list = (await fresh.app.inject({ method: 'GET', url: '/api/podcasts' })).json() as Array<{
+        id: number;
+        audioUrl: string;
+      }>;
       const sample = list[0]!;
       expect(sample.audioUrl).toMatch(/^\/audio\/.+\.wav$/);
       const file = fs.readFileSync(path.join('public', sample.audioUrl));
@@ -303,13 +327,21 @@ describe('the seeded sample episodes', () => {
       expect(whole.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
       expect(whole.rawPayload.subarray(8, 12).toString('ascii')).toBe('WAVE');
 
-      const part = await fresh.app.inject({ method: 'GET', url: `/api/audio-proxy/${sample.id}`, headers: { range: 'bytes=44-143' } });
+      const part = await fresh.app.inject({
+        method: 'GET',
+        url: `/api/audio-proxy/${sample.id}`,
+        headers: { range: 'bytes=44-143' },
+      });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 44-143/${file.length}`);
       expect(part.headers['content-length']).toBe('100');
       expect(part.rawPayload.equals(file.subarray(44, 144))).toBe(true);
 
-      const beyond = await fresh.app.inject({ method: 'GET', url: `/api/audio-proxy/${sample.id}`, headers: { range: `bytes=${file.length}-` } });
+      const beyond = await fresh.app.inject({
+        method: 'GET',
+        url: `/api/audio-proxy/${sample.id}`,
+        headers: { range: `bytes=${file.length}-` },
+      });
       expect(beyond.statusCode).toBe(416);
       expect(beyond.headers['content-range']).toBe(`bytes */${file.length}`);
     } finally {
@@ -323,8 +355,15 @@ describe('the audio proxy rate limit', () => {
     // 600 per 10 minutes, scaled down here to 3.
     const limited = await buildTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0.005' } });
     try {
-      const [sample] = (await limited.app.inject({ method: 'GET', url: '/api/podcasts' })).json() as Array<{ id: number }>;
-      const get = () => limited.app.inject({ method: 'GET', url: `/api/audio-proxy/${sample!.id}`, headers: { range: 'bytes=0-9' } });
+      const [sample] = (await limited.app.inject({ method: 'GET', url: '/api/podcasts' })).json() as Array<{
+        id: number;
+      }>;
+      const get = () =>
+        limited.app.inject({
+          method: 'GET',
+          url: `/api/audio-proxy/${sample!.id}`,
+          headers: { range: 'bytes=0-9' },
+        });
       for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(206);
       const refused = await get();
       expect(refused.statusCode).toBe(429);

@@ -58,7 +58,16 @@ describe('GET /api/podcasts on a fresh install', () => {
     expect(episodes).toHaveLength(3);
     for (const e of episodes) {
       expect(Object.keys(e).sort()).toEqual(
-        ['audioUrl', 'description', 'episodeNumber', 'id', 'imageUrl', 'publishedAt', 'spotifyUrl', 'title'].sort(),
+        [
+          'audioUrl',
+          'description',
+          'episodeNumber',
+          'id',
+          'imageUrl',
+          'publishedAt',
+          'spotifyUrl',
+          'title',
+        ].sort(),
       );
       // Served by this site, so a fresh install plays without reaching another host.
       expect(e.audioUrl).toMatch(/^\/audio\/[\w-]+\.wav$/);
@@ -92,7 +101,8 @@ describe('GET /api/podcasts, paged (issue 14.3)', () => {
       Array.from({ length: EPISODES }, (_, i) => ({
         guid: `paging-${i + 1}`,
         title: i % 5 === 0 ? `Market day special ${i + 1}` : `Episode ${i + 1}`,
-        description: i === 3 ? 'We talk about the Hitchin lavender farm.' : 'A conversation from around the county.',
+        description:
+          i === 3 ? 'We talk about the Hitchin lavender farm.' : 'A conversation from around the county.',
         episodeNumber: i + 1,
         publishedAt: new Date(Date.UTC(2026, 0, 1 + i)),
       })),
@@ -102,19 +112,25 @@ describe('GET /api/podcasts, paged (issue 14.3)', () => {
     await t.close();
   });
 
-  it('GET /api/podcasts/pages: the home section\'s pages, with the total of the same search', async () => {
+  it("GET /api/podcasts/pages: the home section's pages, with the total of the same search", async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=1' });
     expect(first.statusCode).toBe(200);
     const page = first.json() as { items: Episode[]; total: number; page: number; pageSize: number };
     expect(page.items.map((e) => e.episodeNumber)).toEqual([15, 14, 13, 12, 11, 10]);
     expect(page).toMatchObject({ total: EPISODES, page: 1, pageSize: 6 });
-    const third = (await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=3' })).json() as typeof page;
+    const third = (
+      await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=3' })
+    ).json() as typeof page;
     expect(third.items.map((e) => e.episodeNumber)).toEqual([3, 2, 1]);
-    const searched = (await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=1&q=LAVENDER' })).json() as typeof page;
+    const searched = (
+      await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=1&q=LAVENDER' })
+    ).json() as typeof page;
     expect(searched.items.map((e) => e.episodeNumber)).toEqual([4]);
     expect(searched.total).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/podcasts/pages?page=0' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `/api/podcasts/pages?q=${'x'.repeat(101)}` })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/podcasts/pages?q=${'x'.repeat(101)}` })).statusCode,
+    ).toBe(400);
   });
 
   it('answers the latest 6 by default, with the total and a next link', async () => {
@@ -136,7 +152,9 @@ describe('GET /api/podcasts, paged (issue 14.3)', () => {
     expect(market.headers['x-total-count']).toBe('3');
     expect((await t.app.inject({ method: 'GET', url: '/api/podcasts?q=lavender' })).json()).toHaveLength(1);
     // The tRPC call without input (older clients) is the first page.
-    expect((await t.app.inject({ method: 'GET', url: '/trpc/podcasts.list' })).json().result.data).toHaveLength(6);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/trpc/podcasts.list' })).json().result.data,
+    ).toHaveLength(6);
   });
 });
 
@@ -211,7 +229,9 @@ describe('importing the RSS feed', () => {
 
   it('leaves the list as it is when the feed is broken', async () => {
     const before = await stored(t);
-    await expect(importPodcastFeed(t.deps.db, fixture('broken-feed.xml'))).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeed(t.deps.db, fixture('broken-feed.xml'))).rejects.toThrow(
+      /could not be read/,
+    );
     await expect(importPodcastFeed(t.deps.db, '<html><body>Maintenance</body></html>')).rejects.toThrow();
     expect(await stored(t)).toEqual(before);
   });
@@ -276,17 +296,23 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
 
   it('imports over HTTP, and a feed host that fails or serves a broken feed changes nothing', async () => {
     const options = { outbound };
-    expect(await importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, options)).toMatchObject({ added: 3 });
+    expect(await importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, options)).toMatchObject({
+      added: 3,
+    });
     const before = await stored(t);
     await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/down.xml`, options)).rejects.toThrow(/503/);
-    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/broken.xml`, options)).rejects.toThrow(/could not be read/);
+    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/broken.xml`, options)).rejects.toThrow(
+      /could not be read/,
+    );
     await expect(importPodcastFeedFromUrl(t.deps.db, 'file:///etc/passwd', options)).rejects.toThrow(/http/);
     expect(await stored(t)).toEqual(before);
   });
 
   it('reads a feed without Content-Length only up to 10 MB, then stops downloading', async () => {
     const before = await stored(t);
-    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/huge.xml`, { outbound })).rejects.toThrow(/larger than 10 MB/);
+    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/huge.xml`, { outbound })).rejects.toThrow(
+      /larger than 10 MB/,
+    );
     // The host was cut off near the cap, nowhere near the 64 MB it would have sent.
     await new Promise((r) => setTimeout(r, 100));
     expect(hugeSent).toBeLessThan(20 * 1024 * 1024);
@@ -296,9 +322,9 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
   it('fetches nothing from a private address unless the allow-list names it', async () => {
     const strict = createOutboundClient({ allowPrivate: [] });
     const requestsBefore = feedRequests;
-    await expect(importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, { outbound: strict })).rejects.toThrow(
-      /not a public address/,
-    );
+    await expect(
+      importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, { outbound: strict }),
+    ).rejects.toThrow(/not a public address/);
     expect(feedRequests).toBe(requestsBefore);
   });
 
@@ -324,11 +350,19 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
 describe('npm run podcasts:import', () => {
   it('imports a feed file into the database, idempotently, and refuses a broken one', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-podcasts-cli-'));
-    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' } as NodeJS.ProcessEnv;
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    } as NodeJS.ProcessEnv;
     delete env.DATABASE_URL; // the command's own embedded database, never a shared server
     delete env.PODCAST_FEED_URL;
     const run = (file: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/podcasts-import.ts', file], { env, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/podcasts-import.ts', file], {
+        env,
+        encoding: 'utf8',
+      });
     try {
       const first = run('tests/fixtures/podcasts/good-feed.xml');
       expect(first.status, first.stderr).toBe(0);

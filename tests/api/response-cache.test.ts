@@ -20,10 +20,18 @@ describe('cached public reads', () => {
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/api/advertising-services', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/advertising-services',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.app.inject({ method: 'GET', url: '/api/advertising-services', headers: { 'if-none-match': '"stale"' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/advertising-services',
+      headers: { 'if-none-match': '"stale"' },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual(first.json());
     expect(other.headers['x-cache']).toBe('hit');
@@ -40,7 +48,13 @@ describe('cached public reads', () => {
     const write = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: await answered(t.app, { name: 'Sam', email: 'sam@example.co.uk', subject: '', message: 'Hello', type: 'advertising' }),
+      payload: await answered(t.app, {
+        name: 'Sam',
+        email: 'sam@example.co.uk',
+        subject: '',
+        message: 'Hello',
+        type: 'advertising',
+      }),
     });
     expect(write.statusCode).toBeLessThan(300);
     const fresh = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
@@ -53,7 +67,9 @@ describe('cached public reads', () => {
     expect(isCacheableUrl('/api/admin/user', reads)).toBe(false);
     expect(isCacheableUrl('/api/admin/blogs', reads)).toBe(false);
     expect(isCacheableUrl('/trpc/auth.user', reads)).toBe(false);
-    expect(isCacheableUrl('/trpc/content.advertisingServices,auth.user?batch=1&input=%7B%7D', reads)).toBe(false);
+    expect(isCacheableUrl('/trpc/content.advertisingServices,auth.user?batch=1&input=%7B%7D', reads)).toBe(
+      false,
+    );
     expect(isCacheableUrl('/trpc/content.advertisingServices?batch=1&input=%7B%7D', reads)).toBe(true);
     expect(isCacheableUrl('/api/health', reads)).toBe(false);
   });
@@ -62,14 +78,33 @@ describe('cached public reads', () => {
 describe('which reads are public: the procedures whose meta says cache: public', () => {
   it('are the content lists, the podcast and blog pages and a published post, at /trpc and under /api', () => {
     const reads = publicReadsOf(appRouter);
-    expect([...reads.procedures].sort()).toEqual(
-      ['blog.get', 'blog.list', 'blog.pages', 'content.advertisingServices', 'content.newsletters', 'content.testimonials', 'podcasts.list', 'podcasts.pages'],
-    );
+    expect([...reads.procedures].sort()).toEqual([
+      'blog.get',
+      'blog.list',
+      'blog.pages',
+      'content.advertisingServices',
+      'content.newsletters',
+      'content.testimonials',
+      'podcasts.list',
+      'podcasts.pages',
+    ]);
     // A list's page is its query string; a read without query input ignores none, so ?cb=1 is never a new entry.
-    for (const url of ['/api/blog?page=2&limit=12', '/api/podcasts/pages?page=2&q=market', '/api/blog/pages?page=3', '/api/blog/12', '/api/testimonials']) {
+    for (const url of [
+      '/api/blog?page=2&limit=12',
+      '/api/podcasts/pages?page=2&q=market',
+      '/api/blog/pages?page=3',
+      '/api/blog/12',
+      '/api/testimonials',
+    ]) {
       expect(isCacheableUrl(url, reads), url).toBe(true);
     }
-    for (const url of ['/api/newsletters?cb=1', '/api/blog/12?ref=rss', '/api/admin/blogs/12', '/api/contact/challenge', `/api/blog?q=${'x'.repeat(200)}`]) {
+    for (const url of [
+      '/api/newsletters?cb=1',
+      '/api/blog/12?ref=rss',
+      '/api/admin/blogs/12',
+      '/api/contact/challenge',
+      `/api/blog?q=${'x'.repeat(200)}`,
+    ]) {
       expect(isCacheableUrl(url, reads), url).toBe(false);
     }
   });
@@ -88,8 +123,12 @@ describe('the cache key of a server-rendered page (issue 13.11)', () => {
     expect(pageCacheKey('/?cb=1')).toBe('/');
     expect(pageCacheKey('/?newsletter=confirm&token=abc')).toBe('/');
     expect(pageCacheKey('/blog?utm_source=x&page=2')).toBe('/blog?page=2');
-    expect(pageCacheKey('/blog?page=2&category=Walks&cb=9')).toBe(pageCacheKey('/blog?category=Walks&page=2'));
-    expect(pageCacheKey('/subscription-success?plan=innovator&fbclid=1')).toBe('/subscription-success?plan=innovator');
+    expect(pageCacheKey('/blog?page=2&category=Walks&cb=9')).toBe(
+      pageCacheKey('/blog?category=Walks&page=2'),
+    );
+    expect(pageCacheKey('/subscription-success?plan=innovator&fbclid=1')).toBe(
+      '/subscription-success?plan=innovator',
+    );
     expect(pageCacheKey('/blog/12?ref=rss')).toBe('/blog/12');
   });
 });
@@ -101,12 +140,19 @@ describe('the cache holds at most its size in bytes', () => {
     const { registerResponseCache } = await import('../../src/server/http/response-cache');
     const app = Fastify();
     const maxBytes = 64 * 1024;
-    const cache = registerResponseCache(app, { ttlMs: 60_000, alsoCache: (url) => url.startsWith('/page/'), maxBytes });
+    const cache = registerResponseCache(app, {
+      ttlMs: 60_000,
+      alsoCache: (url) => url.startsWith('/page/'),
+      maxBytes,
+    });
     // Pages of 10 KB that barely compress (random text), so each entry is about 30 KB with its copies.
     const { randomBytes } = await import('node:crypto');
-    app.get('/page/:n', async (_req, reply) => reply.type('text/html').send(randomBytes(7500).toString('base64')));
+    app.get('/page/:n', async (_req, reply) =>
+      reply.type('text/html').send(randomBytes(7500).toString('base64')),
+    );
     await app.ready();
-    const get = (n: number) => app.inject({ method: 'GET', url: `/page/${n}`, headers: { 'accept-encoding': 'br' } });
+    const get = (n: number) =>
+      app.inject({ method: 'GET', url: `/page/${n}`, headers: { 'accept-encoding': 'br' } });
 
     for (let n = 1; n <= 20; n++) {
       await get(n);

@@ -11,29 +11,48 @@ import { OPENAPI_FILE } from '../helpers/openapi-check';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses: Record<string, Json>; operationId?: string; security?: unknown[] };
-const doc = JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as Json & { paths: Record<string, Record<string, Operation>> };
+const doc = JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as Json & {
+  paths: Record<string, Record<string, Operation>>;
+};
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([method]) => METHODS.includes(method))
-    .map(([method, op]) => ({ path, method, op, server: (item.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '/api' })),
+    .map(([method, op]) => ({
+      path,
+      method,
+      op,
+      server: (item.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '/api',
+    })),
 );
 
 let t: TestApp;
 let auth: { authorization: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ auth } = await signedInAdmin(t, { name: 'Rhea Rest', email: 'rhea@example.co.uk', password: 'Harbour-Lantern-Quince-4' }));
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Rhea Rest',
+    email: 'rhea@example.co.uk',
+    password: 'Harbour-Lantern-Quince-4',
+  }));
 });
 afterAll(async () => {
   await t.close();
 });
 
 /** The body of an error answer: only message, code and (for validation) issues. */
-function errorBody(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) {
+function errorBody(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+  code: string,
+) {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  const body = res.json() as { message: string; code: string; issues?: Array<{ path: string; message: string; code: string }> };
+  const body = res.json() as {
+    message: string;
+    code: string;
+    issues?: Array<{ path: string; message: string; code: string }>;
+  };
   expect(Object.keys(body).every((k) => ['message', 'code', 'issues'].includes(k))).toBe(true);
   expect(body.code).toBe(code);
   expect(body.message.length).toBeGreaterThan(0);
@@ -42,7 +61,11 @@ function errorBody(res: { statusCode: number; headers: Record<string, unknown>; 
 
 describe('one error shape from every layer', () => {
   it('procedure input validation: field: message, and every field in issues[] by path', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'not-an-address', type: 'advertising' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: 'not-an-address', type: 'advertising' },
+    });
     const body = errorBody(res, 400, 'BAD_REQUEST');
     expect(body.message).toMatch(/^name: /);
     expect(body.issues?.map((i) => i.path)).toEqual(expect.arrayContaining(['name', 'email', 'message']));
@@ -59,7 +82,14 @@ describe('one error shape from every layer', () => {
         subject: 'Free Workshop Reservation',
         message: 'Please book us in',
         type: 'workshop_reservation',
-        details: { parentName: 'Sam', parentEmail: 'sam@example.co.uk', parentMobile: '07700 900123', childName: 'Alex', childAge: 9, deviceType: 'Laptop' },
+        details: {
+          parentName: 'Sam',
+          parentEmail: 'sam@example.co.uk',
+          parentMobile: '07700 900123',
+          childName: 'Alex',
+          childAge: 9,
+          deviceType: 'Laptop',
+        },
       },
     });
     expect(errorBody(res, 400, 'BAD_REQUEST').issues?.[0]?.path).toBe('details.childAge');
@@ -74,20 +104,44 @@ describe('one error shape from every layer', () => {
     const crossSite = await t.app.inject({
       method: 'POST',
       url: '/api/admin/blogs',
-      headers: { cookie: `session=${auth.authorization.slice(7)}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      headers: {
+        cookie: `session=${auth.authorization.slice(7)}`,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
       payload: { title: 'x', content: '<p>x</p>' },
     });
     errorBody(crossSite, 403, 'FORBIDDEN');
   });
 
   it("Fastify's body parser, body limit and content types", async () => {
-    const broken = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     errorBody(broken, 400, 'BAD_REQUEST');
-    const huge = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+    });
     errorBody(huge, 413, 'PAYLOAD_TOO_LARGE');
-    const text = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(errorBody(text, 415, 'UNSUPPORTED_MEDIA_TYPE').message).toMatch(/application\/json/);
-    const xml = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     errorBody(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -95,8 +149,21 @@ describe('one error shape from every layer', () => {
     errorBody(await t.app.inject({ method: 'GET', url: '/api/audio-proxy/abc' }), 400, 'BAD_REQUEST');
     errorBody(await t.app.inject({ method: 'GET', url: '/api/audio-proxy/99999' }), 404, 'NOT_FOUND');
     errorBody(await t.app.inject({ method: 'GET', url: '/api/admin/subscribers.csv' }), 401, 'UNAUTHORIZED');
-    errorBody(await t.app.inject({ method: 'PUT', url: '/api/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1&signature=x', headers: { 'content-type': 'image/png' }, payload: 'x' }), 403, 'FORBIDDEN');
-    errorBody(await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } }), 503, 'SERVICE_UNAVAILABLE');
+    errorBody(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1&signature=x',
+        headers: { 'content-type': 'image/png' },
+        payload: 'x',
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    errorBody(
+      await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
   });
 
   it('unknown paths and methods', async () => {
@@ -106,18 +173,30 @@ describe('one error shape from every layer', () => {
     errorBody(put, 405, 'METHOD_NOT_SUPPORTED');
     expect(put.headers.allow).toBe('GET, HEAD, OPTIONS');
     // The method is checked before the body is read.
-    const wrongWithBadBody = await t.app.inject({ method: 'POST', url: '/api/blog', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const wrongWithBadBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     errorBody(wrongWithBadBody, 405, 'METHOD_NOT_SUPPORTED');
   });
 
   it('refuses the NUL character (which PostgreSQL cannot store) as a 400 naming the field', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/academy/subscriptions?status=%00', headers: auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/academy/subscriptions?status=%00',
+      headers: auth,
+    });
     expect(errorBody(res, 400, 'BAD_REQUEST').issues?.[0]?.path).toBe('status');
   });
 
   it('keeps tRPC its own envelope, with the same message the REST answer has', async () => {
     const rest = await t.app.inject({ method: 'GET', url: '/api/blog/999999' });
-    const rpc = await t.app.inject({ method: 'GET', url: `/trpc/blog.get?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}` });
+    const rpc = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/blog.get?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`,
+    });
     expect(rpc.statusCode).toBe(404);
     expect((rpc.json() as { error: { message: string; data: { httpStatus: number } } }).error).toMatchObject({
       message: (rest.json() as { message: string }).message,
@@ -137,7 +216,9 @@ describe('HTTP that generic clients rely on', () => {
       for (const method of offered) expect(res.headers.allow, url).toContain(method);
       expect(res.body).toBe('');
     }
-    expect((await t.app.inject({ method: 'OPTIONS', url: '/api/admin/blogs/7' })).headers.allow).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/api/admin/blogs/7' })).headers.allow).toBe(
+      'GET, HEAD, PATCH, DELETE, OPTIONS',
+    );
   });
 
   it('a method a path does not offer is 405 with Allow, for procedures and plain routes alike', async () => {
@@ -161,7 +242,14 @@ describe('HEAD on every GET under /api', () => {
 
   it('has the same status and headers as GET, and the Content-Length GET would send', async () => {
     expect(gets.length).toBeGreaterThan(20);
-    const volatile = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+    const volatile = new Set([
+      'date',
+      'x-request-id',
+      'connection',
+      'keep-alive',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]);
     for (const { path } of gets) {
       for (const headers of [{}, auth, { ...auth, 'accept-encoding': 'gzip, br' }]) {
         const url = `/api${path.replace(/\{[^}]+\}/g, '1')}`;
@@ -178,7 +266,8 @@ describe('HEAD on every GET under /api', () => {
         if (fresh) expect(head.headers['content-length'], context).toMatch(/^[1-9]\d*$/);
         else expect(head.headers['content-length'], context).toBe(String(get.rawPayload.length));
         const skip = fresh ? new Set([...volatile, 'content-length', 'etag']) : volatile;
-        const strip = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !skip.has(k)));
+        const strip = (h: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(h).filter(([k]) => !skip.has(k)));
         expect(strip(head.headers), context).toEqual(strip(get.headers));
       }
     }
@@ -192,7 +281,8 @@ describe('the document', () => {
     expect(responses('/admin/login', 'post')['401']!.description).toMatch(/Invalid email or password/);
     for (const { path, method, op } of operations) {
       const unauthorised = op.responses['401']?.description as string | undefined;
-      if (path !== '/admin/login' && unauthorised) expect(unauthorised, `${method} ${path}`).not.toMatch(/Invalid email or password/);
+      if (path !== '/admin/login' && unauthorised)
+        expect(unauthorised, `${method} ${path}`).not.toMatch(/Invalid email or password/);
     }
     expect(responses('/create-subscription', 'post')['503']!.description).toMatch(/not set up/);
     expect(responses('/newsletter/confirm', 'post')['404']).toBeDefined();
@@ -213,8 +303,11 @@ describe('the document', () => {
         // GET /health answers 503 with its report (outputStatuses), not an error.
         if (path === '/health' && status === '503') continue;
         const content = response.content as Record<string, { schema: unknown }>;
-        expect(content['application/json']!.schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
-        if (status === '429') expect((response.headers as Json)['Retry-After'], where).toMatchObject({ required: true });
+        expect(content['application/json']!.schema, `${where} ${status}`).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+        if (status === '429')
+          expect((response.headers as Json)['Retry-After'], where).toMatchObject({ required: true });
       }
       const isAdmin = (path.startsWith('/admin/') && path !== '/admin/login') || path === '/objects/upload';
       if (isAdmin) {
@@ -244,19 +337,26 @@ describe('the document', () => {
       expect(doc.paths[path]![method]!.responses['429'], `${method} ${path}`).toBeDefined();
     }
     expect((doc.paths['/admin/login']!.post!.responses['200']!.headers as Json)['Set-Cookie']).toBeDefined();
-    expect((doc.paths['/audio-proxy/{id}']!.get!.responses['206']!.headers as Json)['Content-Range']).toBeDefined();
-    expect((doc.paths['/audio-proxy/{id}']!.get!.responses['206']!.headers as Json)['Accept-Ranges']).toBeDefined();
+    expect(
+      (doc.paths['/audio-proxy/{id}']!.get!.responses['206']!.headers as Json)['Content-Range'],
+    ).toBeDefined();
+    expect(
+      (doc.paths['/audio-proxy/{id}']!.get!.responses['206']!.headers as Json)['Accept-Ranges'],
+    ).toBeDefined();
   });
 
   it('has an example, valid against its schema, on every request body and success response', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
     ajv.addSchema(doc, 'doc');
-    const pointer = (parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+    const pointer = (parts: string[]) =>
+      parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
     let checked = 0;
     for (const { path, method, op } of operations) {
       const media: Array<[string[], Json]> = [];
-      for (const [type, m] of Object.entries(((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>)) {
+      for (const [type, m] of Object.entries(
+        ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>,
+      )) {
         media.push([['paths', path, method, 'requestBody', 'content', type], m]);
       }
       for (const [status, response] of Object.entries(op.responses)) {

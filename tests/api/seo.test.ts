@@ -14,7 +14,8 @@ describe('search engines and feeds', () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
-    for (const p of ['/admin', '/login', '/forgot-password', '/reset-password']) expect(res.body).toContain(`Disallow: ${p}`);
+    for (const p of ['/admin', '/login', '/forgot-password', '/reset-password'])
+      expect(res.body).toContain(`Disallow: ${p}`);
     expect(res.body).toContain('Sitemap: https://www.hertslocalmedia.co.uk/sitemap.xml');
   });
 
@@ -27,12 +28,16 @@ describe('search engines and feeds', () => {
     for (const p of ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions']) {
       expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk${p}</loc>`);
     }
-    for (const post of posts) expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk/blog/${post.id}</loc>`);
+    for (const post of posts)
+      expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk/blog/${post.id}</loc>`);
     expect(res.body).not.toContain('/admin');
   });
 
   it('rss.xml carries the published posts', async () => {
-    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as Array<{ id: number; title: string }>;
+    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as Array<{
+      id: number;
+      title: string;
+    }>;
     const res = await t.app.inject({ method: 'GET', url: '/rss.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/rss\+xml/);
@@ -47,14 +52,19 @@ describe('search engines and feeds', () => {
 describe('the sitemap index', () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await buildTestApp({ env: { PUBLIC_URL: 'https://www.hertslocalmedia.co.uk' }, app: { sitemapUrlsPerFile: 5 } });
+    small = await buildTestApp({
+      env: { PUBLIC_URL: 'https://www.hertslocalmedia.co.uk' },
+      app: { sitemapUrlsPerFile: 5 },
+    });
   });
   afterAll(async () => {
     await small.close();
   });
 
   it('splits the URLs into files of at most the limit, each URL once, and 404s past the end', async () => {
-    const posts = (await small.app.inject({ method: 'GET', url: '/api/blog?limit=50' })).json() as Array<{ id: number }>;
+    const posts = (await small.app.inject({ method: 'GET', url: '/api/blog?limit=50' })).json() as Array<{
+      id: number;
+    }>;
     const expected = 5 + posts.length;
     const files = Math.ceil(expected / 5);
     expect(files).toBeGreaterThan(1);
@@ -64,7 +74,9 @@ describe('the sitemap index', () => {
     expect(index.headers['content-type']).toMatch(/application\/xml/);
     expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(Array.from({ length: files }, (_, i) => `https://www.hertslocalmedia.co.uk/sitemap-${i + 1}.xml`));
+    expect(locs).toEqual(
+      Array.from({ length: files }, (_, i) => `https://www.hertslocalmedia.co.uk/sitemap-${i + 1}.xml`),
+    );
 
     const urls: string[] = [];
     for (let i = 1; i <= files; i++) {
@@ -77,7 +89,11 @@ describe('the sitemap index', () => {
     }
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls).toHaveLength(expected);
-    expect(urls.slice(0, 5)).toEqual(['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'].map((p) => `https://www.hertslocalmedia.co.uk${p}`));
+    expect(urls.slice(0, 5)).toEqual(
+      ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'].map(
+        (p) => `https://www.hertslocalmedia.co.uk${p}`,
+      ),
+    );
     for (const post of posts) expect(urls).toContain(`https://www.hertslocalmedia.co.uk/blog/${post.id}`);
 
     for (const bad of [`/sitemap-${files + 1}.xml`, '/sitemap-0.xml', '/sitemap-x.xml', '/sitemap-1.txt']) {

@@ -16,9 +16,20 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** The server from source on a data folder of its own, with what it prints kept. */
 function startServer(dir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -30,107 +41,134 @@ function startServer(dir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}
 const INITDB = { PGLITE_INITDB: 'true' };
 
 describe('graceful shutdown', () => {
-  it('finishes in-flight requests on SIGTERM and loses nothing it accepted', { timeout: 240_000 }, async () => {
-    const port = await freePort();
-    const { child: server, exited, output: log } = startServer(dataDir, port, { RATE_LIMIT_MULTIPLIER: '1000' });
-    const base = `http://127.0.0.1:${port}`;
-    const up = await waitUntilUp(`${base}/api/health`, 120_000);
-    expect(up).toBe(true);
+  it(
+    'finishes in-flight requests on SIGTERM and loses nothing it accepted',
+    { timeout: 240_000 },
+    async () => {
+      const port = await freePort();
+      const {
+        child: server,
+        exited,
+        output: log,
+      } = startServer(dataDir, port, { RATE_LIMIT_MULTIPLIER: '1000' });
+      const base = `http://127.0.0.1:${port}`;
+      const up = await waitUntilUp(`${base}/api/health`, 120_000);
+      expect(up).toBe(true);
 
-    // The math question of each enquiry (issue 13.5), answered before the load starts.
-    const challenges = await Promise.all(Array.from({ length: 50 }, () => getChallenge(base)));
-    // Messages 0-39 first, then 100-109 while shutting down: each has its own question.
-    const challengeFor = (i: number) => challenges[i < 100 ? i : 40 + (i - 100)]!;
-    const send = (i: number) =>
-      fetch(`${base}/api/contact`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: `Load ${i}`,
-          email: `load${i}@example.co.uk`,
-          subject: '',
-          message: `Message number ${i}`,
-          type: 'advertising',
-          challenge: challengeFor(i).challenge,
-          answer: challengeFor(i).a + challengeFor(i).b,
-        }),
-      }).then(
-        (res) => res.status,
-        () => 'refused' as const,
-      );
+      // The math question of each enquiry (issue 13.5), answered before the load starts.
+      const challenges = await Promise.all(Array.from({ length: 50 }, () => getChallenge(base)));
+      // Messages 0-39 first, then 100-109 while shutting down: each has its own question.
+      const challengeFor = (i: number) => challenges[i < 100 ? i : 40 + (i - 100)]!;
+      const send = (i: number) =>
+        fetch(`${base}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: `Load ${i}`,
+            email: `load${i}@example.co.uk`,
+            subject: '',
+            message: `Message number ${i}`,
+            type: 'advertising',
+            challenge: challengeFor(i).challenge,
+            answer: challengeFor(i).a + challengeFor(i).b,
+          }),
+        }).then(
+          (res) => res.status,
+          () => 'refused' as const,
+        );
 
-    const first = Array.from({ length: 40 }, (_, i) => send(i));
-    await new Promise((r) => setTimeout(r, 30));
-    server.kill('SIGTERM');
-    const late = Array.from({ length: 10 }, (_, i) => send(100 + i));
-    const statuses = await Promise.all([...first, ...late]);
+      const first = Array.from({ length: 40 }, (_, i) => send(i));
+      await new Promise((r) => setTimeout(r, 30));
+      server.kill('SIGTERM');
+      const late = Array.from({ length: 10 }, (_, i) => send(100 + i));
+      const statuses = await Promise.all([...first, ...late]);
 
-    expect(await exited, log().slice(-3000)).toBe(0);
-    // Every answer is a success, or a refusal of a request that was never accepted (a refused
-    // connection, or 503 on a kept-alive connection once closing began): nothing half-done.
-    for (const s of statuses) expect([200, 503, 'refused']).toContain(s);
-    const accepted = statuses.filter((s) => s === 200).length;
-    expect(accepted).toBeGreaterThan(0);
+      expect(await exited, log().slice(-3000)).toBe(0);
+      // Every answer is a success, or a refusal of a request that was never accepted (a refused
+      // connection, or 503 on a kept-alive connection once closing began): nothing half-done.
+      for (const s of statuses) expect([200, 503, 'refused']).toContain(s);
+      const accepted = statuses.filter((s) => s === 200).length;
+      expect(accepted).toBeGreaterThan(0);
 
-    const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    try {
-      const rows = await db.db.select().from(contactMessages);
-      expect(rows).toHaveLength(accepted);
-    } finally {
-      await db.close();
-    }
-  });
+      const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      try {
+        const rows = await db.db.select().from(contactMessages);
+        expect(rows).toHaveLength(accepted);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });
 
 // Issue 22.3: the handlers are installed before anything else, so a signal during the first start
 // (while the database is being made) stops it cleanly, and the folder starts next time.
 describe('signals at any moment (issue 22.3)', () => {
-  it('SIGTERM while the database is being made exits 0, leaves nothing half-made, and the next start works', { timeout: 240_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
-    try {
-      const port = await freePort();
-      const first = startServer(dir, port, INITDB);
-      await expect.poll(() => fs.existsSync(path.join(dir, 'pglite.creating', 'PG_VERSION')), { timeout: 60_000, interval: 10 }).toBe(true);
-      first.child.kill('SIGTERM');
-      expect(await first.exited, first.output()).toBe(0);
-      expect(first.output()).toContain('SIGTERM during start-up: stopping');
-      expect(fs.readdirSync(dir).filter((f) => f.startsWith('pglite'))).toEqual([]);
-
-      const second = startServer(dir, port, INITDB);
+  it(
+    'SIGTERM while the database is being made exits 0, leaves nothing half-made, and the next start works',
+    { timeout: 240_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
       try {
-        expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), second.output()).toBe(true);
-      } finally {
-        second.child.kill('SIGTERM');
-        expect(await second.exited).toBe(0);
-      }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        const port = await freePort();
+        const first = startServer(dir, port, INITDB);
+        await expect
+          .poll(() => fs.existsSync(path.join(dir, 'pglite.creating', 'PG_VERSION')), {
+            timeout: 60_000,
+            interval: 10,
+          })
+          .toBe(true);
+        first.child.kill('SIGTERM');
+        expect(await first.exited, first.output()).toBe(0);
+        expect(first.output()).toContain('SIGTERM during start-up: stopping');
+        expect(fs.readdirSync(dir).filter((f) => f.startsWith('pglite'))).toEqual([]);
 
-  it('a second signal exits at once, without waiting for requests in flight', { timeout: 240_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
-    const port = await freePort();
-    const server = startServer(dir, port, { LOG_LEVEL: 'info' });
-    const socket = new net.Socket();
-    try {
-      expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), server.output()).toBe(true);
-      // A request whose body never finishes: the first signal waits for it (up to 20 s).
-      await new Promise<void>((resolve, reject) => socket.connect(port, '127.0.0.1', resolve).once('error', reject));
-      socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":');
-      await new Promise((r) => setTimeout(r, 300));
-      server.child.kill('SIGTERM');
-      await expect.poll(() => server.output(), { timeout: 10_000, interval: 20 }).toContain('shutting down: finishing in-flight requests');
-      const second = Date.now();
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(1);
-      // Well before the 20 s the first signal would wait for the unfinished request.
-      expect(Date.now() - second).toBeLessThan(10_000);
-      expect(server.output()).toContain('SIGTERM again: exiting now');
-    } finally {
-      socket.destroy();
-      server.child.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        const second = startServer(dir, port, INITDB);
+        try {
+          expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), second.output()).toBe(true);
+        } finally {
+          second.child.kill('SIGTERM');
+          expect(await second.exited).toBe(0);
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'a second signal exits at once, without waiting for requests in flight',
+    { timeout: 240_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
+      const port = await freePort();
+      const server = startServer(dir, port, { LOG_LEVEL: 'info' });
+      const socket = new net.Socket();
+      try {
+        expect(await waitUntilUp(`http://127.0.0.1:${port}/readyz`, 120_000), server.output()).toBe(true);
+        // A request whose body never finishes: the first signal waits for it (up to 20 s).
+        await new Promise<void>((resolve, reject) =>
+          socket.connect(port, '127.0.0.1', resolve).once('error', reject),
+        );
+        socket.write(
+          'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+        );
+        await new Promise((r) => setTimeout(r, 300));
+        server.child.kill('SIGTERM');
+        await expect
+          .poll(() => server.output(), { timeout: 10_000, interval: 20 })
+          .toContain('shutting down: finishing in-flight requests');
+        const second = Date.now();
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(1);
+        // Well before the 20 s the first signal would wait for the unfinished request.
+        expect(Date.now() - second).toBeLessThan(10_000);
+        expect(server.output()).toContain('SIGTERM again: exiting now');
+      } finally {
+        socket.destroy();
+        server.child.kill('SIGKILL');
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -52,7 +52,10 @@ describe('killing the app during an upload', () => {
     });
     expect(login.status).toBe(200);
     const { authToken } = (await login.json()) as { authToken: string };
-    const ticket = await fetch(`${base}/api/objects/upload`, { method: 'POST', headers: { authorization: `Bearer ${authToken}` } });
+    const ticket = await fetch(`${base}/api/objects/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${authToken}` },
+    });
     expect(ticket.status).toBe(200);
     const { uploadURL } = (await ticket.json()) as { uploadURL: string };
     const name = new URL(uploadURL).pathname.split('/').pop()!;

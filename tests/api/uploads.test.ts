@@ -15,8 +15,14 @@ let png: Buffer;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  ({ auth } = await signedInAdmin(t, { name: 'Uma Uploader', email: 'uma@hertslocalmedia.co.uk', password: 'Greensand-Ridge-Walk-4' }));
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b3122e' } }).png().toBuffer();
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Uma Uploader',
+    email: 'uma@hertslocalmedia.co.uk',
+    password: 'Greensand-Ridge-Walk-4',
+  }));
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b3122e' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await t.close();
@@ -35,7 +41,9 @@ function storedFiles(): string[] {
   const dir = t.config.uploadsDir;
   if (!fs.existsSync(dir)) return [];
   const walk = (d: string): string[] =>
-    fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
   return walk(dir);
 }
 
@@ -51,13 +59,26 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
   it('gives a signed URL whose last segment is where the image is then served', async () => {
     const { uploadURL, path: target, objectPath } = await uploadUrl();
     // Under /api, the document's server, so a client generated from openapi.json reaches it.
-    expect(uploadURL).toMatch(/^http:\/\/localhost:\d+\/api\/objects\/uploads\/[a-z2-7]{32}\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(uploadURL).toMatch(
+      /^http:\/\/localhost:\d+\/api\/objects\/uploads\/[a-z2-7]{32}\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
     expect(objectPath).toBe(`/objects/uploads/${new URL(uploadURL).pathname.split('/').pop()}`);
 
     // The declared type and the name say nothing: the bytes decide.
-    const put = await t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'application/octet-stream' }, payload: png });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: png,
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ objectPath, contentType: 'image/png', size: png.length, width: 40, height: 30 });
+    expect(put.json()).toMatchObject({
+      objectPath,
+      contentType: 'image/png',
+      size: png.length,
+      width: 40,
+      height: 30,
+    });
 
     const served = await t.app.inject({ method: 'GET', url: objectPath });
     expect(served.statusCode).toBe(200);
@@ -76,7 +97,12 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     ] as const) {
       const file = await base.clone().toFormat(format).toBuffer();
       const { path: target, objectPath } = await uploadUrl();
-      const put = await t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': type }, payload: file });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: target,
+        headers: { 'content-type': type },
+        payload: file,
+      });
       expect(put.statusCode, format).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: objectPath })).headers['content-type']).toBe(type);
     }
@@ -84,20 +110,63 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
 
   it('is single-use, and refuses a changed signature or an expired link', async () => {
     const first = await uploadUrl();
-    expect((await t.app.inject({ method: 'PUT', url: first.path, headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'PUT', url: first.path, headers: { 'content-type': 'image/png' }, payload: png });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: first.path,
+          headers: { 'content-type': 'image/png' },
+          payload: png,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: first.path,
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/invalid, has expired or has already been used/);
 
     const second = await uploadUrl();
-    const tampered = second.path.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`);
-    expect((await t.app.inject({ method: 'PUT', url: tampered, headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(403);
-    const longer = second.path.replace(/expires=(\d+)/, (_m, n: string) => `expires=${Number(n) + 3_600_000}`);
-    expect((await t.app.inject({ method: 'PUT', url: longer, headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(403);
+    const tampered = second.path.replace(
+      /signature=([0-9a-f])/,
+      (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: tampered,
+          headers: { 'content-type': 'image/png' },
+          payload: png,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const longer = second.path.replace(
+      /expires=(\d+)/,
+      (_m, n: string) => `expires=${Number(n) + 3_600_000}`,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: longer,
+          headers: { 'content-type': 'image/png' },
+          payload: png,
+        })
+      ).statusCode,
+    ).toBe(403);
 
     t.setNow(new Date(Date.now() + 16 * 60 * 1000));
     try {
-      const late = await t.app.inject({ method: 'PUT', url: second.path, headers: { 'content-type': 'image/png' }, payload: png });
+      const late = await t.app.inject({
+        method: 'PUT',
+        url: second.path,
+        headers: { 'content-type': 'image/png' },
+        payload: png,
+      });
       expect(late.statusCode).toBe(403);
     } finally {
       t.setNow(new Date());
@@ -108,8 +177,15 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
   it('refuses a renamed non-image with 415 and stores nothing', async () => {
     const before = storedFiles();
     const { path: target, objectPath } = await uploadUrl();
-    const text = Buffer.from('This is a price list, saved as price-list.png to get past the form.\n'.repeat(20));
-    const res = await t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'image/png' }, payload: text });
+    const text = Buffer.from(
+      'This is a price list, saved as price-list.png to get past the form.\n'.repeat(20),
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: target,
+      headers: { 'content-type': 'image/png' },
+      payload: text,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/^Invalid file type/);
     await expectNothingStored(objectPath, before);
@@ -117,7 +193,12 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     // A file with a PNG signature that is not really a PNG fails the same way.
     const fake = await uploadUrl();
     const forged = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
-    const res2 = await t.app.inject({ method: 'PUT', url: fake.path, headers: { 'content-type': 'image/png' }, payload: forged });
+    const res2 = await t.app.inject({
+      method: 'PUT',
+      url: fake.path,
+      headers: { 'content-type': 'image/png' },
+      payload: forged,
+    });
     expect(res2.statusCode).toBe(415);
     await expectNothingStored(fake.objectPath, before);
   });
@@ -127,14 +208,21 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     // A real JPEG header followed by 6 MB: too large whatever it is.
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const declared = await uploadUrl();
-    const res = await t.app.inject({ method: 'PUT', url: declared.path, headers: { 'content-type': 'image/jpeg' }, payload: big });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: declared.path,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: big,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('File too large. Please select a file smaller than 5MB.');
     await expectNothingStored(declared.objectPath, before);
 
     // Streamed without a Content-Length: cut off as soon as it passes the limit.
     const streamed = await uploadUrl();
-    const chunks = Array.from({ length: 96 }, (_, i) => (i === 0 ? big.subarray(0, 65536) : Buffer.alloc(65536, 2)));
+    const chunks = Array.from({ length: 96 }, (_, i) =>
+      i === 0 ? big.subarray(0, 65536) : Buffer.alloc(65536, 2),
+    );
     const res2 = await t.app.inject({
       method: 'PUT',
       url: streamed.path,
@@ -165,7 +253,13 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
       socket.on('error', reject);
     });
     // The server notices the broken connection and cleans up.
-    const ticketUsed = async () => (await t.deps.db.select().from(uploadTickets).where(eq(uploadTickets.id, objectPath.split('/').pop()!)))[0]?.usedAt;
+    const ticketUsed = async () =>
+      (
+        await t.deps.db
+          .select()
+          .from(uploadTickets)
+          .where(eq(uploadTickets.id, objectPath.split('/').pop()!))
+      )[0]?.usedAt;
     for (let i = 0; i < 100 && (!(await ticketUsed()) || storedFiles().length !== before.length); i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -173,37 +267,67 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     await expectNothingStored(objectPath, before);
     // The link was used up by the broken attempt; a new one works.
     const next = await uploadUrl();
-    expect((await t.app.inject({ method: 'PUT', url: next.path, headers: { 'content-type': 'image/png' }, payload: png })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: next.path,
+          headers: { 'content-type': 'image/png' },
+          payload: png,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('accepts a multipart form upload at the same URL', async () => {
     const { path: target, objectPath } = await uploadUrl();
     const boundary = '----hlmBoundary7MA4YWxkTrZu0gW';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shop.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shop.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await t.app.inject({ method: 'POST', url: target, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: target,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ objectPath, contentType: 'image/png' });
     expect((await t.app.inject({ method: 'GET', url: objectPath })).rawPayload.equals(png)).toBe(true);
 
     const big = await uploadUrl();
     const bigBody = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
       Buffer.alloc(6 * 1024 * 1024, 1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const tooBig = await t.app.inject({ method: 'POST', url: big.path, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: bigBody });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: big.path,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: bigBody,
+    });
     expect(tooBig.statusCode).toBe(413);
   });
 
   it('scales very wide images down to 2400 pixels', async () => {
-    const wide = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#15803d' } }).jpeg().toBuffer();
+    const wide = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#15803d' } })
+      .jpeg()
+      .toBuffer();
     const { path: target, objectPath } = await uploadUrl();
-    const res = await t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'image/jpeg' }, payload: wide });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: target,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: wide,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ width: 2400, height: 750 });
     const served = await t.app.inject({ method: 'GET', url: objectPath });
@@ -215,13 +339,21 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     const empty = await t.app.inject({ method: 'PUT', url: target });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/No file was sent/);
-    const put = await t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': 'image/png' }, payload: png });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target,
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().objectPath).toBe(objectPath);
   });
 
   it('answers 404 for an unknown image', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBeTruthy();
   });

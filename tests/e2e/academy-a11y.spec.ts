@@ -4,8 +4,12 @@ import { expect, test, type Page } from '@playwright/test';
 // WCAG 2.1 AA checks of the academy's pages in each state a visitor can see.
 
 const check = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 };
 
 test('the landing page has no WCAG A/AA violations, on desktop and on a phone', async ({ page }) => {

@@ -58,7 +58,12 @@ test.describe('the academy landing page', () => {
     expect(ids).toEqual(SECTION_ORDER);
 
     const features = page.locator('#features');
-    for (const title of ['Future Ready Skills', 'Highly Qualified Teachers', 'One-on-One Practical Sessions', 'Holistic Curriculum']) {
+    for (const title of [
+      'Future Ready Skills',
+      'Highly Qualified Teachers',
+      'One-on-One Practical Sessions',
+      'Holistic Curriculum',
+    ]) {
       await expect(features.getByRole('heading', { name: title })).toBeVisible();
     }
     const pillars = page.locator('#ai-entrepreneurs');
@@ -80,7 +85,13 @@ test.describe('the academy landing page', () => {
       await expect(module.getByText('Why it matters')).toBeVisible();
     }
     const approach = page.locator('#approach');
-    for (const title of ['School Partnerships', 'Weekend Bootcamps', 'Remote and In-Person', 'Taught by local experts', 'Keeping children safe']) {
+    for (const title of [
+      'School Partnerships',
+      'Weekend Bootcamps',
+      'Remote and In-Person',
+      'Taught by local experts',
+      'Keeping children safe',
+    ]) {
       await expect(approach.getByRole('heading', { name: title })).toBeVisible();
     }
     await expect(approach).toContainText('DBS check');
@@ -92,7 +103,10 @@ test.describe('the academy landing page', () => {
     await expect(newsletter).toHaveAttribute('href', /^https:\/\//);
 
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'Back to Herts Local Media' })).toHaveAttribute('href', '/');
+    await expect(footer.getByRole('link', { name: 'Back to Herts Local Media' })).toHaveAttribute(
+      'href',
+      '/',
+    );
     await expect(page.getByRole('img', { name: /laptop showing a friendly chatbot/ })).toBeVisible();
     await expect(page).toHaveTitle(/SparkAI Academy/);
     expect(offsite).toEqual([]);
@@ -147,7 +161,9 @@ test.describe('the academy landing page', () => {
 });
 
 test.describe('the checkout page', () => {
-  test('shows "Preparing your checkout...", then the plan and a link to the hosted payment page', async ({ page }) => {
+  test('shows "Preparing your checkout...", then the plan and a link to the hosted payment page', async ({
+    page,
+  }) => {
     const calls = checkoutCalls(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -177,23 +193,36 @@ test.describe('the checkout page', () => {
     const calls = checkoutCalls(page);
     await page.goto('/subscribe');
     await expect(page.getByRole('heading', { name: 'Your checkout is ready!' })).toBeVisible();
-    await expect(page.getByTestId('checkout-plan').getByRole('heading', { name: 'AI Explorer' })).toBeVisible();
-    const firstLink = await page.getByRole('link', { name: 'Proceed to Secure Checkout' }).getAttribute('href');
+    await expect(
+      page.getByTestId('checkout-plan').getByRole('heading', { name: 'AI Explorer' }),
+    ).toBeVisible();
+    const firstLink = await page
+      .getByRole('link', { name: 'Proceed to Secure Checkout' })
+      .getAttribute('href');
 
     await page.evaluate(() => {
       history.pushState(null, '', '/subscribe?plan=innovator');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page.getByTestId('checkout-plan').getByRole('heading', { name: 'AI Innovator' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Proceed to Secure Checkout' })).not.toHaveAttribute('href', firstLink!);
+    await expect(
+      page.getByTestId('checkout-plan').getByRole('heading', { name: 'AI Innovator' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Proceed to Secure Checkout' })).not.toHaveAttribute(
+      'href',
+      firstLink!,
+    );
     expect(calls).toEqual([{ plan: 'explorer' }, { plan: 'innovator' }]);
   });
 
-  test('an unknown plan shows no plan card; the server is still asked and its reason is shown', async ({ page }) => {
+  test('an unknown plan shows no plan card; the server is still asked and its reason is shown', async ({
+    page,
+  }) => {
     const calls = checkoutCalls(page);
     await page.goto('/subscribe?plan=platinum');
     await expect(page.getByRole('heading', { name: 'Payment Setup Failed' })).toBeVisible();
-    await expect(page.getByTestId('checkout-error')).toHaveText('Unknown plan "platinum": please choose explorer, innovator, entrepreneur.');
+    await expect(page.getByTestId('checkout-error')).toHaveText(
+      'Unknown plan "platinum": please choose explorer, innovator, entrepreneur.',
+    );
     await expect(page.getByTestId('checkout-plan')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Proceed to Secure Checkout' })).toHaveCount(0);
     expect(calls).toEqual([{ plan: 'platinum' }]);
@@ -203,11 +232,15 @@ test.describe('the checkout page', () => {
     await expect(page.locator('#pricing-heading')).toBeInViewport();
   });
 
-  test('a failed request shows the fallback message; Back to Plans returns to the academy', async ({ page }) => {
+  test('a failed request shows the fallback message; Back to Plans returns to the academy', async ({
+    page,
+  }) => {
     await page.route('**/trpc/academy.createSubscription**', (route) => route.abort());
     await page.goto('/subscribe?plan=innovator');
     await expect(page.getByRole('heading', { name: 'Payment Setup Failed' })).toBeVisible();
-    await expect(page.getByTestId('checkout-error')).toHaveText('Failed to initialize payment. Please try again.');
+    await expect(page.getByTestId('checkout-error')).toHaveText(
+      'Failed to initialize payment. Please try again.',
+    );
     await page.getByRole('link', { name: 'Back to Plans' }).click();
     await expect(page).toHaveURL(/\/sparkai-academy#pricing$/);
   });
@@ -224,10 +257,9 @@ test.describe('the welcome page', () => {
       'Join the community group chat',
       'Access the learning platform',
     ]);
-    await expect(page.getByRole('main').getByRole('link', { name: 'academy@hertslocalmedia.co.uk' })).toHaveAttribute(
-      'href',
-      'mailto:academy@hertslocalmedia.co.uk',
-    );
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'academy@hertslocalmedia.co.uk' }),
+    ).toHaveAttribute('href', 'mailto:academy@hertslocalmedia.co.uk');
     expect(errors).toEqual([]);
     await page.getByRole('link', { name: 'Back to the Academy' }).click();
     await expect(page).toHaveURL(/\/sparkai-academy$/);
@@ -335,7 +367,13 @@ test.describe('the free workshop form', () => {
 
     await submit.click();
     await expect(form.getByLabel('Parent or carer name')).toBeFocused();
-    for (const label of ['Parent or carer name', 'Parent email', 'Parent mobile', "Child's first name", "Child's age"]) {
+    for (const label of [
+      'Parent or carer name',
+      'Parent email',
+      'Parent mobile',
+      "Child's first name",
+      "Child's age",
+    ]) {
       expect((await validity(label)).valueMissing).toBe(true);
     }
 
@@ -355,13 +393,19 @@ test.describe('the free workshop form', () => {
     await submit.click();
     // Still no device chosen.
     await expect(form.getByRole('radio', { name: 'Laptop' })).toBeFocused();
-    expect(await form.getByRole('radio', { name: 'Laptop' }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(
+      await form
+        .getByRole('radio', { name: 'Laptop' })
+        .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true);
 
     await page.waitForTimeout(300);
     expect(requests).toBe(0);
   });
 
-  test("what the browser lets through but the server's schema refuses is stopped at its field, in the schema's words", async ({ page }) => {
+  test("what the browser lets through but the server's schema refuses is stopped at its field, in the schema's words", async ({
+    page,
+  }) => {
     let requests = 0;
     page.on('request', (req) => {
       if (req.url().includes('contact.send')) requests += 1;
@@ -370,7 +414,8 @@ test.describe('the free workshop form', () => {
     const form = await fill(page, { mobile: 'call me', child: '   ' });
     await form.getByRole('radio', { name: 'Laptop' }).check();
     const submit = form.getByRole('button', { name: 'Reserve My Free Place' });
-    const message = (label: string) => form.getByLabel(label).evaluate((el: HTMLInputElement) => el.validationMessage);
+    const message = (label: string) =>
+      form.getByLabel(label).evaluate((el: HTMLInputElement) => el.validationMessage);
 
     await submit.click();
     await expect(form.getByLabel('Parent mobile')).toBeFocused();
@@ -389,7 +434,9 @@ test.describe('the free workshop form', () => {
   });
 
   test('a failed reservation shows the destructive toast and keeps what was typed', async ({ page }) => {
-    await page.route('**/trpc/contact.send**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }));
+    await page.route('**/trpc/contact.send**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+    );
     await page.goto('/sparkai-academy#free-workshop');
     const form = await fill(page);
     await form.getByRole('radio', { name: 'Laptop' }).check();

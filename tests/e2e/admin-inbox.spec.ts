@@ -6,7 +6,10 @@ import AxeBuilder from '@axe-core/playwright';
 // The admin's inbox: an enquiry sent from the home page's contact form shows up in Enquiries, opens
 // in full with a reply link, and is marked replied; the other sections of the admin app answer.
 
-async function sendEnquiry(page: Page, enquiry: { name: string; email: string; subject: string; message: string }) {
+async function sendEnquiry(
+  page: Page,
+  enquiry: { name: string; email: string; subject: string; message: string },
+) {
   await page.goto('/#contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Name *').fill(enquiry.name);
@@ -24,7 +27,10 @@ async function sendEnquiry(page: Page, enquiry: { name: string; email: string; s
   await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
 }
 
-test('an enquiry from the home page shows up in the inbox, opens in full and is marked replied', async ({ page, signIn }) => {
+test('an enquiry from the home page shows up in the inbox, opens in full and is marked replied', async ({
+  page,
+  signIn,
+}) => {
   const stamp = Date.now();
   const enquiry = {
     name: 'Gwen Harper',
@@ -39,7 +45,12 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   const tab = nav.getByRole('button', { name: /^Enquiries \d+ new$/ });
   await expect(tab).toBeVisible();
-  const badgeBefore = Number(await page.getByTestId('new-enquiries-badge').innerText().then((t) => t.replace(/\D/g, '')));
+  const badgeBefore = Number(
+    await page
+      .getByTestId('new-enquiries-badge')
+      .innerText()
+      .then((t) => t.replace(/\D/g, '')),
+  );
   expect(badgeBefore).toBeGreaterThanOrEqual(1);
   await tab.click();
   await expect(page.getByRole('heading', { name: 'Enquiries', level: 2 })).toBeVisible();
@@ -62,7 +73,9 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
   await expect(page.getByTestId('enquiry-row')).toHaveCount(1);
 
   const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // The whole message on one click (keyboard: Enter on the subject), with a reply link.
   await page.getByRole('button', { name: enquiry.subject }).focus();
@@ -72,7 +85,9 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
   await expect(dialog.getByTestId('enquiry-message')).toHaveText(enquiry.message);
   await expect(dialog).toContainText(`${enquiry.name} <${enquiry.email}>`);
   // Whether the business was told by e-mail (the outbox worker sends within a second or so).
-  await expect(dialog.getByTestId('enquiry-notification')).toHaveText(/^(Sent \S.*|Queued, sending shortly)$/);
+  await expect(dialog.getByTestId('enquiry-notification')).toHaveText(
+    /^(Sent \S.*|Queued, sending shortly)$/,
+  );
   await expect(dialog.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
     'href',
     `mailto:${enquiry.email}?subject=${encodeURIComponent(`Re: ${enquiry.subject}`)}`,
@@ -98,7 +113,10 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
 
   // After a reload the status is still replied (it is stored, not just shown).
   await page.reload();
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: /^Enquiries/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: /^Enquiries/ })
+    .click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(String(stamp));
   await expect(page.getByTestId('enquiry-row')).toHaveCount(1);
   await expect(page.getByTestId('enquiry-row').first()).toContainText('Replied');

@@ -30,15 +30,25 @@ test('a failed sign-in shows the server message', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the browser keeps the admin session only in the HttpOnly cookie, never where a script can read it', async ({ page, context, signIn }) => {
+test('the browser keeps the admin session only in the HttpOnly cookie, never where a script can read it', async ({
+  page,
+  context,
+  signIn,
+}) => {
   // A token an earlier version stored is removed on the next visit.
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('authToken', 'left-over-token'));
   await signIn();
   const stored = await page.evaluate(() => Object.entries(localStorage).map(([k, v]) => `${k}=${v}`));
   const token = /^[a-z2-7]{24}\.[a-z2-7]{32}$/;
-  expect(stored.filter((entry) => token.test(entry.split('=')[1] ?? '') || entry.startsWith('authToken='))).toEqual([]);
-  expect(await page.evaluate(() => Object.values(sessionStorage).some((v) => /^[a-z2-7]{24}\.[a-z2-7]{32}$/.test(v)))).toBe(false);
+  expect(
+    stored.filter((entry) => token.test(entry.split('=')[1] ?? '') || entry.startsWith('authToken=')),
+  ).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.values(sessionStorage).some((v) => /^[a-z2-7]{24}\.[a-z2-7]{32}$/.test(v)),
+    ),
+  ).toBe(false);
   expect(await page.evaluate(() => document.cookie)).not.toMatch(/session=/);
   const session = (await context.cookies()).find((c) => c.name === 'session');
   expect(session?.httpOnly).toBe(true);
@@ -48,7 +58,11 @@ test('the browser keeps the admin session only in the HttpOnly cookie, never whe
   await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
 });
 
-test('sign in, write a draft, publish it, read it on /blog, edit it, delete it and sign out', async ({ page, context, signIn }) => {
+test('sign in, write a draft, publish it, read it on /blog, edit it, delete it and sign out', async ({
+  page,
+  context,
+  signIn,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Typed with the spaces a pasted address brings: the form trims them.
   await signIn({ email: `  ${ADMIN.email}  ` });
@@ -81,10 +95,16 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(editor.locator('strong')).toHaveText('Saturday from 4pm');
 
   // A renamed non-image is refused before it is sent; a real image is uploaded.
-  await page.getByLabel('Featured image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await page
+    .getByLabel('Featured image')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
-  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#b3122e' } }).png().toBuffer();
-  await page.getByLabel('Featured image').setInputFiles({ name: 'lights.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#b3122e' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Featured image')
+    .setInputFiles({ name: 'lights.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image uploaded successfully', { exact: true })).toBeVisible();
   const preview = page.getByAltText('Featured image preview');
   await expect(preview).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
@@ -97,7 +117,9 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(editor.locator('img')).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
 
   const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   await page.getByRole('button', { name: 'Create post' }).click();
   await expect(page.getByText('Blog post created successfully!', { exact: true })).toBeVisible();
@@ -123,7 +145,14 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What is on' })).toBeVisible();
   await expect(page.locator('article strong')).toHaveText('Saturday from 4pm');
-  await expect.poll(() => page.locator('article img').last().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await expect
+    .poll(() =>
+      page
+        .locator('article img')
+        .last()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(64);
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied to clipboard!', { exact: true })).toBeVisible();
@@ -131,7 +160,11 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
 
   // Edit.
   await page.goto('/admin');
-  await page.getByTestId('admin-post').filter({ hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+  await page
+    .getByTestId('admin-post')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click();
   await expect(page.getByLabel('Title')).toHaveValue(title);
   const newTitle = `${title} (updated)`;
   await page.getByLabel('Title').fill(newTitle);
@@ -177,7 +210,11 @@ test('the posts list is paged by the server, searched and filtered Published/Dra
     ] as const) {
       const res = await page.request.post('/api/admin/blogs', {
         headers: auth,
-        data: { title: `Lantern parade ${stamp} no ${i}`, content: `<p>Route ${i} of the parade.</p>`, published },
+        data: {
+          title: `Lantern parade ${stamp} no ${i}`,
+          content: `<p>Route ${i} of the parade.</p>`,
+          published,
+        },
       });
       expect(res.status(), await res.text()).toBe(200);
       created.push(((await res.json()) as { id: number }).id);

@@ -26,11 +26,18 @@ function resetLinkFor(email: string, after: number): string | null {
 test('the reset page without a token says the link is invalid', async ({ page }) => {
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
   await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
 });
 
-test('forgot password, the e-mailed link, a new password, and signing in with it', async ({ page, request, adminAuth }) => {
+test('forgot password, the e-mailed link, a new password, and signing in with it', async ({
+  page,
+  request,
+  adminAuth,
+}) => {
   // A second admin of our own, so the shared e2e admin keeps its password.
   const email = `reset-${Date.now()}@hertslocalmedia.co.uk`;
   const created = await request.post('/api/admin/register', {
@@ -38,7 +45,11 @@ test('forgot password, the e-mailed link, a new password, and signing in with it
     data: { name: 'Rhys Reset', email, password: 'Old-Beech-Avenue-31' },
   });
   expect(created.ok()).toBe(true);
-  const oldSession = (await (await request.post('/api/admin/login', { data: { email, password: 'Old-Beech-Avenue-31' } })).json()).authToken;
+  const oldSession = (
+    await (
+      await request.post('/api/admin/login', { data: { email, password: 'Old-Beech-Avenue-31' } })
+    ).json()
+  ).authToken;
 
   const started = Date.now() - 1000;
   await page.goto('/login');
@@ -69,7 +80,9 @@ test('forgot password, the e-mailed link, a new password, and signing in with it
   // The reset ended the old session, and the link works only once.
   const me = await request.get('/api/admin/user', { headers: { Authorization: `Bearer ${oldSession}` } });
   expect(me.status()).toBe(401);
-  const reuse = await request.post('/api/reset-password', { data: { token: link.searchParams.get('token'), newPassword: 'Another-Try-Here-77' } });
+  const reuse = await request.post('/api/reset-password', {
+    data: { token: link.searchParams.get('token'), newPassword: 'Another-Try-Here-77' },
+  });
   expect(reuse.status()).toBe(400);
 
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();

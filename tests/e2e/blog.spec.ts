@@ -15,8 +15,14 @@ test('/blog shows the published posts as cards, and a post page shows the whole 
   await expect(page).toHaveURL(/\/blog\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /facebook\.com\/sharer/);
-  await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', /linkedin\.com/);
+  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute(
+    'href',
+    /facebook\.com\/sharer/,
+  );
+  await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute(
+    'href',
+    /linkedin\.com/,
+  );
   await page.getByRole('link', { name: 'Back to Blog' }).click();
   await expect(page).toHaveURL(/\/blog$/);
 });
@@ -33,7 +39,9 @@ test('an empty blog says No Blog Posts Yet', async ({ page }) => {
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify([{ result: { data: { items: [], total: 0, page: 1, pageSize: 12, categories: [] } } }]),
+      body: JSON.stringify([
+        { result: { data: { items: [], total: 0, page: 1, pageSize: 12, categories: [] } } },
+      ]),
     }),
   );
   await openInBrowser(page, '/blog');
@@ -47,20 +55,32 @@ test('no request leaves the site while reading the blog', async ({ page }) => {
     if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:') foreign.push(req.url());
   });
   await page.goto('/blog');
-  await page.getByTestId('blog-card').first().getByRole('link', { name: /Read More/ }).click();
+  await page
+    .getByTestId('blog-card')
+    .first()
+    .getByRole('link', { name: /Read More/ })
+    .click();
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
   expect(foreign).toEqual([]);
 });
 
-test('the blog, a post, and the sign-in screens have no detectable accessibility problems', async ({ page }) => {
+test('the blog, a post, and the sign-in screens have no detectable accessibility problems', async ({
+  page,
+}) => {
   const check = async () => {
     const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   };
   await page.goto('/blog');
   await expect(page.getByTestId('blog-card').first()).toBeVisible();
   await check();
-  await page.getByTestId('blog-card').first().getByRole('link', { name: /Read More/ }).click();
+  await page
+    .getByTestId('blog-card')
+    .first()
+    .getByRole('link', { name: /Read More/ })
+    .click();
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
   await check();
   for (const path of ['/login', '/forgot-password', '/reset-password?token=abc', '/reset-password']) {
@@ -70,13 +90,23 @@ test('the blog, a post, and the sign-in screens have no detectable accessibility
   }
 });
 
-test("a post whose title and content are full of $ patterns is rendered on the server exactly as written", async ({ page, request, adminAuth: auth }) => {
+test('a post whose title and content are full of $ patterns is rendered on the server exactly as written', async ({
+  page,
+  request,
+  adminAuth: auth,
+}) => {
   // Issue 13.4: String.replace expanded $' $` $& $1 in the page template.
   const title = "Costs $' less: $` and $& and $1";
   const code = "grep '^foo$' notes.txt && echo $1 $& $`";
   const created = await request.post('/api/admin/blogs', {
     headers: auth,
-    data: { title, excerpt: "Save $' today", content: `<p>Try this:</p><pre><code>${code}</code></pre>`, category: 'Tips', published: true },
+    data: {
+      title,
+      excerpt: "Save $' today",
+      content: `<p>Try this:</p><pre><code>${code}</code></pre>`,
+      category: 'Tips',
+      published: true,
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as { id: number };
@@ -84,7 +114,8 @@ test("a post whose title and content are full of $ patterns is rendered on the s
     const res = await request.get(`/blog/${id}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
-    for (const tag of ['<head>', '</head>', '<body>', '</body>', '</html>']) expect(html.split(tag).length - 1, tag).toBe(1);
+    for (const tag of ['<head>', '</head>', '<body>', '</body>', '</html>'])
+      expect(html.split(tag).length - 1, tag).toBe(1);
     expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')} | Herts Local Media</title>`);
     expect(html).toContain(code.replace(/&/g, '&amp;'));
     await page.goto(`/blog/${id}`);
@@ -96,14 +127,23 @@ test("a post whose title and content are full of $ patterns is rendered on the s
   }
 });
 
-test('/blog is paged on the server: 12 posts, crawlable page and category links, canonical and rel prev/next, 404 past the end', async ({ page, request, adminAuth: auth }) => {
+test('/blog is paged on the server: 12 posts, crawlable page and category links, canonical and rel prev/next, 404 past the end', async ({
+  page,
+  request,
+  adminAuth: auth,
+}) => {
   // Issue 14.1. Thirteen posts of a category of their own make two pages of it.
   const ids: number[] = [];
   try {
     for (let i = 1; i <= 13; i++) {
       const created = await request.post('/api/admin/blogs', {
         headers: auth,
-        data: { title: `Paging walk ${i}`, content: `<p>Stop ${i} of the walk.</p>`, category: 'Walks', published: true },
+        data: {
+          title: `Paging walk ${i}`,
+          content: `<p>Stop ${i} of the walk.</p>`,
+          category: 'Walks',
+          published: true,
+        },
       });
       expect(created.status()).toBe(200);
       ids.push(((await created.json()) as { id: number }).id);
@@ -132,7 +172,12 @@ test('/blog is paged on the server: 12 posts, crawlable page and category links,
     expect(walks.split('<div id="root">')[1]!.match(/data-testid="blog-card"/g)).toHaveLength(1);
     expect(walks).toContain('Paging walk 1<');
 
-    for (const path of [`/blog?page=${pages + 1}`, '/blog?page=0', '/blog?page=two', '/blog?category=Walks&page=3']) {
+    for (const path of [
+      `/blog?page=${pages + 1}`,
+      '/blog?page=0',
+      '/blog?page=two',
+      '/blog?category=Walks&page=3',
+    ]) {
       const missing = await request.get(path);
       expect(missing.status(), path).toBe(404);
       const html = await missing.text();
@@ -142,7 +187,10 @@ test('/blog is paged on the server: 12 posts, crawlable page and category links,
 
     // In the browser: the category filter and the pager are links that work as people expect.
     await page.goto('/blog');
-    await page.getByRole('navigation', { name: 'Blog categories' }).getByRole('link', { name: 'Walks' }).click();
+    await page
+      .getByRole('navigation', { name: 'Blog categories' })
+      .getByRole('link', { name: 'Walks' })
+      .click();
     await expect(page).toHaveURL(/\/blog\?category=Walks$/);
     await expect(page.getByTestId('blog-card')).toHaveCount(12);
     await expect(page.getByText('Page 1 of 2')).toBeVisible();

@@ -32,7 +32,10 @@ async function solveCaptcha(page: Page, wrong = false) {
 }
 
 /** Opens the contact form and fills in its four required fields (the sum is left to solveCaptcha). */
-async function fillEnquiry(page: Page, enquiry: { name: string; email: string; type: string; message: string }) {
+async function fillEnquiry(
+  page: Page,
+  enquiry: { name: string; email: string; type: string; message: string },
+) {
   await page.goto('/#contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Name *').fill(enquiry.name);
@@ -66,12 +69,21 @@ async function rewriteProcedure(route: Route, procedure: string, data: unknown, 
   const response = await route.fetch();
   const body = (await response.json()) as unknown[];
   body[index] = fail
-    ? { error: { message: 'Service unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: procedure } } }
+    ? {
+        error: {
+          message: 'Service unavailable',
+          code: -32603,
+          data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: procedure },
+        },
+      }
     : { result: { data } };
   return route.fulfill({ response, status: fail ? 207 : response.status(), json: body });
 }
 
-test('the sections come in the order of the spec, and no request leaves our origin', async ({ page, baseURL }) => {
+test('the sections come in the order of the spec, and no request leaves our origin', async ({
+  page,
+  baseURL,
+}) => {
   const foreign: string[] = [];
   page.on('request', (req) => {
     const url = req.url();
@@ -79,9 +91,11 @@ test('the sections come in the order of the spec, and no request leaves our orig
   });
   await page.goto('/');
   await expect(page.getByTestId('newsletter-card')).toHaveCount(3);
-  const ids = await page.locator('main section[id]').evaluateAll((els) =>
-    els.filter((el) => el.parentElement?.closest('section[id]') === null).map((el) => el.id),
-  );
+  const ids = await page
+    .locator('main section[id]')
+    .evaluateAll((els) =>
+      els.filter((el) => el.parentElement?.closest('section[id]') === null).map((el) => el.id),
+    );
   expect(ids).toEqual(SECTION_ORDER);
   await expect(page.locator('footer')).toBeVisible();
   // Scroll through the whole page so lazy images load too.
@@ -89,7 +103,9 @@ test('the sections come in the order of the spec, and no request leaves our orig
   await expect(page.getByTestId('partner-logo')).toHaveCount(8);
   for (const logo of await page.getByTestId('partner-logo').all()) {
     await expect(logo).toHaveAttribute('src', /^\/images\/partners\//);
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   }
   expect(foreign).toEqual([]);
 });
@@ -99,18 +115,27 @@ test('the hero, free-website and newsletter-building links go where the spec say
   const hero = page.locator('#home');
   await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(hero.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '#contact');
-  await expect(hero.getByRole('link', { name: 'Free Website - 100% Free' })).toHaveAttribute('href', '#free-websites');
+  await expect(hero.getByRole('link', { name: 'Free Website - 100% Free' })).toHaveAttribute(
+    'href',
+    '#free-websites',
+  );
   await expect(hero).toContainText('580+');
   await expect(hero).toContainText('100%');
   await expect(hero).toContainText('10,000+');
 
   const free = page.locator('#free-websites');
   await expect(free.getByRole('link', { name: 'Get Your Free Website' })).toHaveAttribute('href', '#contact');
-  await expect(free.getByRole('link', { name: 'Start Your Free Website Today' })).toHaveAttribute('href', '#contact');
+  await expect(free.getByRole('link', { name: 'Start Your Free Website Today' })).toHaveAttribute(
+    'href',
+    '#contact',
+  );
   await expect(free).toContainText('Hertfordshire residents and businesses only');
   await expect(free).toContainText('No setup fees and no monthly costs');
 
-  await expect(page.locator('#newsletters').getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '#contact');
+  await expect(page.locator('#newsletters').getByRole('link', { name: 'Get Started Today' })).toHaveAttribute(
+    'href',
+    '#contact',
+  );
 
   await hero.getByRole('link', { name: 'Get Started Today' }).click();
   await expect(page.locator('#contact')).toBeInViewport();
@@ -139,7 +164,12 @@ test('the counters start at 0 and count up to their targets once visible', async
   await expect(values).toHaveText(['100%', '580+', '10', '1.2M'], { timeout: 4000 });
   const bars = page.getByRole('progressbar');
   await expect(bars).toHaveCount(4);
-  expect(await bars.evaluateAll((els) => els.map((el) => el.getAttribute('aria-valuenow')))).toEqual(['90', '70', '80', '60']);
+  expect(await bars.evaluateAll((els) => els.map((el) => el.getAttribute('aria-valuenow')))).toEqual([
+    '90',
+    '70',
+    '80',
+    '60',
+  ]);
   await expect(page.locator('#statistics')).toContainText('Advertising Solutions');
   await expect(page.locator('#statistics')).toContainText('Community Campaigns');
 });
@@ -183,7 +213,9 @@ test('newsletters: skeletons while loading, then cards with their own links', as
   await expect(dialog).toHaveCount(0);
 });
 
-test('a newsletter with no special presentation gets the default look and our signup link', async ({ page }) => {
+test('a newsletter with no special presentation gets the default look and our signup link', async ({
+  page,
+}) => {
   await page.route('**/trpc/**', (route) =>
     rewriteProcedure(route, 'content.newsletters', [
       { id: 1, name: 'Broxtown', description: 'Broxtown news.', location: 'Broxtown' },
@@ -197,7 +229,10 @@ test('a newsletter with no special presentation gets the default look and our si
   await expect(link).toHaveAttribute('href', '#newsletter-signup');
   await expect(link).not.toHaveAttribute('target', /.+/);
   await expect(card.locator('img')).toHaveAttribute('src', '/images/newsletters/community.svg');
-  const [broxtown, other] = await page.getByTestId('newsletter-card').locator('h3').evaluateAll((els) => els.map((el) => getComputedStyle(el).color));
+  const [broxtown, other] = await page
+    .getByTestId('newsletter-card')
+    .locator('h3')
+    .evaluateAll((els) => els.map((el) => getComputedStyle(el).color));
   expect(other).toBe('rgb(179, 18, 46)');
   expect(broxtown).not.toBe(other);
 });
@@ -210,7 +245,9 @@ test('a failed newsletters load shows no cards and no error', async ({ page }) =
   await expect(page.getByTestId('newsletter-card')).toHaveCount(0);
 });
 
-test('contact form: a wrong sum and missing fields get the exact messages and send nothing', async ({ page }) => {
+test('contact form: a wrong sum and missing fields get the exact messages and send nothing', async ({
+  page,
+}) => {
   let posted = 0;
   page.on('request', (req) => {
     if (req.url().includes('contact.send')) posted++;
@@ -242,7 +279,9 @@ test('contact form: a wrong sum and missing fields get the exact messages and se
   expect(posted).toBe(0);
 });
 
-test("contact form: an address the server's schema refuses is named beside its field, and nothing is sent", async ({ page }) => {
+test("contact form: an address the server's schema refuses is named beside its field, and nothing is sent", async ({
+  page,
+}) => {
   let posted = 0;
   page.on('request', (req) => {
     if (req.url().includes('contact.send')) posted++;
@@ -259,13 +298,17 @@ test("contact form: an address the server's schema refuses is named beside its f
   const email = form.getByLabel('Email *');
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByRole('alert')).toHaveText('Please enter a valid e-mail address, like name@example.co.uk.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Please enter a valid e-mail address, like name@example.co.uk.',
+  );
   await email.fill('grace@example.co.uk');
   await expect(form.getByRole('alert')).toHaveCount(0);
   expect(posted).toBe(0);
 });
 
-test('contact form: a message is sent, the business is e-mailed, the form and the sum reset', async ({ page }) => {
+test('contact form: a message is sent, the business is e-mailed, the form and the sum reset', async ({
+  page,
+}) => {
   const form = await fillEnquiry(page, {
     name: 'Ada Lovelace',
     email: 'ada@lovelace-bakery.co.uk',
@@ -288,7 +331,9 @@ test('contact form: a message is sent, the business is e-mailed, the form and th
 });
 
 test('contact form: a failed send shows the error toast', async ({ page }) => {
-  await page.route('**/trpc/contact.send**', (route) => route.fulfill({ status: 500, json: { error: { message: 'x' } } }));
+  await page.route('**/trpc/contact.send**', (route) =>
+    route.fulfill({ status: 500, json: { error: { message: 'x' } } }),
+  );
   const form = await fillEnquiry(page, {
     name: 'Ada Lovelace',
     email: 'ada@example.co.uk',
@@ -297,11 +342,15 @@ test('contact form: a failed send shows the error toast', async ({ page }) => {
   });
   await solveCaptcha(page);
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText('Failed to send message. Please try again.');
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText(
+    'Failed to send message. Please try again.',
+  );
   await expect(form.getByLabel('Name *')).toHaveValue('Ada Lovelace');
 });
 
-test('contact form: sending again after a dropped connection stores and e-mails the enquiry once (Idempotency-Key)', async ({ page }) => {
+test('contact form: sending again after a dropped connection stores and e-mails the enquiry once (Idempotency-Key)', async ({
+  page,
+}) => {
   const text = `Retry test ${Date.now()}: a quarter-page advert, please.`;
   const keys: string[] = [];
   let dropped = false;
@@ -321,7 +370,9 @@ test('contact form: sending again after a dropped connection stores and e-mails 
   });
   await solveCaptcha(page);
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText('Failed to send message. Please try again.');
+  await expect(page.getByRole('status').filter({ hasText: 'Error' })).toContainText(
+    'Failed to send message. Please try again.',
+  );
   // The form, the question and its answer are kept: the person just sends again.
   await expect(form.getByLabel('Message *')).toHaveValue(text);
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -361,7 +412,9 @@ test('newsletter signup: toast, confirmation e-mail, confirm link and unsubscrib
   await expect(page.getByTestId('newsletter-link-notice')).toContainText('We could not unsubscribe you');
 });
 
-test('newsletter signup: the browser requires an e-mail, and a failure shows the server message', async ({ page }) => {
+test('newsletter signup: the browser requires an e-mail, and a failure shows the server message', async ({
+  page,
+}) => {
   await page.goto('/#newsletter-signup');
   const form = page.getByRole('form', { name: 'Newsletter signup' });
   const input = form.getByLabel('Email address');
@@ -373,10 +426,14 @@ test('newsletter signup: the browser requires an e-mail, and a failure shows the
   await page.route('**/trpc/newsletter.subscribe**', (route) => route.abort());
   await input.fill('someone@example.co.uk');
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Subscription failed' })).toContainText('Please try again later.');
+  await expect(page.getByRole('status').filter({ hasText: 'Subscription failed' })).toContainText(
+    'Please try again later.',
+  );
 });
 
-test('the mobile menu at 390x844 opens, closes after a choice and scrolls to the section', async ({ page }) => {
+test('the mobile menu at 390x844 opens, closes after a choice and scrolls to the section', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -409,7 +466,9 @@ test('the legal pages have their texts and a last-updated date', async ({ page }
   await expect(page.locator('main')).toContainText('England and Wales');
 });
 
-test("contact form: the sum shown is the server's challenge, and a new one comes after each send", async ({ page }) => {
+test("contact form: the sum shown is the server's challenge, and a new one comes after each send", async ({
+  page,
+}) => {
   const challenges: string[] = [];
   page.on('response', async (res) => {
     if (res.url().includes('/trpc/contact.challenge')) challenges.push(JSON.stringify(await res.json()));

@@ -13,7 +13,10 @@ const EPISODES = Array.from({ length: 9 }, (_, i) => {
   return {
     n,
     title: `Episode ${n}: ${['Allotments', 'Bus Routes', 'Cricket Clubs'][n % 3]} of the County`,
-    description: n === 2 ? 'Herons nesting at Heronsgate, and the volunteers who count them.' : `Part ${n} of our look at village life.`,
+    description:
+      n === 2
+        ? 'Herons nesting at Heronsgate, and the volunteers who count them.'
+        : `Part ${n} of our look at village life.`,
   };
 });
 
@@ -27,7 +30,9 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-e2e-podcasts-'));
   const items = EPISODES.map(
-    (e) => `<item><title>${e.title}</title><description>${e.description}</description><guid>paging-${e.n}</guid>
+    (
+      e,
+    ) => `<item><title>${e.title}</title><description>${e.description}</description><guid>paging-${e.n}</guid>
       <pubDate>${new Date(Date.UTC(2026, 0, e.n)).toUTCString()}</pubDate><itunes:episode>${e.n}</itunes:episode>
       <enclosure url="${base}/audio/sample-lea-valley.wav" type="audio/wav" length="1000"/></item>`,
   ).join('\n');
@@ -49,7 +54,10 @@ test.beforeAll(async () => {
     OUTBOUND_ALLOW_PRIVATE: `127.0.0.1:${port}`,
   };
   delete env.DATABASE_URL;
-  const imported = spawnSync('node_modules/.bin/tsx', ['src/server/cli/podcasts-import.ts', feed], { env, encoding: 'utf8' });
+  const imported = spawnSync('node_modules/.bin/tsx', ['src/server/cli/podcasts-import.ts', feed], {
+    env,
+    encoding: 'utf8',
+  });
   expect(imported.status, imported.stderr).toBe(0);
   server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: 'ignore' });
   expect(await waitUntilUp(`${base}/readyz`, 120_000)).toBe(true);
@@ -103,12 +111,20 @@ test('searches every episode on the server, not only those shown', async ({ page
   await expect(section.getByRole('button', { name: 'Show more episodes' })).toBeVisible();
 });
 
-test('plays an episode from the second page, and it keeps playing while the list is searched', async ({ page }) => {
+test('plays an episode from the second page, and it keeps playing while the list is searched', async ({
+  page,
+}) => {
   const section = await openPodcasts(page);
   await section.getByRole('button', { name: 'Show more episodes' }).click();
-  const eighth = section.getByTestId('podcast-episode').filter({ hasText: EPISODES[7]!.title }).locator('button[data-pick]');
+  const eighth = section
+    .getByTestId('podcast-episode')
+    .filter({ hasText: EPISODES[7]!.title })
+    .locator('button[data-pick]');
   await eighth.click();
-  await section.getByTestId('podcast-player').getByRole('button', { name: `Play ${EPISODES[7]!.title}` }).click();
+  await section
+    .getByTestId('podcast-player')
+    .getByRole('button', { name: `Play ${EPISODES[7]!.title}` })
+    .click();
   const player = section.getByTestId('podcast-player');
   await expect(player).toHaveAttribute('data-state', 'playing');
   await expect(player).toContainText(EPISODES[7]!.title);

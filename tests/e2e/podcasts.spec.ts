@@ -15,7 +15,8 @@ async function openPodcasts(page: Page) {
   });
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http')) outside.push(req.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'))
+      outside.push(req.url());
   });
   await page.goto('/#podcasts');
   const section = page.locator('#podcasts');
@@ -51,7 +52,10 @@ test('plays, pauses, changes speed and skips through our audio proxy', async ({ 
   await expect(section.getByTestId('podcast-announcement')).toHaveText(`Playing: ${MARKET}`);
   // Media keys and the lock screen see the episode and the state.
   expect(
-    await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, state: navigator.mediaSession.playbackState })),
+    await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      state: navigator.mediaSession.playbackState,
+    })),
   ).toEqual({ title: MARKET, state: 'playing' });
   await expect(section.getByTestId('podcast-duration')).toHaveText('0:36');
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.3);
@@ -71,8 +75,12 @@ test('plays, pauses, changes speed and skips through our audio proxy', async ({ 
   expect((await audioState(page)).playbackRate).toBe(0.75);
 
   await section.getByRole('button', { name: 'Skip forward 30 seconds' }).click();
-  await expect.poll(async () => (await audioState(page)).currentTime).toBeCloseTo(Math.min(36, pausedAt + 30), 0);
-  await expect(section.getByTestId('podcast-elapsed')).toHaveText(`0:${String(Math.floor(pausedAt + 30)).padStart(2, '0')}`);
+  await expect
+    .poll(async () => (await audioState(page)).currentTime)
+    .toBeCloseTo(Math.min(36, pausedAt + 30), 0);
+  await expect(section.getByTestId('podcast-elapsed')).toHaveText(
+    `0:${String(Math.floor(pausedAt + 30)).padStart(2, '0')}`,
+  );
   await section.getByRole('button', { name: 'Skip back 10 seconds' }).click();
   await expect.poll(async () => (await audioState(page)).currentTime).toBeCloseTo(pausedAt + 20, 0);
 
@@ -109,7 +117,10 @@ test('the speed applies to a newly picked episode, and picking one stops and rew
   await section.getByRole('button', { name: `Play ${MARKET}` }).click();
   await expect(player).toHaveAttribute('data-state', 'playing');
 
-  await section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 1: ${WELCOME}` }).click();
+  await section
+    .getByTestId('podcast-episode')
+    .getByRole('button', { name: `Episode 1: ${WELCOME}` })
+    .click();
   await expect(section.getByTestId('podcast-current-title')).toHaveText(WELCOME);
   await expect(player).toHaveAttribute('data-state', 'idle');
   await expect(section.getByTestId('podcast-elapsed')).toHaveText('0:00');
@@ -122,7 +133,10 @@ test('the speed applies to a newly picked episode, and picking one stops and rew
 test('at the end of an episode the next one is selected but does not play', async ({ page }) => {
   const { section } = await openPodcasts(page);
   const player = section.getByTestId('podcast-player');
-  await section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 2: ${LEA}` }).click();
+  await section
+    .getByTestId('podcast-episode')
+    .getByRole('button', { name: `Episode 2: ${LEA}` })
+    .click();
   await expect(section.getByTestId('podcast-current-title')).toHaveText(LEA);
   await section.getByRole('button', { name: `Play ${LEA}` }).click();
   await expect(player).toHaveAttribute('data-state', 'playing');
@@ -130,10 +144,9 @@ test('at the end of an episode the next one is selected but does not play', asyn
   // The 4-second sample ends; the next in the list is selected, stopped at 0.
   await expect(section.getByTestId('podcast-current-title')).toHaveText(WELCOME, { timeout: 15_000 });
   await expect(player).toHaveAttribute('data-state', 'idle');
-  await expect(section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 1: ${WELCOME}` })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(
+    section.getByTestId('podcast-episode').getByRole('button', { name: `Episode 1: ${WELCOME}` }),
+  ).toHaveAttribute('aria-current', 'true');
   await page.waitForTimeout(500);
   const state = await audioState(page);
   expect(state.paused).toBe(true);
@@ -167,7 +180,9 @@ test('search filters by title and description, case-insensitively', async ({ pag
   await expect(section.getByTestId('podcast-list-message')).toHaveText('');
 });
 
-test('each episode links to Spotify in a new tab, and the player works from the keyboard alone', async ({ page }) => {
+test('each episode links to Spotify in a new tab, and the player works from the keyboard alone', async ({
+  page,
+}) => {
   const { section } = await openPodcasts(page);
   const spotify = section.getByRole('link', { name: `Listen to ${WELCOME} on Spotify (opens in a new tab)` });
   await expect(spotify).toHaveAttribute('href', /^https:\/\/open\.spotify\.com\//);
@@ -212,7 +227,9 @@ test('an audio error is logged and stops playback', async ({ page }) => {
   const { section } = await openPodcasts(page);
   const player = section.getByTestId('podcast-player');
   await section.getByRole('button', { name: `Play ${MARKET}` }).click();
-  await expect.poll(() => errors.some((e) => /Podcast (audio error|playback could not start)/.test(e))).toBe(true);
+  await expect
+    .poll(() => errors.some((e) => /Podcast (audio error|playback could not start)/.test(e)))
+    .toBe(true);
   await expect(player).toHaveAttribute('data-state', 'idle');
   expect((await audioState(page)).paused).toBe(true);
 });
@@ -220,14 +237,18 @@ test('an audio error is logged and stops playback', async ({ page }) => {
 test('the podcasts section has no accessibility violations, idle and while playing', async ({ page }) => {
   const { section } = await openPodcasts(page);
   const scan = async () =>
-    (await new AxeBuilder({ page }).include('#podcasts').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    (await new AxeBuilder({ page }).include('#podcasts').analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   expect(await scan()).toEqual([]);
   await section.getByRole('button', { name: `Play ${MARKET}` }).click();
   await expect(section.getByTestId('podcast-player')).toHaveAttribute('data-state', 'playing');
   expect(await scan()).toEqual([]);
 });
 
-test("with no episodes to show, the section says 'Coming Soon' and the list 'No Episodes Available'", async ({ page }) => {
+test("with no episodes to show, the section says 'Coming Soon' and the list 'No Episodes Available'", async ({
+  page,
+}) => {
   // The episode list cannot be loaded (the network drops it), so the section has nothing to play.
   // Start on a page rendered in the browser and move to the home page there, so the list is fetched
   // by the browser rather than arriving in the server-rendered HTML.

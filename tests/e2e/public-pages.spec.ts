@@ -24,23 +24,35 @@ for (const entry of PAGES) {
     const foreign: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(req.url());
+      if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseURL!).origin)
+        foreign.push(req.url());
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
 
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
     expect(summary).toEqual([]);
 
     await expect(page.locator('main')).toHaveCount(1);
     await expect(page.locator('h1')).toHaveCount(1);
     // Headings never skip a level on the way down.
-    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+    const levels = await page
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
     for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
     // Images have alt text (empty for decoration) and their size, so nothing jumps as they load.
     const images = await page.locator('img').evaluateAll((els) =>
-      els.map((e) => ({ alt: e.getAttribute('alt'), width: e.getAttribute('width'), height: e.getAttribute('height'), src: e.getAttribute('src') })),
+      els.map((e) => ({
+        alt: e.getAttribute('alt'),
+        width: e.getAttribute('width'),
+        height: e.getAttribute('height'),
+        src: e.getAttribute('src'),
+      })),
     );
     for (const img of images) {
       expect(img.alt, `alt on ${img.src}`).not.toBeNull();

@@ -14,8 +14,14 @@ test('the home page arrives rendered with its services and head tags', async ({ 
   expect(html).toContain('type="application/rss+xml"');
 });
 
-test('a blog post arrives with its title, text and BlogPosting data; a missing one is a 404', async ({ request }) => {
-  const posts = (await (await request.get('/api/blog')).json()) as Array<{ id: number; title: string; excerpt: string }>;
+test('a blog post arrives with its title, text and BlogPosting data; a missing one is a 404', async ({
+  request,
+}) => {
+  const posts = (await (await request.get('/api/blog')).json()) as Array<{
+    id: number;
+    title: string;
+    excerpt: string;
+  }>;
   const post = posts[0]!;
   const res = await request.get(`/blog/${post.id}`);
   expect(res.status()).toBe(200);
@@ -46,7 +52,8 @@ test('hydration does not fetch the data the page already has', async ({ page }) 
   page.on('request', (req) => {
     // The contact form's captcha is a single-use challenge for this visitor, deliberately never in
     // the server-rendered (and cached) page: it is the one call hydration is expected to make.
-    if (req.url().includes('/trpc/') && !req.url().includes('/trpc/contact.challenge')) dataCalls.push(req.url());
+    if (req.url().includes('/trpc/') && !req.url().includes('/trpc/contact.challenge'))
+      dataCalls.push(req.url());
   });
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -63,7 +70,9 @@ test('hydration does not fetch the data the page already has', async ({ page }) 
   expect(dataCalls).toEqual([]);
 });
 
-test('a query string the page does not read does not force a new render (issue 13.11)', async ({ request }) => {
+test('a query string the page does not read does not force a new render (issue 13.11)', async ({
+  request,
+}) => {
   // Other specs' writes empty the cache now and then: one back-to-back pair served from it is enough.
   let hit = false;
   for (let i = 0; i < 5 && !hit; i += 1) {

@@ -23,7 +23,11 @@ const HELPER_ADDRESS = '192.0.2.201';
  */
 export async function signedInAdmin(
   t: Pick<TestApp, 'app' | 'deps'>,
-  admin: { name: string; email: string; password: string } = { name: 'Ada Admin', email: 'ada@hertslocalmedia.co.uk', password: 'Harpenden-Common-Wren-5' },
+  admin: { name: string; email: string; password: string } = {
+    name: 'Ada Admin',
+    email: 'ada@hertslocalmedia.co.uk',
+    password: 'Harpenden-Common-Wren-5',
+  },
 ): Promise<SignedInAdmin> {
   const { id } = await createAdmin(t.deps, admin);
   const res = await t.app.inject({
@@ -32,7 +36,8 @@ export async function signedInAdmin(
     payload: { email: admin.email, password: admin.password },
     remoteAddress: HELPER_ADDRESS,
   });
-  if (res.statusCode !== 200) throw new Error(`signing ${admin.email} in answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`signing ${admin.email} in answered ${res.statusCode}: ${res.body}`);
   const token = (res.json() as { authToken: string }).authToken;
   return {
     id,

@@ -30,7 +30,11 @@ export interface TestApp {
  * A fresh database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new
  * database on that PostgreSQL server that is dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({});
@@ -98,7 +102,9 @@ export async function buildTestApp(
   await app.ready();
   checkResponsesAgainstDocument(app);
   if (options.outbox !== 'manual') {
-    const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+    const inject = app.inject.bind(app) as (
+      options: InjectOptions | string,
+    ) => Promise<LightMyRequestResponse>;
     (app as unknown as { inject: typeof inject }).inject = async (opts) => {
       const res = await inject(opts);
       await sendDueMail(deps);
@@ -139,9 +145,19 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): void {
     const opts: InjectOptions = typeof options === 'string' ? { url: options } : options;
     const method = String(opts.method ?? 'GET');
     const url = typeof opts.url === 'string' ? opts.url : String(opts.path ?? '/');
-    const problems = checker.check({ method, url, status: res.statusCode, headers: res.headers, body: res.rawPayload });
+    const problems = checker.check({
+      method,
+      url,
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.rawPayload,
+    });
     // OPENAPI_SWEEP_LOG=<file>: one line per checked answer, for counting what the suite covers.
-    if (process.env.OPENAPI_SWEEP_LOG) fs.appendFileSync(process.env.OPENAPI_SWEEP_LOG, `${method} ${url.split('?')[0]} ${res.statusCode} ${problems.length}\n`);
+    if (process.env.OPENAPI_SWEEP_LOG)
+      fs.appendFileSync(
+        process.env.OPENAPI_SWEEP_LOG,
+        `${method} ${url.split('?')[0]} ${res.statusCode} ${problems.length}\n`,
+      );
     if (problems.length > 0) {
       throw new Error(
         `${method} ${url} answered ${res.statusCode}, which openapi/openapi.json does not allow:\n- ${problems.join('\n- ')}\n` +

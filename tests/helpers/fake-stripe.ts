@@ -46,8 +46,15 @@ export function decodeStripeForm(text: string): Record<string, unknown> {
   return root;
 }
 
-function stripeError(res: http.ServerResponse, status: number, error: { type: string; message: string; code?: string; param?: string }) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(7).toString('hex')}` });
+function stripeError(
+  res: http.ServerResponse,
+  status: number,
+  error: { type: string; message: string; code?: string; param?: string },
+) {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': `req_${randomBytes(7).toString('hex')}`,
+  });
   res.end(JSON.stringify({ error }));
 }
 
@@ -75,13 +82,23 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       if (pay && req.method === 'GET') {
         const known = sessions.has(pay[1]!);
         res.writeHead(known ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-        return res.end(`<!doctype html><title>Test checkout</title><h1>${known ? 'Test checkout' : 'Unknown session'}</h1>`);
+        return res.end(
+          `<!doctype html><title>Test checkout</title><h1>${known ? 'Test checkout' : 'Unknown session'}</h1>`,
+        );
       }
       if (!url.pathname.startsWith('/v1/')) {
-        return stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
+        return stripeError(res, 404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+        });
       }
 
-      requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        authorization: req.headers.authorization,
+        body,
+      });
       if (hold && req.method === 'POST' && url.pathname === '/v1/checkout/sessions') await hold;
       const key = /^Bearer (sk_test_\w+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!key) {
@@ -96,7 +113,11 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         }
         for (const param of ['success_url', 'mode', 'line_items']) {
           if (body[param] === undefined) {
-            return stripeError(res, 400, { type: 'invalid_request_error', message: `Missing required param: ${param}.`, param });
+            return stripeError(res, 400, {
+              type: 'invalid_request_error',
+              message: `Missing required param: ${param}.`,
+              param,
+            });
           }
         }
         const lineItems = body.line_items as Array<Record<string, unknown>>;
@@ -128,19 +149,29 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
           url: `${baseUrl}/c/pay/${id}`,
         };
         sessions.set(id, session);
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(7).toString('hex')}` });
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Request-Id': `req_${randomBytes(7).toString('hex')}`,
+        });
         return res.end(JSON.stringify(session));
       }
       const retrieve = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(url.pathname);
       if (req.method === 'GET' && retrieve) {
         const session = sessions.get(retrieve[1]!);
         if (!session) {
-          return stripeError(res, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${retrieve[1]}'` });
+          return stripeError(res, 404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such checkout.session: '${retrieve[1]}'`,
+          });
         }
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return res.end(JSON.stringify(session));
       }
-      return stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` });
+      return stripeError(res, 404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+      });
     });
   });
 

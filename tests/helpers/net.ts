@@ -18,7 +18,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls GET url until it answers 2xx; false when it never does within the time given. */
-export async function waitUntilUp(url: string, timeoutMs = 120_000, isAlive: () => boolean = () => true): Promise<boolean> {
+export async function waitUntilUp(
+  url: string,
+  timeoutMs = 120_000,
+  isAlive: () => boolean = () => true,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && isAlive()) {
     try {

@@ -63,7 +63,9 @@ export interface ResponseChecker {
   document: Json;
 }
 
-export function createResponseChecker(document: Json = JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as Json): ResponseChecker {
+export function createResponseChecker(
+  document: Json = JSON.parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as Json,
+): ResponseChecker {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
   ajv.addSchema(document, 'openapi.json');
@@ -79,23 +81,31 @@ export function createResponseChecker(document: Json = JSON.parse(fs.readFileSyn
   };
 
   const base = ((document.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '').replace(/\/$/, '');
-  const entries: PathEntry[] = Object.entries(document.paths as Record<string, Record<string, Json>>).map(([template, item]) => {
-    const server = ((item.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? base).replace(/\/$/, '');
-    const source = `${server}${template}`
-      .split(/(\{[^}]+\})/)
-      .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : escapeRegExp(part)))
-      .join('');
-    return { template, pattern: new RegExp(`^${source}$`), item };
-  });
+  const entries: PathEntry[] = Object.entries(document.paths as Record<string, Record<string, Json>>).map(
+    ([template, item]) => {
+      const server = ((item.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? base).replace(
+        /\/$/,
+        '',
+      );
+      const source = `${server}${template}`
+        .split(/(\{[^}]+\})/)
+        .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : escapeRegExp(part)))
+        .join('');
+      return { template, pattern: new RegExp(`^${source}$`), item };
+    },
+  );
   entries.sort((a, b) => a.pattern.source.split('[^/]+').length - b.pattern.source.split('[^/]+').length);
 
   const errorBodyProblems = (exchange: ObservedExchange): string[] => {
     const type = (header(exchange.headers, 'content-type') ?? '').split(';')[0]!.trim();
-    if (type !== 'application/json') return [`content type ${type || '(none)'} instead of application/json for an error`];
+    if (type !== 'application/json')
+      return [`content type ${type || '(none)'} instead of application/json for an error`];
     const validate = validatorAt(['components', 'schemas', 'Error']);
     try {
       if (validate(JSON.parse(decodeBody(exchange).toString('utf8')))) return [];
-      return (validate.errors ?? []).map((e) => `body${e.instancePath} ${e.message ?? ''} (${JSON.stringify(e.params)})`);
+      return (validate.errors ?? []).map(
+        (e) => `body${e.instancePath} ${e.message ?? ''} (${JSON.stringify(e.params)})`,
+      );
     } catch {
       return ['the error body is not JSON'];
     }
@@ -110,26 +120,41 @@ export function createResponseChecker(document: Json = JSON.parse(fs.readFileSyn
     if (!entry) {
       // Outside the document: pages, assets, /trpc, the docs page's own assets.
       if (!/^\/api(\/|$)/.test(pathname) || /^\/api\/docs\//.test(pathname)) return [];
-      if (exchange.status !== 404) return [`${pathname} is not in the document, yet it answered ${exchange.status} instead of 404`];
+      if (exchange.status !== 404)
+        return [`${pathname} is not in the document, yet it answered ${exchange.status} instead of 404`];
       return method === 'HEAD' ? [] : errorBodyProblems(exchange);
     }
 
     const offered = METHODS.filter((m) => entry.item[m]).map((m) => m.toUpperCase());
     const allow = new Set([...offered, ...(offered.includes('GET') ? ['HEAD'] : []), 'OPTIONS']);
-    const allowHeader = new Set((header(exchange.headers, 'allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean));
+    const allowHeader = new Set(
+      (header(exchange.headers, 'allow') ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    );
     const sameAllow = allow.size === allowHeader.size && [...allow].every((m) => allowHeader.has(m));
 
     if (method === 'OPTIONS') {
       const problems: string[] = [];
       if (exchange.status !== 204) problems.push(`OPTIONS answered ${exchange.status} instead of 204`);
-      if (!sameAllow) problems.push(`Allow is "${[...allowHeader].join(', ')}", the document says "${[...allow].join(', ')}"`);
+      if (!sameAllow)
+        problems.push(
+          `Allow is "${[...allowHeader].join(', ')}", the document says "${[...allow].join(', ')}"`,
+        );
       return problems;
     }
     const operation = entry.item[(method === 'HEAD' ? 'GET' : method).toLowerCase()] as Json | undefined;
     if (!operation) {
       const problems: string[] = [];
-      if (exchange.status !== 405) problems.push(`${method} is not offered on ${entry.template}, yet it answered ${exchange.status} instead of 405`);
-      if (!sameAllow) problems.push(`Allow is "${[...allowHeader].join(', ')}", the document says "${[...allow].join(', ')}"`);
+      if (exchange.status !== 405)
+        problems.push(
+          `${method} is not offered on ${entry.template}, yet it answered ${exchange.status} instead of 405`,
+        );
+      if (!sameAllow)
+        problems.push(
+          `Allow is "${[...allowHeader].join(', ')}", the document says "${[...allow].join(', ')}"`,
+        );
       return method === 'HEAD' ? problems : [...problems, ...errorBodyProblems(exchange)];
     }
 
@@ -138,35 +163,48 @@ export function createResponseChecker(document: Json = JSON.parse(fs.readFileSyn
     const status = String(exchange.status);
     const response = responses[status];
     if (!response) {
-      return [`status ${status} is not declared on ${opName} (declared: ${Object.keys(responses).join(', ')})`];
+      return [
+        `status ${status} is not declared on ${opName} (declared: ${Object.keys(responses).join(', ')})`,
+      ];
     }
     const problems: string[] = [];
-    const opPath = ['paths', entry.template, (method === 'HEAD' ? 'get' : method.toLowerCase()), 'responses', status];
+    const opPath = [
+      'paths',
+      entry.template,
+      method === 'HEAD' ? 'get' : method.toLowerCase(),
+      'responses',
+      status,
+    ];
 
     for (const [name, declared] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
       const value = header(exchange.headers, name);
       if (value === undefined) {
-        if (declared.required === true) problems.push(`header ${name} is required on ${status} of ${opName} but missing`);
+        if (declared.required === true)
+          problems.push(`header ${name} is required on ${status} of ${opName} but missing`);
         continue;
       }
       const schema = declared.schema as Json | undefined;
       if (schema) {
         const validate = validatorAt([...opPath, 'headers', name, 'schema']);
         const candidate = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
-        if (!validate(candidate)) problems.push(`header ${name}: "${value}" does not match its schema on ${opName}`);
+        if (!validate(candidate))
+          problems.push(`header ${name}: "${value}" does not match its schema on ${opName}`);
       }
     }
 
     const content = response.content as Record<string, Json> | undefined;
     const body = exchange.body;
     if (!content) {
-      if (body.length > 0 && method !== 'HEAD') problems.push(`${status} of ${opName} declares no body, yet ${body.length} bytes came`);
+      if (body.length > 0 && method !== 'HEAD')
+        problems.push(`${status} of ${opName} declares no body, yet ${body.length} bytes came`);
       return problems;
     }
     const contentType = (header(exchange.headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const mediaType = Object.keys(content).find((declared) => mediaTypeMatches(declared, contentType));
     if (!mediaType) {
-      problems.push(`content type "${contentType}" is not declared on ${status} of ${opName} (declared: ${Object.keys(content).join(', ')})`);
+      problems.push(
+        `content type "${contentType}" is not declared on ${status} of ${opName} (declared: ${Object.keys(content).join(', ')})`,
+      );
       return problems;
     }
     if (method === 'HEAD' || !/json$/.test(mediaType) || !content[mediaType]!.schema) return problems;
@@ -179,7 +217,10 @@ export function createResponseChecker(document: Json = JSON.parse(fs.readFileSyn
     }
     const validate = validatorAt([...opPath, 'content', mediaType, 'schema']);
     if (!validate(parsed)) {
-      for (const e of validate.errors ?? []) problems.push(`${status} of ${opName}: body${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+      for (const e of validate.errors ?? [])
+        problems.push(
+          `${status} of ${opName}: body${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+        );
     }
     return problems;
   };

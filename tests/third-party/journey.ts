@@ -52,18 +52,26 @@ export async function thirdPartyJourney(input: JourneyInput): Promise<JourneyRes
   // Sign in and use the token as a bearer credential, as a script would.
   const login = await api.POST('/admin/login', { body: { email: input.email, password: input.password } });
   if (!login.data) return fail('sign in', login.error, login.response.status);
-  const admin = createClient<paths>({ baseUrl: input.baseUrl, headers: { Authorization: `Bearer ${login.data.authToken}` } });
+  const admin = createClient<paths>({
+    baseUrl: input.baseUrl,
+    headers: { Authorization: `Bearer ${login.data.authToken}` },
+  });
 
   // Upload an image: ask for a signed uploadURL, then PUT the bytes to it. The uploadURL is under
   // the document's server, so its path and query are the operation's parameters.
-  const ticket = await admin.POST('/objects/upload', { params: { header: { 'Idempotency-Key': crypto.randomUUID() } } });
+  const ticket = await admin.POST('/objects/upload', {
+    params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+  });
   if (!ticket.data) return fail('upload URL', ticket.error, ticket.response.status);
   const target = new URL(ticket.data.uploadURL);
   const name = target.pathname.split('/').pop() ?? '';
   const put = await admin.PUT('/objects/uploads/{name}', {
     params: {
       path: { name },
-      query: { expires: target.searchParams.get('expires') ?? '', signature: target.searchParams.get('signature') ?? '' },
+      query: {
+        expires: target.searchParams.get('expires') ?? '',
+        signature: target.searchParams.get('signature') ?? '',
+      },
     },
     body: input.image,
     bodySerializer: (bytes) => bytes,
@@ -74,11 +82,19 @@ export async function thirdPartyJourney(input: JourneyInput): Promise<JourneyRes
   // A draft with that image; update it; delete it.
   const created = await admin.POST('/admin/blogs', {
     params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
-    body: { title: 'Draft from a partner', content: '<p>Written elsewhere.</p>', imageUrl: put.data.objectPath, published: false },
+    body: {
+      title: 'Draft from a partner',
+      content: '<p>Written elsewhere.</p>',
+      imageUrl: put.data.objectPath,
+      published: false,
+    },
   });
   if (!created.data) return fail('create a draft', created.error, created.response.status);
   const id = created.data.id;
-  const updated = await admin.PATCH('/admin/blogs/{id}', { params: { path: { id } }, body: { title: 'Draft from a partner, revised' } });
+  const updated = await admin.PATCH('/admin/blogs/{id}', {
+    params: { path: { id } },
+    body: { title: 'Draft from a partner, revised' },
+  });
   if (!updated.data) return fail('update the draft', updated.error, updated.response.status);
   const deleted = await admin.DELETE('/admin/blogs/{id}', { params: { path: { id } } });
   if (!deleted.data) return fail('delete the draft', deleted.error, deleted.response.status);
@@ -105,7 +121,11 @@ export async function thirdPartyJourney(input: JourneyInput): Promise<JourneyRes
   // A 400 names the fields at fault, so a form can mark them.
   const bad = await api.POST('/subscribe', { body: { email: 'not an address' } });
   if (!bad.error) throw new Error('a bad address was accepted');
-  const badRequest = { status: bad.response.status, paths: (bad.error.issues ?? []).map((i) => i.path), code: bad.error.code };
+  const badRequest = {
+    status: bad.response.status,
+    paths: (bad.error.issues ?? []).map((i) => i.path),
+    code: bad.error.code,
+  };
 
   // Keep subscribing until the limit answers 429, then wait as long as Retry-After says.
   let throttledStatus = 0;
@@ -134,6 +154,11 @@ export async function thirdPartyJourney(input: JourneyInput): Promise<JourneyRes
     subscribed: subscribed.data.message,
     contactSent: contact.data.message,
     badRequest,
-    throttled: { status: throttledStatus, retryAfter, code: throttledCode, afterWaiting: afterWaiting.response.status },
+    throttled: {
+      status: throttledStatus,
+      retryAfter,
+      code: throttledCode,
+      afterWaiting: afterWaiting.response.status,
+    },
   };
 }

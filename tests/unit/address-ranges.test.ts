@@ -36,12 +36,17 @@ describe('nonPublicReason', () => {
     expect(nonPublicReason(address)).toBe(reason);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-    '%s is public',
-    (address) => {
-      expect(nonPublicReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+  ])('%s is public', (address) => {
+    expect(nonPublicReason(address)).toBeNull();
+  });
 });
 
 describe('OUTBOUND_ALLOW_PRIVATE', () => {

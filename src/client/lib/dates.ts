@@ -3,8 +3,18 @@
 const TIME_ZONE = 'Europe/London';
 
 // SPEC section 2's blog date, 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
-const postDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+const postDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
+const day = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
 const dayAndTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',

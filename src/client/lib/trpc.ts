@@ -23,7 +23,8 @@ export function idempotencyKeyLink(): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>
       observable((observer) => {
-        if (op.type !== 'mutation' || !IDEMPOTENT_PROCEDURES.has(op.path)) return next(op).subscribe(observer);
+        if (op.type !== 'mutation' || !IDEMPOTENT_PROCEDURES.has(op.path))
+          return next(op).subscribe(observer);
         const submission = `${op.path} ${JSON.stringify(op.input ?? null)}`;
         const key = open.get(submission) ?? newKey();
         open.set(submission, key);

@@ -20,15 +20,26 @@ export default function BlogPage() {
       <div className={styles.page}>
         <header className={styles.intro}>
           <h1 className={styles.title}>Our Blog</h1>
-          <p className={styles.lead}>Local marketing advice, community news and stories from businesses across Hertfordshire.</p>
+          <p className={styles.lead}>
+            Local marketing advice, community news and stories from businesses across Hertfordshire.
+          </p>
         </header>
         {categories.length > 0 ? (
           <nav className={styles.filters} aria-label="Blog categories">
-            <Link href={blogPageHref(1)} className={styles.filter} aria-current={category ? undefined : 'page'}>
+            <Link
+              href={blogPageHref(1)}
+              className={styles.filter}
+              aria-current={category ? undefined : 'page'}
+            >
               All posts
             </Link>
             {categories.map((name) => (
-              <Link key={name} href={blogPageHref(1, name)} className={styles.filter} aria-current={name === category ? 'page' : undefined}>
+              <Link
+                key={name}
+                href={blogPageHref(1, name)}
+                className={styles.filter}
+                aria-current={name === category ? 'page' : undefined}
+              >
                 {name}
               </Link>
             ))}

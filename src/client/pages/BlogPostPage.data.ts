@@ -6,12 +6,16 @@ import { PAGE_ROUTES } from '../../shared/routes';
 /** The post, its own title and card, and the post as a schema.org BlogPosting. */
 export const prefetch: PagePrefetch = async ({ trpc, path, params, publicUrl }) => {
   const id = Number(params.id);
-  const post = Number.isSafeInteger(id) && id > 0 ? await trpc.blog.get.fetch({ id }).catch(() => null) : null;
+  const post =
+    Number.isSafeInteger(id) && id > 0 ? await trpc.blog.get.fetch({ id }).catch(() => null) : null;
   // The failed query stays in the cache too, so the page renders its not-found state on the server.
   if (!post) return { notFound: true };
   return {
     type: 'article',
-    meta: { title: siteTitle(post.title), description: post.excerpt || PAGE_ROUTES.blogPost.meta.description },
+    meta: {
+      title: siteTitle(post.title),
+      description: post.excerpt || PAGE_ROUTES.blogPost.meta.description,
+    },
     ...(post.imageUrl ? { image: post.imageUrl } : {}),
     jsonLd: [
       {
@@ -23,7 +27,11 @@ export const prefetch: PagePrefetch = async ({ trpc, path, params, publicUrl }) 
         dateModified: post.updatedAt,
         ...(post.imageUrl ? { image: `${publicUrl}${post.imageUrl}` } : {}),
         author: { '@type': 'Organization', name: BUSINESS.name },
-        publisher: { '@type': 'Organization', name: BUSINESS.name, logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` } },
+        publisher: {
+          '@type': 'Organization',
+          name: BUSINESS.name,
+          logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` },
+        },
         mainEntityOfPage: `${publicUrl}${path}`,
       },
     ],

@@ -9,7 +9,17 @@ export const card = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.md,
 });
-export const title = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.xxl });
+export const title = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.xxl,
+});
 export const icon = style({ color: vars.color.danger, flexShrink: 0 });
 export const hint = style({ marginTop: vars.space.md, color: vars.color.muted, fontSize: vars.fontSize.sm });
-export const back = style({ display: 'inline-block', marginTop: vars.space.lg, color: vars.color.brand, fontWeight: vars.fontWeight.bold });
+export const back = style({
+  display: 'inline-block',
+  marginTop: vars.space.lg,
+  color: vars.color.brand,
+  fontWeight: vars.fontWeight.bold,
+});

@@ -21,9 +21,18 @@ export const panel = style({
   boxShadow: vars.shadow.md,
 });
 
-export const status = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'center', textAlign: 'center' });
+export const status = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  justifyItems: 'center',
+  textAlign: 'center',
+});
 export const title = style({ fontSize: vars.fontSize.xxl });
-export const message = style({ fontSize: vars.fontSize.lg, color: vars.color.danger, fontWeight: vars.fontWeight.medium });
+export const message = style({
+  fontSize: vars.fontSize.lg,
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.medium,
+});
 export const help = style({ color: vars.color.muted });
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });

@@ -33,7 +33,12 @@ export default function SubscribePage() {
   }, [planParam, mutate, reset]);
 
   const clientSecret = checkout.data?.clientSecret;
-  const state = checkout.isError || (checkout.isSuccess && !clientSecret) ? 'failed' : checkout.isSuccess ? 'ready' : 'loading';
+  const state =
+    checkout.isError || (checkout.isSuccess && !clientSecret)
+      ? 'failed'
+      : checkout.isSuccess
+        ? 'ready'
+        : 'loading';
   const failure = checkout.isError ? checkoutErrorMessage(checkout.error) : CHECKOUT_TEXT.noClientSecret;
 
   return (
@@ -60,7 +65,8 @@ export default function SubscribePage() {
                 {failure}
               </p>
               <p className={styles.help}>
-                You can also email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a> and we will help you enrol.
+                You can also email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a> and we will
+                help you enrol.
               </p>
               <Link href={PRICING} className={buttonClass({ variant: 'academy', size: 'lg' })}>
                 {CHECKOUT_TEXT.returnToPricing}

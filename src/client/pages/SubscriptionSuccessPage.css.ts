@@ -8,7 +8,12 @@ export const page = style({
   display: 'grid',
   gap: vars.space.xl,
 });
-export const welcome = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'center', textAlign: 'center' });
+export const welcome = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  justifyItems: 'center',
+  textAlign: 'center',
+});
 export const icon = style({ color: vars.color.academy });
 export const title = style({ fontSize: vars.fontSize.xxxl, color: vars.color.academyDark });
 export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft });
@@ -27,6 +32,17 @@ export const stepIcon = style({ flexShrink: 0, color: vars.color.academy });
 export const stepTitle = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space.xxs });
 export const stepText = style({ color: vars.color.inkSoft });
 
-export const actions = style({ display: 'grid', gap: vars.space.md, justifyItems: 'center', textAlign: 'center' });
-export const contact = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, flexWrap: 'wrap', justifyContent: 'center' });
+export const actions = style({
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'center',
+  textAlign: 'center',
+});
+export const contact = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+});
 export const contactIcon = style({ color: vars.color.success });

@@ -40,7 +40,9 @@ export default function SubscriptionSuccessPage() {
               {plan.period}). Your payment has been received and your child’s place is confirmed.
             </p>
           ) : (
-            <p className={styles.lead}>Thank you for joining us. Your payment has been received and your child’s place is confirmed.</p>
+            <p className={styles.lead}>
+              Thank you for joining us. Your payment has been received and your child’s place is confirmed.
+            </p>
           )}
         </div>
 

@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   const db = await openDatabaseFor('npm run admin:create', config);
   try {
     const user = await createAdmin({ db: db.db, clock: () => new Date() }, { name, email, password });
-    console.log(`Created the admin ${user.name} <${user.email}>. They can sign in at ${config.publicUrl}/login`);
+    console.log(
+      `Created the admin ${user.name} <${user.email}>. They can sign in at ${config.publicUrl}/login`,
+    );
   } finally {
     await db.close();
   }

@@ -26,7 +26,9 @@ async function run(): Promise<number> {
   const db = await openDatabaseFor('npm run podcasts:import', config);
   try {
     const result = /^https?:\/\//i.test(source)
-      ? await importPodcastFeedFromUrl(db.db, source, { outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }) })
+      ? await importPodcastFeedFromUrl(db.db, source, {
+          outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),
+        })
       : await importPodcastFeed(db.db, fs.readFileSync(source, 'utf8'));
     const total = await countEpisodes(db.db);
     console.log(

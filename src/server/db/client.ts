@@ -55,7 +55,9 @@ export interface OpenDatabaseOptions {
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrations = options.migrationsFolder ?? migrationsFolder();
-  return options.databaseUrl ? await openPostgres(options.databaseUrl, migrations) : await openPglite(options, migrations);
+  return options.databaseUrl
+    ? await openPostgres(options.databaseUrl, migrations)
+    : await openPglite(options, migrations);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -72,7 +74,10 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-async function openPglite({ dataDir, signal, pgliteMemory, initdb }: OpenDatabaseOptions, migrations: string): Promise<DatabaseHandle> {
+async function openPglite(
+  { dataDir, signal, pgliteMemory, initdb }: OpenDatabaseOptions,
+  migrations: string,
+): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLITE_EXTENSIONS, openDurablePglite } = await import('./pglite-durable');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -90,7 +95,10 @@ async function openPglite({ dataDir, signal, pgliteMemory, initdb }: OpenDatabas
       throw openFailure(dataDir, error);
     }
     const ms = Math.round(performance.now() - started);
-    startup = { kind: folder.kind === 'missing' ? 'created' : folder.uncleanStop ? 'recovered' : 'opened', ms };
+    startup = {
+      kind: folder.kind === 'missing' ? 'created' : folder.uncleanStop ? 'recovered' : 'opened',
+      ms,
+    };
   } else {
     client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }

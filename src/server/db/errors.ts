@@ -29,7 +29,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && depth < 8; depth++) {
     const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((m) => (e.message as string).includes(m)))
+      return true;
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     current = e.cause;
   }

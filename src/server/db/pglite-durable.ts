@@ -67,17 +67,30 @@ export const SMALL_SITE_MEMORY: PgliteMemory = { sharedBuffers: '16MB', workMem:
 
 function memoryParams(memory: PgliteMemory): string[] {
   return [
-    '-c', `shared_buffers=${memory.sharedBuffers}`,
-    '-c', `work_mem=${memory.workMem}`,
-    '-c', 'maintenance_work_mem=16MB',
-    '-c', 'temp_buffers=2MB',
+    '-c',
+    `shared_buffers=${memory.sharedBuffers}`,
+    '-c',
+    `work_mem=${memory.workMem}`,
+    '-c',
+    'maintenance_work_mem=16MB',
+    '-c',
+    'temp_buffers=2MB',
   ];
 }
 
 /** Start parameters: PGlite's own, without -F, WAL written with fsync(), memory for a small site. */
 export function durableStartParams(memory: PgliteMemory = SMALL_SITE_MEMORY): string[] {
   const params = PGlite.defaultStartParams.filter((p) => p !== '-F');
-  return [...params, '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on', ...memoryParams(memory)];
+  return [
+    ...params,
+    '-c',
+    'fsync=on',
+    '-c',
+    'wal_sync_method=fsync',
+    '-c',
+    'synchronous_commit=on',
+    ...memoryParams(memory),
+  ];
 }
 
 /** The extensions migrations create (pg_trgm: the indexes of the admin's search, migration 0004). */
@@ -90,7 +103,15 @@ export function openDurablePglite(dataDir: string, memory: PgliteMemory = SMALL_
   // more at start, the same speed after (measured: 2,000 queries in 554-568 ms against 801-833 ms).
   v8.setFlagsFromString('--no-liftoff');
   if (!flushEnabled()) {
-    return new PGlite({ dataDir, startParams: [...PGlite.defaultStartParams, ...memoryParams(memory)], extensions: PGLITE_EXTENSIONS });
+    return new PGlite({
+      dataDir,
+      startParams: [...PGlite.defaultStartParams, ...memoryParams(memory)],
+      extensions: PGLITE_EXTENSIONS,
+    });
   }
-  return new PGlite({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams(memory), extensions: PGLITE_EXTENSIONS });
+  return new PGlite({
+    fs: new DurableNodeFS(dataDir),
+    startParams: durableStartParams(memory),
+    extensions: PGLITE_EXTENSIONS,
+  });
 }

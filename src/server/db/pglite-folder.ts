@@ -64,7 +64,9 @@ export function inspectDataFolder(dir: string): FolderState {
   }
   const control = fs.readFileSync(path.join(dir, 'global', 'pg_control'));
   if (control.length < STATE_OFFSET + 4) {
-    throw new DataFolderError(`The database folder ${dir} is damaged: global/pg_control is truncated. ${advice(dir)}`);
+    throw new DataFolderError(
+      `The database folder ${dir} is damaged: global/pg_control is truncated. ${advice(dir)}`,
+    );
   }
   return { kind: 'ready', uncleanStop: !CLEAN_STATES.has(control.readInt32LE(STATE_OFFSET)) };
 }
@@ -144,7 +146,9 @@ function runChild(creating: string, pidFile: string, signal?: AbortSignal): Prom
     let output = '';
     const onAbort = () => child.kill('SIGKILL');
     try {
-      child = spawn(process.execPath, ['-e', CHILD, pglite, creating], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      child = spawn(process.execPath, ['-e', CHILD, pglite, creating], {
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      });
     } catch (error) {
       reject(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -157,7 +161,10 @@ function runChild(creating: string, pidFile: string, signal?: AbortSignal): Prom
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) reject(new StartAbandoned('start-up stopped while the database was being made'));
       else if (code === 0) resolve();
-      else reject(new Error(`making the database failed (${killedBy ?? `exit code ${code}`}): ${output.trim()}`));
+      else
+        reject(
+          new Error(`making the database failed (${killedBy ?? `exit code ${code}`}): ${output.trim()}`),
+        );
     });
   });
 }
@@ -208,7 +215,8 @@ export async function createDataFolder(dir: string, options: CreateOptions = {})
     if (!options.initdb && template && template.pglite === installedPgliteVersion()) {
       fs.mkdirSync(creating, { mode: 0o700 });
       await tar.x({ file: template.file, cwd: creating, strict: true });
-      if (options.signal?.aborted) throw new StartAbandoned('start-up stopped while the database was being made');
+      if (options.signal?.aborted)
+        throw new StartAbandoned('start-up stopped while the database was being made');
     } else {
       await runChild(creating, pidFile, options.signal);
     }

@@ -33,7 +33,10 @@ export const advertisingServices = pgTable('advertising_services', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
   description: text('description').notNull(),
-  features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  features: jsonb('features')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   icon: text('icon').notNull().default('Mail'),
   isPopular: boolean('is_popular').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -79,9 +82,17 @@ export const podcastEpisodes = pgTable(
   (t) => [
     uniqueIndex('podcast_episodes_guid_idx').on(t.guid),
     // The list's order (services/podcasts.ts listEpisodes), newest first, and its search.
-    index('podcast_episodes_order_idx').on(t.publishedAt.desc().nullsLast(), t.episodeNumber.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index('podcast_episodes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('podcast_episodes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('podcast_episodes_order_idx').on(
+      t.publishedAt.desc().nullsLast(),
+      t.episodeNumber.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('podcast_episodes_title_trgm_idx')
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('podcast_episodes_description_trgm_idx')
+      .using('gin', t.description.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -155,8 +166,12 @@ export const blogPosts = pgTable(
     // goes into the index at once instead of a pending list that only VACUUM merges (PGlite runs no
     // autovacuum), which the planner rightly counts against the index (a sequential scan won).
     index('blog_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('blog_posts_excerpt_trgm_idx').using('gin', t.excerpt.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('blog_posts_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('blog_posts_excerpt_trgm_idx')
+      .using('gin', t.excerpt.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('blog_posts_category_trgm_idx')
+      .using('gin', t.category.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -286,7 +301,9 @@ export const outbox = pgTable(
     /** The message as services/mail.ts sends it (to, subject, text, html, replyTo, headers). */
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
     /** The enquiry a contact notification is about, so the inbox can show whether it went. */
-    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, {
+      onDelete: 'cascade',
+    }),
     /** queued (waiting or being retried), sent, or failed (gave up after the last attempt). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -322,5 +339,8 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.caller, t.operation, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.caller, t.operation, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
 );

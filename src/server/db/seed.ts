@@ -14,9 +14,15 @@ type SeedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 // Each seed set is applied once, in a transaction, and remembered in seed_runs: a restart never
 // re-inserts or overwrites what an admin has since edited or deleted. Add a set by adding a line.
 const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> = [
-  { key: 'advertising-services:v1', apply: (tx) => tx.insert(advertisingServices).values(advertisingServicesSeed) },
+  {
+    key: 'advertising-services:v1',
+    apply: (tx) => tx.insert(advertisingServices).values(advertisingServicesSeed),
+  },
   { key: 'blog-posts:v1', apply: (tx) => tx.insert(blogPosts).values(blogPostsSeed) },
-  { key: 'podcast-episodes:v1', apply: (tx) => tx.insert(podcastEpisodes).values(podcastEpisodesSeed).onConflictDoNothing() },
+  {
+    key: 'podcast-episodes:v1',
+    apply: (tx) => tx.insert(podcastEpisodes).values(podcastEpisodesSeed).onConflictDoNothing(),
+  },
   { key: 'newsletters:v1', apply: (tx) => tx.insert(newsletters).values(newslettersSeed) },
   { key: 'testimonials:v1', apply: (tx) => tx.insert(testimonials).values(testimonialsSeed) },
 ];

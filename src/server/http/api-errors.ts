@@ -58,11 +58,17 @@ export function errorCodeFor(status: number): string {
 }
 
 export function apiError(status: number, message: string, issues?: ApiIssue[]): ApiErrorBody {
-  return issues && issues.length > 0 ? { message, code: errorCodeFor(status), issues } : { message, code: errorCodeFor(status) };
+  return issues && issues.length > 0
+    ? { message, code: errorCodeFor(status), issues }
+    : { message, code: errorCodeFor(status) };
 }
 
 export function zodIssues(error: ZodError): ApiIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message, code: issue.code }));
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+    code: issue.code,
+  }));
 }
 
 /** A readable sentence from a Zod error: the first problem, naming its field ('email: ...'). */
@@ -77,7 +83,8 @@ function zodCause(error: TRPCError): ZodError | null {
   const cause = error.cause as unknown;
   if (cause instanceof ZodError) return cause;
   // tRPC may wrap a foreign ZodError (another zod copy): recognise it by its shape.
-  if (cause instanceof Error && cause.name === 'ZodError' && Array.isArray((cause as ZodError).issues)) return cause as ZodError;
+  if (cause instanceof Error && cause.name === 'ZodError' && Array.isArray((cause as ZodError).issues))
+    return cause as ZodError;
   return null;
 }
 

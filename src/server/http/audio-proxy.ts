@@ -5,7 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
-import { createOutboundClient, OutboundError, type OutboundClient, type OutboundFailure, type OutboundResponse } from '../services/outbound';
+import {
+  createOutboundClient,
+  OutboundError,
+  type OutboundClient,
+  type OutboundFailure,
+  type OutboundResponse,
+} from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
 import { sendApiError } from './api-errors';
 
@@ -112,7 +118,8 @@ async function proxyUpstream(
     });
   } catch (error) {
     const kind = error instanceof OutboundError ? error.kind : 'unreachable';
-    if (error instanceof OutboundError && kind === 'refused') reply.log.warn({ err: error }, 'audio proxy refused an address');
+    if (error instanceof OutboundError && kind === 'refused')
+      reply.log.warn({ err: error }, 'audio proxy refused an address');
     const message: Record<OutboundFailure, string> = {
       timeout: 'The audio host did not answer in time',
       refused: 'The episode audio is at an address this site does not fetch from',
@@ -143,7 +150,10 @@ async function proxyUpstream(
     const value = upstream.headers[name];
     if (value) void reply.header(name, value);
   }
-  void reply.header('Accept-Ranges', upstream.headers['accept-ranges'] === 'bytes' || status === 206 ? 'bytes' : 'none');
+  void reply.header(
+    'Accept-Ranges',
+    upstream.headers['accept-ranges'] === 'bytes' || status === 206 ? 'bytes' : 'none',
+  );
   return reply.send(upstream.body);
 }
 
@@ -157,36 +167,56 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
     };
     // Our own sample files go out through reply.sendFile (Range, 206 and 416 by @fastify/send), with
     // the audio headers above and no validators, as the document declares (no 304 or 412 here).
-    await app.register(fastifyStatic, { root: roots, serve: false, contentType: false, cacheControl: false, etag: false, lastModified: false });
+    await app.register(fastifyStatic, {
+      root: roots,
+      serve: false,
+      contentType: false,
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+    });
     // A range past the end leaves @fastify/send as an error carrying Content-Range: answer it in our shape.
-    app.setErrorHandler((error: Error & { statusCode?: number; headers?: Record<string, string> }, _req, reply) => {
-      if (error.statusCode === 416) return sendApiError(reply, 416, 'Range not satisfiable', { ...error.headers, 'Accept-Ranges': 'bytes' });
-      throw error;
-    });
-    app.get<{ Params: { id: string } }>('/api/audio-proxy/:id', { config: { rateLimit } }, async (req, reply) => {
-      if (!/^\d{1,9}$/.test(req.params.id)) return sendJson(reply, 400, 'The episode id must be a whole number');
-      let audioUrl: string;
-      try {
-        audioUrl = await getEpisodeAudioUrl(deps.db, Number(req.params.id));
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'NOT_FOUND') return sendJson(reply, 404, error.message);
+    app.setErrorHandler(
+      (error: Error & { statusCode?: number; headers?: Record<string, string> }, _req, reply) => {
+        if (error.statusCode === 416)
+          return sendApiError(reply, 416, 'Range not satisfiable', {
+            ...error.headers,
+            'Accept-Ranges': 'bytes',
+          });
         throw error;
-      }
-      const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
+      },
+    );
+    app.get<{ Params: { id: string } }>(
+      '/api/audio-proxy/:id',
+      { config: { rateLimit } },
+      async (req, reply) => {
+        if (!/^\d{1,9}$/.test(req.params.id))
+          return sendJson(reply, 400, 'The episode id must be a whole number');
+        let audioUrl: string;
+        try {
+          audioUrl = await getEpisodeAudioUrl(deps.db, Number(req.params.id));
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'NOT_FOUND')
+            return sendJson(reply, 404, error.message);
+          throw error;
+        }
+        const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
 
-      if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
-        const file = localAudioFile(audioUrl, roots);
-        if (!file) return sendJson(reply, 404, 'The audio file of this episode is missing');
-        audioHeaders(reply, req.params.id, typeFromPath(file.relative));
-        return reply.header('Cache-Control', 'public, max-age=3600').sendFile(file.relative, file.root);
-      }
-      if (!/^https?:\/\//i.test(audioUrl)) return sendJson(reply, 404, 'This episode has no playable audio');
-      return proxyUpstream(reply, outbound, {
-        id: req.params.id,
-        audioUrl,
-        range: rangeHeader,
-        timeoutMs: deps.config.PODCAST_PROXY_TIMEOUT_MS,
-      });
-    });
+        if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
+          const file = localAudioFile(audioUrl, roots);
+          if (!file) return sendJson(reply, 404, 'The audio file of this episode is missing');
+          audioHeaders(reply, req.params.id, typeFromPath(file.relative));
+          return reply.header('Cache-Control', 'public, max-age=3600').sendFile(file.relative, file.root);
+        }
+        if (!/^https?:\/\//i.test(audioUrl))
+          return sendJson(reply, 404, 'This episode has no playable audio');
+        return proxyUpstream(reply, outbound, {
+          id: req.params.id,
+          audioUrl,
+          range: rangeHeader,
+          timeoutMs: deps.config.PODCAST_PROXY_TIMEOUT_MS,
+        });
+      },
+    );
   };
 }

@@ -15,7 +15,11 @@ const DATABASE_DOWN = 'The database is not answering; try again after Retry-Afte
 const binary = (description: string) => ({ description });
 
 const rangeHeaders = {
-  'Accept-Ranges': { description: '`bytes` when ranges are supported (always for our own files)', schema: { type: 'string' }, example: 'bytes' },
+  'Accept-Ranges': {
+    description: '`bytes` when ranges are supported (always for our own files)',
+    schema: { type: 'string' },
+    example: 'bytes',
+  },
   'Content-Length': { description: 'Bytes in this answer', schema: { type: 'integer' }, example: 1024 },
 } as const;
 
@@ -38,8 +42,22 @@ const audioProxyDocs: Record<string, PathItem> = {
         'not answer within PODCAST_PROXY_TIMEOUT_MS (10 s by default) gives 504.',
       security: [],
       parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Episode id from GET /api/podcasts', example: 1 },
-        { name: 'Range', in: 'header', required: false, schema: { type: 'string' }, example: 'bytes=0-1023', description: 'One byte range (RFC 9110)' },
+        {
+          name: 'id',
+          in: 'path',
+          required: true,
+          schema: { type: 'integer', minimum: 1 },
+          description: 'Episode id from GET /api/podcasts',
+          example: 1,
+        },
+        {
+          name: 'Range',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          example: 'bytes=0-1023',
+          description: 'One byte range (RFC 9110)',
+        },
       ],
       responses: {
         '200': {
@@ -51,7 +69,12 @@ const audioProxyDocs: Record<string, PathItem> = {
           description: 'The requested byte range',
           headers: {
             ...rangeHeaders,
-            'Content-Range': { description: 'Which bytes of the whole file this is', required: true, schema: { type: 'string' }, example: 'bytes 0-1023/48213' },
+            'Content-Range': {
+              description: 'Which bytes of the whole file this is',
+              required: true,
+              schema: { type: 'string' },
+              example: 'bytes 0-1023/48213',
+            },
           },
           content: { 'audio/*': { schema: binary('The requested bytes') } },
         },
@@ -74,9 +97,30 @@ const audioProxyDocs: Record<string, PathItem> = {
 // a client generated from this document reaches it; the same routes answer at the site's root
 // /objects/uploads/{name} too, where the images are served to pages and where older links point.
 const uploadParams = [
-  { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z2-7]{32}$' }, description: 'The last path segment of the uploadURL', example: 'abcdefghijklmnopqrstuvwxyz234567' },
-  { name: 'expires', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL', example: '1767225600' },
-  { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'From the uploadURL', example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
+  {
+    name: 'name',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: '^[a-z2-7]{32}$' },
+    description: 'The last path segment of the uploadURL',
+    example: 'abcdefghijklmnopqrstuvwxyz234567',
+  },
+  {
+    name: 'expires',
+    in: 'query',
+    required: true,
+    schema: { type: 'string' },
+    description: 'From the uploadURL',
+    example: '1767225600',
+  },
+  {
+    name: 'signature',
+    in: 'query',
+    required: true,
+    schema: { type: 'string' },
+    description: 'From the uploadURL',
+    example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  },
   {
     name: 'Idempotency-Key',
     in: 'header',
@@ -101,7 +145,10 @@ const storedImage = {
       schema: {
         type: 'object',
         properties: {
-          objectPath: { type: 'string', description: 'Where the image is served (the value for a post\'s imageUrl)' },
+          objectPath: {
+            type: 'string',
+            description: "Where the image is served (the value for a post's imageUrl)",
+          },
           contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
           size: { type: 'integer', description: 'Bytes stored' },
           width: { type: ['integer', 'null'], description: 'Pixels, when known' },
@@ -109,12 +156,22 @@ const storedImage = {
         },
         required: ['objectPath', 'contentType', 'size', 'width', 'height'],
       },
-      example: { objectPath: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567', contentType: 'image/png', size: 48213, width: 1200, height: 800 },
+      example: {
+        objectPath: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567',
+        contentType: 'image/png',
+        size: 48213,
+        width: 1200,
+        height: 800,
+      },
     },
   },
 };
 const uploadErrors = errorResponses({
-  400: ['No file was sent, or the transfer broke off', 'The body of a multipart POST cannot be read', 'The Idempotency-Key is not 1 to 255 visible ASCII characters'],
+  400: [
+    'No file was sent, or the transfer broke off',
+    'The body of a multipart POST cannot be read',
+    'The Idempotency-Key is not 1 to 255 visible ASCII characters',
+  ],
   403: 'The link is invalid, expired or already used',
   404: 'The name is far too long to be one of ours',
   413: 'Larger than UPLOAD_MAX_BYTES (5 MB by default)',
@@ -144,7 +201,11 @@ const uploadDocs: Record<string, PathItem> = {
       parameters: [...uploadParams],
       requestBody: {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: binary('The image file') }, required: ['file'] } } },
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: binary('The image file') }, required: ['file'] },
+          },
+        },
       },
       responses: { '200': storedImage, ...uploadErrors, default: defaultErrorResponse },
     },
@@ -158,11 +219,22 @@ const uploadDocs: Record<string, PathItem> = {
       security: [],
       parameters: [
         uploadParams[0],
-        { name: 'w', in: 'query', required: false, schema: { type: 'integer', enum: [320, 640, 960, 1280] }, description: 'Width in pixels', example: 640 },
+        {
+          name: 'w',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', enum: [320, 640, 960, 1280] },
+          description: 'Width in pixels',
+          example: 640,
+        },
       ],
       responses: {
         '200': { description: 'The image', content: { 'image/*': { schema: binary('The image bytes') } } },
-        ...errorResponses({ 400: 'w is not one of the offered widths', 404: 'No such image', 503: DATABASE_DOWN }),
+        ...errorResponses({
+          400: 'w is not one of the offered widths',
+          404: 'No such image',
+          503: DATABASE_DOWN,
+        }),
         default: defaultErrorResponse,
       },
     },
@@ -194,7 +266,8 @@ const subscribersCsvDocs: Record<string, PathItem> = {
           content: {
             'text/csv': {
               schema: { type: 'string' },
-              example: 'email,newsletter,confirmed_at\r\njo.bloggs@example.co.uk,general,2025-10-31T16:00:00.000Z\r\n',
+              example:
+                'email,newsletter,confirmed_at\r\njo.bloggs@example.co.uk,general,2025-10-31T16:00:00.000Z\r\n',
             },
           },
         },
@@ -222,7 +295,13 @@ const webhookDocs: Record<string, PathItem> = {
         'is acknowledged as outdated.',
       security: [],
       parameters: [
-        { name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' }, example: 't=1761926400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
+        {
+          name: 'Stripe-Signature',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          example: 't=1761926400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+        },
       ],
       requestBody: {
         required: true,
@@ -235,7 +314,11 @@ const webhookDocs: Record<string, PathItem> = {
                 id: { type: 'string' },
                 type: { type: 'string' },
                 created: { type: 'integer' },
-                data: { type: 'object', properties: { object: { type: 'object', additionalProperties: true } }, additionalProperties: true },
+                data: {
+                  type: 'object',
+                  properties: { object: { type: 'object', additionalProperties: true } },
+                  additionalProperties: true,
+                },
               },
               required: ['id', 'type', 'data'],
               additionalProperties: true,
@@ -245,7 +328,15 @@ const webhookDocs: Record<string, PathItem> = {
               object: 'event',
               type: 'checkout.session.completed',
               created: 1761926400,
-              data: { object: { id: 'cs_test_a1B2c3', object: 'checkout.session', mode: 'subscription', subscription: 'sub_1QAbCd', metadata: { plan: 'innovator' } } },
+              data: {
+                object: {
+                  id: 'cs_test_a1B2c3',
+                  object: 'checkout.session',
+                  mode: 'subscription',
+                  subscription: 'sub_1QAbCd',
+                  metadata: { plan: 'innovator' },
+                },
+              },
             },
           },
         },
@@ -257,7 +348,10 @@ const webhookDocs: Record<string, PathItem> = {
             'application/json': {
               schema: {
                 type: 'object',
-                properties: { received: { type: 'boolean' }, outcome: { type: 'string', enum: ['recorded', 'duplicate', 'outdated', 'ignored'] } },
+                properties: {
+                  received: { type: 'boolean' },
+                  outcome: { type: 'string', enum: ['recorded', 'duplicate', 'outdated', 'ignored'] },
+                },
                 required: ['received', 'outcome'],
               },
               example: { received: true, outcome: 'recorded' },
@@ -287,7 +381,12 @@ const documentDocs: Record<string, PathItem> = {
       responses: {
         '200': {
           description: 'The document',
-          content: { 'application/json': { schema: { type: 'object', additionalProperties: true }, example: { openapi: '3.1.0', info: { title: 'Herts Local Media API', version: '1.0.0' } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', additionalProperties: true },
+              example: { openapi: '3.1.0', info: { title: 'Herts Local Media API', version: '1.0.0' } },
+            },
+          },
         },
         default: defaultErrorResponse,
       },
@@ -300,7 +399,10 @@ const documentDocs: Record<string, PathItem> = {
       summary: 'This document as a browsable reference page',
       security: [],
       responses: {
-        '200': { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html>...' } } },
+        '200': {
+          description: 'An HTML page',
+          content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html>...' } },
+        },
         default: defaultErrorResponse,
       },
     },

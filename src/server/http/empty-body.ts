@@ -11,7 +11,9 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
     if (req.method !== 'POST' && req.method !== 'PATCH') return payload;
     if (!req.url.startsWith('/api/')) return payload;
     const { headers } = req;
-    const empty = headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
+    const empty =
+      headers['transfer-encoding'] === undefined &&
+      (headers['content-length'] === undefined || headers['content-length'] === '0');
     if (headers['content-type'] !== undefined || !empty) return payload;
     headers['content-type'] = 'application/json';
     headers['content-length'] = '2';

@@ -19,11 +19,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     if (error instanceof DomainError) return sendDomainError(reply, error);
     if (isDatabaseUnavailable(error)) {
-      return sendApiError(reply, 503, 'The service is briefly unavailable. Please try again in a moment.', { 'Retry-After': '5' });
+      return sendApiError(reply, 503, 'The service is briefly unavailable. Please try again in a moment.', {
+        'Retry-After': '5',
+      });
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return sendApiError(reply, status, status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message || 'Bad request');
+    return sendApiError(
+      reply,
+      status,
+      status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message || 'Bad request',
+    );
   });
 }
 

@@ -20,7 +20,11 @@ import { BUSINESS } from '../../shared/business';
 // shell and render in the browser. Every page gets its title, description, canonical URL, social
 // cards and structured data in the head.
 
-type RenderPage = (input: { path: string; search: string; dehydratedState: DehydratedState }) => Promise<string>;
+type RenderPage = (input: {
+  path: string;
+  search: string;
+  dehydratedState: DehydratedState;
+}) => Promise<string>;
 type ServerCalls = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
 /**
  * Runs a page's data prefetch (src/client/pages/<page>.data.ts), reached through the built SSR
@@ -60,7 +64,10 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script> block: '<' escaped so no string can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, ' ');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, ' ');
 
 export interface PagesOptions {
   clientDist: string;
@@ -70,25 +77,46 @@ export interface PagesOptions {
   routes: RouteTable;
 }
 
-export async function registerPages(app: FastifyInstance, deps: AppDeps, options: PagesOptions): Promise<void> {
+export async function registerPages(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: PagesOptions,
+): Promise<void> {
   const { config } = deps;
   const indexFile = path.join(options.clientDist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const manifestFile = path.join(options.clientDist, '.vite', 'manifest.json');
-  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+  const manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest)
+    : null;
   const ssrEntry = path.join(options.ssrDist, 'entry-server.js');
   let ssr: { renderPage: RenderPage; prefetchPage: PrefetchPage } | null = null;
   if (template && fs.existsSync(ssrEntry)) {
-    ssr = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; prefetchPage: PrefetchPage };
+    ssr = (await import(pathToFileURL(ssrEntry).href)) as {
+      renderPage: RenderPage;
+      prefetchPage: PrefetchPage;
+    };
   }
 
-  async function loadPage(req: FastifyRequest, reply: FastifyReply, pathname: string, search: string): Promise<PageResult> {
+  async function loadPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    search: string,
+  ): Promise<PageResult> {
     const found = findRoute(pathname);
     const page = found?.route ?? NOT_FOUND_PAGE;
-    const result: PageResult = { status: found ? 200 : 404, meta: page.meta, source: pageSourceFile(page.page) };
+    const result: PageResult = {
+      status: found ? 200 : 404,
+      meta: page.meta,
+      source: pageSourceFile(page.page),
+    };
     if (!ssr || !page.serverRendered) return result;
 
-    const trpc = createServerSideHelpers({ router: appRouter, ctx: options.createContext({ req, res: reply }) });
+    const trpc = createServerSideHelpers({
+      router: appRouter,
+      ctx: options.createContext({ req, res: reply }),
+    });
     const { notFound, ...head } = await ssr.prefetchPage(page.page, {
       trpc,
       path: pathname,
@@ -110,7 +138,9 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     const tags = [
       `<title>${escapeHtml(page.meta.title)}</title>`,
       `<meta name="description" content="${escapeHtml(page.meta.description)}" />`,
-      page.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '<meta name="robots" content="noindex" />',
+      page.status === 200
+        ? `<link rel="canonical" href="${escapeHtml(canonical)}" />`
+        : '<meta name="robots" content="noindex" />',
       ...(page.prev ? [`<link rel="prev" href="${escapeHtml(publicUrl + page.prev)}" />`] : []),
       ...(page.next ? [`<link rel="next" href="${escapeHtml(publicUrl + page.next)}" />`] : []),
       `<meta property="og:site_name" content="${escapeHtml(BUSINESS.name)}" />`,
@@ -150,10 +180,16 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     if (isApi || options.routes.allowedMethods(pathname)) return answerUnrouted(req, reply, options.routes);
     if (req.method === 'OPTIONS') return reply.status(204).header('Allow', 'GET, HEAD, OPTIONS').send();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendApiError(reply, 405, `${req.method} is not supported here. Use GET.`, { Allow: 'GET, HEAD, OPTIONS' });
+      return sendApiError(reply, 405, `${req.method} is not supported here. Use GET.`, {
+        Allow: 'GET, HEAD, OPTIONS',
+      });
     }
     if (!template) {
-      return sendApiError(reply, 503, 'The site has not been built yet: run npm run build, or npm start which builds it.');
+      return sendApiError(
+        reply,
+        503,
+        'The site has not been built yet: run npm run build, or npm start which builds it.',
+      );
     }
     const page = await loadPage(req, reply, pathname, search);
     let body: string | null = null;
@@ -178,14 +214,20 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
  * a replacer function, never a replacement string: in a string, `$'`, `$\``, `$&` and `$1` would be
  * expanded, and a post about `grep '^foo$'` would copy half the template into the page.
  */
-export function fillPageTemplate(template: string, parts: { head: string; body: string | null; pageData: string }): string {
-  let html = template.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
+export function fillPageTemplate(
+  template: string,
+  parts: { head: string; body: string | null; pageData: string },
+): string {
+  let html = template
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
   html = html.replace('</head>', () => `    ${parts.head}\n  </head>`);
   if (parts.body !== null) {
     const body = parts.body;
     html = html.replace(
       '<div id="root"></div>',
-      () => `<div id="root">${body}</div>\n    <script type="application/json" id="__PAGE_DATA__">${parts.pageData}</script>`,
+      () =>
+        `<div id="root">${body}</div>\n    <script type="application/json" id="__PAGE_DATA__">${parts.pageData}</script>`,
     );
   }
   return html;

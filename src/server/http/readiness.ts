@@ -30,7 +30,8 @@ export const readinessDocs: Record<string, PathItem> = {
     get: {
       operationId: 'system-ready',
       tags: ['System'],
-      summary: 'Ready to serve: start-up (database made or recovered, migrations) is over and the database answers',
+      summary:
+        'Ready to serve: start-up (database made or recovered, migrations) is over and the database answers',
       description:
         'Nothing answers until start-up is over: after an unclean stop the database first replays its log (the ' +
         'server logs how long that took). 503 while shutting down or when the database does not answer.',
@@ -40,7 +41,11 @@ export const readinessDocs: Record<string, PathItem> = {
           description: 'Ready',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { status: { type: 'string', enum: ['ready'] } }, required: ['status'] },
+              schema: {
+                type: 'object',
+                properties: { status: { type: 'string', enum: ['ready'] } },
+                required: ['status'],
+              },
               example: { status: 'ready' },
             },
           },

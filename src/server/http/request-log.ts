@@ -60,6 +60,7 @@ export function registerRequestId(app: FastifyInstance): void {
 /** Logs a procedure's unexpected failure (the client gets the one error shape without details). */
 export function logProcedureFailure(app: FastifyInstance) {
   return ({ error, path }: { error: { code: string; cause?: unknown }; path?: string }): void => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      app.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
   };
 }

@@ -3,7 +3,13 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
-import { forEachOpenApiProcedure, getInputOutputParsers, instanceofZodTypeLikeVoid, normalizePath, unwrapZodType } from 'trpc-to-openapi';
+import {
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  normalizePath,
+  unwrapZodType,
+} from 'trpc-to-openapi';
 
 // Public reads are the same for every visitor until something is written, so their bytes are kept
 // in memory with an ETag: a repeat read costs a map lookup, and a browser that has them gets 304.
@@ -142,9 +148,12 @@ export function registerResponseCache(
   };
   const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
   const cacheable = (req: FastifyRequest) =>
-    (req.method === 'GET' || req.method === 'HEAD') && (isCacheableUrl(req.originalUrl, reads) || options.alsoCache?.(req.originalUrl) === true);
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    (isCacheableUrl(req.originalUrl, reads) || options.alsoCache?.(req.originalUrl) === true);
   const keyOf = (req: FastifyRequest) =>
-    isCacheableUrl(req.originalUrl, reads) || !options.keyOf ? req.originalUrl : options.keyOf(req.originalUrl);
+    isCacheableUrl(req.originalUrl, reads) || !options.keyOf
+      ? req.originalUrl
+      : options.keyOf(req.originalUrl);
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     const encoding = pickEncoding(req, entry);

@@ -26,9 +26,14 @@ export function answerUnrouted(req: FastifyRequest, reply: FastifyReply, routes:
   if (req.method === 'OPTIONS') return reply.status(204).header('Allow', allow.join(', ')).send();
   // HEAD answers as GET would, to the byte.
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  return sendApiError(reply, 405, `${method} is not supported here. Use ${allow.filter((m) => m !== 'OPTIONS').join(', ')}.`, {
-    Allow: allow.join(', '),
-  });
+  return sendApiError(
+    reply,
+    405,
+    `${method} is not supported here. Use ${allow.filter((m) => m !== 'OPTIONS').join(', ')}.`,
+    {
+      Allow: allow.join(', '),
+    },
+  );
 }
 
 /**
@@ -60,7 +65,8 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const allow = options.routes.allowedMethods(request.url.split('?', 1)[0] ?? '/');
-      if (!allow || method === 'OPTIONS' || !allow.includes(method)) return answerUnrouted(request, reply, options.routes);
+      if (!allow || method === 'OPTIONS' || !allow.includes(method))
+        return answerUnrouted(request, reply, options.routes);
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -71,7 +77,9 @@ export function registerRestApi(app: FastifyInstance, options: RestApiOptions): 
       request.raw.url = request.url.replace(/^\/api/, '') || '/';
       // HEAD is GET without the body: the handler sees GET and runs the procedure; Fastify, which
       // still sees HEAD, keeps the length and sends no body.
-      const req = (method === request.method ? request : Object.create(request, { method: { value: method } })) as Record<string, unknown>;
+      const req = (
+        method === request.method ? request : Object.create(request, { method: { value: method } })
+      ) as Record<string, unknown>;
       req.once = request.raw.once.bind(request.raw);
       req.on = request.raw.on.bind(request.raw);
       req.off = request.raw.off.bind(request.raw);

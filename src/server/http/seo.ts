@@ -11,20 +11,43 @@ import { defaultErrorResponse, errorResponse } from '../openapi/responses';
 // Which pages are listed and which are kept out is each route's `indexing` in the route table.
 const PUBLIC_PAGES = ROUTE_LIST.filter((route) => route.indexing === 'sitemap').map((route) => route.path);
 /** Admin and sign-in screens, and the API: nothing there for a search engine. */
-const PRIVATE_PREFIXES = [...ROUTE_LIST.filter((route) => route.indexing === 'disallow').map((route) => route.path), '/api/', '/trpc/'];
+const PRIVATE_PREFIXES = [
+  ...ROUTE_LIST.filter((route) => route.indexing === 'disallow').map((route) => route.path),
+  '/api/',
+  '/trpc/',
+];
 
 const xml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** The sitemaps.org protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: { urlsPerFile?: number | undefined } = {}): void {
+export function registerSeoRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: { urlsPerFile?: number | undefined } = {},
+): void {
   const base = deps.config.publicUrl;
 
   app.get('/robots.txt', async (_req, reply) => {
-    const lines = ['User-agent: *', ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${base}/sitemap.xml`, ''];
-    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
+    const lines = [
+      'User-agent: *',
+      ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+      'Allow: /',
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(lines.join('\n'));
   });
 
   // One sitemap while the site's URLs fit the protocol's 50,000 per file; beyond that /sitemap.xml is a
@@ -32,7 +55,8 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
   const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const sendXml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
-  const fileCount = async () => Math.max(1, Math.ceil((PUBLIC_PAGES.length + (await countPublishedPosts(deps.db))) / perFile));
+  const fileCount = async () =>
+    Math.max(1, Math.ceil((PUBLIC_PAGES.length + (await countPublishedPosts(deps.db))) / perFile));
   const urlsOfFile = async (file: number) => {
     const pages = file === 1 ? PUBLIC_PAGES : [];
     const offset = file === 1 ? 0 : (file - 1) * perFile - PUBLIC_PAGES.length;
@@ -51,7 +75,10 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
   app.get('/sitemap.xml', async (_req, reply) => {
     const files = await fileCount();
     if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1)));
-    const entries = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+    const entries = Array.from(
+      { length: files },
+      (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+    );
     return sendXml(
       reply,
       `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
@@ -62,7 +89,11 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
     const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file);
     const file = match ? Number(match[1]) : 0;
     if (file < 1 || file > (await fileCount()) || (await fileCount()) === 1) {
-      return sendApiError(reply, 404, `There is no ${req.url.split('?', 1)[0]}; /sitemap.xml lists the sitemaps.`);
+      return sendApiError(
+        reply,
+        404,
+        `There is no ${req.url.split('?', 1)[0]}; /sitemap.xml lists the sitemaps.`,
+      );
     }
     return sendXml(reply, urlset(await urlsOfFile(file)));
   });
@@ -97,7 +128,10 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps, options: 
       '</rss>',
       '',
     ].join('\n');
-    return reply.type('application/rss+xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(body);
   });
 }
 
@@ -114,7 +148,15 @@ export const seoRouteDocs: Record<string, PathItem> = {
       summary: 'Crawler rules: admin and sign-in pages are kept out of search engines',
       security: [],
       responses: {
-        '200': { description: 'robots.txt', content: { 'text/plain': { schema: { type: 'string' }, example: 'User-agent: *\nDisallow: /admin\nSitemap: https://hertslocalmedia.co.uk/sitemap.xml' } } },
+        '200': {
+          description: 'robots.txt',
+          content: {
+            'text/plain': {
+              schema: { type: 'string' },
+              example: 'User-agent: *\nDisallow: /admin\nSitemap: https://hertslocalmedia.co.uk/sitemap.xml',
+            },
+          },
+        },
         default: defaultErrorResponse,
       },
     },
@@ -136,7 +178,8 @@ export const seoRouteDocs: Record<string, PathItem> = {
           content: {
             'application/xml': {
               schema: { type: 'string' },
-              example: '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/</loc></url></urlset>',
+              example:
+                '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/</loc></url></urlset>',
             },
           },
         },
@@ -153,7 +196,14 @@ export const seoRouteDocs: Record<string, PathItem> = {
       summary: 'One sitemap of the sitemap index (when /sitemap.xml is an index)',
       security: [],
       parameters: [
-        { name: 'file', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Its number in the index, from 1', example: 2 },
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          schema: { type: 'integer', minimum: 1 },
+          description: 'Its number in the index, from 1',
+          example: 2,
+        },
       ],
       responses: {
         '200': {
@@ -161,11 +211,14 @@ export const seoRouteDocs: Record<string, PathItem> = {
           content: {
             'application/xml': {
               schema: { type: 'string' },
-              example: '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/blog/42</loc></url></urlset>',
+              example:
+                '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/blog/42</loc></url></urlset>',
             },
           },
         },
-        '404': errorResponse(404, ['No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap']),
+        '404': errorResponse(404, [
+          'No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap',
+        ]),
         '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
         default: defaultErrorResponse,
       },
@@ -184,7 +237,8 @@ export const seoRouteDocs: Record<string, PathItem> = {
           content: {
             'application/rss+xml': {
               schema: { type: 'string' },
-              example: '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>',
+              example:
+                '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>',
             },
           },
         },

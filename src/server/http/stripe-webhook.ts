@@ -13,15 +13,24 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 export function stripeWebhookRoutes(deps: AppDeps) {
   return async function stripeWebhook(app: FastifyInstance): Promise<void> {
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => {
-      done(null, body);
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_req, body, done) => {
+        done(null, body);
+      },
+    );
 
     app.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = req.headers['stripe-signature'];
       try {
-        const event = verifyWebhookEvent(deps.payments, raw, typeof header === 'string' ? header : undefined, deps.clock());
+        const event = verifyWebhookEvent(
+          deps.payments,
+          raw,
+          typeof header === 'string' ? header : undefined,
+          deps.clock(),
+        );
         const outcome = await recordStripeEvent(deps.db, event);
         req.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
         return reply.status(200).send({ received: true, outcome });

@@ -32,7 +32,8 @@ export function subscribersCsvRoutes(deps: AppDeps) {
     app.get(SUBSCRIBERS_CSV_PATH, async (req, reply) => {
       const { token } = readSessionToken(req, deps);
       const found = token ? await validateSessionToken(deps, token) : null;
-      if (!found) return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
+      if (!found)
+        return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
 
       let body = csvLine(SUBSCRIBERS_CSV_HEADER);
       for await (const batch of confirmedSubscribers(deps)) {

@@ -6,7 +6,15 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { sendApiError, sendDomainError } from './api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';
-import { checkUploadSignature, claimUploadTicket, findUpload, IMAGE_VARIANT_WIDTHS, imageVariant, storeUpload, uploadErrors } from '../services/uploads';
+import {
+  checkUploadSignature,
+  claimUploadTicket,
+  findUpload,
+  IMAGE_VARIANT_WIDTHS,
+  imageVariant,
+  storeUpload,
+  uploadErrors,
+} from '../services/uploads';
 
 interface UploadRoute {
   Params: { name: string };
@@ -39,10 +47,16 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
     });
 
     /** Signature and size are checked before the ticket is used, so a refused file can be retried. */
-    const admit = async (req: { params: { name: string }; query: UploadRoute['Querystring']; headers: Record<string, unknown> }) => {
-      if (!checkUploadSignature(deps, req.params.name, req.query.expires, req.query.signature)) throw errors.badLink();
+    const admit = async (req: {
+      params: { name: string };
+      query: UploadRoute['Querystring'];
+      headers: Record<string, unknown>;
+    }) => {
+      if (!checkUploadSignature(deps, req.params.name, req.query.expires, req.query.signature))
+        throw errors.badLink();
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES + 64 * 1024) throw errors.tooLarge();
+      if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES + 64 * 1024)
+        throw errors.tooLarge();
       return claimUploadTicket(deps, req.params.name);
     };
 
@@ -60,7 +74,12 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       if (key === undefined) return reply.status(200).send(await store());
       const ran = await runIdempotentlyOutsideDatabase(
         deps,
-        { caller: 'upload-link', operation: `uploads.store ${req.params.name}`, key, input: { name: req.params.name } },
+        {
+          caller: 'upload-link',
+          operation: `uploads.store ${req.params.name}`,
+          key,
+          input: { name: req.params.name },
+        },
         async () => {
           try {
             return { ok: true as const, stored: await store() };
@@ -98,7 +117,11 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
     const post = async (req: FastifyRequest<UploadRoute>, reply: FastifyReply) => {
       if (!req.params.name) return sendApiError(reply, 404, 'There is nothing at this address.');
       try {
-        if (!req.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data, or PUT it as the request body.');
+        if (!req.isMultipart())
+          throw new DomainError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the image as multipart/form-data, or PUT it as the request body.',
+          );
         return await storeOnce(req, reply, async () => {
           const userId = await admit(req);
           const part = await req.file();
@@ -110,12 +133,18 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       }
     };
 
-    const serve = async (req: { params: { name: string }; query: { w?: string }; method: string }, reply: FastifyReply) => {
+    const serve = async (
+      req: { params: { name: string }; query: { w?: string }; method: string },
+      reply: FastifyReply,
+    ) => {
       const width = req.query.w === undefined ? null : Number(req.query.w);
       if (width !== null && !(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) {
         return sendApiError(reply, 400, `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}`);
       }
-      const found = width === null ? await findUpload(deps, req.params.name) : await imageVariant(deps, req.params.name, width);
+      const found =
+        width === null
+          ? await findUpload(deps, req.params.name)
+          : await imageVariant(deps, req.params.name, width);
       if (!found) return sendApiError(reply, 404, 'Image not found');
       void reply
         .type(found.contentType)

@@ -12,7 +12,9 @@ function resolve(schema: Schema, doc: Schema): Schema {
     if (!ref.startsWith('#/')) return current;
     let target: unknown = doc;
     for (const part of ref.slice(2).split('/')) {
-      target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      target = (target as Record<string, unknown> | undefined)?.[
+        part.replace(/~1/g, '/').replace(/~0/g, '~')
+      ];
     }
     current = (target as Schema | undefined) ?? {};
   }
@@ -48,7 +50,8 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   location: 'Hertford',
   imageUrl: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567',
   objectPath: '/objects/uploads/abcdefghijklmnopqrstuvwxyz234567',
-  uploadURL: 'https://hertslocalmedia.co.uk/api/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1761926400000&signature=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  uploadURL:
+    'https://hertslocalmedia.co.uk/api/objects/uploads/abcdefghijklmnopqrstuvwxyz234567?expires=1761926400000&signature=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
   clientSecret: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3',
   audioUrl: 'https://media.example.co.uk/episodes/42.mp3',
   spotifyUrl: 'https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk',
@@ -94,7 +97,11 @@ const STRING_FORMATS: Record<string, string> = {
 };
 
 function hasOwnExample(schema: Schema): boolean {
-  return 'example' in schema || (Array.isArray(schema.examples) && schema.examples.length > 0) || 'default' in schema;
+  return (
+    'example' in schema ||
+    (Array.isArray(schema.examples) && schema.examples.length > 0) ||
+    'default' in schema
+  );
 }
 
 /** An example value for a schema of the document, or undefined when none can be made. */
@@ -131,7 +138,9 @@ export function exampleFor(schemaIn: unknown, doc: Schema, depth = 0): unknown {
         const byName = FIELD_EXAMPLES[name];
         const nonNull = { ...resolved, type: [resolved.type].flat().filter((t) => t !== 'null') };
         const value =
-          !hasOwnExample(resolved) && byName !== undefined && fits(nonNull, byName) ? byName : exampleFor(property, doc, depth + 1);
+          !hasOwnExample(resolved) && byName !== undefined && fits(nonNull, byName)
+            ? byName
+            : exampleFor(property, doc, depth + 1);
         if (value !== undefined) example[name] = value;
       }
       return example;
@@ -174,7 +183,9 @@ export function addExamples(doc: Schema): void {
       const contents: Array<Record<string, Schema>> = [];
       const body = operation.requestBody as { content?: Record<string, Schema> } | undefined;
       if (body?.content) contents.push(body.content);
-      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, { content?: Record<string, Schema> }>)) {
+      for (const [status, response] of Object.entries(
+        (operation.responses ?? {}) as Record<string, { content?: Record<string, Schema> }>,
+      )) {
         if (/^2\d\d$/.test(status) && response.content) contents.push(response.content);
       }
       for (const content of contents) {

@@ -28,7 +28,6 @@ type Operation = JsonObject & { responses: Record<string, JsonObject> };
 
 export const API_BASE_PATH = '/api';
 
-
 const securitySchemes = {
   bearerAuth: {
     type: 'http',
@@ -64,14 +63,20 @@ function completeProcedureOperation(
   type: 'query' | 'mutation' | 'subscription',
   procedure: Parameters<typeof getInputOutputParsers>[0],
   meta: {
-    openapi: { method: string; errorResponses?: number[] | Record<number, string>; requestHeaders?: z.ZodObject };
+    openapi: {
+      method: string;
+      errorResponses?: number[] | Record<number, string>;
+      requestHeaders?: z.ZodObject;
+    };
     outputStatuses?: Record<number, string>;
     cache?: 'public';
   },
 ): void {
   const { method, errorResponses: explicit = {} } = meta.openapi;
   if (Array.isArray(explicit)) {
-    throw new Error(`${procedurePath}: give each status in errorResponses a description ({ 404: 'No such post' }).`);
+    throw new Error(
+      `${procedurePath}: give each status in errorResponses a description ({ 404: 'No such post' }).`,
+    );
   }
   const { inputParser } = getInputOutputParsers(procedure);
   const hasInput = !instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true));
@@ -87,7 +92,10 @@ function completeProcedureOperation(
   const responses: Record<string, JsonObject> = { '200': success };
   if (meta.cache === 'public') {
     success.headers = { ...(success.headers as JsonObject | undefined), ETag: etagHeader };
-    responses['304'] = { description: 'Unchanged since the ETag sent as If-None-Match; no body.', headers: { ETag: etagHeader } };
+    responses['304'] = {
+      description: 'Unchanged since the ETag sent as If-None-Match; no body.',
+      headers: { ETag: etagHeader },
+    };
   }
   for (const [status, description] of Object.entries(meta.outputStatuses ?? {})) {
     // The output schema answers with this status too (GET /health: 503 with the report).
@@ -112,14 +120,20 @@ function documentRequestHeaders(operation: Operation, headers: z.ZodObject | und
     if (parameters.some((p) => p.in === 'header' && p.name === name)) continue;
     const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
     delete json.$schema;
-    parameters.push({ in: 'header', name, schema: json, ...(json.description ? { description: json.description } : {}) });
+    parameters.push({
+      in: 'header',
+      name,
+      schema: json,
+      ...(json.description ? { description: json.description } : {}),
+    });
   }
   if ('Idempotency-Key' in headers.shape) {
     const success = operation.responses['200']! as JsonObject;
     success.headers = {
       ...(success.headers as JsonObject | undefined),
       'Idempotent-Replayed': {
-        description: 'true when this is the answer kept for an earlier request with the same Idempotency-Key and body.',
+        description:
+          'true when this is the answer kept for an earlier request with the same Idempotency-Key and body.',
         schema: { type: 'string', enum: ['true'] },
       },
     };
@@ -131,7 +145,9 @@ function pruneUnusedSchemas(doc: JsonObject): void {
   const components = doc.components as { schemas?: Record<string, unknown> } | undefined;
   if (!components?.schemas) return;
   for (;;) {
-    const text = JSON.stringify({ ...doc, components: { ...components, schemas: undefined } }) + JSON.stringify(components.schemas);
+    const text =
+      JSON.stringify({ ...doc, components: { ...components, schemas: undefined } }) +
+      JSON.stringify(components.schemas);
     const unused = Object.keys(components.schemas).filter((name) => {
       const ref = JSON.stringify(`#/components/schemas/${name}`);
       return !text.includes(ref);
@@ -157,18 +173,28 @@ export function buildOpenApiDocument(): OpenAPIObject {
   });
   const paths = doc.paths as Record<string, Record<string, Operation>>;
 
-  forEachOpenApiProcedure<{ outputStatuses?: Record<number, string>; cache?: 'public' }>(appRouter._def.procedures, ({ path, type, procedure, meta }) => {
-    const operation = paths[normalizePath(meta.openapi.path)]?.[meta.openapi.method.toLowerCase()];
-    if (!operation) throw new Error(`${path}: no operation generated for ${meta.openapi.method} ${meta.openapi.path}`);
-    completeProcedureOperation(operation, path, type, procedure, meta);
-  });
+  forEachOpenApiProcedure<{ outputStatuses?: Record<number, string>; cache?: 'public' }>(
+    appRouter._def.procedures,
+    ({ path, type, procedure, meta }) => {
+      const operation = paths[normalizePath(meta.openapi.path)]?.[meta.openapi.method.toLowerCase()];
+      if (!operation)
+        throw new Error(`${path}: no operation generated for ${meta.openapi.method} ${meta.openapi.path}`);
+      completeProcedureOperation(operation, path, type, procedure, meta);
+    },
+  );
 
   doc.paths = { ...doc.paths, ...plainRouteDocs, ...seoRouteDocs };
   // Stable key order keeps the committed file's diffs readable.
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b)));
 
-  doc.info.license = { name: 'All rights reserved; use under the site terms', url: 'https://hertslocalmedia.co.uk/terms-conditions' };
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, [ERROR_SCHEMA_NAME]: errorSchema } };
+  doc.info.license = {
+    name: 'All rights reserved; use under the site terms',
+    url: 'https://hertslocalmedia.co.uk/terms-conditions',
+  };
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, [ERROR_SCHEMA_NAME]: errorSchema },
+  };
   pruneUnusedSchemas(doc as unknown as JsonObject);
   addExamples(doc as unknown as JsonObject);
   return doc;

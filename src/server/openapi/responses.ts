@@ -10,7 +10,10 @@ import { JSON_BODY_LIMIT_BYTES } from '../http/limits';
 type JsonObject = Record<string, unknown>;
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 export type OperationObject = NonNullable<PathItem['get']>;
-export type ResponseObject = Extract<NonNullable<OperationObject['responses']>[string], { description: string }>;
+export type ResponseObject = Extract<
+  NonNullable<OperationObject['responses']>[string],
+  { description: string }
+>;
 export type SecurityRequirements = NonNullable<OperationObject['security']>;
 
 /** bearer header or session cookie: the same session token either way. */
@@ -28,7 +31,8 @@ export const errorSchema: JsonObject = {
   properties: {
     message: {
       type: 'string',
-      description: "What went wrong, in words for people. A validation error starts with the first field at fault: 'email: ...'.",
+      description:
+        "What went wrong, in words for people. A validation error starts with the first field at fault: 'email: ...'.",
     },
     code: {
       type: 'string',
@@ -45,10 +49,15 @@ export const errorSchema: JsonObject = {
         properties: {
           path: {
             type: 'string',
-            description: "The field at fault, a dot-separated path into the input ('details.childAge'); '' for the input as a whole.",
+            description:
+              "The field at fault, a dot-separated path into the input ('details.childAge'); '' for the input as a whole.",
           },
           message: { type: 'string', description: 'What is wrong with it, for people.' },
-          code: { type: 'string', description: 'The kind of problem: invalid_type, too_small, too_big, invalid_format, invalid_value, custom...' },
+          code: {
+            type: 'string',
+            description:
+              'The kind of problem: invalid_type, too_small, too_big, invalid_format, invalid_value, custom...',
+          },
         },
         required: ['path', 'message', 'code'],
         additionalProperties: false,
@@ -57,7 +66,11 @@ export const errorSchema: JsonObject = {
   },
   required: ['message', 'code'],
   additionalProperties: false,
-  example: { message: 'email: Please enter a valid e-mail address', code: 'BAD_REQUEST', issues: [{ path: 'email', message: 'Please enter a valid e-mail address', code: 'invalid_format' }] },
+  example: {
+    message: 'email: Please enter a valid e-mail address',
+    code: 'BAD_REQUEST',
+    issues: [{ path: 'email', message: 'Please enter a valid e-mail address', code: 'invalid_format' }],
+  },
 };
 
 const retryAfter = (required: boolean) => ({
@@ -97,7 +110,10 @@ function sentence(text: string): string {
 /** One error response: the causes as its description, the Error schema, the status's headers. */
 export function errorResponse(status: number, causes: readonly string[]): ResponseObject {
   const unique = [...new Set(causes.map(sentence))];
-  const example: JsonObject = { message: EXAMPLE_MESSAGES[status] ?? 'Request failed', code: errorCodeFor(status) };
+  const example: JsonObject = {
+    message: EXAMPLE_MESSAGES[status] ?? 'Request failed',
+    code: errorCodeFor(status),
+  };
   if (status === 400) example.issues = [{ path: 'title', message: 'Title is required', code: 'too_small' }];
   return {
     description: unique.join(' '),
@@ -107,9 +123,14 @@ export function errorResponse(status: number, causes: readonly string[]): Respon
 }
 
 /** `{ 404: 'No such post' }` -> error responses (the form hand-written route docs use too). */
-export function errorResponses(causes: Record<number, string | readonly string[]>): Record<string, ResponseObject> {
+export function errorResponses(
+  causes: Record<number, string | readonly string[]>,
+): Record<string, ResponseObject> {
   return Object.fromEntries(
-    Object.entries(causes).map(([status, cause]) => [status, errorResponse(Number(status), typeof cause === 'string' ? [cause] : cause)]),
+    Object.entries(causes).map(([status, cause]) => [
+      status,
+      errorResponse(Number(status), typeof cause === 'string' ? [cause] : cause),
+    ]),
   );
 }
 
@@ -119,7 +140,10 @@ export const defaultErrorResponse: ResponseObject = {
   content: {
     'application/json': {
       schema: errorSchemaRef,
-      example: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' },
+      example: {
+        message: 'Something went wrong on our side. Please try again.',
+        code: 'INTERNAL_SERVER_ERROR',
+      },
     },
   },
 };
@@ -143,7 +167,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function httpLayerResponses(operation: { method: string; hasInput: boolean }): DeclaredResponse[] {
   const declared: DeclaredResponse[] = [];
   if (operation.hasInput) {
-    declared.push({ status: 400, description: 'The input is invalid: `message` names the first field at fault, `issues[]` every one' });
+    declared.push({
+      status: 400,
+      description: 'The input is invalid: `message` names the first field at fault, `issues[]` every one',
+    });
   }
   if (BODY_METHODS.has(operation.method)) {
     declared.push(

@@ -54,7 +54,8 @@ export function routeTable(doc: OpenAPIObject, extra: Record<string, string[]> =
     const methods = METHODS.filter((m) => item[m] !== undefined);
     entries.push({ pattern: templateToRegExp(`${server}${path}`), allow: allowList(methods) });
   }
-  for (const [path, methods] of Object.entries(extra)) entries.push({ pattern: templateToRegExp(path), allow: allowList(methods) });
+  for (const [path, methods] of Object.entries(extra))
+    entries.push({ pattern: templateToRegExp(path), allow: allowList(methods) });
   // Literal paths before templated ones: /admin/subscribers.csv is not /admin/subscribers/{id}.
   entries.sort((a, b) => a.pattern.source.split('[^/]+').length - b.pattern.source.split('[^/]+').length);
   return {

@@ -15,7 +15,12 @@ import {
   subscriberListInputSchema,
   subscriberPageSchema,
 } from '../../shared/admin.schema';
-import { countActiveSubscriptions, listAcademySubscriptions, listWorkshopReservations, workshopSpots } from '../services/academy-admin';
+import {
+  countActiveSubscriptions,
+  listAcademySubscriptions,
+  listWorkshopReservations,
+  workshopSpots,
+} from '../services/academy-admin';
 import { listAdmins, removeAdmin } from '../services/admins';
 import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
 import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/subscribers';
@@ -33,8 +38,9 @@ export const adminRouter = router({
         method: 'GET',
         path: '/admin/summary',
         tags,
-        summary: 'Dashboard counts: new enquiries, workshop places taken, confirmed subscribers, active academy subscriptions',
-              },
+        summary:
+          'Dashboard counts: new enquiries, workshop places taken, confirmed subscribers, active academy subscriptions',
+      },
     })
     .input(z.void())
     .output(adminSummarySchema)
@@ -86,7 +92,10 @@ export const adminRouter = router({
         path: '/admin/enquiries/{id}',
         tags,
         summary: 'Marks an enquiry new, replied or archived',
-        errorResponses: { 400: 'The id is not a whole number, or the status is not new, replied or archived', 404: 'No such enquiry' },
+        errorResponses: {
+          400: 'The id is not a whole number, or the status is not new, replied or archived',
+          404: 'No such enquiry',
+        },
       },
     })
     .input(enquiryStatusInputSchema)
@@ -130,7 +139,8 @@ export const adminRouter = router({
         method: 'GET',
         path: '/admin/academy/reservations',
         tags,
-        summary: "Free workshop reservations with the child's age and device, newest first, and the places taken",
+        summary:
+          "Free workshop reservations with the child's age and device, newest first, and the places taken",
         description: 'workshop.taken counts every reservation not archived against workshop.spots (15).',
         errorResponses: listErrors,
       },
@@ -146,7 +156,8 @@ export const adminRouter = router({
         path: '/admin/academy/subscriptions',
         tags,
         summary: 'Academy subscriptions recorded from the payment webhook, newest first',
-        description: 'Filters: plan (explorer, innovator, entrepreneur, unknown) and status (as Stripe names it: active, canceled...).',
+        description:
+          'Filters: plan (explorer, innovator, entrepreneur, unknown) and status (as Stripe names it: active, canceled...).',
         errorResponses: listErrors,
       },
     })

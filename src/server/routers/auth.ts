@@ -29,7 +29,8 @@ function setSessionCookie(ctx: Context, token: string): void {
 /** What sign-in and sign-out answer besides their body (documented in openapi.json). */
 const sessionCookieHeader = z.object({
   'Set-Cookie': z.string().meta({
-    description: 'The HttpOnly session cookie (`session`, or `__Host-session` on https), SameSite=Lax, Path=/, for 30 days.',
+    description:
+      'The HttpOnly session cookie (`session`, or `__Host-session` on https), SameSite=Lax, Path=/, for 30 days.',
     example: 'session=q3b7c2zx5w4nr6ty2mk8ld9pfj0hsa1e; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax',
   }),
 });
@@ -86,7 +87,7 @@ export const authRouter = router({
         path: '/admin/user',
         tags: ['Admin'],
         summary: 'The signed-in admin',
-              },
+      },
     })
     .input(z.void())
     .output(userSchema)
@@ -100,7 +101,7 @@ export const authRouter = router({
         tags: ['Admin'],
         summary: 'Ends the current session; its token stops working at once',
         responseHeaders: clearedCookieHeader,
-              },
+      },
     })
     .input(z.void())
     .output(messageSchema)
@@ -117,7 +118,10 @@ export const authRouter = router({
         path: '/admin/register',
         tags: ['Admin'],
         summary: 'Creates another admin (only a signed-in admin may)',
-        errorResponses: { 400: 'The password is too short, too long or too common', 409: 'The e-mail address belongs to another admin' },
+        errorResponses: {
+          400: 'The password is too short, too long or too common',
+          409: 'The e-mail address belongs to another admin',
+        },
       },
     })
     .input(registerInputSchema)
@@ -136,9 +140,7 @@ export const authRouter = router({
     })
     .input(forgotPasswordInputSchema)
     .output(messageSchema)
-    .mutation(({ ctx, input }) =>
-      requestPasswordReset(ctx.deps, input.email),
-    ),
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email)),
 
   resetPassword: publicProcedure
     .meta({
@@ -147,7 +149,9 @@ export const authRouter = router({
         path: '/reset-password',
         tags: ['Admin'],
         summary: 'Sets a new password from a reset link; every session of that admin ends',
-        errorResponses: { 400: 'The token is missing, unknown, used or expired, or the password is too short, too long or too common' },
+        errorResponses: {
+          400: 'The token is missing, unknown, used or expired, or the password is too short, too long or too common',
+        },
       },
     })
     .input(resetPasswordInputSchema)

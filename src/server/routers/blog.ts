@@ -33,7 +33,6 @@ import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 const idInput = z.object({ id: blogIdSchema });
 
-
 export const blogRouter = router({
   list: publicProcedure
     .meta({
@@ -106,7 +105,9 @@ export const blogRouter = router({
         description:
           `page (from 1) and limit (default ${ADMIN_BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}); status (published or draft) and q, ` +
           'searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.',
-        errorResponses: { 400: `page or limit not a whole number, limit above ${BLOG_LIMIT_MAX}, or an unknown status` },
+        errorResponses: {
+          400: `page or limit not a whole number, limit above ${BLOG_LIMIT_MAX}, or an unknown status`,
+        },
         responseHeaders: pagingHeaders,
       },
     })
@@ -127,7 +128,9 @@ export const blogRouter = router({
         tags: ['Admin'],
         summary: 'The admin list of posts: one page of rows without their content, and the total',
         description: 'The same filters as GET /admin/blogs (status, q), paged with page and pageSize.',
-        errorResponses: { 400: `page or pageSize not a whole number, pageSize above ${BLOG_LIMIT_MAX}, or an unknown status` },
+        errorResponses: {
+          400: `page or pageSize not a whole number, pageSize above ${BLOG_LIMIT_MAX}, or an unknown status`,
+        },
       },
     })
     .input(adminBlogPageInputSchema)

@@ -47,7 +47,9 @@ export const contactRouter = router({
           'needs no challenge: it may carry its structured details, which are then checked, or only the five fields ' +
           'with the details written into message, as SPEC section 7 sends it. A filled-in website field (a spam trap) ' +
           'is answered like a success and dropped.',
-        errorResponses: { 400: 'An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one' },
+        errorResponses: {
+          400: 'An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one',
+        },
       },
     })
     .input(contactInputSchema)

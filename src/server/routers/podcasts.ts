@@ -19,7 +19,8 @@ export const podcastsRouter = router({
         method: 'GET',
         path: '/podcasts',
         tags: ['Podcasts'],
-        summary: 'The podcast episodes, newest first, one page at a time; play one through GET /api/audio-proxy/{id}',
+        summary:
+          'The podcast episodes, newest first, one page at a time; play one through GET /api/audio-proxy/{id}',
         description:
           `page (from 1) and limit (default ${PODCAST_PAGE_SIZE}, at most ${PODCAST_LIMIT_MAX}); q searches title and ` +
           'description ignoring case. X-Total-Count and Link (rel next/prev) tell the rest; past the end is an empty array.',

@@ -60,7 +60,13 @@ export async function listWorkshopReservations(
       createdAt: row.createdAt.toISOString(),
     };
   });
-  return { items, total: Number(totalRow?.total ?? 0), page: paging.page, pageSize: paging.pageSize, workshop };
+  return {
+    items,
+    total: Number(totalRow?.total ?? 0),
+    page: paging.page,
+    pageSize: paging.pageSize,
+    workshop,
+  };
 }
 
 /** Academy subscriptions as the payment webhook recorded them, newest first. */

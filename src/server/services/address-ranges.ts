@@ -24,7 +24,8 @@ export function ipBytes(address: string): Bytes | null {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+  const groups =
+    tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
   const bytes = new Uint8Array(16);
   groups.forEach((group, i) => {
     const value = parseInt(group, 16);
@@ -150,10 +151,17 @@ export function parseAllowList(value: string | undefined): AllowedAddress[] {
       const version = net.isIP(address);
       const maxBits = version === 4 ? 32 : 128;
       const prefix = bits === undefined ? maxBits : Number(bits);
-      if (!version || !Number.isInteger(prefix) || prefix < 0 || prefix > maxBits || (bits !== undefined && !/^\d+$/.test(bits))) {
+      if (
+        !version ||
+        !Number.isInteger(prefix) ||
+        prefix < 0 ||
+        prefix > maxBits ||
+        (bits !== undefined && !/^\d+$/.test(bits))
+      ) {
         throw new Error(`"${text}" is not an IP address, a CIDR range or address:port`);
       }
-      if (port !== undefined && !(port >= 1 && port <= 65535)) throw new Error(`"${text}" has an invalid port`);
+      if (port !== undefined && !(port >= 1 && port <= 65535))
+        throw new Error(`"${text}" has an invalid port`);
       return { range: { bytes: ipBytes(address)!, bits: prefix }, port, text };
     });
 }
@@ -162,5 +170,7 @@ export function parseAllowList(value: string | undefined): AllowedAddress[] {
 export function isAllowedPrivate(allow: readonly AllowedAddress[], address: string, port: number): boolean {
   const bytes = ipBytes(address);
   if (!bytes) return false;
-  return allow.some((entry) => inRange(bytes, entry.range) && (entry.port === undefined || entry.port === port));
+  return allow.some(
+    (entry) => inRange(bytes, entry.range) && (entry.port === undefined || entry.port === port),
+  );
 }

@@ -17,7 +17,10 @@ export function normaliseEmail(email: string): string {
 }
 
 /** The admin users, in the order they were added (never their password hashes). */
-export async function listAdmins(deps: Deps, paging: { page: number; pageSize: number }): Promise<Page<AdminUser>> {
+export async function listAdmins(
+  deps: Deps,
+  paging: { page: number; pageSize: number },
+): Promise<Page<AdminUser>> {
   const { db } = deps;
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -41,7 +44,10 @@ export async function listAdmins(deps: Deps, paging: { page: number; pageSize: n
  * posts stay without an author. Never the last admin, and never the caller's own account: removing
  * oneself would end the session mid-click and could lock the business out.
  */
-export async function removeAdmin(deps: Deps, input: { id: number; callerId: number }): Promise<{ message: string }> {
+export async function removeAdmin(
+  deps: Deps,
+  input: { id: number; callerId: number },
+): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
     // Locking every admin row first means two admins removing each other at the same moment are
     // served one after the other: the second sees only one admin left and is refused.

@@ -112,7 +112,11 @@ export async function importDatabase(db: Database, backup: BackupFile): Promise<
   return counts;
 }
 
-export async function writeBackupArchive(db: Database, uploadsDir: string, archivePath: string): Promise<BackupFile> {
+export async function writeBackupArchive(
+  db: Database,
+  uploadsDir: string,
+  archivePath: string,
+): Promise<BackupFile> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-backup-'));
   try {
     const backup = await exportDatabase(db);

@@ -48,8 +48,14 @@ export interface PublishedPage<T> {
 }
 
 /** One page of published posts, newest first: what visitors see. The total is of the same filter. */
-export async function listPublishedPosts(db: Database, filter: PublishedFilter): Promise<PublishedPage<BlogPost>> {
-  const [rows, [counted]] = await Promise.all([postListQueries.publishedPosts(db, filter), postListQueries.publishedCount(db, filter)]);
+export async function listPublishedPosts(
+  db: Database,
+  filter: PublishedFilter,
+): Promise<PublishedPage<BlogPost>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.publishedPosts(db, filter),
+    postListQueries.publishedCount(db, filter),
+  ]);
   return { items: rows.map(toPost), total: counted?.total ?? 0 };
 }
 
@@ -78,14 +84,22 @@ function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSum
 }
 
 /** One page of /blog: published posts without their content, newest first. */
-export async function listPublishedSummaries(db: Database, filter: PublishedFilter): Promise<PublishedPage<BlogSummary>> {
-  const [rows, [counted]] = await Promise.all([postListQueries.publishedSummaries(db, filter), postListQueries.publishedCount(db, filter)]);
+export async function listPublishedSummaries(
+  db: Database,
+  filter: PublishedFilter,
+): Promise<PublishedPage<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.publishedSummaries(db, filter),
+    postListQueries.publishedCount(db, filter),
+  ]);
   return { items: rows.map(toSummary), total: counted?.total ?? 0 };
 }
 
 /** The categories of published posts, A to Z: the filters /blog offers. */
 export async function listPublishedCategories(db: Database): Promise<string[]> {
-  const result = (await db.execute(postListQueries.categories())) as unknown as { rows: Array<{ category: string }> };
+  const result = (await db.execute(postListQueries.categories())) as unknown as {
+    rows: Array<{ category: string }>;
+  };
   return result.rows.map((r) => r.category);
 }
 
@@ -113,20 +127,35 @@ function adminWhere(filter: AdminPostFilter): SQL | undefined {
   if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    conditions.push(or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern), ilike(blogPosts.category, pattern))!);
+    conditions.push(
+      or(
+        ilike(blogPosts.title, pattern),
+        ilike(blogPosts.excerpt, pattern),
+        ilike(blogPosts.category, pattern),
+      )!,
+    );
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
 /** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
 export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogPost>> {
-  const [rows, [counted]] = await Promise.all([postListQueries.adminPosts(db, filter), postListQueries.adminCount(db, filter)]);
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.adminPosts(db, filter),
+    postListQueries.adminCount(db, filter),
+  ]);
   return { items: rows.map(toPost), total: counted?.total ?? 0 };
 }
 
 /** The admin screen's list: the same page as rows without content. */
-export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogSummary>> {
-  const [rows, [counted]] = await Promise.all([postListQueries.adminSummaries(db, filter), postListQueries.adminCount(db, filter)]);
+export async function listPostSummaries(
+  db: Database,
+  filter: AdminPostFilter,
+): Promise<PublishedPage<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.adminSummaries(db, filter),
+    postListQueries.adminCount(db, filter),
+  ]);
   return { items: rows.map(toSummary), total: counted?.total ?? 0 };
 }
 
@@ -136,10 +165,23 @@ export async function listPostSummaries(db: Database, filter: AdminPostFilter): 
  */
 export const postListQueries = {
   publishedPosts: (db: Database, f: PublishedFilter) =>
-    db.select().from(blogPosts).where(publishedWhere(f.category)).orderBy(...publishedOrder).limit(f.limit).offset(offsetOf(f)),
+    db
+      .select()
+      .from(blogPosts)
+      .where(publishedWhere(f.category))
+      .orderBy(...publishedOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
   publishedSummaries: (db: Database, f: PublishedFilter) =>
-    db.select(summaryColumns).from(blogPosts).where(publishedWhere(f.category)).orderBy(...publishedOrder).limit(f.limit).offset(offsetOf(f)),
-  publishedCount: (db: Database, f: PublishedFilter) => db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(publishedWhere(f.category))
+      .orderBy(...publishedOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
+  publishedCount: (db: Database, f: PublishedFilter) =>
+    db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
   // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,
   // so the cost follows the number of categories, not of posts (a DISTINCT reads every post).
   categories: () =>
@@ -156,10 +198,23 @@ export const postListQueries = {
       )
       select category from found where category is not null limit ${CATEGORY_MAX}`,
   adminPosts: (db: Database, f: AdminPostFilter) =>
-    db.select().from(blogPosts).where(adminWhere(f)).orderBy(...adminOrder).limit(f.limit).offset(offsetOf(f)),
+    db
+      .select()
+      .from(blogPosts)
+      .where(adminWhere(f))
+      .orderBy(...adminOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
   adminSummaries: (db: Database, f: AdminPostFilter) =>
-    db.select(summaryColumns).from(blogPosts).where(adminWhere(f)).orderBy(...adminOrder).limit(f.limit).offset(offsetOf(f)),
-  adminCount: (db: Database, f: AdminPostFilter) => db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(adminWhere(f))
+      .orderBy(...adminOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
+  adminCount: (db: Database, f: AdminPostFilter) =>
+    db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
 };
 
 export async function getPost(db: Database, id: number): Promise<BlogPost> {
@@ -187,15 +242,24 @@ async function withImageSizes(db: Database, html: string): Promise<string> {
     .from(uploads)
     .where(inArray(uploads.name, names));
   const sizes = new Map(rows.map((r) => [r.name, r]));
-  return html.replace(/<img src="\/objects\/uploads\/([a-z2-7]{32})"([^>]*?)\s*\/?>/g, (_tag, name: string, rest: string) => {
-    const size = sizes.get(name);
-    let extra = /\sloading=/.test(rest) ? '' : ' loading="lazy"';
-    if (size?.width && size.height && !/\swidth=/.test(rest)) extra += ` width="${size.width}" height="${size.height}"`;
-    return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
-  });
+  return html.replace(
+    /<img src="\/objects\/uploads\/([a-z2-7]{32})"([^>]*?)\s*\/?>/g,
+    (_tag, name: string, rest: string) => {
+      const size = sizes.get(name);
+      let extra = /\sloading=/.test(rest) ? '' : ' loading="lazy"';
+      if (size?.width && size.height && !/\swidth=/.test(rest))
+        extra += ` width="${size.width}" height="${size.height}"`;
+      return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
+    },
+  );
 }
 
-export async function createPost(db: Database, input: BlogFields, authorId: number, now: Date): Promise<BlogPost> {
+export async function createPost(
+  db: Database,
+  input: BlogFields,
+  authorId: number,
+  now: Date,
+): Promise<BlogPost> {
   const { title, content } = await cleanFields(db, input);
   const [row] = await db
     .insert(blogPosts)
@@ -217,9 +281,16 @@ export async function createPost(db: Database, input: BlogFields, authorId: numb
 export async function updatePost(db: Database, id: number, input: BlogUpdate, now: Date): Promise<BlogPost> {
   const [existing] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!existing) throw notFound(BLOG_MESSAGES.notFound);
-  const { title, content } = await cleanFields(db, { title: input.title ?? existing.title, content: input.content ?? existing.content });
+  const { title, content } = await cleanFields(db, {
+    title: input.title ?? existing.title,
+    content: input.content ?? existing.content,
+  });
   const publishedAt =
-    input.published === undefined ? existing.publishedAt : input.published ? (existing.publishedAt ?? now) : null;
+    input.published === undefined
+      ? existing.publishedAt
+      : input.published
+        ? (existing.publishedAt ?? now)
+        : null;
   const [row] = await db
     .update(blogPosts)
     .set({
@@ -248,7 +319,11 @@ export async function countPublishedPosts(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function listPublishedPostDates(db: Database, offset: number, limit: number): Promise<Array<{ id: number; updatedAt: Date }>> {
+export async function listPublishedPostDates(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<Array<{ id: number; updatedAt: Date }>> {
   return db
     .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)

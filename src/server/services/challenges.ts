@@ -21,18 +21,26 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** The signing key; created at first use when `create` is set (issuing), never by a check. */
 async function signingKey(deps: Deps, create: boolean): Promise<Buffer | null> {
   const read = async () => {
-    const [row] = await deps.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
+    const [row] = await deps.db
+      .select({ value: appSecrets.value })
+      .from(appSecrets)
+      .where(eq(appSecrets.name, KEY_NAME));
     return row ? Buffer.from(row.value) : null;
   };
   const found = await read();
   if (found || !create) return found;
   // Two instances starting at once: the first insert wins and both read the same key.
-  await deps.db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32) }).onConflictDoNothing();
+  await deps.db
+    .insert(appSecrets)
+    .values({ name: KEY_NAME, value: randomBytes(32) })
+    .onConflictDoNothing();
   return read();
 }
 
 function sign(key: Buffer, id: string, a: number, b: number, expires: number): string {
-  return createHmac('sha256', key).update(`contact-challenge:v1:${id}:${a}:${b}:${expires}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`contact-challenge:v1:${id}:${a}:${b}:${expires}`)
+    .digest('base64url');
 }
 
 /** A new challenge: two numbers from 1 to 10 and the signed token that carries them. */
@@ -55,7 +63,11 @@ export async function issueChallenge(deps: Deps): Promise<ContactChallenge> {
  * right sum. A well-formed challenge is used up by any answer, right or wrong, so its 19 possible
  * sums cannot be tried one by one. Throws a 400 with the reason otherwise.
  */
-export async function redeemChallenge(deps: Deps, challenge: string | undefined, answer: number | undefined): Promise<void> {
+export async function redeemChallenge(
+  deps: Deps,
+  challenge: string | undefined,
+  answer: number | undefined,
+): Promise<void> {
   if (!challenge || answer === undefined) throw badRequest(CHALLENGE_MESSAGES.missing);
   const match = CHALLENGE_PATTERN.exec(challenge);
   const key = match ? await signingKey(deps, false) : null;
@@ -64,7 +76,8 @@ export async function redeemChallenge(deps: Deps, challenge: string | undefined,
   const [a, b, expires] = [Number(aText), Number(bText), Number(expiresText)];
   const expected = Buffer.from(sign(key, id, a, b, expires));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequest(CHALLENGE_MESSAGES.invalid);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw badRequest(CHALLENGE_MESSAGES.invalid);
   const now = deps.clock();
   if (expires <= now.getTime()) throw badRequest(CHALLENGE_MESSAGES.expired);
 

@@ -62,7 +62,11 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
     db.select({ total: count() }).from(contactMessages).where(where),
   ]);
   return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), notification: toNotification(r.notification) })),
+    items: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      notification: toNotification(r.notification),
+    })),
     total: Number(totalRow?.total ?? 0),
     page: filter.page,
     pageSize: filter.pageSize,
@@ -80,7 +84,13 @@ const notificationColumns = {
   nextAttemptAt: outbox.nextAttemptAt,
 };
 
-type NotificationRow = { status: string; attempts: number; lastError: string | null; sentAt: Date | null; nextAttemptAt: Date } | null;
+type NotificationRow = {
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  nextAttemptAt: Date;
+} | null;
 
 function toNotification(row: NotificationRow): EnquiryNotification | null {
   if (!row) return null;
@@ -111,7 +121,11 @@ function toEnquiry(row: EnquiryRow, notification: NotificationRow): Enquiry {
 }
 
 async function notificationOf(deps: Deps, id: number): Promise<NotificationRow> {
-  const [row] = await deps.db.select(notificationColumns).from(outbox).where(eq(outbox.contactMessageId, id)).limit(1);
+  const [row] = await deps.db
+    .select(notificationColumns)
+    .from(outbox)
+    .where(eq(outbox.contactMessageId, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -133,6 +147,9 @@ export async function setEnquiryStatus(deps: Deps, id: number, status: EnquirySt
 }
 
 export async function countNewEnquiries(deps: Pick<AppDeps, 'db'>): Promise<number> {
-  const [row] = await deps.db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(contactMessages)
+    .where(eq(contactMessages.status, 'new'));
   return Number(row?.total ?? 0);
 }

@@ -5,7 +5,17 @@ import sanitizeHtml from 'sanitize-html';
 // (`https:\\evil.example`, a leading space, upper case) (issue 13.8).
 const SITE = new URL('https://this-site.invalid/');
 /** rel values a post may keep on a link to this site; 'opener' and anything unknown are dropped. */
-const KEPT_REL = new Set(['nofollow', 'noopener', 'noreferrer', 'ugc', 'sponsored', 'external', 'help', 'license', 'tag']);
+const KEPT_REL = new Set([
+  'nofollow',
+  'noopener',
+  'noreferrer',
+  'ugc',
+  'sponsored',
+  'external',
+  'help',
+  'license',
+  'tag',
+]);
 
 function linkAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const { href: rawHref, rel, target, ...rest } = attribs;
@@ -18,7 +28,15 @@ function linkAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sani
   // A link to another site, or one asking to open in another window, opens in a new tab without a
   // handle on this page (noopener) and without passing the address on.
   if (elsewhere || target !== undefined) {
-    return { tagName, attribs: { ...rest, href: elsewhere ? url.href : href, target: '_blank', rel: 'noopener noreferrer nofollow' } };
+    return {
+      tagName,
+      attribs: {
+        ...rest,
+        href: elsewhere ? url.href : href,
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
+    };
   }
   const kept = (rel ?? '')
     .toLowerCase()
@@ -30,7 +48,28 @@ function linkAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sani
 // The allow-list for blog post HTML: what the admin editor produces and nothing else. No script,
 // no style, no event handlers, no javascript: URLs, and images only from this site.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'img', 'hr', 'code', 'pre'],
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'img',
+    'hr',
+    'code',
+    'pre',
+  ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
@@ -39,7 +78,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+  ],
   transformTags: {
     // The post's title is the page's h1, so headings in the body start at h2.
     h1: 'h2',

@@ -35,7 +35,8 @@ export interface IdempotentRequest {
 export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !/^[\x21-\x7e]{1,255}$/.test(value.trim())) throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey);
+  if (value === undefined || !/^[\x21-\x7e]{1,255}$/.test(value.trim()))
+    throw badRequest(IDEMPOTENCY_MESSAGES.invalidKey);
   return value.trim();
 }
 
@@ -56,7 +57,11 @@ export function requestHash(input: unknown): string {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === '23505') return true;
   }
   return false;
@@ -74,7 +79,11 @@ class RolledBack<T> {
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-async function storedAnswer(deps: Deps, request: IdempotentRequest, hash: string): Promise<StoredAnswer | undefined> {
+async function storedAnswer(
+  deps: Deps,
+  request: IdempotentRequest,
+  hash: string,
+): Promise<StoredAnswer | undefined> {
   const now = deps.clock();
   const [row] = await deps.db
     .select()
@@ -91,12 +100,17 @@ async function storedAnswer(deps: Deps, request: IdempotentRequest, hash: string
   return { status: row.status, body: row.response };
 }
 
-
 /**
  * Inserts the key with its answer, or takes over one past its 24 hours; false when a live key is
  * already there (the one statement both ways of keeping an answer use).
  */
-async function takeKey(db: Database, request: IdempotentRequest, hash: string, answer: StoredAnswer, now: Date): Promise<boolean> {
+async function takeKey(
+  db: Database,
+  request: IdempotentRequest,
+  hash: string,
+  answer: StoredAnswer,
+  now: Date,
+): Promise<boolean> {
   const values = {
     caller: request.caller,
     operation: request.operation,
@@ -137,7 +151,8 @@ export async function runIdempotently<T>(
     const outcome = await deps.db.transaction(async (tx) => {
       // A live key (committed by an earlier request, or by one that was running and has now
       // committed: PostgreSQL makes this insert wait for it) is not taken.
-      if (!(await takeKey(tx as unknown as Database, request, hash, { status: 0, body: null }, now))) throw new KeyTaken();
+      if (!(await takeKey(tx as unknown as Database, request, hash, { status: 0, body: null }, now)))
+        throw new KeyTaken();
       const result = await run(tx as unknown as Database);
       const answer = answerOf(result);
       if (!answer) throw new RolledBack(result);

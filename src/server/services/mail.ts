@@ -28,7 +28,10 @@ interface Logger {
  */
 export async function writeFileDurably(file: string, data: Buffer, partialDir: string): Promise<void> {
   await fs.mkdir(partialDir, { recursive: true, mode: 0o700 });
-  const temp = path.join(partialDir, `${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}`);
+  const temp = path.join(
+    partialDir,
+    `${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}`,
+  );
   const handle = await fs.open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(data);
@@ -50,13 +53,23 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 /** No send may outlast the outbox worker's lease (services/outbox.ts): give up well before. */
-const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000, dnsTimeout: 30_000 };
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 30_000,
+  greetingTimeout: 30_000,
+  socketTimeout: 60_000,
+  dnsTimeout: 30_000,
+};
 
 /**
  * SMTP when smtpUrl is set; otherwise each message is written as an .eml file in outboxDir (whole
  * files only: temporary files live in `<outboxDir>.partial` until they are renamed in).
  */
-export function createMailer(options: { from: string; smtpUrl?: string; outboxDir: string; logger?: Logger }): Mailer {
+export function createMailer(options: {
+  from: string;
+  smtpUrl?: string;
+  outboxDir: string;
+  logger?: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {

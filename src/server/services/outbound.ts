@@ -15,7 +15,8 @@ import { isAllowedPrivate, nonPublicReason, type AllowedAddress } from './addres
 
 export const OUTBOUND_MAX_REDIRECTS = 5;
 
-export type OutboundFailure = 'refused' | 'unreachable' | 'timeout' | 'too-large' | 'too-many-redirects' | 'bad-url';
+export type OutboundFailure =
+  'refused' | 'unreachable' | 'timeout' | 'too-large' | 'too-many-redirects' | 'bad-url';
 
 export class OutboundError extends Error {
   override name = 'OutboundError';
@@ -52,16 +53,26 @@ export interface OutboundClient {
   /** GETs url, following redirects, and answers once the final response's headers are in. */
   get(url: string | URL, options: OutboundOptions): Promise<OutboundResponse>;
   /** GETs url and reads the whole body as UTF-8 text, at most maxBytes (required here). */
-  getText(url: string | URL, options: OutboundOptions & { maxBytes: number }): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>;
+  getText(
+    url: string | URL,
+    options: OutboundOptions & { maxBytes: number },
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>;
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** Refuses an address that is not public unless the allow-list names it. */
 function checkAddress(allow: readonly AllowedAddress[], address: string, port: number, host: string): void {
   const reason = nonPublicReason(address);
   if (reason && !isAllowedPrivate(allow, address, port)) {
-    throw new OutboundError('refused', `${host} is not a public address (${address} is ${reason}); the server does not fetch from it`);
+    throw new OutboundError(
+      'refused',
+      `${host} is not a public address (${address} is ${reason}); the server does not fetch from it`,
+    );
   }
 }
 
@@ -113,7 +124,11 @@ export function createOutboundClient(config: { allowPrivate: readonly AllowedAdd
       }, options.timeoutMs);
       req.on('error', (error) => {
         clearTimeout(timer);
-        reject(error instanceof OutboundError ? error : new OutboundError('unreachable', `${url.host} could not be reached`));
+        reject(
+          error instanceof OutboundError
+            ? error
+            : new OutboundError('unreachable', `${url.host} could not be reached`),
+        );
       });
       req.on('response', (res) => {
         clearTimeout(timer);
@@ -132,13 +147,15 @@ export function createOutboundClient(config: { allowPrivate: readonly AllowedAdd
     }
     const maxRedirects = options.maxRedirects ?? OUTBOUND_MAX_REDIRECTS;
     for (let hop = 0; ; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('bad-url', 'Only http and https addresses are fetched');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new OutboundError('bad-url', 'Only http and https addresses are fetched');
       const res = await requestOnce(url, options);
       const status = res.statusCode ?? 502;
       const location = res.headers.location;
       if ([301, 302, 303, 307, 308].includes(status) && location) {
         res.resume();
-        if (hop >= maxRedirects) throw new OutboundError('too-many-redirects', `${url.host} redirected too many times`);
+        if (hop >= maxRedirects)
+          throw new OutboundError('too-many-redirects', `${url.host} redirected too many times`);
         try {
           url = new URL(location, url);
         } catch {
@@ -149,7 +166,10 @@ export function createOutboundClient(config: { allowPrivate: readonly AllowedAdd
       const declared = Number(res.headers['content-length']);
       if (options.maxBytes !== undefined && Number.isFinite(declared) && declared > options.maxBytes) {
         res.destroy();
-        throw new OutboundError('too-large', `The answer from ${url.host} is larger than ${options.maxBytes} bytes`);
+        throw new OutboundError(
+          'too-large',
+          `The answer from ${url.host} is larger than ${options.maxBytes} bytes`,
+        );
       }
       return { status, headers: res.headers, body: capBody(res, url, options), url };
     }
@@ -184,7 +204,8 @@ function capBody(res: http.IncomingMessage, url: URL, options: OutboundOptions):
   });
   const max = options.maxBytes;
   if (max === undefined) return res;
-  const tooLarge = () => new OutboundError('too-large', `The answer from ${url.host} is larger than ${max} bytes`);
+  const tooLarge = () =>
+    new OutboundError('too-large', `The answer from ${url.host} is larger than ${max} bytes`);
   let seen = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {

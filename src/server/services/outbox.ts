@@ -116,7 +116,12 @@ function describe(error: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 500) || 'unknown error';
 }
 
-async function deliver(deps: Deps, workerId: string, item: Claimed, log?: Logger): Promise<'sent' | 'done' | 'retry' | 'failed'> {
+async function deliver(
+  deps: Deps,
+  workerId: string,
+  item: Claimed,
+  log?: Logger,
+): Promise<'sent' | 'done' | 'retry' | 'failed'> {
   const mine = and(eq(outbox.id, item.id), eq(outbox.lockedBy, workerId));
   const task = TASKS.get(item.kind as OutboxKind);
   try {
@@ -210,7 +215,10 @@ export interface OutboxWorker {
 }
 
 /** The in-process worker: the same code on PGlite and PostgreSQL, one or many instances. */
-export function startOutboxWorker(deps: Deps, options: { intervalMs?: number; log?: Logger } = {}): OutboxWorker {
+export function startOutboxWorker(
+  deps: Deps,
+  options: { intervalMs?: number; log?: Logger } = {},
+): OutboxWorker {
   const workerId = randomUUID();
   const intervalMs = options.intervalMs ?? 1000;
   let stopping = false;

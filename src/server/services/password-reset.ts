@@ -40,14 +40,23 @@ export async function requestPasswordReset(
  * MAX_OPEN_RESET_LINKS links are open), a one-hour, single-use link and its e-mail, in one
  * transaction; for any other address, nothing.
  */
-async function sendResetLink(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, request: MailMessage): Promise<void> {
+async function sendResetLink(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  request: MailMessage,
+): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, request.to));
   if (!user) return;
   const now = deps.clock();
   const open = await deps.db
     .select({ tokenHash: passwordResetTokens.tokenHash })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(passwordResetTokens.userId, user.id),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
   if (open.length >= MAX_OPEN_RESET_LINKS) return;
   const token = randomToken(32);
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -59,8 +59,32 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
 // maintained upstream), plus what people add to a common word to get past a rule (a usual suffix
 // or a year), one character or group repeated, a straight run, and the words of this site and its
 // towns, which an attacker tries first. Loaded on first use: only setting a password needs it.
-const USUAL_SUFFIXES = ['!', '1', '12', '123', '1234', '12345', '123456', '1!', '123!', '@123', '007', '01', '69', '99'];
-const SITE_WORDS = ['herts', 'hertford', 'hertfordshire', 'hertslocalmedia', 'localmedia', 'sparkai', 'stevenage', 'hitchin'];
+const USUAL_SUFFIXES = [
+  '!',
+  '1',
+  '12',
+  '123',
+  '1234',
+  '12345',
+  '123456',
+  '1!',
+  '123!',
+  '@123',
+  '007',
+  '01',
+  '69',
+  '99',
+];
+const SITE_WORDS = [
+  'herts',
+  'hertford',
+  'hertfordshire',
+  'hertslocalmedia',
+  'localmedia',
+  'sparkai',
+  'stevenage',
+  'hitchin',
+];
 /** Common in the breaches of the last few years but missing from the list (which stops around 2017). */
 const NEWER_COMMON_WORDS = ['fortnite', 'p@ssword', 'login', 'mysql', 'toor', 'ubuntu'];
 
@@ -68,7 +92,12 @@ let common: Promise<Set<string>> | null = null;
 
 function commonWords(): Promise<Set<string>> {
   common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set([...dictionary['passwords-common'].map((p) => p.toLowerCase()), ...SITE_WORDS, ...NEWER_COMMON_WORDS]),
+    ({ dictionary }) =>
+      new Set([
+        ...dictionary['passwords-common'].map((p) => p.toLowerCase()),
+        ...SITE_WORDS,
+        ...NEWER_COMMON_WORDS,
+      ]),
   );
   return common;
 }
@@ -76,7 +105,8 @@ function commonWords(): Promise<Set<string>> {
 /** The password, and the word under it once a usual suffix or a year is taken off. */
 function withoutSuffixes(password: string): string[] {
   const bases = [password];
-  for (const suffix of USUAL_SUFFIXES) if (password.endsWith(suffix)) bases.push(password.slice(0, -suffix.length));
+  for (const suffix of USUAL_SUFFIXES)
+    if (password.endsWith(suffix)) bases.push(password.slice(0, -suffix.length));
   if (/(?:19|20)\d\d$/.test(password)) bases.push(password.slice(0, -4));
   return bases.filter((base) => base.length >= 3);
 }
@@ -85,12 +115,17 @@ function withoutSuffixes(password: string): string[] {
 const isRepeat = (text: string) => /^(.{1,4})\1+$/.test(text);
 
 /** 23456789, abcdefgh, 87654321: a stretch of the digits or the alphabet, either way round. */
-const RUNS = ['01234567890', 'abcdefghijklmnopqrstuvwxyz'].flatMap((run) => [run, [...run].reverse().join('')]);
+const RUNS = ['01234567890', 'abcdefghijklmnopqrstuvwxyz'].flatMap((run) => [
+  run,
+  [...run].reverse().join(''),
+]);
 const isStraightRun = (text: string) => text.length >= 4 && RUNS.some((run) => run.includes(text));
 
 export async function isCommonPassword(password: string): Promise<boolean> {
   const words = await commonWords();
-  return withoutSuffixes(password.toLowerCase()).some((base) => words.has(base) || isRepeat(base) || isStraightRun(base));
+  return withoutSuffixes(password.toLowerCase()).some(
+    (base) => words.has(base) || isRepeat(base) || isStraightRun(base),
+  );
 }
 
 /** The rules for a new password: at least 8 characters and not a common one (above). */

@@ -12,7 +12,8 @@ import { DomainError, badRequest } from './errors';
 
 export const PAYMENTS_NOT_CONFIGURED =
   'Online payment is not set up yet. Please email us and we will enrol you by invoice in the meantime.';
-export const WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not set up on this server (STRIPE_WEBHOOK_SECRET is missing).';
+export const WEBHOOK_NOT_CONFIGURED =
+  'Stripe webhooks are not set up on this server (STRIPE_WEBHOOK_SECRET is missing).';
 
 export interface Payments {
   /** The Stripe client, or null when STRIPE_SECRET_KEY is not set. */
@@ -25,7 +26,9 @@ export interface Payments {
 }
 
 /** STRIPE_API_BASE (e.g. http://127.0.0.1:12111) as the SDK's host, port and protocol options. */
-export function stripeAddress(apiBase: string | undefined): { host: string; port: number; protocol: 'http' | 'https' } | undefined {
+export function stripeAddress(
+  apiBase: string | undefined,
+): { host: string; port: number; protocol: 'http' | 'https' } | undefined {
   if (!apiBase) return undefined;
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -45,13 +48,22 @@ export function createPayments(config: Config): Payments {
   if (config.STRIPE_PRICE_EXPLORER) priceIds.explorer = config.STRIPE_PRICE_EXPLORER;
   if (config.STRIPE_PRICE_INNOVATOR) priceIds.innovator = config.STRIPE_PRICE_INNOVATOR;
   if (config.STRIPE_PRICE_ENTREPRENEUR) priceIds.entrepreneur = config.STRIPE_PRICE_ENTREPRENEUR;
-  return { stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null, priceIds, publicUrl: config.publicUrl };
+  return {
+    stripe,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
+    priceIds,
+    publicUrl: config.publicUrl,
+  };
 }
 
 /** Creates a Checkout Session in subscription mode for a plan; its hosted page is the clientSecret. */
-export async function createCheckout(payments: Payments, planId: string): Promise<{ clientSecret: string; message: string }> {
+export async function createCheckout(
+  payments: Payments,
+  planId: string,
+): Promise<{ clientSecret: string; message: string }> {
   const plan = findPlan(planId);
-  if (!plan) throw badRequest(`Unknown plan "${planId}": please choose ${PLANS.map((p) => p.id).join(', ')}.`);
+  if (!plan)
+    throw badRequest(`Unknown plan "${planId}": please choose ${PLANS.map((p) => p.id).join(', ')}.`);
   if (!payments.stripe) throw new DomainError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_CONFIGURED);
 
   const priceId = payments.priceIds[plan.id];
@@ -82,27 +94,52 @@ export async function createCheckout(payments: Payments, planId: string): Promis
   } catch (error) {
     throw paymentProviderError(error);
   }
-  if (!session.url) throw new DomainError('BAD_GATEWAY', 'The payment provider did not return a checkout page. Please try again.');
-  return { clientSecret: session.url, message: `Checkout ready for ${plan.name} (${plan.price}${plan.period}).` };
+  if (!session.url)
+    throw new DomainError(
+      'BAD_GATEWAY',
+      'The payment provider did not return a checkout page. Please try again.',
+    );
+  return {
+    clientSecret: session.url,
+    message: `Checkout ready for ${plan.name} (${plan.price}${plan.period}).`,
+  };
 }
 
 function paymentProviderError(error: unknown): DomainError {
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return new DomainError('BAD_GATEWAY', 'We could not reach our payment provider. Please try again in a moment.');
+    return new DomainError(
+      'BAD_GATEWAY',
+      'We could not reach our payment provider. Please try again in a moment.',
+    );
   }
   if (error instanceof Stripe.errors.StripeError) {
     // Configuration problems (a wrong key or price id) are ours, not the customer's: say so plainly.
-    return new DomainError('BAD_GATEWAY', 'Our payment provider turned down the checkout request. Please try again later or email us.');
+    return new DomainError(
+      'BAD_GATEWAY',
+      'Our payment provider turned down the checkout request. Please try again later or email us.',
+    );
   }
   return new DomainError('BAD_GATEWAY', 'The checkout could not be prepared. Please try again in a moment.');
 }
 
 /** Checks the Stripe-Signature header against the raw body; anything wrong is a 400 that changes nothing. */
-export function verifyWebhookEvent(payments: Payments, rawBody: Buffer, signature: string | undefined, now: Date): Stripe.Event {
+export function verifyWebhookEvent(
+  payments: Payments,
+  rawBody: Buffer,
+  signature: string | undefined,
+  now: Date,
+): Stripe.Event {
   if (!payments.webhookSecret) throw new DomainError('SERVICE_UNAVAILABLE', WEBHOOK_NOT_CONFIGURED);
   if (!signature) throw badRequest('Missing Stripe-Signature header.');
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, payments.webhookSecret, 300, undefined, now.getTime());
+    return Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      payments.webhookSecret,
+      300,
+      undefined,
+      now.getTime(),
+    );
   } catch {
     throw badRequest('Webhook signature verification failed.');
   }
@@ -110,7 +147,11 @@ export function verifyWebhookEvent(payments: Payments, rawBody: Buffer, signatur
 
 export type WebhookOutcome = 'recorded' | 'duplicate' | 'outdated' | 'ignored';
 
-const HANDLED_EVENTS = new Set(['checkout.session.completed', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
@@ -138,19 +179,29 @@ export async function recordStripeEvent(db: Database, event: Stripe.Event): Prom
         stripeCustomerId: idOf(session.customer),
         customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
         plan,
-        status: session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? 'active' : 'incomplete',
+        status:
+          session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+            ? 'active'
+            : 'incomplete',
       };
       // The subscription's own event may have arrived first; then complete that row.
       const conditions = [eq(academySubscriptions.checkoutSessionId, session.id)];
-      if (change.stripeSubscriptionId) conditions.push(eq(academySubscriptions.stripeSubscriptionId, change.stripeSubscriptionId));
-      const [existing] = await tx.select().from(academySubscriptions).where(or(...conditions)).limit(1);
+      if (change.stripeSubscriptionId)
+        conditions.push(eq(academySubscriptions.stripeSubscriptionId, change.stripeSubscriptionId));
+      const [existing] = await tx
+        .select()
+        .from(academySubscriptions)
+        .where(or(...conditions))
+        .limit(1);
       if (existing) {
         await tx
           .update(academySubscriptions)
           .set({ ...change, status: existing.checkoutSessionId ? change.status : existing.status })
           .where(eq(academySubscriptions.id, existing.id));
       } else {
-        await tx.insert(academySubscriptions).values({ ...change, updatedAt: new Date(event.created * 1000) });
+        await tx
+          .insert(academySubscriptions)
+          .values({ ...change, updatedAt: new Date(event.created * 1000) });
       }
       return 'recorded';
     }

@@ -50,7 +50,13 @@ function episodeWhere(filter: EpisodeFilter, realOnly: boolean): SQL | undefined
 /** The list's queries, built but not run: listEpisodes runs them, tests/api/query-plans.test.ts reads their plans. */
 export const episodeListQueries = {
   /** Whether a real episode has been imported (walks the list's index from the newest). */
-  anyReal: (db: Database) => db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(not(isSample)).orderBy(...episodeOrder).limit(1),
+  anyReal: (db: Database) =>
+    db
+      .select({ id: podcastEpisodes.id })
+      .from(podcastEpisodes)
+      .where(not(isSample))
+      .orderBy(...episodeOrder)
+      .limit(1),
   page: (db: Database, filter: EpisodeFilter, realOnly: boolean) =>
     db
       .select(publicColumns)
@@ -67,7 +73,10 @@ export const episodeListQueries = {
  * The episodes to show, newest first. The seeded samples are listed only while no real episode
  * has been imported, so a fresh install plays something and a live one shows only the show.
  */
-export async function listEpisodes(db: Database, filter: EpisodeFilter): Promise<{ items: PodcastEpisode[]; total: number }> {
+export async function listEpisodes(
+  db: Database,
+  filter: EpisodeFilter,
+): Promise<{ items: PodcastEpisode[]; total: number }> {
   const [real] = await episodeListQueries.anyReal(db);
   const [rows, [counted]] = await Promise.all([
     episodeListQueries.page(db, filter, Boolean(real)),
@@ -138,7 +147,8 @@ export async function importPodcastFeed(db: Database, xml: string): Promise<Impo
   } catch (error) {
     throw new DomainError('BAD_GATEWAY', `The podcast feed could not be read: ${(error as Error).message}`);
   }
-  if (!Array.isArray(feed.items)) throw new DomainError('BAD_GATEWAY', 'The podcast feed has no episodes list');
+  if (!Array.isArray(feed.items))
+    throw new DomainError('BAD_GATEWAY', 'The podcast feed has no episodes list');
 
   const feedImage = httpUrl(feed.itunes?.image) ?? httpUrl(feed.image?.url);
   const feedSpotify = spotifyUrl(feed.link);
@@ -210,7 +220,8 @@ export async function importPodcastFeedFromUrl(
   feedUrl: string,
   options: { outbound: OutboundClient; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<ImportResult> {
-  if (!httpUrl(feedUrl)) throw new DomainError('BAD_REQUEST', 'The podcast feed address must be an http(s) URL');
+  if (!httpUrl(feedUrl))
+    throw new DomainError('BAD_REQUEST', 'The podcast feed address must be an http(s) URL');
   let xml: string;
   const timeoutMs = options.timeoutMs ?? 30_000;
   try {
@@ -223,7 +234,10 @@ export async function importPodcastFeedFromUrl(
     if (res.status < 200 || res.status > 299) throw new Error(`the feed answered ${res.status}`);
     xml = res.text;
   } catch (error) {
-    const reason = error instanceof OutboundError && error.kind === 'too-large' ? 'the feed is larger than 10 MB' : (error as Error).message;
+    const reason =
+      error instanceof OutboundError && error.kind === 'too-large'
+        ? 'the feed is larger than 10 MB'
+        : (error as Error).message;
     throw new DomainError('BAD_GATEWAY', `The podcast feed could not be fetched: ${reason}`);
   }
   return importPodcastFeed(db, xml);
@@ -253,7 +267,9 @@ export function startPodcastFeedRefresh(options: {
     if (running || stopped) return;
     running = importPodcastFeedFromUrl(db, feedUrl, { outbound, signal: abort.signal })
       .then((result) => log.info({ feedUrl, ...result }, 'podcast feed imported'))
-      .catch((error: unknown) => log.warn({ feedUrl, err: error }, 'podcast feed import failed; episodes left as they were'))
+      .catch((error: unknown) =>
+        log.warn({ feedUrl, err: error }, 'podcast feed import failed; episodes left as they were'),
+      )
       .finally(() => {
         running = null;
       });

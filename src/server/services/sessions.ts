@@ -31,16 +31,24 @@ function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 
-export async function createSession(deps: Deps, userId: number): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  deps: Deps,
+  userId: number,
+): Promise<{ token: string; session: Session }> {
   const id = randomToken(15);
   const secret = randomToken(20);
   const now = deps.clock();
-  await deps.db.insert(sessions).values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
+  await deps.db
+    .insert(sessions)
+    .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
   return { token: `${id}.${secret}`, session: { id, userId, createdAt: now, lastVerifiedAt: now } };
 }
 
 /** The session and user behind a token, or null when it is unknown, expired or malformed. */
-export async function validateSessionToken(deps: Deps, token: string): Promise<{ user: SessionUser; session: Session } | null> {
+export async function validateSessionToken(
+  deps: Deps,
+  token: string,
+): Promise<{ user: SessionUser; session: Session } | null> {
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 200) return null;
   const [id, secret] = parts as [string, string];
@@ -61,7 +69,10 @@ export async function validateSessionToken(deps: Deps, token: string): Promise<{
   if (!row) return null;
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
   const now = deps.clock().getTime();
-  if (now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS || now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS) {
+  if (
+    now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS ||
+    now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS
+  ) {
     await deps.db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }

@@ -27,7 +27,11 @@ export interface SignInThrottle {
    * Counts a failure. Answers how long to hold back the failed answer, and whether the account
    * (when there is one) has just reached the count at which its admin is told, once per window.
    */
-  failed(account: string, ip: string, userId?: number): Promise<{ delayMs: number; alertOwner: boolean; accountFailures: number }>;
+  failed(
+    account: string,
+    ip: string,
+    userId?: number,
+  ): Promise<{ delayMs: number; alertOwner: boolean; accountFailures: number }>;
   /** The right password: the (account, address) failures are forgotten. */
   succeeded(account: string, ip: string): Promise<void>;
 }
@@ -46,7 +50,10 @@ export function createSignInThrottle(counters: CounterStore): SignInThrottle {
   return {
     async blockedFor(account, ip) {
       const keys = keysOf(account, ip);
-      const blocks = await Promise.all([counters.peek(`block:${keys.pair}`), counters.peek(`block:${keys.address}`)]);
+      const blocks = await Promise.all([
+        counters.peek(`block:${keys.pair}`),
+        counters.peek(`block:${keys.address}`),
+      ]);
       return Math.max(0, ...blocks.map((b) => b?.resetInMs ?? 0));
     },
     async failed(account, ip, userId) {
@@ -59,7 +66,10 @@ export function createSignInThrottle(counters: CounterStore): SignInThrottle {
         const { count } = await counters.hit(`fail:${key}`, windowMs);
         if (count >= rule.blockAfter) await counters.hit(`block:${key}`, blockMs(count, rule.blockAfter));
         if (count > rule.slowAfter) {
-          delayMs = Math.max(delayMs, Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.stepDelayMs * (count - rule.slowAfter)));
+          delayMs = Math.max(
+            delayMs,
+            Math.min(SIGN_IN_THROTTLE.maxDelayMs, SIGN_IN_THROTTLE.stepDelayMs * (count - rule.slowAfter)),
+          );
         }
       }
       if (userId === undefined) return { delayMs, alertOwner: false, accountFailures: 0 };

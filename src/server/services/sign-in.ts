@@ -32,7 +32,12 @@ function waitMessage(seconds: number): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Queued in the outbox (the counters are not in the database, so there is no write to join). */
-async function queueAttackAlert(deps: SignInDeps, user: { name: string; email: string }, failures: number, ip: string): Promise<void> {
+async function queueAttackAlert(
+  deps: SignInDeps,
+  user: { name: string; email: string },
+  failures: number,
+  ip: string,
+): Promise<void> {
   await enqueueMail(deps.db, {
     kind: 'sign_in_alert',
     now: deps.clock(),
@@ -82,9 +87,16 @@ export async function login(
   else await verifyAgainstDummy(input.password);
 
   if (!ok) {
-    const { delayMs, alertOwner, accountFailures } = await deps.signInThrottle.failed(account, input.ip, user?.id);
+    const { delayMs, alertOwner, accountFailures } = await deps.signInThrottle.failed(
+      account,
+      input.ip,
+      user?.id,
+    );
     if (user && alertOwner) {
-      log?.warn({ userId: user.id, failures: accountFailures }, 'many failed sign-ins on one account; telling its admin');
+      log?.warn(
+        { userId: user.id, failures: accountFailures },
+        'many failed sign-ins on one account; telling its admin',
+      );
       await queueAttackAlert(deps, user, accountFailures, input.ip);
     }
     if (delayMs > 0) await sleep(delayMs);

@@ -76,7 +76,10 @@ export interface ConfirmedSubscriberRow {
 }
 
 /** Every confirmed subscriber in the order they signed up, read in batches (keyset paging, so memory stays flat). */
-export async function* confirmedSubscribers(deps: Deps, batchSize = 1000): AsyncGenerator<ConfirmedSubscriberRow[]> {
+export async function* confirmedSubscribers(
+  deps: Deps,
+  batchSize = 1000,
+): AsyncGenerator<ConfirmedSubscriberRow[]> {
   let afterId = 0;
   for (;;) {
     const rows = await deps.db

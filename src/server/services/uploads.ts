@@ -42,14 +42,29 @@ type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 export function uploadErrors(config: AppDeps['config']) {
   const mb = Math.round((config.UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10;
   return {
-    tooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', `File too large. Please select a file smaller than ${mb}MB.`),
-    badType: () => new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Invalid file type. Please upload a JPEG, PNG, GIF or WebP image.'),
-    badLink: () => forbidden('This upload link is invalid, has expired or has already been used. Please request a new one.'),
+    tooLarge: () =>
+      new DomainError('PAYLOAD_TOO_LARGE', `File too large. Please select a file smaller than ${mb}MB.`),
+    badType: () =>
+      new DomainError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Invalid file type. Please upload a JPEG, PNG, GIF or WebP image.',
+      ),
+    badLink: () =>
+      forbidden(
+        'This upload link is invalid, has expired or has already been used. Please request a new one.',
+      ),
     interrupted: () => new DomainError('BAD_REQUEST', 'The upload was interrupted. Please try again.'),
     noFile: () => new DomainError('BAD_REQUEST', 'No file was sent. Please choose an image to upload.'),
     tooManyPixels: () =>
-      new DomainError('PAYLOAD_TOO_LARGE', 'Image too large. Please upload an image of at most 40 megapixels (8000 x 5000, say).'),
-    gifTooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'GIF too large. Please upload a GIF of at most 2400 x 4800 pixels.'),
+      new DomainError(
+        'PAYLOAD_TOO_LARGE',
+        'Image too large. Please upload an image of at most 40 megapixels (8000 x 5000, say).',
+      ),
+    gifTooLarge: () =>
+      new DomainError(
+        'PAYLOAD_TOO_LARGE',
+        'GIF too large. Please upload a GIF of at most 2400 x 4800 pixels.',
+      ),
   };
 }
 
@@ -58,7 +73,8 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
   const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'image/gif';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61)
+    return 'image/gif';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return null;
 }
@@ -91,14 +107,21 @@ function signingKey(config: AppDeps['config']): Buffer {
 }
 
 function sign(config: AppDeps['config'], name: string, expires: number): string {
-  return createHmac('sha256', signingKey(config)).update(`PUT\n/objects/uploads/${name}\n${expires}`).digest('hex');
+  return createHmac('sha256', signingKey(config))
+    .update(`PUT\n/objects/uploads/${name}\n${expires}`)
+    .digest('hex');
 }
 
-export async function createUploadTicket(deps: Deps, userId: number): Promise<{ uploadURL: string; objectPath: string; expiresAt: string }> {
+export async function createUploadTicket(
+  deps: Deps,
+  userId: number,
+): Promise<{ uploadURL: string; objectPath: string; expiresAt: string }> {
   const name = randomToken(20);
   const now = deps.clock();
   const expires = now.getTime() + UPLOAD_TICKET_LIFETIME_MS;
-  await deps.db.insert(uploadTickets).values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
+  await deps.db
+    .insert(uploadTickets)
+    .values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
   const objectPath = `/objects/uploads/${name}`;
   return {
     uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
@@ -108,8 +131,14 @@ export async function createUploadTicket(deps: Deps, userId: number): Promise<{ 
 }
 
 /** Checks the link's signature and expiry without touching the database. */
-export function checkUploadSignature(deps: Deps, name: string, expires: unknown, signature: unknown): boolean {
-  if (!OBJECT_NAME_PATTERN.test(name) || typeof expires !== 'string' || typeof signature !== 'string') return false;
+export function checkUploadSignature(
+  deps: Deps,
+  name: string,
+  expires: unknown,
+  signature: unknown,
+): boolean {
+  if (!OBJECT_NAME_PATTERN.test(name) || typeof expires !== 'string' || typeof signature !== 'string')
+    return false;
   if (!/^\d{1,16}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   const expected = Buffer.from(sign(deps.config, name, Number(expires)), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return false;
@@ -135,7 +164,13 @@ export async function claimUploadTicket(deps: Deps, name: string): Promise<numbe
 export async function storeUpload(
   deps: Deps,
   input: { name: string; userId: number | null; body: Readable },
-): Promise<{ objectPath: string; contentType: string; size: number; width: number | null; height: number | null }> {
+): Promise<{
+  objectPath: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}> {
   const errors = uploadErrors(deps.config);
   const max = deps.config.UPLOAD_MAX_BYTES;
   const incoming = path.join(deps.config.uploadsDir, '.incoming');
@@ -186,7 +221,12 @@ export async function storeUpload(
     } catch {
       throw errors.badType();
     }
-    const expectedFormat = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }[contentType];
+    const expectedFormat = {
+      'image/jpeg': 'jpeg',
+      'image/png': 'png',
+      'image/gif': 'gif',
+      'image/webp': 'webp',
+    }[contentType];
     if (meta.format !== expectedFormat) throw errors.badType();
     let width = meta.width ?? null;
     let height = meta.pageHeight ?? meta.height ?? null;
@@ -211,7 +251,8 @@ export async function storeUpload(
     await fsp.rename(temp, finalPath);
     // The smaller copies pages ask for (?w=) are made now, by the admin's upload, so no visitor's
     // request ever decodes an image (issue 13.7).
-    if (contentType !== 'image/gif' && width) await makeVariants(deps.config.uploadsDir, input.name, finalPath, width);
+    if (contentType !== 'image/gif' && width)
+      await makeVariants(deps.config.uploadsDir, input.name, finalPath, width);
     try {
       await deps.db.insert(uploads).values({
         name: input.name,
@@ -234,7 +275,10 @@ export async function storeUpload(
 }
 
 /** A stored upload to serve, or null. */
-export async function findUpload(deps: Pick<AppDeps, 'db' | 'config'>, name: string): Promise<{ file: string; contentType: string; size: number } | null> {
+export async function findUpload(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  name: string,
+): Promise<{ file: string; contentType: string; size: number } | null> {
   if (!OBJECT_NAME_PATTERN.test(name)) return null;
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.name, name));
   if (!row) return null;
@@ -254,7 +298,9 @@ export async function findUpload(deps: Pick<AppDeps, 'db' | 'config'>, name: str
 export async function clearIncomingUploads(uploadsDir: string): Promise<number> {
   const incoming = path.join(uploadsDir, '.incoming');
   const leftovers = await fsp.readdir(incoming).catch(() => [] as string[]);
-  await Promise.all(leftovers.map((file) => fsp.rm(path.join(incoming, file), { force: true, recursive: true })));
+  await Promise.all(
+    leftovers.map((file) => fsp.rm(path.join(incoming, file), { force: true, recursive: true })),
+  );
   return leftovers.length;
 }
 
@@ -307,7 +353,11 @@ export async function imageVariant(
     const meta = await sharp(original.file, DECODE).metadata();
     if (!meta.width || meta.width <= width) return original;
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const info = await sharp(original.file, DECODE).rotate().resize({ width }).webp({ quality: 80 }).toFile(temp);
+    const info = await sharp(original.file, DECODE)
+      .rotate()
+      .resize({ width })
+      .webp({ quality: 80 })
+      .toFile(temp);
     await fsp.rename(temp, file);
     return { file, contentType: 'image/webp', size: info.size };
   } catch {

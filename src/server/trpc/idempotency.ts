@@ -23,7 +23,11 @@ function callerOf(ctx: { user?: { id: number } }): string {
 }
 
 /** The kept answer, as the procedure's own result would carry it. */
-function replayResult<R>(res: { header(name: string, value: string): unknown }, body: unknown, ctx: object): R {
+function replayResult<R>(
+  res: { header(name: string, value: string): unknown },
+  body: unknown,
+  ctx: object,
+): R {
   void res.header('Idempotent-Replayed', 'true');
   return { ok: true as const, data: body, ctx } as unknown as R;
 }
@@ -41,7 +45,12 @@ export const idempotent = answers(
     if (key === undefined) return next();
     const ran = await runIdempotently(
       ctx.deps,
-      { caller: callerOf(ctx as { user?: { id: number } }), operation: path, key, input: await getRawInput() },
+      {
+        caller: callerOf(ctx as { user?: { id: number } }),
+        operation: path,
+        key,
+        input: await getRawInput(),
+      },
       (db) => next({ ctx: { deps: { ...ctx.deps, db } } }),
       (result) => (result.ok ? { status: 200, body: result.data } : undefined),
     );
@@ -62,7 +71,12 @@ export const idempotentOutsideDatabase = answers(
     if (key === undefined) return next();
     const ran = await runIdempotentlyOutsideDatabase(
       ctx.deps,
-      { caller: callerOf(ctx as { user?: { id: number } }), operation: path, key, input: await getRawInput() },
+      {
+        caller: callerOf(ctx as { user?: { id: number } }),
+        operation: path,
+        key,
+        input: await getRawInput(),
+      },
       () => next(),
       (result) => (result.ok ? { status: 200, body: result.data } : undefined),
     );
@@ -86,4 +100,3 @@ export const idempotencyKeyHeaders = z.object({
       example: '5f0c7a52-6f1e-4c2b-9a39-1d3b1c2f7e8a',
     }),
 });
-

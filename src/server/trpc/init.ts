@@ -35,49 +35,62 @@ const t = initTRPC
  * Turns domain errors into tRPC errors with the matching code (and Retry-After where given), and a
  * database that does not answer into a quick 503 rather than a hang or a 500.
  */
-const domainErrors = answers(t.middleware(async ({ ctx, next }) => {
-  const result = await next();
-  if (!result.ok && isDatabaseUnavailable(result.error)) {
-    void ctx.res.header('Retry-After', '5');
-    throw new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The service is briefly unavailable. Please try again in a moment.',
-      cause: result.error,
-    });
-  }
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    if (cause.retryAfterSeconds !== undefined) {
-      void ctx.res.header('Retry-After', String(cause.retryAfterSeconds));
+const domainErrors = answers(
+  t.middleware(async ({ ctx, next }) => {
+    const result = await next();
+    if (!result.ok && isDatabaseUnavailable(result.error)) {
+      void ctx.res.header('Retry-After', '5');
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+        cause: result.error,
+      });
     }
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
-  }
-  return result;
-}), () => ({
-  responses: [{ status: 503, description: 'The database is not answering; try again after Retry-After seconds.' }],
-}));
+    if (!result.ok && result.error.cause instanceof DomainError) {
+      const cause = result.error.cause;
+      if (cause.retryAfterSeconds !== undefined) {
+        void ctx.res.header('Retry-After', String(cause.retryAfterSeconds));
+      }
+      throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    }
+    return result;
+  }),
+  () => ({
+    responses: [
+      { status: 503, description: 'The database is not answering; try again after Retry-After seconds.' },
+    ],
+  }),
+);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 /** Rate limits by procedure, from the one table in rate-limit.ts. */
-const rateLimited = answers(t.middleware(async ({ ctx, path, next }) => {
-  const policy = PROCEDURE_RATE_LIMITS[path];
-  if (policy) await ctx.rateLimiters[policy](ctx.req);
-  return next();
-}), ({ procedure }) => {
-  const policy = PROCEDURE_RATE_LIMITS[procedure];
-  if (!policy) return {};
-  const { max, windowMs } = RATE_LIMIT_POLICIES[policy];
-  const minutes = windowMs / 60_000;
-  const window = minutes % 60 === 0 ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
-  return {
-    responses: [{
-      status: 429,
-      description: `More than ${max} of these requests from one address in ${window}; wait Retry-After seconds.`,
-    }],
-  };
-});
+const rateLimited = answers(
+  t.middleware(async ({ ctx, path, next }) => {
+    const policy = PROCEDURE_RATE_LIMITS[path];
+    if (policy) await ctx.rateLimiters[policy](ctx.req);
+    return next();
+  }),
+  ({ procedure }) => {
+    const policy = PROCEDURE_RATE_LIMITS[procedure];
+    if (!policy) return {};
+    const { max, windowMs } = RATE_LIMIT_POLICIES[policy];
+    const minutes = windowMs / 60_000;
+    const window =
+      minutes % 60 === 0
+        ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}`
+        : `${minutes} minutes`;
+    return {
+      responses: [
+        {
+          status: 429,
+          description: `More than ${max} of these requests from one address in ${window}; wait Retry-After seconds.`,
+        },
+      ],
+    };
+  },
+);
 
 /** Where in a raw input a string holds U+0000, or null. */
 function nulCharacterPath(value: unknown, path: Array<string | number> = []): Array<string | number> | null {
@@ -103,7 +116,12 @@ function nulCharacterPath(value: unknown, path: Array<string | number> = []): Ar
 const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
   const path = nulCharacterPath(await getRawInput());
   if (path) {
-    const issue = { code: 'custom' as const, path, message: 'Text may not contain the NUL character', input: undefined };
+    const issue = {
+      code: 'custom' as const,
+      path,
+      message: 'Text may not contain the NUL character',
+      input: undefined,
+    };
     throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message, cause: new ZodRealError([issue]) });
   }
   return next();
@@ -112,21 +130,32 @@ const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
 export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited).use(refuseNulCharacters);
 
 /** Only a signed-in admin gets past this; the user is then on ctx.user. */
-const requireAdmin = answers(t.middleware(async ({ ctx, type, next }) => {
-  if (type === 'mutation' && ctx.tokenSource === 'cookie' && isCrossSiteRequest(ctx.req, ctx.deps.config.publicUrl)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' });
-  }
-  const found = ctx.sessionToken
-    ? await validateSessionToken(ctx.deps, ctx.sessionToken)
-    : null;
-  if (!found) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  return next({ ctx: { ...ctx, user: found.user, session: found.session } });
-}), ({ type }) => ({
-  requiresSession: true,
-  responses: [
-    { status: 401, description: 'Not signed in, or the session has ended: send the bearer token or the session cookie.' },
-    type === 'mutation' && { status: 403, description: 'A session cookie used from another site (send the bearer token instead).' },
-  ],
-}));
+const requireAdmin = answers(
+  t.middleware(async ({ ctx, type, next }) => {
+    if (
+      type === 'mutation' &&
+      ctx.tokenSource === 'cookie' &&
+      isCrossSiteRequest(ctx.req, ctx.deps.config.publicUrl)
+    ) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' });
+    }
+    const found = ctx.sessionToken ? await validateSessionToken(ctx.deps, ctx.sessionToken) : null;
+    if (!found) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    return next({ ctx: { ...ctx, user: found.user, session: found.session } });
+  }),
+  ({ type }) => ({
+    requiresSession: true,
+    responses: [
+      {
+        status: 401,
+        description: 'Not signed in, or the session has ended: send the bearer token or the session cookie.',
+      },
+      type === 'mutation' && {
+        status: 403,
+        description: 'A session cookie used from another site (send the bearer token instead).',
+      },
+    ],
+  }),
+);
 
 export const adminProcedure = publicProcedure.use(requireAdmin);

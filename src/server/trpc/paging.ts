@@ -6,14 +6,14 @@ import type { Context } from './context';
 
 /** The paging facts of a list answer, as headers: the body stays the plain array clients know. */
 export const pagingHeaders = z.object({
-  'X-Total-Count': z.string().meta({ description: 'How many items match (all pages together).', example: '137' }),
-  Link: z
+  'X-Total-Count': z
     .string()
-    .optional()
-    .meta({
-      description: 'RFC 8288 links to the next and previous pages, when there are any.',
-      example: '<https://example.com/api/blog?page=3&limit=12>; rel="next", <https://example.com/api/blog?page=1&limit=12>; rel="prev"',
-    }),
+    .meta({ description: 'How many items match (all pages together).', example: '137' }),
+  Link: z.string().optional().meta({
+    description: 'RFC 8288 links to the next and previous pages, when there are any.',
+    example:
+      '<https://example.com/api/blog?page=3&limit=12>; rel="next", <https://example.com/api/blog?page=1&limit=12>; rel="prev"',
+  }),
 });
 
 export type PagingQuery = {

@@ -26,7 +26,8 @@ export const PROCEDURE_RATE_LIMITS: Record<string, RateLimitPolicy> = {
   'uploads.createUploadUrl': 'upload',
 };
 
-export const RATE_LIMIT_MESSAGE = 'Too many requests from your connection. Please wait a few minutes and try again.';
+export const RATE_LIMIT_MESSAGE =
+  'Too many requests from your connection. Please wait a few minutes and try again.';
 
 export type RateLimiters = Record<RateLimitPolicy, (req: FastifyRequest) => Promise<void>>;
 

@@ -44,7 +44,10 @@ export function answers<T extends { _middlewares: readonly unknown[] }>(middlewa
 }
 
 /** The declarations of every middleware a procedure runs, in order. */
-export function declarationsOf(procedure: unknown, operation: OperationFacts): { responses: DeclaredResponse[]; requiresSession: boolean } {
+export function declarationsOf(
+  procedure: unknown,
+  operation: OperationFacts,
+): { responses: DeclaredResponse[]; requiresSession: boolean } {
   const middlewares = (procedure as { _def?: { middlewares?: unknown[] } })._def?.middlewares ?? [];
   const responses: DeclaredResponse[] = [];
   let requiresSession = false;

@@ -2,8 +2,22 @@ import { request as playwrightRequest } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_ACCOUNT, visualBaseURL } from '../../../playwright.config';
 import { addLongRows } from '../helpers/admin-data';
-import { BROWSERS, expect, openWatchedPage, signInInPage, SIZES, test, waitForText, type SizeName } from '../helpers/cross-browser';
-import { findBrokenImages, findOverflow, findSqueezedIcons, settleForScreenshot } from '../helpers/page-checks';
+import {
+  BROWSERS,
+  expect,
+  openWatchedPage,
+  signInInPage,
+  SIZES,
+  test,
+  waitForText,
+  type SizeName,
+} from '../helpers/cross-browser';
+import {
+  findBrokenImages,
+  findOverflow,
+  findSqueezedIcons,
+  settleForScreenshot,
+} from '../helpers/page-checks';
 import { allViews, SEEDED_POST_TITLE } from '../helpers/views';
 
 // Issues 12.7 and 23.6: every route (public, and each admin section signed in) in Chromium and
@@ -29,7 +43,9 @@ test.beforeAll(async ({ browser }) => {
   const posts = (await (await api.get('/api/blog')).json()) as Array<{ id: number; title: string }>;
   postId = posts.find((p) => p.title === SEEDED_POST_TITLE)!.id;
   // The admin lists get the same rows on every run (once: a restarted worker finds them there).
-  await api.post('/api/admin/login', { data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password } });
+  await api.post('/api/admin/login', {
+    data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password },
+  });
   const enquiries = (await (await api.get('/api/admin/enquiries?pageSize=1')).json()) as { total: number };
   if (enquiries.total === 0) {
     const page = await browser.newPage({ baseURL: visualBaseURL });
@@ -49,7 +65,9 @@ const compress = (png: Uint8Array) =>
 
 for (const browserName of BROWSERS) {
   for (const size of Object.keys(SIZES) as SizeName[]) {
-    test(`${browserName} at ${SIZES[size].width} px: every route looks like its baseline`, async ({ launched }) => {
+    test(`${browserName} at ${SIZES[size].width} px: every route looks like its baseline`, async ({
+      launched,
+    }) => {
       test.setTimeout(180_000);
       const browser = await launched(browserName, { reducedMotion: true });
       const watched = await openWatchedPage(browser, SIZES[size]);
@@ -70,17 +88,24 @@ for (const browserName of BROWSERS) {
             await page.waitForSelector('nav[aria-label="Admin sections"]');
             await page.$$eval(
               'nav[aria-label="Admin sections"] button',
-              (buttons, tab) => (buttons.find((b) => b.textContent?.startsWith(tab)) as HTMLButtonElement).click(),
+              (buttons, tab) =>
+                (buttons.find((b) => b.textContent?.startsWith(tab)) as HTMLButtonElement).click(),
               view.adminTab,
             );
-            await page.waitForFunction(() => document.querySelector('[data-layout]') && !document.querySelector('[data-layout][aria-busy="true"]'));
+            await page.waitForFunction(
+              () =>
+                document.querySelector('[data-layout]') &&
+                !document.querySelector('[data-layout][aria-busy="true"]'),
+            );
           }
           await waitForText(page, view.ready);
           const where = `${view.path} in ${browserName} at ${SIZES[size].width} px`;
           // Hydrated first: the pinned texts must not be changed under React's feet.
           await page.waitForSelector('html[data-hydrated]');
           await page.evaluate(settleForScreenshot);
-          expect.soft(await page.evaluate(findBrokenImages), `images that did not load: ${where}`).toEqual([]);
+          expect
+            .soft(await page.evaluate(findBrokenImages), `images that did not load: ${where}`)
+            .toEqual([]);
           expect.soft(await page.evaluate(findOverflow), where).toEqual([]);
           expect.soft(await page.evaluate(findSqueezedIcons), where).toEqual([]);
           const name = `${browserName}-${SIZES[size].width}-${view.name}`;
@@ -89,14 +114,23 @@ for (const browserName of BROWSERS) {
             expect.soft(shot, where).toMatchSnapshot(`${name}.png`, TOLERANCE);
           } else {
             // A long page: the first screen, then each part clipped from the page at the top.
-            expect.soft(await compress(await page.screenshot()), where).toMatchSnapshot(`${name}.png`, TOLERANCE);
+            expect
+              .soft(await compress(await page.screenshot()), where)
+              .toMatchSnapshot(`${name}.png`, TOLERANCE);
             for (const part of view.parts) {
               const clip = await page.$eval(part, (el) => {
                 const r = el.getBoundingClientRect();
-                return { x: 0, y: Math.round(r.top + window.scrollY), width: document.documentElement.clientWidth, height: Math.round(r.height) };
+                return {
+                  x: 0,
+                  y: Math.round(r.top + window.scrollY),
+                  width: document.documentElement.clientWidth,
+                  height: Math.round(r.height),
+                };
               });
               const shot = await compress(await page.screenshot({ clip, captureBeyondViewport: true }));
-              expect.soft(shot, `${part} of ${where}`).toMatchSnapshot(`${name}-${part.replace(/\W+/g, '')}.png`, TOLERANCE);
+              expect
+                .soft(shot, `${part} of ${where}`)
+                .toMatchSnapshot(`${name}-${part.replace(/\W+/g, '')}.png`, TOLERANCE);
             }
           }
         }

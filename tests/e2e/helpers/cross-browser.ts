@@ -75,15 +75,21 @@ export interface WatchedPage {
 }
 
 /** A fresh browser context (no cookies, no storage) with one page at the given size, watched. */
-export async function openWatchedPage(browser: Browser, size: { width: number; height: number }): Promise<WatchedPage> {
+export async function openWatchedPage(
+  browser: Browser,
+  size: { width: number; height: number },
+): Promise<WatchedPage> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport(size);
   page.setDefaultTimeout(15_000);
   const log: PageLog = { pageErrors: [], consoleErrors: [], failedResponses: [] };
-  page.on('pageerror', (error) => log.pageErrors.push(error instanceof Error ? error.message : String(error)));
+  page.on('pageerror', (error) =>
+    log.pageErrors.push(error instanceof Error ? error.message : String(error)),
+  );
   page.on('console', (message) => {
-    if (message.type() === 'error') log.consoleErrors.push({ text: message.text(), url: message.location()?.url });
+    if (message.type() === 'error')
+      log.consoleErrors.push({ text: message.text(), url: message.location()?.url });
   });
   page.on('response', (response) => {
     if (response.status() >= 400) log.failedResponses.push(`${response.status()} ${response.url()}`);
@@ -91,7 +97,9 @@ export async function openWatchedPage(browser: Browser, size: { width: number; h
   // A Content-Security-Policy violation becomes a console error the test sees, in both browsers.
   await page.evaluateOnNewDocument(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile || document.URL}`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile || document.URL}`,
+      );
     });
   });
   return {
@@ -102,7 +110,8 @@ export async function openWatchedPage(browser: Browser, size: { width: number; h
       const expected = (line: string) => /^4\d\d /.test(line) && expected4xx.some((re) => re.test(line));
       const problems: string[] = [];
       for (const error of log.pageErrors) problems.push(`page error: ${error}`);
-      for (const response of log.failedResponses) if (!expected(response)) problems.push(`answer: ${response}`);
+      for (const response of log.failedResponses)
+        if (!expected(response)) problems.push(`answer: ${response}`);
       for (const { text, url } of log.consoleErrors) {
         // Chromium logs every 4xx answer as a console error; those the journey expects are fine.
         const status = /status of (4\d\d)/.exec(text)?.[1];
@@ -142,10 +151,19 @@ export async function runJourney(
 }
 
 /** Signs the page's context in (POST /api/admin/login from the page itself: the session cookie). */
-export async function signInInPage(page: Page, baseURL: string, account: { email: string; password: string }): Promise<void> {
+export async function signInInPage(
+  page: Page,
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<void> {
   if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/robots.txt`);
   const status = await page.evaluate(async (body) => {
-    const res = await fetch('/api/admin/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch('/api/admin/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     return res.status;
   }, JSON.stringify(account));
   if (status !== 200) throw new Error(`signing in answered ${status}`);
@@ -162,7 +180,9 @@ export async function waitForText(page: Page, text: string, timeout = 15_000): P
  */
 export async function tap(page: Page, selector: string): Promise<void> {
   const element = await page.waitForSelector(selector, { visible: true });
-  await element!.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }));
+  await element!.evaluate((el) =>
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
+  );
   await element!.click();
   await element!.dispose();
 }
@@ -172,8 +192,10 @@ export async function tap(page: Page, selector: string): Promise<void> {
  * its own text. Puppeteer's ::-p-aria walks the accessibility tree, which over WebDriver BiDi takes
  * a second or two per query in Firefox; this runs in the page and is instant in both browsers.
  */
-export const byRole = (role: 'button' | 'link' | 'textbox' | 'searchbox' | 'spinbutton' | 'radio', name: string) =>
-  `::-p-named(${JSON.stringify(`${role}|${name}`)})`;
+export const byRole = (
+  role: 'button' | 'link' | 'textbox' | 'searchbox' | 'spinbutton' | 'radio',
+  name: string,
+) => `::-p-named(${JSON.stringify(`${role}|${name}`)})`;
 
 Puppeteer.registerCustomQueryHandler('named', {
   queryAll: (root, selector) => {
@@ -205,7 +227,10 @@ Puppeteer.registerCustomQueryHandler('named', {
  * Playwright Test with the two browsers: `launched(name)` starts a browser once per worker (one
  * per name and motion setting) and closes it when the worker ends.
  */
-export const test = base.extend<object, { launched: (name: BrowserName, options?: { reducedMotion?: boolean }) => Promise<Browser> }>({
+export const test = base.extend<
+  object,
+  { launched: (name: BrowserName, options?: { reducedMotion?: boolean }) => Promise<Browser> }
+>({
   launched: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

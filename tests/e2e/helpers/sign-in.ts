@@ -25,7 +25,9 @@ export const test = base.extend<{
   signIn: async ({ page }, use) => {
     await use(async ({ by = 'form', email = ADMIN_ACCOUNT.email } = {}) => {
       if (by === 'api') {
-        const res = await page.request.post('/api/admin/login', { data: { email, password: ADMIN_ACCOUNT.password } });
+        const res = await page.request.post('/api/admin/login', {
+          data: { email, password: ADMIN_ACCOUNT.password },
+        });
         expect(res.status(), await res.text()).toBe(200);
         return;
       }
@@ -39,7 +41,9 @@ export const test = base.extend<{
     });
   },
   adminAuth: async ({ request }, use) => {
-    const res = await request.post('/api/admin/login', { data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password } });
+    const res = await request.post('/api/admin/login', {
+      data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password },
+    });
     expect(res.status(), await res.text()).toBe(200);
     await use({ Authorization: `Bearer ${((await res.json()) as { authToken: string }).authToken}` });
   },

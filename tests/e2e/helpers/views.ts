@@ -40,7 +40,14 @@ const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => 
 /** The views of each route; `postId` is the id of a published post. */
 export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]> & { notFound: View[] } {
   return {
-    home: [{ name: 'home', path: ROUTES.home, ready: 'Get Started Today', parts: ['#advertising', '#newsletters', '#podcasts', '#contact'] }],
+    home: [
+      {
+        name: 'home',
+        path: ROUTES.home,
+        ready: 'Get Started Today',
+        parts: ['#advertising', '#newsletters', '#podcasts', '#contact'],
+      },
+    ],
     admin: [
       adminSection('Blog Posts', 'Create a blog post'),
       adminSection('Enquiries', 'Enquiries'),
@@ -69,13 +76,24 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
         ready: 'Confirm new password',
       },
     ],
-    privacyPolicy: [{ name: 'privacy-policy', path: ROUTES.privacyPolicy, ready: 'Privacy Policy', parts: [] }],
+    privacyPolicy: [
+      { name: 'privacy-policy', path: ROUTES.privacyPolicy, ready: 'Privacy Policy', parts: [] },
+    ],
     termsConditions: [
       { name: 'terms-conditions', path: ROUTES.termsConditions, ready: 'Terms & Conditions', parts: [] },
     ],
     blog: [{ name: 'blog', path: ROUTES.blog, ready: SEEDED_POST_TITLE }],
-    blogPost: [{ name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team', parts: ['footer'] }],
-    academy: [{ name: 'academy', path: ROUTES.academy, ready: 'Reserve Your Free Workshop', parts: ['#pricing', '#free-workshop'] }],
+    blogPost: [
+      { name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team', parts: ['footer'] },
+    ],
+    academy: [
+      {
+        name: 'academy',
+        path: ROUTES.academy,
+        ready: 'Reserve Your Free Workshop',
+        parts: ['#pricing', '#free-workshop'],
+      },
+    ],
     subscribe: [
       { name: 'subscribe', path: `${ROUTES.subscribe}?plan=innovator`, ready: 'Your checkout is ready!' },
     ],

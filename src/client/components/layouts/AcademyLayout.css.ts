@@ -94,10 +94,20 @@ export const footerInner = style({
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr' } },
 });
 
-export const footerBrand = style({ fontWeight: vars.fontWeight.black, fontSize: vars.fontSize.xl, marginBottom: vars.space.xs });
+export const footerBrand = style({
+  fontWeight: vars.fontWeight.black,
+  fontSize: vars.fontSize.xl,
+  marginBottom: vars.space.xs,
+});
 export const footerText = style({ color: vars.color.onDarkSoft, maxWidth: '34rem' });
 
-export const footerLinks = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const footerLinks = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
 export const footerLink = style({
   color: vars.color.onDark,
   textDecoration: 'underline',

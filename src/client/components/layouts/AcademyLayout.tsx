@@ -7,7 +7,13 @@ import { ROUTES } from '../../../shared/routes';
 import * as styles from './AcademyLayout.css';
 
 /** The academy's own frame: its header and footer (the footer leads back to the company home). */
-export function AcademyLayout({ children, sectionLinks = false }: { children: ReactNode; sectionLinks?: boolean }) {
+export function AcademyLayout({
+  children,
+  sectionLinks = false,
+}: {
+  children: ReactNode;
+  sectionLinks?: boolean;
+}) {
   // On the landing page the header's links are in-page anchors; elsewhere they lead to the landing page.
   const to = (section: string) => (sectionLinks ? `#${section}` : `${ROUTES.academy}#${section}`);
   return (
@@ -44,7 +50,8 @@ export function AcademyLayout({ children, sectionLinks = false }: { children: Re
           <div>
             <p className={styles.footerBrand}>{ACADEMY.name}</p>
             <p className={styles.footerText}>
-              After-school and weekend AI-entrepreneurship sessions for 10-16 year olds in {BUSINESS.county} and online.
+              After-school and weekend AI-entrepreneurship sessions for 10-16 year olds in {BUSINESS.county}{' '}
+              and online.
               {` ${ACADEMY.name}`} is run by {BUSINESS.legalName}, {BUSINESS.town}.
             </p>
           </div>

@@ -3,9 +3,19 @@ import { breakpoints, vars } from '../../styles/theme.css';
 
 // The admin area's frame (AdminLayout.tsx): a welcome bar, the section tabs, and the page below.
 
-export const shell = style({ background: vars.color.surfaceAlt, minHeight: '70vh', padding: `${vars.space.xl} ${vars.space.md}` });
+export const shell = style({
+  background: vars.color.surfaceAlt,
+  minHeight: '70vh',
+  padding: `${vars.space.xl} ${vars.space.md}`,
+});
 
-export const inner = style({ maxWidth: vars.layout.maxWidth, margin: '0 auto', display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const inner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
 
 export const topBar = style({
   display: 'flex',
@@ -15,7 +25,12 @@ export const topBar = style({
   gap: vars.space.md,
 });
 
-export const welcome = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.black, color: vars.color.ink });
+export const welcome = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+});
 
 export const subtle = style({ margin: 0, color: vars.color.muted });
 
@@ -52,11 +67,22 @@ export const navItem = style({
       borderRadius: vars.radius.pill,
       background: vars.color.surface,
       selectors: {
-        '&[aria-current="page"]': { background: vars.color.brand, borderColor: vars.color.brand, color: vars.color.onBrand },
+        '&[aria-current="page"]': {
+          background: vars.color.brand,
+          borderColor: vars.color.brand,
+          color: vars.color.onBrand,
+        },
       },
     },
   },
 });
 
 /** A message in place of the admin screen: checking the session, or Access Denied. */
-export const centre = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: vars.space.xxl, textAlign: 'center' });
+export const centre = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.xxl,
+  textAlign: 'center',
+});

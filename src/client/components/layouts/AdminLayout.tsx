@@ -56,7 +56,17 @@ export function AdminLayout({
 }
 
 /** In place of the admin area: a centred message (the session being checked, Access Denied). */
-export function AdminNotice({ icon, title, text, busy = false }: { icon?: ReactNode; title?: string; text: string; busy?: boolean }) {
+export function AdminNotice({
+  icon,
+  title,
+  text,
+  busy = false,
+}: {
+  icon?: ReactNode;
+  title?: string;
+  text: string;
+  busy?: boolean;
+}) {
   return (
     <div className={styles.centre} role={busy ? 'status' : undefined}>
       {icon}

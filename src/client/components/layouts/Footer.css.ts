@@ -15,9 +15,21 @@ export const inner = style({
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr 1fr' } },
 });
 
-export const brand = style({ color: vars.color.onDark, fontWeight: vars.fontWeight.black, fontSize: vars.fontSize.lg });
-export const blurb = style({ marginTop: vars.space.sm, maxWidth: '32rem', lineHeight: vars.lineHeight.relaxed });
-export const heading = style({ color: vars.color.onDark, fontSize: vars.fontSize.md, marginBottom: vars.space.sm });
+export const brand = style({
+  color: vars.color.onDark,
+  fontWeight: vars.fontWeight.black,
+  fontSize: vars.fontSize.lg,
+});
+export const blurb = style({
+  marginTop: vars.space.sm,
+  maxWidth: '32rem',
+  lineHeight: vars.lineHeight.relaxed,
+});
+export const heading = style({
+  color: vars.color.onDark,
+  fontSize: vars.fontSize.md,
+  marginBottom: vars.space.sm,
+});
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
 export const link = style({
   color: vars.color.onDarkSoft,

@@ -11,8 +11,8 @@ export function Footer() {
         <div>
           <p className={styles.brand}>{BUSINESS.name}</p>
           <p className={styles.blurb}>
-            Community newsletters, local advertising and podcasts that connect Hertfordshire businesses with the
-            people who live around them.
+            Community newsletters, local advertising and podcasts that connect Hertfordshire businesses with
+            the people who live around them.
           </p>
         </div>
         <nav aria-label="Footer">
@@ -62,7 +62,8 @@ export function Footer() {
         </div>
       </div>
       <p className={styles.bottom}>
-        © <span data-volatile="year">{new Date().getFullYear()}</span> {BUSINESS.legalName}. {BUSINESS.town}, {BUSINESS.county}.
+        © <span data-volatile="year">{new Date().getFullYear()}</span> {BUSINESS.legalName}. {BUSINESS.town},{' '}
+        {BUSINESS.county}.
       </p>
     </footer>
   );

@@ -42,7 +42,13 @@ export const desktopNav = style({
   '@media': { [breakpoints.desktop]: { display: 'flex' } },
 });
 
-export const navList = style({ display: 'flex', gap: vars.space.xxs, listStyle: 'none', margin: 0, padding: 0 });
+export const navList = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 
 export const navLink = style({
   display: 'inline-block',

@@ -61,7 +61,10 @@ export function Header() {
               <LogIn size={20} aria-hidden="true" />
             </Link>
           </Tooltip>
-          <SectionLink section={HOME_SECTIONS.contact} className={buttonClass({ size: 'sm' }, styles.desktopOnly)}>
+          <SectionLink
+            section={HOME_SECTIONS.contact}
+            className={buttonClass({ size: 'sm' }, styles.desktopOnly)}
+          >
             Get In Touch
           </SectionLink>
           <Button
@@ -104,7 +107,11 @@ export function Header() {
               </Link>
             </li>
           </ul>
-          <SectionLink section={HOME_SECTIONS.contact} className={buttonClass({ block: true })} onClick={close}>
+          <SectionLink
+            section={HOME_SECTIONS.contact}
+            className={buttonClass({ block: true })}
+            onClick={close}
+          >
             Get Started
           </SectionLink>
         </nav>

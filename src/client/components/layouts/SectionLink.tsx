@@ -18,7 +18,8 @@ export function SectionLink({ section, onClick, ...rest }: Props) {
     // The caller's handler first, and on screen at once: the phone menu closes here, and the
     // section must be measured without the open menu pushing the page down.
     flushSync(() => onClick?.(event));
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
     event.preventDefault();
     if (location === '/' && scrollToSection(section)) return;
     navigate(`/#${section}`);

@@ -11,7 +11,10 @@ interface StyleProps {
 }
 
 /** The class names of a button, for links that must look like one (wouter's Link among them). */
-export function buttonClass({ variant = 'primary', size = 'md', block = false }: StyleProps = {}, extra?: string): string {
+export function buttonClass(
+  { variant = 'primary', size = 'md', block = false }: StyleProps = {},
+  extra?: string,
+): string {
   return [styles.variants[variant], styles.sizes[size], block ? styles.fullWidth : '', extra ?? '']
     .filter(Boolean)
     .join(' ');
@@ -29,6 +32,12 @@ export function Button({
 }
 
 /** An anchor styled as a button: for in-page anchors (#contact) and external links. */
-export function ButtonLink({ variant, size, block, className, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & StyleProps) {
+export function ButtonLink({
+  variant,
+  size,
+  block,
+  className,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & StyleProps) {
   return <a className={buttonClass({ variant, size, block }, className)} {...rest} />;
 }

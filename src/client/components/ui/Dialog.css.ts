@@ -33,10 +33,25 @@ export const size = styleVariants({
   lg: [content, { width: `min(40rem, calc(100vw - ${vars.space.xl}))` }],
 });
 
-export const head = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm });
+export const head = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.ink, overflowWrap: 'anywhere' });
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.ink,
+  overflowWrap: 'anywhere',
+});
 
 export const description = style({ margin: 0, color: vars.color.inkSoft });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space.sm });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});

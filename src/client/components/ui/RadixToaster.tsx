@@ -16,7 +16,11 @@ export default function RadixToaster({ focusOnMount }: { focusOnMount: boolean }
     if (focusOnMount) viewport.current?.focus();
   }, [focusOnMount]);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+    >
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -31,7 +35,9 @@ export default function RadixToaster({ focusOnMount }: { focusOnMount: boolean }
           <div>
             <ToastPrimitive.Title className={styles.title}>{t.title}</ToastPrimitive.Title>
             {t.description ? (
-              <ToastPrimitive.Description className={styles.description}>{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className={styles.description}>
+                {t.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close className={styles.close} aria-label="Close notification">
@@ -39,7 +45,12 @@ export default function RadixToaster({ focusOnMount }: { focusOnMount: boolean }
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport ref={viewport} className={styles.viewport} hotkey={TOAST_HOTKEY} label="Notifications ({hotkey})" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        className={styles.viewport}
+        hotkey={TOAST_HOTKEY}
+        label="Notifications ({hotkey})"
+      />
     </ToastPrimitive.Provider>
   );
 }

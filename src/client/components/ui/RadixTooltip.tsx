@@ -4,7 +4,15 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constan
 import * as styles from './Tooltip.css';
 
 /** The Radix tooltip itself, loaded the first time someone points at or focuses a trigger. */
-export default function RadixTooltip({ label, children, initiallyOpen }: { label: string; children: ReactElement; initiallyOpen: boolean }) {
+export default function RadixTooltip({
+  label,
+  children,
+  initiallyOpen,
+}: {
+  label: string;
+  children: ReactElement;
+  initiallyOpen: boolean;
+}) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <TooltipPrimitive.Root defaultOpen={initiallyOpen}>

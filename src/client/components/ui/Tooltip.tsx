@@ -1,6 +1,5 @@
 import { cloneElement, lazy, Suspense, useState, type ReactElement, type SyntheticEvent } from 'react';
 
-
 const RadixTooltip = lazy(() => import('./RadixTooltip'));
 
 /**
@@ -8,7 +7,16 @@ const RadixTooltip = lazy(() => import('./RadixTooltip'));
  * renders plain until someone points at or focuses it; then the tooltip's code loads. The trigger
  * keeps its own accessible name.
  */
-export function Tooltip({ label, children }: { label: string; children: ReactElement<{ onPointerEnter?: (e: SyntheticEvent) => void; onFocus?: (e: SyntheticEvent) => void }> }) {
+export function Tooltip({
+  label,
+  children,
+}: {
+  label: string;
+  children: ReactElement<{
+    onPointerEnter?: (e: SyntheticEvent) => void;
+    onFocus?: (e: SyntheticEvent) => void;
+  }>;
+}) {
   const [active, setActive] = useState<null | 'pointer' | 'focus'>(null);
   if (!active) {
     return cloneElement(children, {
@@ -24,4 +32,3 @@ export function Tooltip({ label, children }: { label: string; children: ReactEle
     </Suspense>
   );
 }
-

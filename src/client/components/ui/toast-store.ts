@@ -20,10 +20,16 @@ const emit = () => listeners.forEach((listener) => listener());
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
   const id = nextId++;
-  toasts = [{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true }, ...toasts].slice(
-    0,
-    TOAST_LIMIT,
-  );
+  toasts = [
+    {
+      id,
+      title: input.title,
+      description: input.description,
+      variant: input.variant ?? 'default',
+      open: true,
+    },
+    ...toasts,
+  ].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }
@@ -53,5 +59,9 @@ const subscribe = (listener: () => void) => {
 const EMPTY: ToastData[] = [];
 
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
 }

@@ -29,15 +29,30 @@ export const eyebrow = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const title = style({ fontSize: vars.fontSize.display, fontWeight: vars.fontWeight.black, color: vars.color.ink });
+export const title = style({
+  fontSize: vars.fontSize.display,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+});
 export const highlight = style({ color: vars.color.academy });
-export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed, maxWidth: '40rem' });
+export const lead = style({
+  fontSize: vars.fontSize.lg,
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.relaxed,
+  maxWidth: '40rem',
+});
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const secondary = style({ border: `2px solid ${vars.color.academy}`, color: vars.color.academyDark });
 
 export const facts = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
-export const fact = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.inkSoft, fontWeight: vars.fontWeight.medium });
+export const fact = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  color: vars.color.inkSoft,
+  fontWeight: vars.fontWeight.medium,
+});
 export const factIcon = style({ color: vars.color.academy, flexShrink: 0 });
 
 export const image = style({ width: '100%', height: 'auto', justifySelf: 'center' });

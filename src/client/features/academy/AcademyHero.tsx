@@ -14,7 +14,12 @@ export function smoothScrollTo(section: string) {
 
 export function AcademyHero() {
   return (
-    <section id={ACADEMY_SECTIONS.hero} aria-labelledby="academy-heading" className={styles.hero} data-academy-section={ACADEMY_SECTIONS.hero}>
+    <section
+      id={ACADEMY_SECTIONS.hero}
+      aria-labelledby="academy-heading"
+      className={styles.hero}
+      data-academy-section={ACADEMY_SECTIONS.hero}
+    >
       <div className={styles.inner}>
         <div className={styles.copy}>
           <p className={styles.eyebrow}>After-school and weekend AI club for ages 10-16</p>
@@ -22,9 +27,10 @@ export function AcademyHero() {
             Help your child build with AI, <span className={styles.highlight}>not just scroll past it.</span>
           </h1>
           <p className={styles.lead}>
-            At SparkAI Academy, 10-16 year olds learn to use AI tools safely and thoughtfully, then turn their own ideas into
-            real projects: a revision chatbot, a short animated story, a plan for a small business. Sessions are live, in
-            small groups, led by DBS-checked tutors, online or in person across Hertfordshire.
+            At SparkAI Academy, 10-16 year olds learn to use AI tools safely and thoughtfully, then turn their
+            own ideas into real projects: a revision chatbot, a short animated story, a plan for a small
+            business. Sessions are live, in small groups, led by DBS-checked tutors, online or in person
+            across Hertfordshire.
           </p>
           <div className={styles.actions}>
             <ButtonLink

@@ -24,7 +24,10 @@ export const eyebrow = style({
   marginBottom: vars.space.xs,
   selectors: { [`${tones.dark} &`]: { color: vars.color.onDarkSoft } },
 });
-export const title = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
+export const title = style({
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+});
 export const lead = style({
   marginTop: vars.space.sm,
   color: vars.color.muted,

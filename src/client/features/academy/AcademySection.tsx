@@ -18,7 +18,12 @@ export function AcademySection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={`${styles.section} ${styles.tones[tone]}`} data-academy-section={id}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={`${styles.section} ${styles.tones[tone]}`}
+      data-academy-section={id}
+    >
       <div className={styles.inner}>
         <div className={styles.header}>
           {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}

@@ -1,7 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
 
-export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}`, background: vars.color.surfaceAlt });
+export const section = style({
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+  background: vars.color.surfaceAlt,
+});
 export const inner = style({
   maxWidth: vars.layout.maxWidth,
   margin: '0 auto',
@@ -20,7 +23,13 @@ export const inner = style({
 });
 // Two classes deep so it wins over the button's nowrap: the label may wrap on a narrow phone.
 export const cta = style({ selectors: { [`${inner} &`]: { whiteSpace: 'normal', textAlign: 'center' } } });
-export const icon = style({ display: 'inline-flex', padding: vars.space.sm, borderRadius: vars.radius.pill, background: vars.color.academySoft, color: vars.color.academy });
+export const icon = style({
+  display: 'inline-flex',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.pill,
+  background: vars.color.academySoft,
+  color: vars.color.academy,
+});
 export const copy = style({ display: 'grid', gap: vars.space.xs });
 export const title = style({ fontSize: vars.fontSize.xl });
 export const text = style({ color: vars.color.inkSoft, maxWidth: '40rem' });

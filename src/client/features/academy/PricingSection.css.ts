@@ -28,7 +28,11 @@ export const card = style({
   boxShadow: vars.shadow.sm,
 });
 
-export const popular = style({ boxShadow: vars.shadow.lg, border: `2px solid ${colour}`, borderTopWidth: '6px' });
+export const popular = style({
+  boxShadow: vars.shadow.lg,
+  border: `2px solid ${colour}`,
+  borderTopWidth: '6px',
+});
 
 export const badge = style({
   position: 'absolute',
@@ -51,10 +55,22 @@ export const badge = style({
 export const planName = style({ fontSize: vars.fontSize.xl, color: colour });
 export const planSummary = style({ color: vars.color.muted });
 export const price = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.xxs });
-export const amount = style({ fontSize: vars.fontSize.xxxl, fontWeight: vars.fontWeight.black, color: vars.color.ink });
+export const amount = style({
+  fontSize: vars.fontSize.xxxl,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+});
 export const period = style({ color: vars.color.muted, fontWeight: vars.fontWeight.medium });
 
-export const features = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, flex: 1, alignContent: 'start' });
+export const features = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+  flex: 1,
+  alignContent: 'start',
+});
 export const feature = style({ display: 'flex', gap: vars.space.xs, alignItems: 'flex-start' });
 export const featureIcon = style({ flexShrink: 0, marginTop: '0.2em', color: colour });
 

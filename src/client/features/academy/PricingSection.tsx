@@ -64,7 +64,10 @@ export function PricingSection() {
               </p>
             ) : null}
             <PlanSummary plan={plan} />
-            <Link href={subscribeHref(plan)} className={buttonClass({ variant: 'academy', size: 'lg', block: true }, styles.choose)}>
+            <Link
+              href={subscribeHref(plan)}
+              className={buttonClass({ variant: 'academy', size: 'lg', block: true }, styles.choose)}
+            >
               Choose {plan.name}
             </Link>
           </li>

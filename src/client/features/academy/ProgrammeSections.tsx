@@ -139,9 +139,9 @@ export function ApproachSection() {
         <div className={styles.expertsBlock}>
           <h3 className={styles.safetyTitle}>Taught by local experts</h3>
           <p className={styles.expertsText}>
-            Our tutors live and work in Hertfordshire: qualified teachers, software engineers and people who have started
-            their own small businesses. They know local schools, they know the tools, and they know how to explain both to a
-            ten-year-old and a sixteen-year-old.
+            Our tutors live and work in Hertfordshire: qualified teachers, software engineers and people who
+            have started their own small businesses. They know local schools, they know the tools, and they
+            know how to explain both to a ten-year-old and a sixteen-year-old.
           </p>
         </div>
         <div className={styles.tile}>

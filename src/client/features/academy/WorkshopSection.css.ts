@@ -10,7 +10,12 @@ export const layout = style({
 
 export const details = style({ display: 'grid', gap: vars.space.lg });
 export const facts = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
-export const fact = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', fontSize: vars.fontSize.lg });
+export const fact = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  fontSize: vars.fontSize.lg,
+});
 export const factIcon = style({ flexShrink: 0, color: vars.color.academySoft });
 export const factLabel = style({
   display: 'block',
@@ -33,7 +38,11 @@ export const form = style({
   '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
 });
 export const formTitle = style({ fontSize: vars.fontSize.xl });
-export const row = style({ display: 'grid', gap: vars.space.md, '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } } });
+export const row = style({
+  display: 'grid',
+  gap: vars.space.md,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } },
+});
 export const field = style({ display: 'grid', gap: vars.space.xxs });
 export const label = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.sm, padding: 0 });
 export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
@@ -47,7 +56,9 @@ export const radio = style({
   border: vars.border.hairline,
   borderRadius: vars.radius.md,
   cursor: 'pointer',
-  selectors: { '&:has(input:checked)': { borderColor: vars.color.academy, background: vars.color.academySoft } },
+  selectors: {
+    '&:has(input:checked)': { borderColor: vars.color.academy, background: vars.color.academySoft },
+  },
 });
 export const radioInput = style({ width: '1.1rem', height: '1.1rem', accentColor: vars.color.academy });
 export const small = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });

@@ -12,11 +12,21 @@ import * as styles from './WorkshopSection.css';
 
 // SPEC section 8: the workshop form's toasts.
 export const WORKSHOP_TOASTS = {
-  success: { title: 'Workshop Reserved!', description: "We'll be in touch soon to confirm your free workshop slot." },
+  success: {
+    title: 'Workshop Reserved!',
+    description: "We'll be in touch soon to confirm your free workshop slot.",
+  },
   failure: { title: 'Error', description: 'Something went wrong. Please try again.' },
 } as const;
 
-const EMPTY = { parentName: '', parentEmail: '', parentMobile: '', childName: '', childAge: '', deviceType: '' };
+const EMPTY = {
+  parentName: '',
+  parentEmail: '',
+  parentMobile: '',
+  childName: '',
+  childAge: '',
+  deviceType: '',
+};
 
 // The server's schema of a reservation's details, loaded when the form is first used (Zod stays
 // out of the academy page's first load).
@@ -29,7 +39,8 @@ const loadDetailsSchema = () => import('../../../shared/contact.schema').then((m
  */
 function reportToBrowser(form: HTMLFormElement | null, errors: FieldErrors<typeof EMPTY>) {
   const wrong = Array.from(form?.elements ?? []).find(
-    (el): el is HTMLInputElement => el instanceof HTMLInputElement && errors[el.name as keyof typeof EMPTY] !== undefined,
+    (el): el is HTMLInputElement =>
+      el instanceof HTMLInputElement && errors[el.name as keyof typeof EMPTY] !== undefined,
   );
   wrong?.setCustomValidity(errors[wrong.name as keyof typeof EMPTY] ?? '');
   wrong?.reportValidity();
@@ -60,7 +71,9 @@ function WorkshopForm() {
   // A message from the schema stays on its field until the field is changed.
   const clearReported = (event: { target: EventTarget }) => {
     const { name } = event.target as HTMLInputElement;
-    formRef.current?.querySelectorAll<HTMLInputElement>(`[name="${name}"]`).forEach((el) => el.setCustomValidity(''));
+    formRef.current
+      ?.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)
+      .forEach((el) => el.setCustomValidity(''));
   };
 
   return (
@@ -179,7 +192,8 @@ function WorkshopForm() {
         {submitting ? 'Reserving...' : 'Reserve My Free Place'}
       </Button>
       <p className={styles.small}>
-        We use these details only to arrange the workshop and will not share them. A parent or carer must make the booking.
+        We use these details only to arrange the workshop and will not share them. A parent or carer must make
+        the booking.
       </p>
     </form>
   );
@@ -218,15 +232,15 @@ export function WorkshopSection() {
             <li className={styles.fact}>
               <Users size={22} aria-hidden="true" className={styles.factIcon} />
               <span>
-                <span className={styles.factLabel}>Places</span> {FREE_WORKSHOP.spots} spots, ages {FREE_WORKSHOP.ageMin}-
-                {FREE_WORKSHOP.ageMax}
+                <span className={styles.factLabel}>Places</span> {FREE_WORKSHOP.spots} spots, ages{' '}
+                {FREE_WORKSHOP.ageMin}-{FREE_WORKSHOP.ageMax}
               </span>
             </li>
           </ul>
           <p className={styles.note}>
-            Your child will need a laptop or desktop computer with a microphone; a webcam is optional. Sessions run in a
-            private video room for registered children only, led by a DBS-checked tutor, and are never recorded. You are
-            welcome to sit alongside your child.
+            Your child will need a laptop or desktop computer with a microphone; a webcam is optional.
+            Sessions run in a private video room for registered children only, led by a DBS-checked tutor, and
+            are never recorded. You are welcome to sit alongside your child.
           </p>
         </div>
         <WorkshopForm />

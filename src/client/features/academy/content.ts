@@ -45,27 +45,32 @@ export const ENTREPRENEUR_PILLARS = [
 export const MODULES = [
   {
     title: 'Prompt Engineering & AI Communication',
-    focus: 'Writing clear instructions, giving context and examples, and improving a prompt step by step until the answer is right.',
+    focus:
+      'Writing clear instructions, giving context and examples, and improving a prompt step by step until the answer is right.',
     why: 'Clear instructions get better results from people and machines alike. At heart it is a lesson in precise, purposeful writing.',
   },
   {
     title: 'Data Literacy & Ethical AI Awareness',
-    focus: 'Where an AI’s answers come from, how to spot bias and made-up facts, and why personal information should stay private.',
+    focus:
+      'Where an AI’s answers come from, how to spot bias and made-up facts, and why personal information should stay private.',
     why: 'AI is already in the apps children use every day. Knowing when to trust it, and when to check, keeps them safe and sharp.',
   },
   {
     title: 'Creative Problem-Solving with AI Tools',
-    focus: 'Using text, image and music tools to brainstorm, sketch and test ideas for problems children care about at school and at home.',
+    focus:
+      'Using text, image and music tools to brainstorm, sketch and test ideas for problems children care about at school and at home.',
     why: 'AI helps children get past the blank page. They learn to treat it as a starting point to improve on, not an answer to copy.',
   },
   {
     title: 'No-Code AI & Automation Building',
-    focus: 'Building simple chatbots, quizzes and automations with drag-and-drop tools. No coding experience is needed.',
+    focus:
+      'Building simple chatbots, quizzes and automations with drag-and-drop tools. No coding experience is needed.',
     why: 'Making something that works, and that friends and family can try, builds real confidence and a first feel for programming logic.',
   },
   {
     title: 'Design Thinking & Entrepreneurial Mindset',
-    focus: 'Understanding who a product is for, prototyping, gathering feedback, simple costs and pricing, and a short pitch to finish.',
+    focus:
+      'Understanding who a product is for, prototyping, gathering feedback, simple costs and pricing, and a short pitch to finish.',
     why: 'Turning an idea into something people actually want is a life skill, whether or not your child goes on to start a business.',
   },
 ] as const;

@@ -35,14 +35,22 @@ export const icon = style({
   color: vars.color.academy,
 });
 
-export const moduleList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.lg });
+export const moduleList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.lg,
+});
 
 export const moduleCard = style([
   tile,
   {
     display: 'grid',
     gap: vars.space.md,
-    '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr', alignItems: 'start', columnGap: vars.space.xl } },
+    '@media': {
+      [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr', alignItems: 'start', columnGap: vars.space.xl },
+    },
   },
 ]);
 
@@ -59,7 +67,12 @@ export const moduleNumber = style({
   fontSize: vars.fontSize.lg,
 });
 
-export const moduleHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, gridColumn: '1 / -1' });
+export const moduleHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  gridColumn: '1 / -1',
+});
 export const moduleLabel = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.bold,
@@ -89,14 +102,35 @@ export const expertsBlock = style({
 
 export const expertsText = style({ color: vars.color.onDarkSoft, lineHeight: vars.lineHeight.relaxed });
 
-export const checkList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
-export const checkItem = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', lineHeight: vars.lineHeight.normal });
+export const checkList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.sm,
+});
+export const checkItem = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'flex-start',
+  lineHeight: vars.lineHeight.normal,
+});
 export const checkIcon = style({ flexShrink: 0, marginTop: '0.15em', color: vars.color.success });
 export const checkIconOnDark = style({ flexShrink: 0, marginTop: '0.15em', color: vars.color.academySoft });
 
-export const safetyTitle = style({ fontSize: vars.fontSize.xl, display: 'flex', alignItems: 'center', gap: vars.space.xs });
+export const safetyTitle = style({
+  fontSize: vars.fontSize.xl,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
 export const titleIcon = style({ flexShrink: 0, color: vars.color.success });
 
-export const whyNumber = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.black, color: vars.color.academy, lineHeight: vars.lineHeight.tight });
+export const whyNumber = style({
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.academy,
+  lineHeight: vars.lineHeight.tight,
+});
 
 export const image = style({ width: '100%', height: 'auto', borderRadius: vars.radius.lg });

@@ -24,7 +24,12 @@ export const panel = style({
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.ink });
 
-export const postTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold, color: vars.color.ink });
+export const postTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.ink,
+});
 
 const statusBase = style({
   flexShrink: 0,
@@ -35,7 +40,10 @@ const statusBase = style({
 });
 export const status = styleVariants({
   published: [statusBase, { background: vars.color.success, color: vars.color.onBrand }],
-  draft: [statusBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: vars.border.hairline }],
+  draft: [
+    statusBase,
+    { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: vars.border.hairline },
+  ],
 });
 
 export const imagePreview = style({
@@ -47,7 +55,12 @@ export const imagePreview = style({
   border: vars.border.hairline,
 });
 
-export const uploadRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+export const uploadRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
 
 export const fileInput = style({
   maxWidth: '100%',
@@ -55,4 +68,3 @@ export const fileInput = style({
   fontSize: vars.fontSize.sm,
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
-

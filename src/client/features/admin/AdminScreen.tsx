@@ -50,7 +50,13 @@ export function AdminScreen() {
 
   const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]!;
   return (
-    <AdminLayout user={user} onLogout={() => void logout()} tabs={SECTIONS} current={current.id} onTab={setSection}>
+    <AdminLayout
+      user={user}
+      onLogout={() => void logout()}
+      tabs={SECTIONS}
+      current={current.id}
+      onTab={setSection}
+    >
       {current.render()}
     </AdminLayout>
   );

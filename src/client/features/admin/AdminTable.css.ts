@@ -16,7 +16,13 @@ export const section = style({
   '@media': { [breakpoints.phone]: { padding: vars.space.md } },
 });
 
-export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const head = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.ink });
 
@@ -27,12 +33,18 @@ export const filters = style({
   gap: vars.space.sm,
   gridTemplateColumns: '1fr',
   alignItems: 'end',
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) repeat(auto-fit, minmax(10rem, 1fr))' } },
+  '@media': {
+    [breakpoints.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) repeat(auto-fit, minmax(10rem, 1fr))' },
+  },
 });
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 });
 
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.ink });
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.ink,
+});
 
 export const control = style({
   width: '100%',
@@ -43,12 +55,23 @@ export const control = style({
   background: vars.color.surface,
   color: vars.color.ink,
   font: 'inherit',
-  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '1px', borderColor: vars.color.focus } },
+  selectors: {
+    '&:focus-visible': {
+      outline: vars.outline.focusRing,
+      outlineOffset: '1px',
+      borderColor: vars.color.focus,
+    },
+  },
 });
 
 // position: relative keeps the visually hidden header texts (absolutely positioned) inside the
 // scrolling box; without it they escaped it and made the whole page scroll sideways.
-export const tableWrap = style({ position: 'relative', overflowX: 'auto', border: vars.border.hairline, borderRadius: vars.radius.md });
+export const tableWrap = style({
+  position: 'relative',
+  overflowX: 'auto',
+  border: vars.border.hairline,
+  borderRadius: vars.radius.md,
+});
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 
@@ -86,7 +109,13 @@ export const muted = style({ color: vars.color.muted });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
-export const truncate = style({ display: 'block', maxWidth: '20rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const truncate = style({
+  display: 'block',
+  maxWidth: '20rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 export const linkButton = style({
   padding: 0,
@@ -108,9 +137,20 @@ export const link = style({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
-export const empty = style({ margin: 0, padding: vars.space.lg, textAlign: 'center', color: vars.color.muted });
+export const empty = style({
+  margin: 0,
+  padding: vars.space.lg,
+  textAlign: 'center',
+  color: vars.color.muted,
+});
 
-export const pager = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 export const pagerButtons = style({ display: 'flex', gap: vars.space.xs });
 
@@ -125,7 +165,10 @@ const pillBase = style({
 export const pill = styleVariants({
   new: [pillBase, { background: vars.color.brand, color: vars.color.onBrand }],
   replied: [pillBase, { background: vars.color.success, color: vars.color.onBrand }],
-  archived: [pillBase, { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: vars.border.hairline }],
+  archived: [
+    pillBase,
+    { background: vars.color.surfaceAlt, color: vars.color.inkSoft, border: vars.border.hairline },
+  ],
   pending: [pillBase, { background: vars.color.accentSoft, color: vars.color.accent }],
   academy: [pillBase, { background: vars.color.academySoft, color: vars.color.academyDark }],
 });
@@ -174,4 +217,10 @@ export const formGrid = style({
 });
 
 // Stretched children: a long preview is cut to the width of the cell or card, with an ellipsis.
-export const subjectCell = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0, maxWidth: '100%' });
+export const subjectCell = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+  maxWidth: '100%',
+});

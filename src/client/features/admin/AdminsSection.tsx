@@ -38,7 +38,11 @@ export function AdminsSection() {
   const onlyOne = (query.data?.total ?? 0) <= 1;
 
   const registrationFailed = (description?: string) =>
-    toast({ title: 'Registration failed', description: description ?? 'Failed to create user', variant: 'destructive' });
+    toast({
+      title: 'Registration failed',
+      description: description ?? 'Failed to create user',
+      variant: 'destructive',
+    });
   const add = form.submit({
     onValid: async (admin) => {
       try {
@@ -128,12 +132,7 @@ export function AdminsSection() {
         <h2 id={`${ids}-add`} className={styles.title}>
           Add an admin
         </h2>
-        <form
-          className={styles.formGrid}
-          onSubmit={add}
-          aria-labelledby={`${ids}-add`}
-          noValidate
-        >
+        <form className={styles.formGrid} onSubmit={add} aria-labelledby={`${ids}-add`} noValidate>
           <TextField
             id={`${ids}-name`}
             label="Name"

@@ -17,7 +17,10 @@ const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /** The server's fields, and SPEC section 5's rule that a post has a title and content. */
-const blogDraftSchema = blogFieldsSchema.refine((post) => post.title.trim() !== '' && post.content.trim() !== '', BLOG_MESSAGES.missingFields);
+const blogDraftSchema = blogFieldsSchema.refine(
+  (post) => post.title.trim() !== '' && post.content.trim() !== '',
+  BLOG_MESSAGES.missingFields,
+);
 
 /** Create a post, or edit the one given. New posts start as drafts; the list publishes them. */
 export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; onDone: () => void }) {
@@ -39,7 +42,13 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   useEffect(() => {
     reset(
       editing
-        ? { title: editing.title, category: editing.category, excerpt: editing.excerpt, content: editing.content, imageUrl: editing.imageUrl ?? '' }
+        ? {
+            title: editing.title,
+            category: editing.category,
+            excerpt: editing.excerpt,
+            content: editing.content,
+            imageUrl: editing.imageUrl ?? '',
+          }
         : EMPTY,
     );
     if (editing) titleRef.current?.focus();
@@ -55,12 +64,21 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
         form.reset();
         onDone();
       } catch (error) {
-        toast({ title: `Failed to ${verb} blog post`, description: serverMessage(error), variant: 'destructive' });
+        toast({
+          title: `Failed to ${verb} blog post`,
+          description: serverMessage(error),
+          variant: 'destructive',
+        });
       }
     },
     onInvalid: (errors) => {
       if (errors.form) toastMessage(errors.form);
-      else toast({ title: `Failed to ${verb} blog post`, description: Object.values(errors)[0], variant: 'destructive' });
+      else
+        toast({
+          title: `Failed to ${verb} blog post`,
+          description: Object.values(errors)[0],
+          variant: 'destructive',
+        });
     },
   });
 
@@ -78,7 +96,14 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
         {editing ? 'Edit blog post' : 'Create a blog post'}
       </h2>
       <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <TextField id="post-title" ref={titleRef} label="Title" {...form.field('title')} maxLength={BLOG_LIMITS.title} required />
+        <TextField
+          id="post-title"
+          ref={titleRef}
+          label="Title"
+          {...form.field('title')}
+          maxLength={BLOG_LIMITS.title}
+          required
+        />
         <TextField
           id="post-category"
           label="Category"

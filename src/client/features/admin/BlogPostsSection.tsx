@@ -1,7 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ADMIN_BLOG_PAGE_SIZE, BLOG_STATUSES, type BlogStatus, type BlogSummary } from '../../../shared/blog.schema';
+import {
+  ADMIN_BLOG_PAGE_SIZE,
+  BLOG_STATUSES,
+  type BlogStatus,
+  type BlogSummary,
+} from '../../../shared/blog.schema';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
@@ -139,7 +144,12 @@ export function BlogPostsSection() {
           Blog posts
         </h2>
         <div className={table.filters} role="search" aria-label="Filter posts">
-          <SearchFilter id={`${ids}-q`} placeholder="Title, excerpt or category" value={list.search} onChange={list.setSearch} />
+          <SearchFilter
+            id={`${ids}-q`}
+            placeholder="Title, excerpt or category"
+            value={list.search}
+            onChange={list.setSearch}
+          />
           <SelectFilter
             id={`${ids}-status`}
             label="Status"

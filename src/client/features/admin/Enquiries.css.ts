@@ -28,7 +28,12 @@ export const message = style({
 });
 
 /** The notification e-mail's state when it has not gone (queued after a failure, or failed). */
-export const notificationProblem = style({ margin: 0, color: vars.color.danger, fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });
+export const notificationProblem = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.medium,
+  overflowWrap: 'anywhere',
+});
 
 /** Under an enquiry's status in the list, when its notification e-mail has not gone. */
 export const notificationFlag = style({

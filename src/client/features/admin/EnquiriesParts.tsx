@@ -7,7 +7,8 @@ export function typeLabel(type: string): string {
 }
 
 export function StatusPill({ status }: { status: string }) {
-  const known = (ENQUIRY_STATUSES as readonly string[]).includes(status) ? (status as EnquiryStatus) : 'archived';
+  const known = (ENQUIRY_STATUSES as readonly string[]).includes(status)
+    ? (status as EnquiryStatus)
+    : 'archived';
   return <span className={styles.pill[known]}>{ENQUIRY_STATUS_LABELS[known]}</span>;
 }
-

@@ -25,9 +25,14 @@ type Notification = NonNullable<EnquiryNotification>;
 /** What the business's notification e-mail about this enquiry did (issue 22.4), in words. */
 export function notificationText(n: Notification | null): { text: string; problem: boolean } {
   if (!n) return { text: 'Not recorded (received before e-mails were tracked)', problem: false };
-  if (n.status === 'sent') return { text: `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ''}`.trim(), problem: false };
+  if (n.status === 'sent')
+    return { text: `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ''}`.trim(), problem: false };
   const tries = `${n.attempts} ${n.attempts === 1 ? 'attempt' : 'attempts'}`;
-  if (n.status === 'failed') return { text: `Not sent: gave up after ${tries}. Last error: ${n.lastError ?? 'unknown'}`, problem: true };
+  if (n.status === 'failed')
+    return {
+      text: `Not sent: gave up after ${tries}. Last error: ${n.lastError ?? 'unknown'}`,
+      problem: true,
+    };
   if (n.attempts === 0) return { text: 'Queued, sending shortly', problem: false };
   const next = n.nextAttemptAt ? ` Trying again ${formatDateTime(n.nextAttemptAt)}.` : '';
   return { text: `Not sent yet (${tries}). Last error: ${n.lastError ?? 'unknown'}.${next}`, problem: true };
@@ -57,15 +62,29 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
       const updated = await setStatus.mutateAsync({ id, status });
       utils.admin.enquiry.setData({ id }, updated);
       toast({ title: done });
-      await Promise.all([utils.admin.enquiries.invalidate(), utils.admin.summary.invalidate(), utils.admin.workshopReservations.invalidate()]);
+      await Promise.all([
+        utils.admin.enquiries.invalidate(),
+        utils.admin.summary.invalidate(),
+        utils.admin.workshopReservations.invalidate(),
+      ]);
     } catch (error) {
-      toast({ title: 'Could not change the status', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Could not change the status',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
   const e = enquiry.data;
   return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={e ? e.subject : 'Enquiry'} size="lg" closeButton>
+    <Dialog
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={e ? e.subject : 'Enquiry'}
+      size="lg"
+      closeButton
+    >
       {enquiry.isLoading ? (
         <Skeleton height="10rem" />
       ) : enquiry.isError || !e ? (
@@ -86,7 +105,12 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
               <StatusPill status={e.status} />
             </dd>
             <dt className={styles.metaTerm}>Notification e-mail</dt>
-            <dd className={notificationText(e.notification).problem ? styles.notificationProblem : styles.metaValue} data-testid="enquiry-notification">
+            <dd
+              className={
+                notificationText(e.notification).problem ? styles.notificationProblem : styles.metaValue
+              }
+              data-testid="enquiry-notification"
+            >
               {notificationText(e.notification).text}
             </dd>
             {e.details
@@ -105,7 +129,13 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
           </p>
           <DialogActions>
             {ACTIONS.filter((a) => a.status !== e.status).map(({ status, label, done, icon: Icon }) => (
-              <Button key={status} size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => void change(status, done)}>
+              <Button
+                key={status}
+                size="sm"
+                variant="ghost"
+                disabled={setStatus.isPending}
+                onClick={() => void change(status, done)}
+              >
                 <Icon size={16} aria-hidden="true" /> {label}
               </Button>
             ))}
@@ -113,7 +143,9 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
               <Mail size={16} aria-hidden="true" /> Reply by e-mail
             </ButtonLink>
           </DialogActions>
-          <p className={styles.metaTerm}>Replying opens your mail program; mark the enquiry as replied once you have sent it.</p>
+          <p className={styles.metaTerm}>
+            Replying opens your mail program; mark the enquiry as replied once you have sent it.
+          </p>
         </>
       )}
     </Dialog>

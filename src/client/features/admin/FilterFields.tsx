@@ -56,7 +56,12 @@ export function SelectFilter<T extends string>({
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} className={styles.control} value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+      <select
+        id={id}
+        className={styles.control}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T | '')}
+      >
         <option value="">{allLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

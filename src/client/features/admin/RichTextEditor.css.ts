@@ -31,7 +31,11 @@ export const tool = style({
   cursor: 'pointer',
   selectors: {
     '&:hover': { background: vars.color.surface },
-    '&[aria-pressed="true"]': { background: vars.color.brandSoft, color: vars.color.brand, borderColor: vars.color.brand },
+    '&[aria-pressed="true"]': {
+      background: vars.color.brandSoft,
+      color: vars.color.brand,
+      borderColor: vars.color.brand,
+    },
     '&:focus-visible': { outline: vars.outline.focusRing },
     '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
   },
@@ -39,9 +43,18 @@ export const tool = style({
   '@media': { [breakpoints.phone]: { minWidth: '2.75rem', height: '2.75rem' } },
 });
 
-export const content = style({ padding: `${vars.space.sm} ${vars.space.md}`, minHeight: '14rem', lineHeight: vars.lineHeight.relaxed });
+export const content = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  minHeight: '14rem',
+  lineHeight: vars.lineHeight.relaxed,
+});
 
 globalStyle(`${content} .ProseMirror`, { outline: 'none', minHeight: '13rem' });
 globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.sm });
-globalStyle(`${content} blockquote`, { margin: 0, paddingLeft: vars.space.md, borderLeft: `4px solid ${vars.color.line}`, color: vars.color.inkSoft });
+globalStyle(`${content} blockquote`, {
+  margin: 0,
+  paddingLeft: vars.space.md,
+  borderLeft: `4px solid ${vars.color.line}`,
+  color: vars.color.inkSoft,
+});
 globalStyle(`${content} a`, { color: vars.color.accent });

@@ -1,7 +1,20 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, Unlink } from 'lucide-react';
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Undo2,
+  Unlink,
+} from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import * as styles from './RichTextEditor.css';
 
@@ -33,13 +46,24 @@ export function RichTextEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
-        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto', 'tel'], defaultProtocol: 'https' },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          protocols: ['http', 'https', 'mailto', 'tel'],
+          defaultProtocol: 'https',
+        },
       }),
       Image.configure({ allowBase64: false }),
     ],
     content: value,
     editorProps: {
-      attributes: { id, role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelledBy, class: styles.content },
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        class: styles.content,
+      },
     },
     onUpdate: ({ editor: e }) => onChangeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
@@ -90,7 +114,14 @@ export function RichTextEditor({
   };
 
   const tool = (label: string, icon: ReactNode, action: () => void, pressed?: boolean) => (
-    <button type="button" className={styles.tool} aria-label={label} title={label} aria-pressed={pressed} onClick={action}>
+    <button
+      type="button"
+      className={styles.tool}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={action}
+    >
       {icon}
     </button>
   );
@@ -98,15 +129,49 @@ export function RichTextEditor({
   return (
     <div className={styles.frame}>
       <div role="toolbar" aria-label="Formatting" className={styles.toolbar}>
-        {tool('Heading', <Heading2 size={18} aria-hidden="true" />, () => chain().toggleHeading({ level: 2 }).run(), state?.h2)}
-        {tool('Subheading', <Heading3 size={18} aria-hidden="true" />, () => chain().toggleHeading({ level: 3 }).run(), state?.h3)}
+        {tool(
+          'Heading',
+          <Heading2 size={18} aria-hidden="true" />,
+          () => chain().toggleHeading({ level: 2 }).run(),
+          state?.h2,
+        )}
+        {tool(
+          'Subheading',
+          <Heading3 size={18} aria-hidden="true" />,
+          () => chain().toggleHeading({ level: 3 }).run(),
+          state?.h3,
+        )}
         {tool('Bold', <Bold size={18} aria-hidden="true" />, () => chain().toggleBold().run(), state?.bold)}
-        {tool('Italic', <Italic size={18} aria-hidden="true" />, () => chain().toggleItalic().run(), state?.italic)}
+        {tool(
+          'Italic',
+          <Italic size={18} aria-hidden="true" />,
+          () => chain().toggleItalic().run(),
+          state?.italic,
+        )}
         {tool('Link', <Link2 size={18} aria-hidden="true" />, setLink, state?.link)}
-        {state?.link ? tool('Remove link', <Unlink size={18} aria-hidden="true" />, () => chain().extendMarkRange('link').unsetLink().run()) : null}
-        {tool('Bulleted list', <List size={18} aria-hidden="true" />, () => chain().toggleBulletList().run(), state?.bullet)}
-        {tool('Numbered list', <ListOrdered size={18} aria-hidden="true" />, () => chain().toggleOrderedList().run(), state?.ordered)}
-        {tool('Quote', <Quote size={18} aria-hidden="true" />, () => chain().toggleBlockquote().run(), state?.quote)}
+        {state?.link
+          ? tool('Remove link', <Unlink size={18} aria-hidden="true" />, () =>
+              chain().extendMarkRange('link').unsetLink().run(),
+            )
+          : null}
+        {tool(
+          'Bulleted list',
+          <List size={18} aria-hidden="true" />,
+          () => chain().toggleBulletList().run(),
+          state?.bullet,
+        )}
+        {tool(
+          'Numbered list',
+          <ListOrdered size={18} aria-hidden="true" />,
+          () => chain().toggleOrderedList().run(),
+          state?.ordered,
+        )}
+        {tool(
+          'Quote',
+          <Quote size={18} aria-hidden="true" />,
+          () => chain().toggleBlockquote().run(),
+          state?.quote,
+        )}
         {tool('Insert image', <ImagePlus size={18} aria-hidden="true" />, () => imageInput.current?.click())}
         {tool('Undo', <Undo2 size={18} aria-hidden="true" />, () => chain().undo().run())}
         {tool('Redo', <Redo2 size={18} aria-hidden="true" />, () => chain().redo().run())}

@@ -11,7 +11,10 @@ export function checkImageFile(file: File): { title: string; description: string
     return { title: 'Invalid file type', description: 'Please choose a JPEG, PNG, GIF or WebP image.' };
   }
   if (file.size > UPLOAD_MAX_BYTES) {
-    return { title: 'File too large', description: `Please select a file smaller than ${UPLOAD_MAX_MB_DEFAULT}MB` };
+    return {
+      title: 'File too large',
+      description: `Please select a file smaller than ${UPLOAD_MAX_MB_DEFAULT}MB`,
+    };
   }
   return null;
 }

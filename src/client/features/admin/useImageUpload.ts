@@ -20,7 +20,11 @@ export function useImageUpload() {
       toast({ title: 'Image uploaded successfully' });
       return path;
     } catch {
-      toast({ title: 'Upload failed', description: 'Failed to upload image. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Upload failed',
+        description: 'Failed to upload image. Please try again.',
+        variant: 'destructive',
+      });
       return null;
     } finally {
       setUploading(false);

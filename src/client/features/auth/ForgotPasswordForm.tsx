@@ -13,7 +13,11 @@ import * as styles from './Form.css';
 
 export function ForgotPasswordForm() {
   const request = trpc.auth.forgotPassword.useMutation();
-  const form = useSchemaForm({ initial: { email: '' }, schema: forgotPasswordInputSchema, blank: { email: 'Email is required' } });
+  const form = useSchemaForm({
+    initial: { email: '' },
+    schema: forgotPasswordInputSchema,
+    blank: { email: 'Email is required' },
+  });
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
   const submit = form.submit({
@@ -24,7 +28,11 @@ export function ForgotPasswordForm() {
       } catch (err) {
         // A rate limit says how long to wait; anything else gets the message of SPEC section 8.
         const limited = errorStatus(err) === 429 ? serverMessage(err) : undefined;
-        toast({ title: 'Error', description: limited ?? 'Failed to send reset email. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: limited ?? 'Failed to send reset email. Please try again.',
+          variant: 'destructive',
+        });
       }
     },
   });
@@ -35,7 +43,9 @@ export function ForgotPasswordForm() {
         <MailCheck size={40} className={styles.successIcon} aria-hidden="true" />
         <h1 className={styles.heading}>Check Your Email</h1>
         <p className={styles.lead}>{sentMessage}</p>
-        <p className={fieldStyles.hint}>The link works once and for one hour. Remember to look in your spam folder.</p>
+        <p className={fieldStyles.hint}>
+          The link works once and for one hour. Remember to look in your spam folder.
+        </p>
         <div className={fieldStyles.actions}>
           <Link href="/login" className={buttonClass({ variant: 'primary' })}>
             Back to Login
@@ -57,9 +67,19 @@ export function ForgotPasswordForm() {
     <div className={styles.panel}>
       <KeyRound size={36} className={styles.icon} aria-hidden="true" />
       <h1 className={styles.heading}>Forgot your password?</h1>
-      <p className={styles.lead}>Enter the email address you sign in with and we will send you a link to choose a new password.</p>
+      <p className={styles.lead}>
+        Enter the email address you sign in with and we will send you a link to choose a new password.
+      </p>
       <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <TextField id="forgot-email" label="Email" type="email" autoComplete="email" {...form.field('email')} error={form.errors.email} required />
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...form.field('email')}
+          error={form.errors.email}
+          required
+        />
         <Button type="submit" block disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
         </Button>

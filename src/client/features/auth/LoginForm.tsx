@@ -39,7 +39,11 @@ export function LoginForm() {
         toast({ title: 'Login successful', description: 'Welcome back!' });
         window.setTimeout(() => navigate('/admin'), REDIRECT_AFTER_LOGIN_MS);
       } catch (error) {
-        toast({ title: 'Login failed', description: serverMessage(error) ?? 'Invalid credentials', variant: 'destructive' });
+        toast({
+          title: 'Login failed',
+          description: serverMessage(error) ?? 'Invalid credentials',
+          variant: 'destructive',
+        });
       }
     },
   });
@@ -50,7 +54,15 @@ export function LoginForm() {
       <h1 className={styles.heading}>Admin sign in</h1>
       <p className={styles.lead}>Sign in to manage the blog and the rest of the site.</p>
       <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <TextField id="login-email" label="Email" type="email" autoComplete="username" {...form.field('email')} error={form.errors.email} required />
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          {...form.field('email')}
+          error={form.errors.email}
+          required
+        />
         <PasswordField
           id="login-password"
           label="Password"

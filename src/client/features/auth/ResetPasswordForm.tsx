@@ -16,7 +16,10 @@ import * as styles from './Form.css';
 /** POST /api/reset-password's input, with the new password typed twice (SPEC section 5). */
 const resetFormSchema = resetPasswordInputSchema
   .extend({ newPassword: newPasswordSchema, confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirm'] });
+  .refine((v) => v.newPassword === v.confirm, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirm'],
+  });
 
 export function ResetPasswordForm() {
   const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
@@ -51,7 +54,10 @@ export function ResetPasswordForm() {
       <div className={styles.panel} role="status">
         <CheckCircle2 size={40} className={styles.successIcon} aria-hidden="true" />
         <h1 className={styles.heading}>Password Reset Successfully</h1>
-        <p className={styles.lead}>Your password has been changed and you have been signed out everywhere. Sign in with your new password.</p>
+        <p className={styles.lead}>
+          Your password has been changed and you have been signed out everywhere. Sign in with your new
+          password.
+        </p>
         <Link href="/login" className={buttonClass({ variant: 'primary', block: true })}>
           Sign in
         </Link>
@@ -60,7 +66,11 @@ export function ResetPasswordForm() {
   }
 
   const failed = (description?: string) =>
-    toast({ title: 'Error', description: description ?? 'Failed to reset password. Please try again.', variant: 'destructive' });
+    toast({
+      title: 'Error',
+      description: description ?? 'Failed to reset password. Please try again.',
+      variant: 'destructive',
+    });
   const submit = form.submit({
     onValid: async ({ token: checked, newPassword }) => {
       try {
@@ -81,7 +91,8 @@ export function ResetPasswordForm() {
       <KeyRound size={36} className={styles.icon} aria-hidden="true" />
       <h1 className={styles.heading}>Choose a new password</h1>
       <p className={styles.lead}>
-        Use at least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a password that is long and easy to remember.
+        Use at least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a password that is long and
+        easy to remember.
       </p>
       <form className={fieldStyles.stack} onSubmit={submit} noValidate>
         <PasswordField

@@ -1,13 +1,31 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
 
-export const page = style({ maxWidth: vars.layout.maxWidth, margin: '0 auto', padding: `${vars.space.xxl} ${vars.space.md}` });
+export const page = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+});
 
-export const intro = style({ textAlign: 'center', maxWidth: vars.layout.narrowWidth, margin: `0 auto ${vars.space.xl}` });
+export const intro = style({
+  textAlign: 'center',
+  maxWidth: vars.layout.narrowWidth,
+  margin: `0 auto ${vars.space.xl}`,
+});
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.display, fontWeight: vars.fontWeight.black, color: vars.color.ink, lineHeight: vars.lineHeight.tight });
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.display,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+});
 
-export const lead = style({ color: vars.color.muted, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.normal });
+export const lead = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.lg,
+  lineHeight: vars.lineHeight.normal,
+});
 
 export const grid = style({
   listStyle: 'none',
@@ -35,11 +53,26 @@ export const card = style({
   selectors: { '&:hover': { boxShadow: vars.shadow.md } },
 });
 
-export const cardImage = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', background: vars.color.surfaceAlt, display: 'block' });
+export const cardImage = style({
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  background: vars.color.surfaceAlt,
+  display: 'block',
+});
 
-export const cardPlaceholder = style([cardImage, { display: 'flex', alignItems: 'center', justifyContent: 'center', color: vars.color.muted }]);
+export const cardPlaceholder = style([
+  cardImage,
+  { display: 'flex', alignItems: 'center', justifyContent: 'center', color: vars.color.muted },
+]);
 
-export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.lg, flex: 1 });
+export const cardBody = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  flex: 1,
+});
 
 export const meta = style({
   display: 'flex',
@@ -61,9 +94,19 @@ export const category = style({
   fontSize: vars.fontSize.xs,
 });
 
-export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.ink, lineHeight: vars.lineHeight.tight });
+export const cardTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+});
 
-export const excerpt = style({ margin: 0, color: vars.color.inkSoft, lineHeight: vars.lineHeight.normal, flex: 1 });
+export const excerpt = style({
+  margin: 0,
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.normal,
+  flex: 1,
+});
 
 export const readMore = style({
   display: 'inline-flex',
@@ -72,20 +115,52 @@ export const readMore = style({
   color: vars.color.brand,
   fontWeight: vars.fontWeight.bold,
   textDecoration: 'none',
-  selectors: { '&:hover': { textDecoration: 'underline' }, '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
+  selectors: {
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' },
+  },
 });
 
-export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: vars.space.xxl, textAlign: 'center', color: vars.color.muted });
+export const empty = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.xxl,
+  textAlign: 'center',
+  color: vars.color.muted,
+});
 
-export const article = style({ maxWidth: vars.layout.narrowWidth, margin: '0 auto', padding: `${vars.space.xl} ${vars.space.md} ${vars.space.xxl}` });
+export const article = style({
+  maxWidth: vars.layout.narrowWidth,
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.md} ${vars.space.xxl}`,
+});
 
 export const back = style([readMore, { marginBottom: vars.space.lg }]);
 
-export const heroImage = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: vars.radius.lg, marginBottom: vars.space.lg });
+export const heroImage = style({
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.lg,
+  marginBottom: vars.space.lg,
+});
 
-export const postTitle = style({ margin: `${vars.space.sm} 0`, fontSize: vars.fontSize.xxxl, fontWeight: vars.fontWeight.black, color: vars.color.ink, lineHeight: vars.lineHeight.tight });
+export const postTitle = style({
+  margin: `${vars.space.sm} 0`,
+  fontSize: vars.fontSize.xxxl,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+});
 
-export const postExcerpt = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.lg, color: vars.color.inkSoft, lineHeight: vars.lineHeight.normal });
+export const postExcerpt = style({
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.normal,
+});
 
 export const byline = style({
   display: 'flex',
@@ -99,7 +174,13 @@ export const byline = style({
   marginBottom: vars.space.xl,
 });
 
-export const author = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, fontWeight: vars.fontWeight.bold, color: vars.color.ink });
+export const author = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.ink,
+});
 
 export const share = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs });
 
@@ -118,12 +199,23 @@ export const shareLink = style({
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
   cursor: 'pointer',
-  selectors: { '&:hover': { background: vars.color.surfaceAlt }, '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
+  selectors: {
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' },
+  },
 });
 
-export const content = style({ fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.relaxed, color: vars.color.inkSoft });
+export const content = style({
+  fontSize: vars.fontSize.lg,
+  lineHeight: vars.lineHeight.relaxed,
+  color: vars.color.inkSoft,
+});
 
-globalStyle(`${content} h2, ${content} h3, ${content} h4`, { color: vars.color.ink, lineHeight: vars.lineHeight.tight, marginTop: vars.space.xl });
+globalStyle(`${content} h2, ${content} h3, ${content} h4`, {
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+  marginTop: vars.space.xl,
+});
 globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
 globalStyle(`${content} a`, { color: vars.color.accent });
 globalStyle(`${content} blockquote`, {
@@ -156,7 +248,11 @@ export const filter = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt },
-    '&[aria-current="page"]': { background: vars.color.brandDark, borderColor: vars.color.brandDark, color: vars.color.onBrand },
+    '&[aria-current="page"]': {
+      background: vars.color.brandDark,
+      borderColor: vars.color.brandDark,
+      color: vars.color.onBrand,
+    },
     '&:focus-visible': focusRing,
   },
 });
@@ -169,7 +265,11 @@ export const pager = style({
   marginTop: vars.space.xl,
 });
 
-export const pagerStatus = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, textAlign: 'center' });
+export const pagerStatus = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'center',
+});
 
 export const pagerLink = style({
   display: 'inline-flex',

@@ -41,7 +41,8 @@ export function BlogCard({ post }: { post: BlogSummary }) {
         <h2 className={styles.cardTitle}>{post.title}</h2>
         {post.excerpt ? <p className={styles.excerpt}>{post.excerpt}</p> : null}
         <Link href={`/blog/${post.id}`} className={styles.readMore}>
-          Read More<span className="visually-hidden">: {post.title}</span> <ArrowRight size={16} aria-hidden="true" />
+          Read More<span className="visually-hidden">: {post.title}</span>{' '}
+          <ArrowRight size={16} aria-hidden="true" />
         </Link>
       </div>
     </article>

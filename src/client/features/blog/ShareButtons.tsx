@@ -40,7 +40,14 @@ export function ShareButtons({ title, path }: { title: string; path: string }) {
         &nbsp;Copy link
       </button>
       {networks.map((n) => (
-        <a key={n.label} className={styles.shareLink} href={n.href} target="_blank" rel="noopener noreferrer" aria-label={`Share on ${n.label} (opens in a new tab)`}>
+        <a
+          key={n.label}
+          className={styles.shareLink}
+          href={n.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Share on ${n.label} (opens in a new tab)`}
+        >
           {n.label}
         </a>
       ))}

@@ -5,9 +5,18 @@ import { Section } from './Section';
 import * as styles from './SplitSection.css';
 
 const POINTS = [
-  { title: 'Written locally', text: 'Our writers and editors live in the towns they cover, so our news is the news your neighbours talk about.' },
-  { title: 'Read, not binned', text: 'Residents sign up to our newsletters because they want them, so your message lands with people who are listening.' },
-  { title: 'One friendly team', text: 'Newsletters, podcasts, editorials and websites, all from one local team who will pick up the phone.' },
+  {
+    title: 'Written locally',
+    text: 'Our writers and editors live in the towns they cover, so our news is the news your neighbours talk about.',
+  },
+  {
+    title: 'Read, not binned',
+    text: 'Residents sign up to our newsletters because they want them, so your message lands with people who are listening.',
+  },
+  {
+    title: 'One friendly team',
+    text: 'Newsletters, podcasts, editorials and websites, all from one local team who will pick up the phone.',
+  },
 ];
 
 export function AboutSection() {
@@ -28,9 +37,9 @@ export function AboutSection() {
             Hertfordshire&apos;s community media team
           </h2>
           <p className={styles.text}>
-            {BUSINESS.name} started with a single printed newsletter for one market town. Today we publish community
-            newsletters and podcasts across the county, and we help independent shops, trades, charities and councils
-            reach the people who live around them.
+            {BUSINESS.name} started with a single printed newsletter for one market town. Today we publish
+            community newsletters and podcasts across the county, and we help independent shops, trades,
+            charities and councils reach the people who live around them.
           </p>
           <ul className={styles.list}>
             {POINTS.map((point) => (

@@ -14,6 +14,18 @@ export const iconWrap = style({
 export const badge = style({ position: 'absolute', top: vars.space.md, right: vars.space.md });
 export const title = style({ fontSize: vars.fontSize.xl });
 export const description = style({ color: vars.color.muted, lineHeight: vars.lineHeight.relaxed });
-export const features = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, flexGrow: 1 });
-export const feature = style({ display: 'flex', gap: vars.space.xs, alignItems: 'flex-start', fontSize: vars.fontSize.sm });
+export const features = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+  flexGrow: 1,
+});
+export const feature = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  alignItems: 'flex-start',
+  fontSize: vars.fontSize.sm,
+});
 export const tick = style({ color: vars.color.success, flexShrink: 0, marginTop: '0.15rem' });

@@ -36,7 +36,11 @@ function ServiceCard({ service }: { service: AdvertisingService }) {
           </li>
         ))}
       </ul>
-      <ButtonLink href={`#${HOME_SECTIONS.contact}`} variant={service.isPopular ? 'primary' : 'outline'} block>
+      <ButtonLink
+        href={`#${HOME_SECTIONS.contact}`}
+        variant={service.isPopular ? 'primary' : 'outline'}
+        block
+      >
         Get Started<span className="visually-hidden"> with {service.title}</span>
       </ButtonLink>
     </Card>

@@ -4,12 +4,20 @@ import { breakpoints, vars } from '../../styles/theme.css';
 export const layout = style({
   display: 'grid',
   gap: vars.space.xl,
-  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '2fr 3fr', gap: vars.space.xxl, alignItems: 'start' } },
+  '@media': {
+    [breakpoints.desktop]: { gridTemplateColumns: '2fr 3fr', gap: vars.space.xxl, alignItems: 'start' },
+  },
 });
 export const info = style({ display: 'grid', gap: vars.space.lg });
 export const infoTitle = style({ fontSize: vars.fontSize.xl });
 export const infoText = style({ color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed });
-export const infoList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
+export const infoList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.md,
+});
 export const infoItem = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
 export const infoIcon = style({
   display: 'inline-flex',

@@ -3,7 +3,12 @@ import { type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
-import { CHALLENGE_MESSAGES, CONTACT_LIMITS, CONTACT_TYPE_LABELS, SERVICE_TYPES } from '../../../shared/contact';
+import {
+  CHALLENGE_MESSAGES,
+  CONTACT_LIMITS,
+  CONTACT_TYPE_LABELS,
+  SERVICE_TYPES,
+} from '../../../shared/contact';
 import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button } from '../../components/ui/Button';
 import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
@@ -19,8 +24,13 @@ import * as styles from './ContactSection.css';
 const EMPTY = { name: '', email: '', subject: '', message: '', type: '', website: '', answer: '' };
 const REQUIRED = ['name', 'email', 'message', 'type'] as const;
 /** SPEC section 5's words for a required field left empty. */
-const MISSING_INFORMATION = 'Missing Information - Please fill in all required fields including service type.';
-const SEND_FAILED = { title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' } as const;
+const MISSING_INFORMATION =
+  'Missing Information - Please fill in all required fields including service type.';
+const SEND_FAILED = {
+  title: 'Error',
+  description: 'Failed to send message. Please try again.',
+  variant: 'destructive',
+} as const;
 
 // The schema is POST /api/contact's own, loaded when the form is first used: Zod stays out of the
 // home page's first load.
@@ -51,7 +61,10 @@ export function ContactSection() {
   const submit = form.submit({
     onValid: async (enquiry) => {
       await send.mutateAsync(enquiry);
-      toast({ title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
+      toast({
+        title: 'Message Sent!',
+        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+      });
       form.reset();
       newChallenge();
     },
@@ -61,13 +74,17 @@ export function ContactSection() {
       // again is the same submission with the same Idempotency-Key, answered from the first if that
       // one arrived.
       if (errorStatus(error) !== undefined) newChallenge();
-      const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(serverMessage(error) ?? '');
+      const refusedChallenge = (Object.values(CHALLENGE_MESSAGES) as string[]).includes(
+        serverMessage(error) ?? '',
+      );
       if (refusedChallenge) toastMessage(CHALLENGE_MESSAGES.wrong);
       else toast(SEND_FAILED);
     },
     onInvalid: (errors) => {
       // Empty fields first, with SPEC's message; then a malformed address, beside its field.
-      const missing = REQUIRED.filter((name) => errors[name] !== undefined && form.values[name].trim() === '');
+      const missing = REQUIRED.filter(
+        (name) => errors[name] !== undefined && form.values[name].trim() === '',
+      );
       if (missing.length > 0) {
         form.setErrors(Object.fromEntries(missing.map((name) => [name, errors[name]])));
         toastMessage(MISSING_INFORMATION);
@@ -90,7 +107,10 @@ export function ContactSection() {
   };
 
   const invalid = (name: keyof typeof EMPTY) => (form.errors[name] ? true : undefined);
-  const emailError = form.errors.email && form.values.email.trim() ? `${form.errors.email}, like name@example.co.uk.` : undefined;
+  const emailError =
+    form.errors.email && form.values.email.trim()
+      ? `${form.errors.email}, like name@example.co.uk.`
+      : undefined;
 
   return (
     <Section
@@ -104,8 +124,8 @@ export function ContactSection() {
         <div className={styles.info}>
           <h3 className={styles.infoTitle}>Get in touch</h3>
           <p className={styles.infoText}>
-            Whether you want to advertise, claim your free website, build a newsletter or just ask a question, a real
-            person on our local team will reply.
+            Whether you want to advertise, claim your free website, build a newsletter or just ask a question,
+            a real person on our local team will reply.
           </p>
           <ul className={styles.infoList}>
             <li className={styles.infoItem}>
@@ -151,7 +171,13 @@ export function ContactSection() {
           </ul>
         </div>
 
-        <form className={styles.form} onSubmit={onSubmit} onFocus={form.prepare} noValidate aria-label="Contact form">
+        <form
+          className={styles.form}
+          onSubmit={onSubmit}
+          onFocus={form.prepare}
+          noValidate
+          aria-label="Contact form"
+        >
           <p className={styles.required}>Fields marked * are required.</p>
           <div className={styles.row}>
             <div className={fields.field}>
@@ -260,7 +286,8 @@ export function ContactSection() {
             {form.submitting ? 'Sending...' : 'Send Message'}
           </Button>
           <p className={fields.hint}>
-            We use your details only to answer your enquiry. See our <Link href={ROUTES.privacyPolicy}>privacy policy</Link>.
+            We use your details only to answer your enquiry. See our{' '}
+            <Link href={ROUTES.privacyPolicy}>privacy policy</Link>.
           </p>
         </form>
       </div>

@@ -17,8 +17,14 @@ const INCLUDED = [
 ];
 
 const STEPS = [
-  { title: 'Tell us about you', text: 'Send us a message with a few lines about your business, club or project.' },
-  { title: 'We design it', text: 'We build your site and go through it with you until you are happy with every page.' },
+  {
+    title: 'Tell us about you',
+    text: 'Send us a message with a few lines about your business, club or project.',
+  },
+  {
+    title: 'We design it',
+    text: 'We build your site and go through it with you until you are happy with every page.',
+  },
   { title: 'You go live', text: 'Your website goes online, and we keep it running. You never pay a penny.' },
 ];
 
@@ -40,8 +46,8 @@ export function FreeWebsitesSection() {
             A free website for your Hertfordshire business
           </h2>
           <p className={split.text}>
-            Every local business deserves to be found online. We design, build and host a professional website for
-            you, completely free, because a stronger high street is good for everyone who lives here.
+            Every local business deserves to be found online. We design, build and host a professional website
+            for you, completely free, because a stronger high street is good for everyone who lives here.
           </p>
           <ul className={split.list}>
             {INCLUDED.map((item) => (

@@ -34,7 +34,12 @@ export const title = style({
   letterSpacing: '-0.02em',
 });
 export const highlight = style({ color: vars.color.brand });
-export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed, maxWidth: '36rem' });
+export const lead = style({
+  fontSize: vars.fontSize.lg,
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.relaxed,
+  maxWidth: '36rem',
+});
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const claims = style({
   listStyle: 'none',

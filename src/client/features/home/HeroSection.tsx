@@ -17,14 +17,19 @@ export function HeroSection() {
             Local news people read. <span className={styles.highlight}>Local businesses they remember.</span>
           </h1>
           <p className={styles.lead}>
-            We publish community newsletters and podcasts across Hertfordshire, and help local businesses reach the
-            neighbours who read them, with advertising, sponsored features and free websites.
+            We publish community newsletters and podcasts across Hertfordshire, and help local businesses
+            reach the neighbours who read them, with advertising, sponsored features and free websites.
           </p>
           <div className={styles.actions}>
             <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg" className={phoneAction}>
               Get Started Today
             </ButtonLink>
-            <ButtonLink href={`#${HOME_SECTIONS.freeWebsites}`} size="lg" variant="outline" className={phoneAction}>
+            <ButtonLink
+              href={`#${HOME_SECTIONS.freeWebsites}`}
+              size="lg"
+              variant="outline"
+              className={phoneAction}
+            >
               Free Website - 100% Free
             </ButtonLink>
           </div>

@@ -9,8 +9,16 @@ type Action = 'confirm' | 'unsubscribe';
 type State = { status: 'working' | 'done' | 'failed'; action: Action; message: string } | null;
 
 const TITLES: Record<Action, Record<'working' | 'done' | 'failed', string>> = {
-  confirm: { working: 'Confirming your subscription...', done: 'Subscription confirmed', failed: 'We could not confirm your subscription' },
-  unsubscribe: { working: 'Unsubscribing you...', done: 'You have been unsubscribed', failed: 'We could not unsubscribe you' },
+  confirm: {
+    working: 'Confirming your subscription...',
+    done: 'Subscription confirmed',
+    failed: 'We could not confirm your subscription',
+  },
+  unsubscribe: {
+    working: 'Unsubscribing you...',
+    done: 'You have been unsubscribed',
+    failed: 'We could not unsubscribe you',
+  },
 };
 
 /** The links in our newsletter e-mails (/?newsletter=confirm|unsubscribe&token=...): act on them and say how it went. */

@@ -7,9 +7,18 @@ export const band = style({
   color: vars.color.onBrand,
   '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
 });
-export const inner = style({ maxWidth: vars.layout.narrowWidth, margin: '0 auto', textAlign: 'center', display: 'grid', gap: vars.space.md });
+export const inner = style({
+  maxWidth: vars.layout.narrowWidth,
+  margin: '0 auto',
+  textAlign: 'center',
+  display: 'grid',
+  gap: vars.space.md,
+});
 export const icon = style({ justifySelf: 'center' });
-export const title = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
+export const title = style({
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+});
 export const lead = style({ fontSize: vars.fontSize.lg, opacity: 0.95 });
 export const form = style({
   display: 'grid',

@@ -13,13 +13,20 @@ export function NewsletterSignupSection() {
   const [email, setEmail] = useState('');
   const subscribe = trpc.newsletter.subscribe.useMutation({
     onSuccess: () => {
-      toast({ title: 'Successfully subscribed!', description: "Thank you for joining our newsletter. We'll be in touch soon." });
+      toast({
+        title: 'Successfully subscribed!',
+        description: "Thank you for joining our newsletter. We'll be in touch soon.",
+      });
       setEmail('');
     },
     onError: (error) => {
       // The server's own words when it answered; a dropped connection has none worth showing.
       const message = errorStatus(error) ? serverMessage(error) : undefined;
-      toast({ title: 'Subscription failed', description: message || 'Please try again later.', variant: 'destructive' });
+      toast({
+        title: 'Subscription failed',
+        description: message || 'Please try again later.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -29,15 +36,19 @@ export function NewsletterSignupSection() {
   };
 
   return (
-    <section id={HOME_SECTIONS.newsletterSignup} aria-labelledby="newsletter-signup-heading" className={styles.band}>
+    <section
+      id={HOME_SECTIONS.newsletterSignup}
+      aria-labelledby="newsletter-signup-heading"
+      className={styles.band}
+    >
       <div className={styles.inner}>
         <MailCheck size={40} aria-hidden="true" className={styles.icon} />
         <h2 id="newsletter-signup-heading" className={styles.title}>
           Stay in the loop
         </h2>
         <p className={styles.lead}>
-          Join {SUBSCRIBERS_CLAIM} subscribers and get the best of Hertfordshire&apos;s local news, events and offers in
-          your inbox once a month.
+          Join {SUBSCRIBERS_CLAIM} subscribers and get the best of Hertfordshire&apos;s local news, events and
+          offers in your inbox once a month.
         </p>
         <form className={styles.form} onSubmit={onSubmit} aria-label="Newsletter signup">
           <div className={styles.field}>
@@ -56,7 +67,13 @@ export function NewsletterSignupSection() {
               className={styles.input}
             />
           </div>
-          <Button type="submit" variant="secondary" size="lg" disabled={subscribe.isPending} className={styles.button}>
+          <Button
+            type="submit"
+            variant="secondary"
+            size="lg"
+            disabled={subscribe.isPending}
+            className={styles.button}
+          >
             {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </form>

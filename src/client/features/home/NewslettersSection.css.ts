@@ -7,8 +7,19 @@ export const grid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
 });
 export const card = style({ padding: 0, overflow: 'hidden' });
-export const image = style({ width: '100%', aspectRatio: '600 / 340', objectFit: 'cover', background: vars.color.surfaceAlt });
-export const body = style({ display: 'grid', gap: vars.space.sm, padding: `0 ${vars.space.lg} ${vars.space.lg}`, flexGrow: 1, alignContent: 'start' });
+export const image = style({
+  width: '100%',
+  aspectRatio: '600 / 340',
+  objectFit: 'cover',
+  background: vars.color.surfaceAlt,
+});
+export const body = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: `0 ${vars.space.lg} ${vars.space.lg}`,
+  flexGrow: 1,
+  alignContent: 'start',
+});
 export const skeletonBody = style({ display: 'grid', gap: vars.space.sm, padding: vars.space.lg });
 export const title = style({ fontSize: vars.fontSize.xl });
 export const tone = styleVariants({
@@ -17,7 +28,13 @@ export const tone = styleVariants({
   fieldtown: { color: vars.color.academy },
   default: { color: vars.color.brand },
 });
-export const location = style({ display: 'flex', gap: vars.space.xxs, alignItems: 'center', color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const location = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  alignItems: 'center',
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
 export const description = style({ color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed });
 export const footer = style({ padding: `0 ${vars.space.lg} ${vars.space.lg}`, marginTop: 'auto' });
 export const build = style({
@@ -36,7 +53,13 @@ export const buildActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars
 export const more = style({ display: 'flex', justifyContent: 'center', marginTop: vars.space.xl });
 // The 'View All Publications' dialog's list.
 export const dialogText = style({ color: vars.color.muted });
-export const pubList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+export const pubList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.sm,
+});
 export const pub = style({
   display: 'flex',
   flexWrap: 'wrap',

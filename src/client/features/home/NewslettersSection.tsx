@@ -15,7 +15,17 @@ import { phoneAction } from './PhoneAction.css';
 const AllPublicationsDialog = lazy(() => import('./AllPublicationsDialog'));
 
 /** The subscribe link: an external platform page in a new tab, or our own signup form. */
-function SubscribeLink({ brand, name, block, size }: { brand: NewsletterBrand; name: string; block?: boolean; size?: 'sm' | 'md' }) {
+function SubscribeLink({
+  brand,
+  name,
+  block,
+  size,
+}: {
+  brand: NewsletterBrand;
+  name: string;
+  block?: boolean;
+  size?: 'sm' | 'md';
+}) {
   const external = brand.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return (
     <ButtonLink href={brand.subscribeUrl} variant="outline" block={block} size={size} {...external}>
@@ -95,7 +105,9 @@ function AllPublications({ newsletters }: { newsletters: Newsletter[] }) {
             open={open}
             onOpenChange={setOpen}
             newsletters={newsletters}
-            renderSubscribeLink={(n) => <SubscribeLink brand={newsletterBrand(n.name)} name={n.name} size="sm" />}
+            renderSubscribeLink={(n) => (
+              <SubscribeLink brand={newsletterBrand(n.name)} name={n.name} size="sm" />
+            )}
             returnFocusTo={() => button.current?.focus()}
           />
         </Suspense>
@@ -129,8 +141,8 @@ export function NewslettersSection() {
         <div>
           <h3 className={styles.buildTitle}>Want a newsletter of your own?</h3>
           <p className={styles.buildText}>
-            We build, write and send newsletters for schools, clubs, parish councils and businesses, with the same care
-            we give our own.
+            We build, write and send newsletters for schools, clubs, parish councils and businesses, with the
+            same care we give our own.
           </p>
         </div>
         <div className={styles.buildActions}>

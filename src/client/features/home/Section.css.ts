@@ -16,7 +16,10 @@ export const eyebrow = style({
   textTransform: 'uppercase',
   marginBottom: vars.space.xs,
 });
-export const title = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
+export const title = style({
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+});
 export const lead = style({ marginTop: vars.space.sm, color: vars.color.muted, fontSize: vars.fontSize.lg });
 export const grid = style({
   display: 'grid',

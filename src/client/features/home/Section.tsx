@@ -19,7 +19,11 @@ export function Section({
 }) {
   const headingId = title ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={[styles.section, alt ? styles.alt : ''].join(' ')}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={[styles.section, alt ? styles.alt : ''].join(' ')}
+    >
       <div className={styles.inner}>
         {title ? (
           <div className={styles.header}>

@@ -23,14 +23,26 @@ export const eyebrow = style({
   letterSpacing: '0.08em',
   textTransform: 'uppercase',
 });
-export const title = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
-export const text = style({ color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed, fontSize: vars.fontSize.lg });
+export const title = style({
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+});
+export const text = style({
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.relaxed,
+  fontSize: vars.fontSize.lg,
+});
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 export const item = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
 export const itemIcon = style({ color: vars.color.success, flexShrink: 0, marginTop: '0.2rem' });
 export const itemTitle = style({ fontWeight: vars.fontWeight.bold, display: 'block' });
 export const itemText = style({ color: vars.color.muted });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.xs });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.xs,
+});
 export const note = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,

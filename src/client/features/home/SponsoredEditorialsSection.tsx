@@ -6,10 +6,22 @@ import * as split from './SplitSection.css';
 import { phoneAction } from './PhoneAction.css';
 
 const INCLUDED = [
-  { title: 'An interview, not a form', text: 'One of our local writers meets you, hears your story and writes it up in our own voice.' },
-  { title: 'You approve every word', text: 'Nothing is published until you are happy with the copy and the photographs.' },
-  { title: 'Clearly labelled', text: 'Every feature is marked as sponsored, as the advertising rules require, so readers trust it.' },
-  { title: 'Seen everywhere we are', text: 'Published in the newsletter for your area, on our website and across our social channels.' },
+  {
+    title: 'An interview, not a form',
+    text: 'One of our local writers meets you, hears your story and writes it up in our own voice.',
+  },
+  {
+    title: 'You approve every word',
+    text: 'Nothing is published until you are happy with the copy and the photographs.',
+  },
+  {
+    title: 'Clearly labelled',
+    text: 'Every feature is marked as sponsored, as the advertising rules require, so readers trust it.',
+  },
+  {
+    title: 'Seen everywhere we are',
+    text: 'Published in the newsletter for your area, on our website and across our social channels.',
+  },
 ];
 
 export function SponsoredEditorialsSection() {
@@ -30,8 +42,8 @@ export function SponsoredEditorialsSection() {
             Tell the story behind your business
           </h2>
           <p className={split.text}>
-            An advert says what you sell. A sponsored editorial says who you are: how you started, what you care about
-            and why your neighbours should give you a try.
+            An advert says what you sell. A sponsored editorial says who you are: how you started, what you
+            care about and why your neighbours should give you a try.
           </p>
           <ul className={split.list}>
             {INCLUDED.map((item) => (

@@ -7,7 +7,12 @@ export const section = style({
   padding: `${vars.space.xxl} ${vars.space.md}`,
   '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
 });
-export const inner = style({ maxWidth: vars.layout.maxWidth, margin: '0 auto', display: 'grid', gap: vars.space.xxl });
+export const inner = style({
+  maxWidth: vars.layout.maxWidth,
+  margin: '0 auto',
+  display: 'grid',
+  gap: vars.space.xxl,
+});
 export const header = style({ textAlign: 'center', maxWidth: '44rem', margin: '0 auto' });
 export const eyebrow = style({
   color: vars.color.onDarkSoft,
@@ -17,8 +22,15 @@ export const eyebrow = style({
   textTransform: 'uppercase',
   marginBottom: vars.space.xs,
 });
-export const title = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
-export const lead = style({ marginTop: vars.space.sm, color: vars.color.onDarkSoft, fontSize: vars.fontSize.lg });
+export const title = style({
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+});
+export const lead = style({
+  marginTop: vars.space.sm,
+  color: vars.color.onDarkSoft,
+  fontSize: vars.fontSize.lg,
+});
 export const stats = style({
   listStyle: 'none',
   margin: 0,
@@ -44,15 +56,29 @@ export const value = style({
   lineHeight: vars.lineHeight.tight,
   '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.display } },
 });
-export const statLabel = style({ color: vars.color.onDarkSoft, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
+export const statLabel = style({
+  color: vars.color.onDarkSoft,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+});
 export const bars = style({
   display: 'grid',
   gap: vars.space.lg,
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: vars.space.xxl } },
+  '@media': {
+    [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: vars.space.xxl },
+  },
 });
-export const barsTitle = style({ fontSize: vars.fontSize.xl, textAlign: 'center', marginBottom: vars.space.lg });
+export const barsTitle = style({
+  fontSize: vars.fontSize.xl,
+  textAlign: 'center',
+  marginBottom: vars.space.lg,
+});
 export const barRow = style({ display: 'grid', gap: vars.space.xs });
-export const barHead = style({ display: 'flex', justifyContent: 'space-between', fontWeight: vars.fontWeight.medium });
+export const barHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  fontWeight: vars.fontWeight.medium,
+});
 export const track = style({
   height: '0.625rem',
   borderRadius: vars.radius.pill,

@@ -46,7 +46,11 @@ function ProgressBars() {
                 aria-valuemax={100}
                 aria-valuenow={bar.value}
               >
-                <div className={styles.fill} style={{ width: show ? `${bar.value}%` : '0%' }} data-testid="progress-fill" />
+                <div
+                  className={styles.fill}
+                  style={{ width: show ? `${bar.value}%` : '0%' }}
+                  data-testid="progress-fill"
+                />
               </div>
             </div>
           );

@@ -22,9 +22,21 @@ export const card = style({
   boxShadow: vars.shadow.sm,
 });
 export const quoteIcon = style({ color: vars.color.brand });
-export const quote = style({ margin: 0, flexGrow: 1, color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed, fontSize: vars.fontSize.lg });
+export const quote = style({
+  margin: 0,
+  flexGrow: 1,
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.relaxed,
+  fontSize: vars.fontSize.lg,
+});
 export const person = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
-export const avatar = style({ width: '3.5rem', height: '3.5rem', borderRadius: vars.radius.pill, objectFit: 'cover', flexShrink: 0 });
+export const avatar = style({
+  width: '3.5rem',
+  height: '3.5rem',
+  borderRadius: vars.radius.pill,
+  objectFit: 'cover',
+  flexShrink: 0,
+});
 export const initials = style([
   avatar,
   {

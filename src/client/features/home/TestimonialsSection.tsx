@@ -23,7 +23,14 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         </blockquote>
         <figcaption className={styles.person}>
           {testimonial.imageUrl ? (
-            <img src={testimonial.imageUrl} alt="" width={56} height={56} loading="lazy" className={styles.avatar} />
+            <img
+              src={testimonial.imageUrl}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              className={styles.avatar}
+            />
           ) : (
             <span className={styles.initials} aria-hidden="true">
               {initialsOf(testimonial.name)}

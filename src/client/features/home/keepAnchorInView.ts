@@ -12,7 +12,8 @@ export function keepAnchorInView(settleMs = 3000): () => void {
     stopped = true;
     observer.disconnect();
     window.clearTimeout(timer);
-    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const) window.removeEventListener(type, stop);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
+      window.removeEventListener(type, stop);
   };
   const observer = new ResizeObserver(() => {
     const target = document.getElementById(id);
@@ -24,6 +25,7 @@ export function keepAnchorInView(settleMs = 3000): () => void {
   const main = document.getElementById('main');
   if (main) observer.observe(main);
   const timer = window.setTimeout(stop, settleMs);
-  for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const) window.addEventListener(type, stop, { passive: true });
+  for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
+    window.addEventListener(type, stop, { passive: true });
   return stop;
 }

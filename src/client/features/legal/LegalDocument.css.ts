@@ -14,7 +14,11 @@ export const title = style({
   fontSize: vars.fontSize.xxl,
   '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
 });
-export const updated = style({ marginTop: vars.space.xs, color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const updated = style({
+  marginTop: vars.space.xs,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
 export const intro = style({ marginTop: vars.space.lg, fontSize: vars.fontSize.lg });
 export const toc = style({
   marginTop: vars.space.lg,
@@ -22,14 +26,42 @@ export const toc = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceAlt,
 });
-export const tocTitle = style({ fontSize: vars.fontSize.md, color: vars.color.ink, marginBottom: vars.space.xs });
+export const tocTitle = style({
+  fontSize: vars.fontSize.md,
+  color: vars.color.ink,
+  marginBottom: vars.space.xs,
+});
 export const body = style({});
 
-globalStyle(`${body} h2`, { color: vars.color.ink, fontSize: vars.fontSize.xl, marginTop: vars.space.xl, marginBottom: vars.space.sm });
-globalStyle(`${body} h3`, { color: vars.color.ink, fontSize: vars.fontSize.lg, marginTop: vars.space.lg, marginBottom: vars.space.xs });
-globalStyle(`${body} p, ${body} ul, ${body} ol, ${body} table`, { marginTop: 0, marginBottom: vars.space.sm });
+globalStyle(`${body} h2`, {
+  color: vars.color.ink,
+  fontSize: vars.fontSize.xl,
+  marginTop: vars.space.xl,
+  marginBottom: vars.space.sm,
+});
+globalStyle(`${body} h3`, {
+  color: vars.color.ink,
+  fontSize: vars.fontSize.lg,
+  marginTop: vars.space.lg,
+  marginBottom: vars.space.xs,
+});
+globalStyle(`${body} p, ${body} ul, ${body} ol, ${body} table`, {
+  marginTop: 0,
+  marginBottom: vars.space.sm,
+});
 globalStyle(`${body} li`, { marginBottom: vars.space.xxs });
 globalStyle(`${body} a, ${toc} a`, { color: vars.color.brandDark });
-globalStyle(`${body} table`, { width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, display: 'block', overflowX: 'auto' });
-globalStyle(`${body} th, ${body} td`, { textAlign: 'left', verticalAlign: 'top', padding: vars.space.xs, borderBottom: vars.border.hairline });
+globalStyle(`${body} table`, {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.sm,
+  display: 'block',
+  overflowX: 'auto',
+});
+globalStyle(`${body} th, ${body} td`, {
+  textAlign: 'left',
+  verticalAlign: 'top',
+  padding: vars.space.xs,
+  borderBottom: vars.border.hairline,
+});
 globalStyle(`${body} th`, { color: vars.color.ink });

@@ -12,13 +12,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          {BUSINESS.legalName} (&quot;{BUSINESS.name}&quot;, &quot;we&quot;, &quot;us&quot;) runs this website and the{' '}
-          {ACADEMY.name} programme. We are the controller of the personal data described in this policy under the UK
-          General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
+          {BUSINESS.legalName} (&quot;{BUSINESS.name}&quot;, &quot;we&quot;, &quot;us&quot;) runs this website
+          and the {ACADEMY.name} programme. We are the controller of the personal data described in this
+          policy under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
         </p>
         <p>
-          You can contact us about anything in this policy by e-mail at {mail}, by phone on {BUSINESS.phone}, or by post
-          at {BUSINESS.legalName}, {BUSINESS.town}, {BUSINESS.county} {BUSINESS.postcode}.
+          You can contact us about anything in this policy by e-mail at {mail}, by phone on {BUSINESS.phone},
+          or by post at {BUSINESS.legalName}, {BUSINESS.town}, {BUSINESS.county} {BUSINESS.postcode}.
         </p>
       </>
     ),
@@ -40,23 +40,43 @@ const sections: LegalSection[] = [
           <tbody>
             <tr>
               <td>Contact form</td>
-              <td>Your name, e-mail address, the subject and message you write, and the service you ask about.</td>
-              <td>To answer your enquiry and, if you ask, to quote for or provide our services. Legitimate interests, or steps before entering into a contract with you.</td>
+              <td>
+                Your name, e-mail address, the subject and message you write, and the service you ask about.
+              </td>
+              <td>
+                To answer your enquiry and, if you ask, to quote for or provide our services. Legitimate
+                interests, or steps before entering into a contract with you.
+              </td>
             </tr>
             <tr>
               <td>Newsletter signup</td>
               <td>Your e-mail address, the date you signed up and the date you confirmed it.</td>
-              <td>To send you the newsletter you asked for. Your consent, which you give by confirming your address and can withdraw at any time.</td>
+              <td>
+                To send you the newsletter you asked for. Your consent, which you give by confirming your
+                address and can withdraw at any time.
+              </td>
             </tr>
             <tr>
               <td>{ACADEMY.name} free workshop reservation</td>
-              <td>A parent&apos;s name, e-mail address and mobile number; the child&apos;s first name and age; whether they will use a laptop or desktop.</td>
-              <td>To reserve the workshop place, confirm it and send joining details. Steps before entering into a contract with the parent. We ask parents, not children, for these details.</td>
+              <td>
+                A parent&apos;s name, e-mail address and mobile number; the child&apos;s first name and age;
+                whether they will use a laptop or desktop.
+              </td>
+              <td>
+                To reserve the workshop place, confirm it and send joining details. Steps before entering into
+                a contract with the parent. We ask parents, not children, for these details.
+              </td>
             </tr>
             <tr>
               <td>{ACADEMY.name} subscriptions</td>
-              <td>The plan chosen and the e-mail address given at checkout. Card details go straight to our payment provider, Stripe; we never see or store them.</td>
-              <td>To provide the programme you paid for. Performance of a contract, and our legal duty to keep accounting records.</td>
+              <td>
+                The plan chosen and the e-mail address given at checkout. Card details go straight to our
+                payment provider, Stripe; we never see or store them.
+              </td>
+              <td>
+                To provide the programme you paid for. Performance of a contract, and our legal duty to keep
+                accounting records.
+              </td>
             </tr>
             <tr>
               <td>Admin area</td>
@@ -71,8 +91,9 @@ const sections: LegalSection[] = [
           </tbody>
         </table>
         <p>
-          We do not use your data for automated decision-making or profiling, and we never sell it. Our forms include
-          hidden spam checks (a simple sum and a field that only robots fill in); these do not identify you.
+          We do not use your data for automated decision-making or profiling, and we never sell it. Our forms
+          include hidden spam checks (a simple sum and a field that only robots fill in); these do not
+          identify you.
         </p>
       </>
     ),
@@ -83,14 +104,15 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          When you sign up we send one e-mail asking you to confirm your address. We only send the newsletter once you
-          have confirmed, as the Privacy and Electronic Communications Regulations (PECR) expect. If you do not confirm
-          within 7 days, we delete your address.
+          When you sign up we send one e-mail asking you to confirm your address. We only send the newsletter
+          once you have confirmed, as the Privacy and Electronic Communications Regulations (PECR) expect. If
+          you do not confirm within 7 days, we delete your address.
         </p>
         <p>
-          Every e-mail we send has an unsubscribe link. When you use it we delete your address from our list straight
-          away. Some of our town newsletters (Broxtown, Hertstown and Fieldtown) are delivered through an external
-          newsletter platform; if you subscribe there, that platform&apos;s own privacy policy also applies.
+          Every e-mail we send has an unsubscribe link. When you use it we delete your address from our list
+          straight away. Some of our town newsletters (Broxtown, Hertstown and Fieldtown) are delivered
+          through an external newsletter platform; if you subscribe there, that platform&apos;s own privacy
+          policy also applies.
         </p>
       </>
     ),
@@ -100,12 +122,21 @@ const sections: LegalSection[] = [
     title: 'How long we keep your data',
     body: (
       <ul>
-        <li>Enquiries from the contact form: 24 months from our last reply, then deleted, unless they led to a contract.</li>
+        <li>
+          Enquiries from the contact form: 24 months from our last reply, then deleted, unless they led to a
+          contract.
+        </li>
         <li>Workshop reservations: 12 months after the workshop date, then deleted.</li>
         <li>Newsletter addresses: until you unsubscribe. Unconfirmed addresses: 7 days.</li>
-        <li>Customer and payment records: 6 years after the end of the financial year they relate to, as UK tax law requires.</li>
+        <li>
+          Customer and payment records: 6 years after the end of the financial year they relate to, as UK tax
+          law requires.
+        </li>
         <li>Server logs: 30 days.</li>
-        <li>Admin accounts: while the person works with us; sign-in sessions end when they sign out or the session expires.</li>
+        <li>
+          Admin accounts: while the person works with us; sign-in sessions end when they sign out or the
+          session expires.
+        </li>
       </ul>
     ),
   },
@@ -114,16 +145,22 @@ const sections: LegalSection[] = [
     title: 'Who we share it with',
     body: (
       <>
-        <p>We share personal data only with the service providers we need to run the business, under written contracts that require them to protect it:</p>
+        <p>
+          We share personal data only with the service providers we need to run the business, under written
+          contracts that require them to protect it:
+        </p>
         <ul>
-          <li>our web hosting provider, which stores the website and its database in the UK or the European Economic Area;</li>
+          <li>
+            our web hosting provider, which stores the website and its database in the UK or the European
+            Economic Area;
+          </li>
           <li>our e-mail provider, which delivers the e-mails we send;</li>
           <li>Stripe Payments UK Ltd, which processes card payments for the {ACADEMY.name} plans.</li>
         </ul>
         <p>
-          Where a provider processes data outside the UK, we rely on UK adequacy regulations or the International Data
-          Transfer Agreement approved by the Information Commissioner. We will also share data if the law requires us
-          to, for example with the police or HMRC.
+          Where a provider processes data outside the UK, we rely on UK adequacy regulations or the
+          International Data Transfer Agreement approved by the Information Commissioner. We will also share
+          data if the law requires us to, for example with the police or HMRC.
         </p>
       </>
     ),
@@ -134,15 +171,17 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Our public pages set no cookies at all: no analytics, no advertising trackers and no social media pixels. We do
-          not load fonts, images or scripts from other companies&apos; servers, so visiting us does not tell anyone else.
+          Our public pages set no cookies at all: no analytics, no advertising trackers and no social media
+          pixels. We do not load fonts, images or scripts from other companies&apos; servers, so visiting us
+          does not tell anyone else.
         </p>
         <p>
           The admin area uses one strictly necessary cookie, called <code>session</code> (or{' '}
-          <code>__Host-session</code> on our secure site), which keeps our staff signed in. It holds a random identifier,
-          nothing else, and it ends when they sign out. The admin area also keeps the same sign-in token in the
-          browser&apos;s local storage. Because these are strictly necessary for a service our staff ask for, PECR does
-          not require consent for them. Visitors who never sign in never receive them.
+          <code>__Host-session</code> on our secure site), which keeps our staff signed in. It holds a random
+          identifier, nothing else, and it ends when they sign out. The admin area also keeps the same sign-in
+          token in the browser&apos;s local storage. Because these are strictly necessary for a service our
+          staff ask for, PECR does not require consent for them. Visitors who never sign in never receive
+          them.
         </p>
       </>
     ),
@@ -157,13 +196,20 @@ const sections: LegalSection[] = [
           <li>ask for a copy of the personal data we hold about you (a subject access request);</li>
           <li>ask us to correct data that is wrong or incomplete;</li>
           <li>ask us to delete your data;</li>
-          <li>ask us to restrict how we use your data, or object to our using it on the basis of legitimate interests;</li>
+          <li>
+            ask us to restrict how we use your data, or object to our using it on the basis of legitimate
+            interests;
+          </li>
           <li>receive the data you gave us in a portable format;</li>
-          <li>withdraw your consent at any time, for example by unsubscribing from the newsletter, without affecting what we did before.</li>
+          <li>
+            withdraw your consent at any time, for example by unsubscribing from the newsletter, without
+            affecting what we did before.
+          </li>
         </ul>
         <p>
-          To use any of these rights, e-mail {mail}. We will reply within one month, and there is normally no charge. We
-          may ask you to confirm your identity first. A parent or guardian can make requests on behalf of a child.
+          To use any of these rights, e-mail {mail}. We will reply within one month, and there is normally no
+          charge. We may ask you to confirm your identity first. A parent or guardian can make requests on
+          behalf of a child.
         </p>
       </>
     ),
@@ -173,10 +219,10 @@ const sections: LegalSection[] = [
     title: 'Keeping your data safe',
     body: (
       <p>
-        Our site is served over an encrypted connection, passwords are stored only as strong one-way hashes, the
-        confirmation and unsubscribe links in our e-mails are stored only in hashed form, and only our staff can reach the
-        admin area. If a breach ever put your data at risk, we would tell you and the Information Commissioner&apos;s
-        Office as the law requires.
+        Our site is served over an encrypted connection, passwords are stored only as strong one-way hashes,
+        the confirmation and unsubscribe links in our e-mails are stored only in hashed form, and only our
+        staff can reach the admin area. If a breach ever put your data at risk, we would tell you and the
+        Information Commissioner&apos;s Office as the law requires.
       </p>
     ),
   },
@@ -185,11 +231,12 @@ const sections: LegalSection[] = [
     title: 'Complaints',
     body: (
       <p>
-        If you are unhappy with how we have handled your data, please tell us first at {mail} and we will try to put it
-        right. You also have the right to complain to the Information Commissioner&apos;s Office (ICO), the UK&apos;s data
-        protection regulator: visit <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</a>, call
-        0303 123 1113, or write to the Information Commissioner&apos;s Office, Wycliffe House, Water Lane, Wilmslow,
-        Cheshire SK9 5AF.
+        If you are unhappy with how we have handled your data, please tell us first at {mail} and we will try
+        to put it right. You also have the right to complain to the Information Commissioner&apos;s Office
+        (ICO), the UK&apos;s data protection regulator: visit{' '}
+        <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk/make-a-complaint</a>, call 0303 123 1113, or
+        write to the Information Commissioner&apos;s Office, Wycliffe House, Water Lane, Wilmslow, Cheshire
+        SK9 5AF.
       </p>
     ),
   },
@@ -198,9 +245,10 @@ const sections: LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        We will update this page when our practices change, and change the &quot;last updated&quot; date above. If a change
-        matters to how we use data you have already given us, we will tell you by e-mail. Our{' '}
-        <Link href={ROUTES.termsConditions}>terms and conditions</Link> explain the rules for using our website and services.
+        We will update this page when our practices change, and change the &quot;last updated&quot; date
+        above. If a change matters to how we use data you have already given us, we will tell you by e-mail.
+        Our <Link href={ROUTES.termsConditions}>terms and conditions</Link> explain the rules for using our
+        website and services.
       </p>
     ),
   },
@@ -212,9 +260,9 @@ export function PrivacyPolicy() {
       title="Privacy Policy"
       intro={
         <p>
-          This policy explains what personal data {BUSINESS.name} collects through this website, why we collect it, how
-          long we keep it and the rights you have over it. We have written it in plain English; if anything is unclear,
-          just ask.
+          This policy explains what personal data {BUSINESS.name} collects through this website, why we
+          collect it, how long we keep it and the rights you have over it. We have written it in plain
+          English; if anything is unclear, just ask.
         </p>
       }
       sections={sections}

@@ -55,7 +55,11 @@ export const pick = style({
   textAlign: 'left',
   cursor: 'pointer',
 });
-export const number = style({ fontSize: vars.fontSize.xs, color: vars.color.muted, fontWeight: vars.fontWeight.medium });
+export const number = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.muted,
+  fontWeight: vars.fontWeight.medium,
+});
 export const title = style({ fontWeight: vars.fontWeight.bold });
 export const description = style({
   fontSize: vars.fontSize.sm,

@@ -50,8 +50,7 @@ export function EpisodeList({
     firstNew.current = null;
     listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-pick]')[index]?.focus();
   }, [shown.length]);
-  const message =
-    shown.length > 0 || searching ? '' : searched ? noMatchMessage(searched) : NO_EPISODES;
+  const message = shown.length > 0 || searching ? '' : searched ? noMatchMessage(searched) : NO_EPISODES;
 
   return (
     <div className={styles.panel}>
@@ -77,11 +76,20 @@ export function EpisodeList({
       </p>
 
       {shown.length > 0 ? (
-        <ul className={styles.list} aria-label="Episodes" aria-busy={searching ? 'true' : undefined} ref={listRef}>
+        <ul
+          className={styles.list}
+          aria-label="Episodes"
+          aria-busy={searching ? 'true' : undefined}
+          ref={listRef}
+        >
           {shown.map((episode) => {
             const selected = episode.id === currentId;
             return (
-              <li key={episode.id} className={[styles.item, selected ? styles.selected : ''].join(' ')} data-testid="podcast-episode">
+              <li
+                key={episode.id}
+                className={[styles.item, selected ? styles.selected : ''].join(' ')}
+                data-testid="podcast-episode"
+              >
                 <button
                   type="button"
                   data-pick=""
@@ -95,7 +103,9 @@ export function EpisodeList({
                     {episode.publishedAt ? ` · ${formatDate(episode.publishedAt)}` : ''}
                   </span>
                   <span className={styles.title}>
-                    {episode.episodeNumber !== null ? <span className="visually-hidden">Episode {episode.episodeNumber}: </span> : null}
+                    {episode.episodeNumber !== null ? (
+                      <span className="visually-hidden">Episode {episode.episodeNumber}: </span>
+                    ) : null}
                     {episode.title}
                   </span>
                 </button>

@@ -15,7 +15,13 @@ export const player = style({
 });
 
 export const nowPlaying = style({ display: 'flex', gap: vars.space.md, alignItems: 'center' });
-export const artwork = style({ width: '6rem', height: '6rem', borderRadius: vars.radius.md, flexShrink: 0, objectFit: 'cover' });
+export const artwork = style({
+  width: '6rem',
+  height: '6rem',
+  borderRadius: vars.radius.md,
+  flexShrink: 0,
+  objectFit: 'cover',
+});
 export const meta = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 });
 export const status = style({
   display: 'inline-flex',
@@ -36,9 +42,23 @@ export const spin = style({
   '@media': { [reducedMotion]: { animation: 'none' } },
 });
 
-export const controls = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: vars.space.xs });
-export const playButton = style({ width: '3.5rem', height: '3.5rem', borderRadius: vars.radius.pill, padding: 0 });
-export const skipLabel = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.bold, marginLeft: '-0.25rem' });
+export const controls = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+export const playButton = style({
+  width: '3.5rem',
+  height: '3.5rem',
+  borderRadius: vars.radius.pill,
+  padding: 0,
+});
+export const skipLabel = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  marginLeft: '-0.25rem',
+});
 
 export const footer = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs });
 export const speedLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft });

@@ -29,7 +29,13 @@ export function PodcastPlayer({ player }: { player: Player }) {
   const busy = status === 'playing' || status === 'loading';
 
   return (
-    <div className={styles.player} data-testid="podcast-player" data-state={status} aria-label="Podcast player" role="region">
+    <div
+      className={styles.player}
+      data-testid="podcast-player"
+      data-state={status}
+      aria-label="Podcast player"
+      role="region"
+    >
       <div className={styles.nowPlaying}>
         <img className={styles.artwork} src={ownImage(current.imageUrl)} alt="" width={96} height={96} />
         <div className={styles.meta}>
@@ -60,10 +66,22 @@ export function PodcastPlayer({ player }: { player: Player }) {
       />
 
       <div className={styles.controls}>
-        <Button variant="ghost" size="icon" onClick={player.selectPrevious} disabled={!player.hasPrevious} aria-label="Previous episode">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={player.selectPrevious}
+          disabled={!player.hasPrevious}
+          aria-label="Previous episode"
+        >
           <SkipBack aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" onClick={player.skipBack} disabled={!playable} aria-label={`Skip back ${SKIP_BACK_SECONDS} seconds`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={player.skipBack}
+          disabled={!playable}
+          aria-label={`Skip back ${SKIP_BACK_SECONDS} seconds`}
+        >
           <RotateCcw aria-hidden="true" />
           <span className={styles.skipLabel} aria-hidden="true">
             {SKIP_BACK_SECONDS}
@@ -78,13 +96,25 @@ export function PodcastPlayer({ player }: { player: Player }) {
         >
           {busy ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </Button>
-        <Button variant="ghost" size="icon" onClick={player.skipForward} disabled={!playable} aria-label={`Skip forward ${SKIP_FORWARD_SECONDS} seconds`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={player.skipForward}
+          disabled={!playable}
+          aria-label={`Skip forward ${SKIP_FORWARD_SECONDS} seconds`}
+        >
           <RotateCw aria-hidden="true" />
           <span className={styles.skipLabel} aria-hidden="true">
             {SKIP_FORWARD_SECONDS}
           </span>
         </Button>
-        <Button variant="ghost" size="icon" onClick={player.selectNext} disabled={!player.hasNext} aria-label="Next episode">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={player.selectNext}
+          disabled={!player.hasNext}
+          aria-label="Next episode"
+        >
           <SkipForward aria-hidden="true" />
         </Button>
       </div>

@@ -66,10 +66,19 @@ function useEpisodePages(term: string) {
   };
 }
 
-function PodcastsBody({ term, onTermChange, pages }: { term: string; onTermChange: (term: string) => void; pages: ReturnType<typeof useEpisodePages> }) {
+function PodcastsBody({
+  term,
+  onTermChange,
+  pages,
+}: {
+  term: string;
+  onTermChange: (term: string) => void;
+  pages: ReturnType<typeof useEpisodePages>;
+}) {
   // The player keeps the episode it has while the list changes under it (a search, more pages).
   const [playing, setPlaying] = useState<PodcastEpisode | null>(null);
-  const episodes = playing && !pages.shown.some((e) => e.id === playing.id) ? [playing, ...pages.shown] : pages.shown;
+  const episodes =
+    playing && !pages.shown.some((e) => e.id === playing.id) ? [playing, ...pages.shown] : pages.shown;
   const player = usePodcastPlayer(episodes);
   const current = player.current;
   if (current && current.id !== playing?.id) setPlaying(current);

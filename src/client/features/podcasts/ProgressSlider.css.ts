@@ -32,9 +32,18 @@ export const rail = style({
 });
 
 // The thumb takes the focus; the ring goes round the bar, which is what people see as the slider.
-globalStyle(`${track}:has(:focus-visible) ${rail}`, { outline: vars.outline.focusRing, outlineOffset: vars.space.xs });
+globalStyle(`${track}:has(:focus-visible) ${rail}`, {
+  outline: vars.outline.focusRing,
+  outlineOffset: vars.space.xs,
+});
 
-export const fill = style({ position: 'absolute', top: 0, bottom: 0, borderRadius: vars.radius.pill, background: vars.color.brand });
+export const fill = style({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brand,
+});
 
 /** Where the thumb goes, as Radix places it: centred on the position along the rail. */
 export const thumbPlace = style({ position: 'absolute', transform: 'translateX(-50%)' });

@@ -18,7 +18,8 @@ export function useMediaSession(player: PodcastPlayer): void {
     latest.current = player;
   });
 
-  const session = typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
+  const session =
+    typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
 
   useEffect(() => {
     if (!session) return;
@@ -26,8 +27,14 @@ export function useMediaSession(player: PodcastPlayer): void {
       ['play', () => latest.current.play()],
       ['pause', () => latest.current.pause()],
       ['stop', () => latest.current.pause()],
-      ['seekbackward', (d) => latest.current.seek(latest.current.position - (d.seekOffset ?? SKIP_BACK_SECONDS))],
-      ['seekforward', (d) => latest.current.seek(latest.current.position + (d.seekOffset ?? SKIP_FORWARD_SECONDS))],
+      [
+        'seekbackward',
+        (d) => latest.current.seek(latest.current.position - (d.seekOffset ?? SKIP_BACK_SECONDS)),
+      ],
+      [
+        'seekforward',
+        (d) => latest.current.seek(latest.current.position + (d.seekOffset ?? SKIP_FORWARD_SECONDS)),
+      ],
       ['seekto', (d) => d.seekTime !== undefined && latest.current.seek(d.seekTime)],
       ['previoustrack', () => latest.current.selectPrevious()],
       ['nexttrack', () => latest.current.selectNext()],
@@ -66,7 +73,8 @@ export function useMediaSession(player: PodcastPlayer): void {
   const { status, duration, position, speed } = player;
   useEffect(() => {
     if (!session) return;
-    session.playbackState = status === 'playing' || status === 'loading' ? 'playing' : status === 'paused' ? 'paused' : 'none';
+    session.playbackState =
+      status === 'playing' || status === 'loading' ? 'playing' : status === 'paused' ? 'paused' : 'none';
   }, [session, status]);
 
   useEffect(() => {

@@ -105,7 +105,10 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
   }, []);
 
   const skipBack = useCallback(() => seek((audioRef.current?.currentTime ?? 0) - SKIP_BACK_SECONDS), [seek]);
-  const skipForward = useCallback(() => seek((audioRef.current?.currentTime ?? 0) + SKIP_FORWARD_SECONDS), [seek]);
+  const skipForward = useCallback(
+    () => seek((audioRef.current?.currentTime ?? 0) + SKIP_FORWARD_SECONDS),
+    [seek],
+  );
 
   const setSpeed = useCallback((value: number) => {
     setSpeedState(value);

@@ -7,7 +7,11 @@ import { vars } from '../../../styles/theme.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
 
-export const label = style({ fontWeight: vars.fontWeight.medium, color: vars.color.ink, fontSize: vars.fontSize.sm });
+export const label = style({
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.ink,
+  fontSize: vars.fontSize.sm,
+});
 
 const controlBase = style({
   width: '100%',
@@ -28,7 +32,11 @@ export const control = styleVariants({
     {
       border: vars.border.hairline,
       selectors: {
-        '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '1px', borderColor: vars.color.focus },
+        '&:focus-visible': {
+          outline: vars.outline.focusRing,
+          outlineOffset: '1px',
+          borderColor: vars.color.focus,
+        },
         ...invalid,
       },
     },
@@ -54,7 +62,11 @@ export const control = styleVariants({
     {
       border: `1px solid ${vars.color.muted}`,
       selectors: {
-        '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '1px', borderColor: vars.color.academy },
+        '&:focus-visible': {
+          outline: vars.outline.focusRing,
+          outlineOffset: '1px',
+          borderColor: vars.color.academy,
+        },
         ...placeholder,
       },
     },

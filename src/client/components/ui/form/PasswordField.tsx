@@ -4,7 +4,12 @@ import { Field } from './TextField';
 import * as styles from './Field.css';
 
 /** A password input with a show/hide toggle that keeps its label and focus. */
-export function PasswordField({ id, label, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }) {
+export function PasswordField({
+  id,
+  label,
+  error,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <Field id={id} label={label} error={error}>

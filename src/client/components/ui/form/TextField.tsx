@@ -10,8 +10,15 @@ interface FieldFrame {
 }
 
 /** Label, control, hint and error, wired together for screen readers. */
-export function Field({ id, label, error, hint, children }: FieldFrame & { children: (describedBy: string | undefined) => ReactNode }) {
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: FieldFrame & { children: (describedBy: string | undefined) => ReactNode }) {
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -43,17 +50,36 @@ export function TextField({
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(describedBy) => (
-        <input ref={ref} id={id} className={styles.control.panel} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+        <input
+          ref={ref}
+          id={id}
+          className={styles.control.panel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
       )}
     </Field>
   );
 }
 
-export function TextAreaField({ id, label, error, hint, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldFrame) {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldFrame) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(describedBy) => (
-        <textarea id={id} className={styles.textarea.panel} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+        <textarea
+          id={id}
+          className={styles.textarea.panel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
       )}
     </Field>
   );

@@ -62,7 +62,8 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>({
   const field = (name: keyof V & string) => ({
     name,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setValue(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setValue(name, event.target.value),
   });
 
   /** Back to the initial values, or to the ones given (a record opened for editing). */
