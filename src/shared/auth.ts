@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { MAILBOX_PATTERN } from './email';
 import { emailAddressField } from './email.schema';
 
 // Admin sign-in, registration and password reset (SPEC sections 5, 6 and 7).
 
-/** The one e-mail rule (./email.ts): SPEC section 5's shape, as a strict RFC 5321 mailbox. */
-export const EMAIL_PATTERN = MAILBOX_PATTERN;
 export const PASSWORD_MAX_LENGTH = 256;
 export const ADMIN_NAME_MAX_LENGTH = 100;
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
 import { createAdmin } from '../services/admins';
 import { DomainError } from '../services/errors';
-import { EMAIL_PATTERN } from '../../shared/auth';
+import { registerInputSchema } from '../../shared/auth';
 
 function ask(question: string, hidden = false): Promise<string> {
   return new Promise((resolve) => {
@@ -34,18 +34,20 @@ async function main(): Promise<void> {
   });
   const name = values.name ?? (await ask('Name: '));
   const email = (values.email ?? (await ask('E-mail: '))).trim().toLowerCase();
-  if (!EMAIL_PATTERN.test(email)) throw new Error('Please enter a valid e-mail address.');
   let password = values.password;
   if (password === undefined) {
     password = await ask('Password (at least 8 characters): ', true);
     const again = await ask('Password again: ', true);
     if (password !== again) throw new Error('Passwords do not match.');
   }
+  // The same rules as POST /api/admin/register (the password's length and commonness: createAdmin).
+  const checked = registerInputSchema.safeParse({ name, email, password });
+  if (!checked.success) throw new Error(checked.error.issues.map((issue) => issue.message).join(' '));
 
   const config = loadConfig();
   const db = await openDatabaseFor('npm run admin:create', config);
   try {
-    const user = await createAdmin({ db: db.db, clock: () => new Date() }, { name, email, password });
+    const user = await createAdmin({ db: db.db, clock: () => new Date() }, checked.data);
     console.log(
       `Created the admin ${user.name} <${user.email}>. They can sign in at ${config.publicUrl}/login`,
     );

@@ -4,7 +4,7 @@ import { BUSINESS } from '../../shared/business';
 import { workshopDetailsSchema } from '../../shared/contact.schema';
 import { redeemChallenge } from './challenges';
 import { enqueueMail } from './outbox';
-import { WORKSHOP_RESERVATION_TYPE, type ContactType, type WorkshopDetails } from '../../shared/contact';
+import { CONTACT_TYPE_LABELS, WORKSHOP_RESERVATION_TYPE, type ContactType, type WorkshopDetails } from '../../shared/contact';
 
 /** A contact message after the shared schema has validated and trimmed it. */
 export interface ValidContactMessage {
@@ -25,17 +25,6 @@ interface Logger {
   error(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
 }
-
-const TYPE_LABELS: Record<ContactType, string> = {
-  advertising: 'Advertising',
-  website: 'Free website',
-  'newsletter-building': 'Newsletter building',
-  editorial: 'Sponsored editorial',
-  podcast: 'Podcast',
-  partnership: 'Partnership',
-  other: 'Other',
-  workshop_reservation: 'Free workshop reservation',
-};
 
 /**
  * What a reservation sent without its structured details (the five fields of SPEC section 7) says
@@ -110,11 +99,11 @@ export async function sendContactMessage(
       .returning({ id: contactMessages.id });
 
     const lines = [
-      `New ${TYPE_LABELS[input.type].toLowerCase()} enquiry from the website (#${row!.id}).`,
+      `New ${CONTACT_TYPE_LABELS[input.type].toLowerCase()} enquiry from the website (#${row!.id}).`,
       '',
       `Name: ${input.name}`,
       `E-mail: ${input.email}`,
-      `Service: ${TYPE_LABELS[input.type]} (${input.type})`,
+      `Service: ${CONTACT_TYPE_LABELS[input.type]} (${input.type})`,
       `Subject: ${subject}`,
     ];
     if (isReservation) {
@@ -139,7 +128,7 @@ export async function sendContactMessage(
       message: {
         to: deps.config.BUSINESS_INBOX,
         replyTo: `${input.name.replace(/[<>"\r\n]/g, '')} <${input.email}>`,
-        subject: `[${BUSINESS.name}] ${TYPE_LABELS[input.type]}: ${subject}`.replace(/[\r\n]+/g, ' '),
+        subject: `[${BUSINESS.name}] ${CONTACT_TYPE_LABELS[input.type]}: ${subject}`.replace(/[\r\n]+/g, ' '),
         text: lines.join('\n'),
       },
     });

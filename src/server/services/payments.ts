@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { PLANS, findPlan, isPlanId, type PlanId } from '../../shared/academy';
+import { ACADEMY_SECTIONS, PLANS, findPlan, isPlanId, type PlanId } from '../../shared/academy';
 import { ROUTES } from '../../shared/routes';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -85,7 +85,7 @@ export async function createCheckout(
       mode: 'subscription',
       line_items: [lineItem],
       success_url: `${base}${ROUTES.subscriptionSuccess}?plan=${plan.id}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${base}${ROUTES.academy}#pricing`,
+      cancel_url: `${base}${ROUTES.academy}#${ACADEMY_SECTIONS.pricing}`,
       metadata: { plan: plan.id },
       subscription_data: { metadata: { plan: plan.id } },
       billing_address_collection: 'auto',
