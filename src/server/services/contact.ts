@@ -4,7 +4,12 @@ import { BUSINESS } from '../../shared/business';
 import { workshopDetailsSchema } from '../../shared/contact.schema';
 import { redeemChallenge } from './challenges';
 import { enqueueMail } from './outbox';
-import { CONTACT_TYPE_LABELS, WORKSHOP_RESERVATION_TYPE, type ContactType, type WorkshopDetails } from '../../shared/contact';
+import {
+  CONTACT_TYPE_LABELS,
+  WORKSHOP_RESERVATION_TYPE,
+  type ContactType,
+  type WorkshopDetails,
+} from '../../shared/contact';
 
 /** A contact message after the shared schema has validated and trimmed it. */
 export interface ValidContactMessage {
