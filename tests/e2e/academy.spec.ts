@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 // The SparkAI Academy pages against the real server, which talks to the local fake Stripe
 // (playwright.config.ts starts both).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { openInBrowser } from './helpers/navigation';
 
 test('the home page shows skeletons, then the four advertising services', async ({ page }) => {

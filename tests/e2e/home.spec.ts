@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { openInBrowser } from './helpers/navigation';
 import { e2eDataDir } from '../../playwright.config';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 // Issue 12.2: choosing a section from the phone menu leaves that section's top just below the
 // sticky header (it used to land ~465 px past it: the target was measured while the open menu

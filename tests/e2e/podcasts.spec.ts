@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import AxeBuilder from '@axe-core/playwright';
 
 // The podcasts section of the home page with the seeded sample episodes (served by our own server):

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 // Every public page: no accessibility violations that axe can find, landmarks and a single h1,
 // and not one request to another host (fonts, scripts, images, analytics).

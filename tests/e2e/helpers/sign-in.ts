@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base } from './test';
 import { ADMIN_ACCOUNT } from '../../../playwright.config';
 
 // Signing in as the seeded e2e admin, once for every spec: a spec imports `test` from here and

@@ -1,0 +1,23 @@
+import { expect, test as base } from '@playwright/test';
+
+// `test` for specs that act on pages: page.goto returns once the page has hydrated as well as loaded.
+// A server-rendered page arrives with its buttons drawn but inert until React hydrates it; on a busy
+// machine a click in between did nothing (the phone menu stayed shut, CI of 2026-11-25). The app marks
+// <html data-hydrated> when it is ready (src/client/App.tsx). ssr.spec.ts looks at the page before
+// hydration on purpose and imports from @playwright/test directly.
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const isPage = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+      if (isPage && options?.waitUntil !== 'commit') {
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+      }
+      return response;
+    };
+    await use(page);
+  },
+});
+
+export { expect };
