@@ -9,11 +9,15 @@ import { INTERNAL_ERROR_MESSAGE, sendApiError, sendDomainError } from './api-err
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   // The router matches /api/audio-proxy/ to /api/audio-proxy/:id with an empty id; nothing lives there.
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const params = req.params as Record<string, string> | undefined;
-    if (params && Object.entries(params).some(([name, value]) => name !== '*' && value === '')) {
-      return sendApiError(reply, 404, `There is nothing at ${req.url.split('?', 1)[0]}.`);
+    for (const name in params) {
+      if (name !== '*' && params[name] === '') {
+        void sendApiError(reply, 404, `There is nothing at ${req.url.split('?', 1)[0]}.`);
+        return;
+      }
     }
+    done();
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
@@ -43,8 +47,8 @@ export function closeConnectionsWhenClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) void reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -74,11 +74,11 @@ const DOCUMENT_ONLY_HEADERS = [
 /** Helmet's headers for the site's policy, computed once and sent on every response. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
   const policyHeaders = securityHeaders(sitePolicy(config));
-  app.addHook('onRequest', async (_req, reply) => {
-    void reply.headers(policyHeaders);
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/assets/')) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-    return payload;
+  const assetHeaders = Object.fromEntries(
+    Object.entries(policyHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
+  );
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.headers(req.url.startsWith('/assets/') ? assetHeaders : policyHeaders);
+    done();
   });
 }
