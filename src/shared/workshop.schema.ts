@@ -29,7 +29,9 @@ const sessionFields = z.object({
   /** UK local time (Europe/London, BST in summer), HH:MM. */
   startTime: clock('Start time').meta({ description: 'UK local time, 24-hour', example: '16:00' }),
   endTime: clock('End time').meta({ description: 'UK local time, 24-hour', example: '17:00' }),
-  delivery: z.enum(WORKSHOP_DELIVERIES, 'Choose a video call or in person').default(WORKSHOP_DEFAULTS.delivery),
+  delivery: z
+    .enum(WORKSHOP_DELIVERIES, 'Choose a video call or in person')
+    .default(WORKSHOP_DEFAULTS.delivery),
   /** Where an in-person session is held; required for one. */
   venue: z
     .string()

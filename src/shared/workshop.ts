@@ -46,7 +46,8 @@ export const WORKSHOP_MESSAGES = {
   confirmed: (label: string) => `Your place is booked for ${label}. We have e-mailed you the details.`,
   waiting: (label: string) =>
     `The session on ${label} is full, so you are on the waiting list. We will e-mail you if a place comes up.`,
-  interest: "The next workshop date is coming soon. We have noted your interest and will be in touch to offer you a place.",
+  interest:
+    'The next workshop date is coming soon. We have noted your interest and will be in touch to offer you a place.',
 } as const;
 
 // --- UK local time -------------------------------------------------------------------------------
