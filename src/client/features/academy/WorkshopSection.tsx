@@ -295,7 +295,7 @@ function WorkshopFacts({ session }: { session: PublicWorkshopSession | null }) {
         <span data-testid="workshop-places">
           <span className={styles.factLabel}>Places</span>{' '}
           {session.placesLeft === 0
-            ? `Full: all ${session.capacity} places taken`
+            ? 'Full: no places left'
             : `${session.placesLeft} of ${session.capacity} places left`}
           , ages {WORKSHOP_AGES.min}-{WORKSHOP_AGES.max}
         </span>
