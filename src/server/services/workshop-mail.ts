@@ -25,8 +25,20 @@ type Deps = Pick<AppDeps, 'config'>;
 
 const SIGN_OFF = ['', `The ${ACADEMY.name} team`, ACADEMY.email];
 
-function greeting(reservation: ReservationRow): string {
-  return `Hello ${reservation.parentName},`;
+/** An e-mail to the family, from the academy, with its greeting and sign-off around the lines. */
+function familyMail(
+  reservation: ReservationRow,
+  subject: string,
+  lines: string[],
+  attachments?: MailMessage['attachments'],
+): MailMessage {
+  return {
+    to: reservation.parentEmail,
+    replyTo: ACADEMY.email,
+    subject,
+    text: [`Hello ${reservation.parentName},`, '', ...lines, ...SIGN_OFF].join('\n'),
+    ...(attachments ? { attachments } : {}),
+  };
 }
 
 function who(reservation: ReservationRow): string {
@@ -116,15 +128,12 @@ export async function enqueueConfirmation(
   await enqueueMail(tx, {
     kind: 'workshop_confirmation',
     now,
-    message: {
-      to: reservation.parentEmail,
-      replyTo: ACADEMY.email,
-      subject: promoted
+    message: familyMail(
+      reservation,
+      promoted
         ? `A place has come up: ${ACADEMY.name} free workshop, ${label}`
         : `Your place is booked: ${ACADEMY.name} free workshop, ${label}`,
-      text: [
-        greeting(reservation),
-        '',
+      [
         promoted
           ? `Good news: a place has come up, and ${who(reservation)} now has it.`
           : `Thank you: ${who(reservation)} has a place at our free AI workshop.`,
@@ -132,11 +141,10 @@ export async function enqueueConfirmation(
         ...sessionLines(session),
         '',
         'The calendar file attached adds the workshop to your calendar. We will send a reminder the day before.',
-        `If you can no longer come, just reply to this e-mail so that another family can have the place.`,
-        ...SIGN_OFF,
-      ].join('\n'),
-      attachments: [workshopCalendarFile(deps, reservation, session, now)],
-    },
+        'If you can no longer come, just reply to this e-mail so that another family can have the place.',
+      ],
+      [workshopCalendarFile(deps, reservation, session, now)],
+    ),
   });
   const remindAt = dayBefore(session.startsAt);
   if (remindAt.getTime() <= now.getTime()) return;
@@ -163,22 +171,14 @@ export function readReminderTask(task: MailMessage): { reservationId: number; st
 
 export function reminderMessage(deps: Deps, reservation: ReservationRow, session: SessionRow): MailMessage {
   const label = workshopSessionLabel(session.startsAt, session.endsAt);
-  return {
-    to: reservation.parentEmail,
-    replyTo: ACADEMY.email,
-    subject: `Tomorrow: ${ACADEMY.name} free workshop, ${label}`,
-    text: [
-      greeting(reservation),
-      '',
-      `A reminder that ${who(reservation)}'s free AI workshop is tomorrow.`,
-      '',
-      ...sessionLines(session),
-      '',
-      `If you can no longer come, please reply to this e-mail so that another family can have the place.`,
-      `The workshop page: ${workshopPage(deps)}`,
-      ...SIGN_OFF,
-    ].join('\n'),
-  };
+  return familyMail(reservation, `Tomorrow: ${ACADEMY.name} free workshop, ${label}`, [
+    `A reminder that ${who(reservation)}'s free AI workshop is tomorrow.`,
+    '',
+    ...sessionLines(session),
+    '',
+    'If you can no longer come, please reply to this e-mail so that another family can have the place.',
+    `The workshop page: ${workshopPage(deps)}`,
+  ]);
 }
 
 export async function enqueueWaitingList(
@@ -189,18 +189,10 @@ export async function enqueueWaitingList(
   await enqueueMail(tx, {
     kind: 'workshop_waiting_list',
     now,
-    message: {
-      to: reservation.parentEmail,
-      replyTo: ACADEMY.email,
-      subject: `On the waiting list: ${ACADEMY.name} free workshop, ${label}`,
-      text: [
-        greeting(reservation),
-        '',
-        `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
-        'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
-        ...SIGN_OFF,
-      ].join('\n'),
-    },
+    message: familyMail(reservation, `On the waiting list: ${ACADEMY.name} free workshop, ${label}`, [
+      `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
+      'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
+    ]),
   });
 }
 
@@ -218,19 +210,11 @@ export async function enqueueCancellation(
   await enqueueMail(tx, {
     kind: 'workshop_cancellation',
     now,
-    message: {
-      to: reservation.parentEmail,
-      replyTo: ACADEMY.email,
-      subject: `Cancelled: ${ACADEMY.name} free workshop, ${label}`,
-      text: [
-        greeting(reservation),
-        '',
-        sessionCancelled
-          ? `We are sorry: the free workshop on ${label} has been cancelled.`
-          : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
-        `To book another date, please use the form on ${workshopPage(deps)}`,
-        ...SIGN_OFF,
-      ].join('\n'),
-    },
+    message: familyMail(reservation, `Cancelled: ${ACADEMY.name} free workshop, ${label}`, [
+      sessionCancelled
+        ? `We are sorry: the free workshop on ${label} has been cancelled.`
+        : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
+      `To book another date, please use the form on ${workshopPage(deps)}`,
+    ]),
   });
 }

@@ -124,6 +124,13 @@ export async function listWorkshopSessions(
   };
 }
 
+/** The session's row, locked until the transaction ends: a change to it waits for bookings in flight. */
+async function lockedSession(tx: Database, id: number): Promise<SessionRow> {
+  const [row] = await tx.select().from(workshopSessions).where(eq(workshopSessions.id, id)).for('update');
+  if (!row) throw notFound('No such workshop session');
+  return row;
+}
+
 function timesOf(input: ValidWorkshopSession, now: Date): { startsAt: Date; endsAt: Date } {
   const startsAt = ukDateTime(input.date, input.startTime);
   const endsAt = ukDateTime(input.date, input.endTime);
@@ -165,12 +172,7 @@ export async function updateWorkshopSession(
 ): Promise<WorkshopSession> {
   const now = deps.clock();
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(workshopSessions)
-      .where(eq(workshopSessions.id, id))
-      .for('update');
-    if (!current) throw notFound('No such workshop session');
+    const current = await lockedSession(tx, id);
     if (current.cancelledAt) throw conflict('This session was cancelled and cannot be changed.');
     const start = ukDateTime(input.date, input.startTime);
     const end = ukDateTime(input.date, input.endTime);
@@ -215,12 +217,7 @@ export async function updateWorkshopSession(
 export async function cancelWorkshopSession(deps: Deps, id: number): Promise<WorkshopSession> {
   const now = deps.clock();
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(workshopSessions)
-      .where(eq(workshopSessions.id, id))
-      .for('update');
-    if (!current) throw notFound('No such workshop session');
+    const current = await lockedSession(tx, id);
     if (current.cancelledAt) return current;
     const [cancelled] = await tx
       .update(workshopSessions)
