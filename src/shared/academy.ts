@@ -1,14 +1,9 @@
 import { ACADEMY } from './business';
-import {
-  CHILD_AGE_MAX,
-  CHILD_AGE_MIN,
-  WORKSHOP_RESERVATION_TYPE,
-  type ContactInput,
-  type WorkshopDetails,
-} from './contact';
+import { WORKSHOP_RESERVATION_TYPE, type ContactInput, type WorkshopDetails } from './contact';
 
-// The SparkAI Academy's plans, add-ons and free workshop (SPEC sections 3 and 9). The landing page,
-// the checkout page and the payment server all read them from here, so a price changes in one place.
+// The SparkAI Academy's plans and add-ons (SPEC sections 3 and 9). The landing page, the checkout
+// page and the payment server all read them from here, so a price changes in one place. The free
+// workshop's dates are the admin's sessions (shared/workshop.ts).
 
 /** The anchors of the academy landing's sections: its header, its buttons and the checkout's way back link to them. */
 export const ACADEMY_SECTIONS = {
@@ -114,17 +109,6 @@ export const ADD_ONS = [
   },
 ] as const;
 
-/** The free taster workshop: change the date, time or spaces here and every page follows. */
-export const FREE_WORKSHOP = {
-  date: '2025-10-31',
-  dateLabel: 'Friday 31 October 2025',
-  timeLabel: '4pm-5pm',
-  format: 'Live video call',
-  spots: 15,
-  ageMin: CHILD_AGE_MIN,
-  ageMax: CHILD_AGE_MAX,
-} as const;
-
 export const WORKSHOP_SUBJECT = 'Free Workshop Reservation';
 
 /**
@@ -132,9 +116,9 @@ export const WORKSHOP_SUBJECT = 'Free Workshop Reservation';
  * the fixed subject, the details as readable lines for the inbox, and the same details structured
  * so the server can check them.
  */
-export function workshopReservationMessage(details: WorkshopDetails): ContactInput {
+export function workshopReservationMessage(details: WorkshopDetails, sessionLabel?: string): ContactInput {
   const message = [
-    `New free workshop reservation (${FREE_WORKSHOP.dateLabel}, ${FREE_WORKSHOP.timeLabel})`,
+    `New free workshop reservation (${sessionLabel ?? 'the next date'})`,
     '',
     `Parent name: ${details.parentName}`,
     `Parent email: ${details.parentEmail}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './academy';
 import { CONTACT_TYPES } from './contact';
+import { RESERVATION_STATUSES } from './workshop';
 import {
   ADMIN_PAGE_MAX,
   ADMIN_PAGE_SIZE_DEFAULT,
@@ -136,23 +137,39 @@ export const subscriberPageSchema = pageOf(subscriberSchema);
 
 // --- Academy ---------------------------------------------------------------------------------------
 
+/** A family's reservation of the free workshop (issue 15.2). */
 export const workshopReservationSchema = z.object({
   id: z.number().int(),
+  /** The session; null for interest in a date not yet set. */
+  sessionId: z.number().int().nullable(),
   parentName: z.string(),
   parentEmail: z.string(),
   parentMobile: z.string().nullable(),
   childName: z.string().nullable(),
   childAge: z.number().int().nullable(),
   deviceType: z.string().nullable(),
-  status: z.string(),
+  /** confirmed (holds a place), waiting (on the waiting list), cancelled, or interest (no date set). */
+  status: z.enum(RESERVATION_STATUSES),
   createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
 });
 export type WorkshopReservation = z.infer<typeof workshopReservationSchema>;
 
+export const reservationListInputSchema = z.object({
+  ...pageFields,
+  /** One session's reservations. */
+  sessionId: z.preprocess(blankAsUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  status: z.preprocess(
+    blankAsUndefined,
+    z.enum(RESERVATION_STATUSES, 'status must be confirmed, waiting, cancelled or interest').optional(),
+  ),
+});
+export type ReservationListInput = z.input<typeof reservationListInputSchema>;
+
 export const workshopSpotsSchema = z.object({
-  /** FREE_WORKSHOP.spots */
+  /** The next open session's places; 0 when no session is open. */
   spots: z.number().int(),
-  /** Reservations that hold a place: every one not archived. */
+  /** Places its confirmed reservations hold. */
   taken: z.number().int(),
   left: z.number().int(),
 });

@@ -6,6 +6,8 @@ export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
   'academy.createSubscription',
   'blog.create',
   'uploads.createUploadUrl',
+  'workshops.reserve',
+  'workshops.createSession',
 ]);
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

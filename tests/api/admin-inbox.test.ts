@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { academySubscriptions, contactMessages } from '../../src/server/db/schema';
+import {
+  academySubscriptions,
+  contactMessages,
+  workshopReservations,
+  workshopSessions,
+} from '../../src/server/db/schema';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
-import { FREE_WORKSHOP } from '../../src/shared/academy';
 import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -280,35 +284,69 @@ describe('one enquiry', () => {
 });
 
 describe('the dashboard summary and the academy', () => {
-  it('counts the new enquiries and the workshop places taken', async () => {
+  it("counts the new enquiries and the next workshop session's places", async () => {
+    // No session yet: no places.
+    expect((await get('/api/admin/summary')).json().workshop).toEqual({ spots: 0, taken: 0, left: 0 });
+    const week = 7 * 24 * 60 * 60_000;
+    await t.deps.db.insert(workshopSessions).values([
+      {
+        startsAt: new Date(Date.now() + week),
+        endsAt: new Date(Date.now() + week + 3_600_000),
+        delivery: 'video_call',
+        capacity: 15,
+        placesTaken: 4,
+      },
+      // Later, so not the next one.
+      {
+        startsAt: new Date(Date.now() + 2 * week),
+        endsAt: new Date(Date.now() + 2 * week + 3_600_000),
+        delivery: 'video_call',
+        capacity: 15,
+        placesTaken: 9,
+      },
+    ]);
     const res = await get('/api/admin/summary');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const newCount = (await list('status=new&pageSize=1')).total;
     expect(body.newEnquiries).toBe(newCount);
-    const reservations = (await list('type=workshop_reservation&pageSize=1')).total;
-    const archived = (await list('type=workshop_reservation&status=archived&pageSize=1')).total;
-    expect(body.workshop).toEqual({ spots: FREE_WORKSHOP.spots, taken: reservations - archived, left: 0 });
+    expect(body.workshop).toEqual({ spots: 15, taken: 4, left: 11 });
     expect(body).toMatchObject({ confirmedSubscribers: 0, activeSubscriptions: 0 });
   });
 
   it("lists workshop reservations with the child's age and device, paged, with the places", async () => {
-    const res = await get('/api/admin/academy/reservations?page=1&pageSize=10');
+    const [session] = await t.deps.db.select().from(workshopSessions).orderBy(workshopSessions.startsAt);
+    await t.deps.db.insert(workshopReservations).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        sessionId: session!.id,
+        status: 'confirmed',
+        parentName: `Parent ${i}`,
+        parentEmail: `parent${i}@example.co.uk`,
+        parentMobile: '07700 900123',
+        childName: `Child ${i}`,
+        childAge: 10 + (i % 7),
+        deviceType: i % 2 ? 'Laptop' : 'Desktop',
+        createdAt: new Date(BASE + i * 60_000),
+      })),
+    );
+    const res = await get(`/api/admin/academy/reservations?page=1&pageSize=10&sessionId=${session!.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.total).toBe(expected((i) => i % CONTACT_TYPES.length === 7));
+    expect(body.total).toBe(30);
     expect(body.items).toHaveLength(10);
     expect(body.workshop.spots).toBe(15);
-    const newest = ROWS - 1 - ((ROWS - 1 - 7) % CONTACT_TYPES.length);
     expect(body.items[0]).toMatchObject({
-      parentName: `Sender ${newest}`,
-      parentEmail: `sender${newest}@example.co.uk`,
+      sessionId: session!.id,
+      parentName: 'Parent 29',
+      parentEmail: 'parent29@example.co.uk',
       parentMobile: '07700 900123',
-      childName: `Child ${newest}`,
-      childAge: 10 + (newest % 7),
-      deviceType: newest % 2 ? 'Laptop' : 'Desktop',
+      childName: 'Child 29',
+      childAge: 10 + (29 % 7),
+      deviceType: 'Laptop',
+      status: 'confirmed',
     });
     expect((await get('/api/admin/academy/reservations?pageSize=500')).statusCode).toBe(400);
+    expect((await get('/api/admin/academy/reservations?status=maybe')).statusCode).toBe(400);
   });
 
   it('lists academy subscriptions with plan name, status and date, newest first, filtered by plan and status', async () => {

@@ -76,7 +76,7 @@ describe('cached public reads', () => {
 });
 
 describe('which reads are public: the procedures whose meta says cache: public', () => {
-  it('are the content lists, the podcast and blog pages and a published post, at /trpc and under /api', () => {
+  it('are the content lists, the podcast and blog pages, a published post and the next workshop session, at /trpc and under /api', () => {
     const reads = publicReadsOf(appRouter);
     expect([...reads.procedures].sort()).toEqual([
       'blog.get',
@@ -87,6 +87,7 @@ describe('which reads are public: the procedures whose meta says cache: public',
       'content.testimonials',
       'podcasts.list',
       'podcasts.pages',
+      'workshops.next',
     ]);
     // A list's page is its query string; a read without query input ignores none, so ?cb=1 is never a new entry.
     for (const url of [
@@ -95,6 +96,7 @@ describe('which reads are public: the procedures whose meta says cache: public',
       '/api/blog/pages?page=3',
       '/api/blog/12',
       '/api/testimonials',
+      '/api/workshops/next',
     ]) {
       expect(isCacheableUrl(url, reads), url).toBe(true);
     }

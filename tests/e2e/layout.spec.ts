@@ -69,7 +69,7 @@ test.describe('the admin app on a phone', () => {
     { tab: 'Blog Posts', ready: 'Create a blog post', lists: 1 },
     { tab: 'Enquiries', ready: 'Enquiries', lists: 1 },
     { tab: 'Subscribers', ready: 'Newsletter subscribers', lists: 1 },
-    { tab: 'Academy', ready: 'Free workshop reservations', lists: 1 },
+    { tab: 'Academy', ready: 'Free workshop sessions', lists: 1 },
     { tab: 'Admins', ready: 'Add an admin', lists: 1 },
   ];
 

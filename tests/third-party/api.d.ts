@@ -8,12 +8,90 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Free workshop reservations with the child's age and device, newest first, and the places taken
-         * @description workshop.taken counts every reservation not archived against workshop.spots (15).
+         * Free workshop reservations with the child's age and device, newest first
+         * @description Filters: sessionId (one session's reservations and waiting list) and status (confirmed, waiting, cancelled, or interest: families who asked while no date was set). workshop is the next open session's places (all 0 when none is open).
          */
-        get: operations["admin-workshopReservations"];
+        get: operations["workshops-reservations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/academy/reservations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a reservation: its place goes to the first family on the waiting list
+         * @description The family is told by e-mail, and their reminder is not sent. Cancelling one already cancelled changes nothing.
+         */
+        post: operations["workshops-cancelReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/academy/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free workshop sessions: upcoming ones soonest first, then past and cancelled ones
+         * @description Each with its places taken and left and the length of its waiting list.
+         */
+        get: operations["workshops-sessions"];
+        put?: never;
+        /** Creates a free workshop session (date and times in UK time; 15 places unless told) */
+        post: operations["workshops-createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/academy/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a session; new places go to its waiting list first
+         * @description Every field is sent again. Once families have booked, the date and times stay (cancel the session and create another), and the places cannot go below those booked.
+         */
+        patch: operations["workshops-updateSession"];
+        trace?: never;
+    };
+    "/admin/academy/sessions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a session: no longer offered, its reservations cancelled and each family e-mailed */
+        post: operations["workshops-cancelSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -256,7 +334,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard counts: new enquiries, workshop places taken, confirmed subscribers, active academy subscriptions */
+        /** Dashboard counts: new enquiries, the next workshop session's places, confirmed subscribers, active academy subscriptions */
         get: operations["admin-summary"];
         put?: never;
         post?: never;
@@ -419,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Send an enquiry or a free-workshop reservation to the business
-         * @description type is one of the service types or 'workshop_reservation'. An empty subject becomes the type. An enquiry must carry challenge and answer from GET /api/contact/challenge (the math question of the contact form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an expired or already used challenge with its own message; either way, get a new one). A workshop_reservation needs no challenge: it may carry its structured details, which are then checked, or only the five fields with the details written into message, as SPEC section 7 sends it. A filled-in website field (a spam trap) is answered like a success and dropped.
+         * @description type is one of the service types or 'workshop_reservation'. An empty subject becomes the type. An enquiry must carry challenge and answer from GET /api/contact/challenge (the math question of the contact form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an expired or already used challenge with its own message; either way, get a new one). A workshop_reservation needs no challenge: it may carry its structured details, which are then checked, or only the five fields with the details written into message, as SPEC section 7 sends it. A reservation books a place in the next open workshop session (GET /api/workshops/next), joins its waiting list when it is full, or records interest when no date is set; message says which (POST /api/workshops/{id}/reservations books one session and can refuse when full). A filled-in website field (a spam trap) is answered like a success and dropped.
          */
         post: operations["contact-send"];
         delete?: never;
@@ -843,6 +921,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workshops/{id}/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserves a place for a child in a free workshop session
+         * @description details are the workshop form's fields. With a place left the answer is status confirmed, and the parent gets a confirmation e-mail with a calendar file and a reminder the day before. A full session answers 409 unless ifFull is 'join_waiting_list', which puts the child on the waiting list (status waiting); the first on the list gets a place that is given back. A session that has started or was cancelled answers 409. The reservation is also a contact message of type workshop_reservation, as POST /api/contact's is, which books the next session with only the five fields of SPEC section 7.
+         */
+        post: operations["workshops-reserve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workshops/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next free workshop session open for reservations, with its places left
+         * @description session is the soonest session that has not started and is not cancelled, or null when no date is set (the page then says the next date is coming soon, and a reservation through POST /api/contact records interest). Dates and times are UK time: dateLabel and timeLabel as the page shows them, startsAt and endsAt as instants.
+         */
+        get: operations["workshops-next"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -885,11 +1003,13 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    "admin-workshopReservations": {
+    "workshops-reservations": {
         parameters: {
             query?: {
                 page?: number;
                 pageSize?: number;
+                sessionId?: number;
+                status?: "confirmed" | "waiting" | "cancelled" | "interest";
             };
             header?: never;
             path?: never;
@@ -908,14 +1028,16 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "id": 42,
+                     *           "sessionId": 1,
                      *           "parentName": "Sam Parent",
                      *           "parentEmail": "sam.parent@example.co.uk",
                      *           "parentMobile": "07700 900123",
                      *           "childName": "Alex Parent",
                      *           "childAge": 1,
                      *           "deviceType": "string",
-                     *           "status": "new",
-                     *           "createdAt": "2025-10-31T16:00:00.000Z"
+                     *           "status": "confirmed",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "cancelledAt": "string"
                      *         }
                      *       ],
                      *       "total": 1,
@@ -931,14 +1053,17 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: number;
+                            sessionId: number | null;
                             parentName: string;
                             parentEmail: string;
                             parentMobile: string | null;
                             childName: string | null;
                             childAge: number | null;
                             deviceType: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "confirmed" | "waiting" | "cancelled" | "interest";
                             createdAt: string;
+                            cancelledAt: string | null;
                         }[];
                         total: number;
                         page: number;
@@ -951,7 +1076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -983,6 +1108,1023 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-cancelReservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "sessionId": 1,
+                     *       "parentName": "Sam Parent",
+                     *       "parentEmail": "sam.parent@example.co.uk",
+                     *       "parentMobile": "07700 900123",
+                     *       "childName": "Alex Parent",
+                     *       "childAge": 1,
+                     *       "deviceType": "string",
+                     *       "status": "confirmed",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "cancelledAt": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        sessionId: number | null;
+                        parentName: string;
+                        parentEmail: string;
+                        parentMobile: string | null;
+                        childName: string | null;
+                        childAge: number | null;
+                        deviceType: string | null;
+                        /** @enum {string} */
+                        status: "confirmed" | "waiting" | "cancelled" | "interest";
+                        createdAt: string;
+                        cancelledAt: string | null;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such reservation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-sessions": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "startsAt": "string",
+                     *           "endsAt": "string",
+                     *           "dateLabel": "string",
+                     *           "timeLabel": "string",
+                     *           "delivery": "video_call",
+                     *           "deliveryLabel": "string",
+                     *           "venue": "string",
+                     *           "capacity": 1,
+                     *           "placesLeft": 1,
+                     *           "date": "string",
+                     *           "startTime": "string",
+                     *           "endTime": "string",
+                     *           "joinLink": "string",
+                     *           "placesTaken": 1,
+                     *           "waiting": 1,
+                     *           "status": "upcoming",
+                     *           "cancelledAt": "string"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            startsAt: string;
+                            endsAt: string;
+                            dateLabel: string;
+                            timeLabel: string;
+                            /** @enum {string} */
+                            delivery: "video_call" | "in_person";
+                            deliveryLabel: string;
+                            venue: string | null;
+                            capacity: number;
+                            placesLeft: number;
+                            date: string;
+                            startTime: string;
+                            endTime: string;
+                            joinLink: string | null;
+                            placesTaken: number;
+                            waiting: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "past" | "cancelled";
+                            cancelledAt: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-createSession": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-27",
+                 *       "startTime": "16:00",
+                 *       "endTime": "17:00",
+                 *       "delivery": "video_call",
+                 *       "capacity": 15
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The UK date of the session
+                     * @example 2026-11-27
+                     */
+                    date: string;
+                    /**
+                     * @description UK local time, 24-hour
+                     * @example 16:00
+                     */
+                    startTime: string;
+                    /**
+                     * @description UK local time, 24-hour
+                     * @example 17:00
+                     */
+                    endTime: string;
+                    /**
+                     * @default video_call
+                     * @enum {string}
+                     */
+                    delivery?: "video_call" | "in_person";
+                    venue?: string;
+                    joinLink?: string;
+                    /** @default 15 */
+                    capacity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "startsAt": "string",
+                     *       "endsAt": "string",
+                     *       "dateLabel": "string",
+                     *       "timeLabel": "string",
+                     *       "delivery": "video_call",
+                     *       "deliveryLabel": "string",
+                     *       "venue": "string",
+                     *       "capacity": 1,
+                     *       "placesLeft": 1,
+                     *       "date": "string",
+                     *       "startTime": "string",
+                     *       "endTime": "string",
+                     *       "joinLink": "string",
+                     *       "placesTaken": 1,
+                     *       "waiting": 1,
+                     *       "status": "upcoming",
+                     *       "cancelledAt": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        startsAt: string;
+                        endsAt: string;
+                        dateLabel: string;
+                        timeLabel: string;
+                        /** @enum {string} */
+                        delivery: "video_call" | "in_person";
+                        deliveryLabel: string;
+                        venue: string | null;
+                        capacity: number;
+                        placesLeft: number;
+                        date: string;
+                        startTime: string;
+                        endTime: string;
+                        joinLink: string | null;
+                        placesTaken: number;
+                        waiting: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "past" | "cancelled";
+                        cancelledAt: string | null;
+                    };
+                };
+            };
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-updateSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-27",
+                 *       "startTime": "16:00",
+                 *       "endTime": "17:00",
+                 *       "delivery": "video_call",
+                 *       "capacity": 15
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The UK date of the session
+                     * @example 2026-11-27
+                     */
+                    date: string;
+                    /**
+                     * @description UK local time, 24-hour
+                     * @example 16:00
+                     */
+                    startTime: string;
+                    /**
+                     * @description UK local time, 24-hour
+                     * @example 17:00
+                     */
+                    endTime: string;
+                    /**
+                     * @default video_call
+                     * @enum {string}
+                     */
+                    delivery?: "video_call" | "in_person";
+                    venue?: string;
+                    joinLink?: string;
+                    /** @default 15 */
+                    capacity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "startsAt": "string",
+                     *       "endsAt": "string",
+                     *       "dateLabel": "string",
+                     *       "timeLabel": "string",
+                     *       "delivery": "video_call",
+                     *       "deliveryLabel": "string",
+                     *       "venue": "string",
+                     *       "capacity": 1,
+                     *       "placesLeft": 1,
+                     *       "date": "string",
+                     *       "startTime": "string",
+                     *       "endTime": "string",
+                     *       "joinLink": "string",
+                     *       "placesTaken": 1,
+                     *       "waiting": 1,
+                     *       "status": "upcoming",
+                     *       "cancelledAt": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        startsAt: string;
+                        endsAt: string;
+                        dateLabel: string;
+                        timeLabel: string;
+                        /** @enum {string} */
+                        delivery: "video_call" | "in_person";
+                        deliveryLabel: string;
+                        venue: string | null;
+                        capacity: number;
+                        placesLeft: number;
+                        date: string;
+                        startTime: string;
+                        endTime: string;
+                        joinLink: string | null;
+                        placesTaken: number;
+                        waiting: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "past" | "cancelled";
+                        cancelledAt: string | null;
+                    };
+                };
+            };
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such workshop session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The session was cancelled, families have booked it and the date or times changed, or fewer places than are booked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-cancelSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "startsAt": "string",
+                     *       "endsAt": "string",
+                     *       "dateLabel": "string",
+                     *       "timeLabel": "string",
+                     *       "delivery": "video_call",
+                     *       "deliveryLabel": "string",
+                     *       "venue": "string",
+                     *       "capacity": 1,
+                     *       "placesLeft": 1,
+                     *       "date": "string",
+                     *       "startTime": "string",
+                     *       "endTime": "string",
+                     *       "joinLink": "string",
+                     *       "placesTaken": 1,
+                     *       "waiting": 1,
+                     *       "status": "upcoming",
+                     *       "cancelledAt": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        startsAt: string;
+                        endsAt: string;
+                        dateLabel: string;
+                        timeLabel: string;
+                        /** @enum {string} */
+                        delivery: "video_call" | "in_person";
+                        deliveryLabel: string;
+                        venue: string | null;
+                        capacity: number;
+                        placesLeft: number;
+                        date: string;
+                        startTime: string;
+                        endTime: string;
+                        joinLink: string | null;
+                        placesTaken: number;
+                        waiting: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "past" | "cancelled";
+                        cancelledAt: string | null;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such workshop session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -7454,6 +8596,333 @@ export interface operations {
                         content: string;
                         imageUrl: string | null;
                     }[];
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-reserve": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "details": {
+                 *         "parentName": "Sam Parent",
+                 *         "parentEmail": "sam.parent@example.co.uk",
+                 *         "parentMobile": "07700 900123",
+                 *         "childName": "Alex Parent",
+                 *         "childAge": 12,
+                 *         "deviceType": "Laptop"
+                 *       },
+                 *       "ifFull": "refuse"
+                 *     }
+                 */
+                "application/json": {
+                    details: {
+                        parentName: string;
+                        parentEmail: string;
+                        parentMobile: string;
+                        childName: string;
+                        childAge: number;
+                        /** @enum {string} */
+                        deviceType: "Laptop" | "Desktop";
+                    };
+                    /**
+                     * @default refuse
+                     * @enum {string}
+                     */
+                    ifFull?: "refuse" | "join_waiting_list";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "confirmed",
+                     *       "reservationId": 1,
+                     *       "sessionId": 1,
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "confirmed" | "waiting" | "interest";
+                        reservationId: number;
+                        sessionId: number | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such workshop session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The session is full (join its waiting list with ifFull), has started or was cancelled, or this child already has a place in it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than 10 of these requests from one address in 10 minutes; wait Retry-After seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests from your connection. Please wait a few minutes and try again.",
+                     *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "workshops-next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session": {
+                     *         "id": 42,
+                     *         "startsAt": "string",
+                     *         "endsAt": "string",
+                     *         "dateLabel": "string",
+                     *         "timeLabel": "string",
+                     *         "delivery": "video_call",
+                     *         "deliveryLabel": "string",
+                     *         "venue": "string",
+                     *         "capacity": 1,
+                     *         "placesLeft": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        session: {
+                            id: number;
+                            startsAt: string;
+                            endsAt: string;
+                            dateLabel: string;
+                            timeLabel: string;
+                            /** @enum {string} */
+                            delivery: "video_call" | "in_person";
+                            deliveryLabel: string;
+                            venue: string | null;
+                            capacity: number;
+                            placesLeft: number;
+                        } | null;
+                    };
                 };
             };
             /** @description Unchanged since the ETag sent as If-None-Match; no body. */

@@ -11,16 +11,11 @@ import {
   enquiryStatusInputSchema,
   idInputSchema,
   pageInputSchema,
-  reservationPageSchema,
   subscriberListInputSchema,
   subscriberPageSchema,
 } from '../../shared/admin.schema';
-import {
-  countActiveSubscriptions,
-  listAcademySubscriptions,
-  listWorkshopReservations,
-  workshopSpots,
-} from '../services/academy-admin';
+import { countActiveSubscriptions, listAcademySubscriptions } from '../services/academy-admin';
+import { nextSessionPlaces } from '../services/workshop-sessions';
 import { listAdmins, removeAdmin } from '../services/admins';
 import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
 import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/subscribers';
@@ -39,7 +34,7 @@ export const adminRouter = router({
         path: '/admin/summary',
         tags,
         summary:
-          'Dashboard counts: new enquiries, workshop places taken, confirmed subscribers, active academy subscriptions',
+          "Dashboard counts: new enquiries, the next workshop session's places, confirmed subscribers, active academy subscriptions",
       },
     })
     .input(z.void())
@@ -47,7 +42,7 @@ export const adminRouter = router({
     .query(async ({ ctx }) => {
       const [newEnquiries, workshop, confirmedSubscribers, activeSubscriptions] = await Promise.all([
         countNewEnquiries(ctx.deps),
-        workshopSpots(ctx.deps),
+        nextSessionPlaces(ctx.deps),
         countConfirmedSubscribers(ctx.deps),
         countActiveSubscriptions(ctx.deps),
       ]);
@@ -132,22 +127,6 @@ export const adminRouter = router({
     .input(idInputSchema)
     .output(adminMessageSchema)
     .mutation(({ ctx, input }) => eraseSubscriber(ctx.deps, input.id)),
-
-  workshopReservations: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/academy/reservations',
-        tags,
-        summary:
-          "Free workshop reservations with the child's age and device, newest first, and the places taken",
-        description: 'workshop.taken counts every reservation not archived against workshop.spots (15).',
-        errorResponses: listErrors,
-      },
-    })
-    .input(pageInputSchema)
-    .output(reservationPageSchema)
-    .query(({ ctx, input }) => listWorkshopReservations(ctx.deps, input)),
 
   academySubscriptions: adminProcedure
     .meta({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactChallengeSchema, contactInputSchema } from '../../shared/contact.schema';
 import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
 import { issueChallenge } from '../services/challenges';
-import { sendContactMessage } from '../services/contact';
+import { contactAnswer, sendContactMessage } from '../services/contact';
 import { publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
@@ -45,8 +45,10 @@ export const contactRouter = router({
           "form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an " +
           'expired or already used challenge with its own message; either way, get a new one). A workshop_reservation ' +
           'needs no challenge: it may carry its structured details, which are then checked, or only the five fields ' +
-          'with the details written into message, as SPEC section 7 sends it. A filled-in website field (a spam trap) ' +
-          'is answered like a success and dropped.',
+          'with the details written into message, as SPEC section 7 sends it. A reservation books a place in the next ' +
+          'open workshop session (GET /api/workshops/next), joins its waiting list when it is full, or records interest ' +
+          'when no date is set; message says which (POST /api/workshops/{id}/reservations books one session and can refuse ' +
+          'when full). A filled-in website field (a spam trap) is answered like a success and dropped.',
         errorResponses: {
           400: 'An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one',
         },
@@ -54,8 +56,7 @@ export const contactRouter = router({
     })
     .input(contactInputSchema)
     .output(contactResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      await sendContactMessage(ctx.deps, input, ctx.req.log);
-      return { message: "Thank you for contacting us. We'll get back to you within 24 hours." };
-    }),
+    .mutation(async ({ ctx, input }) => ({
+      message: contactAnswer(await sendContactMessage(ctx.deps, input, ctx.req.log)),
+    })),
 });

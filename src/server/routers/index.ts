@@ -9,6 +9,7 @@ import { contentRouter } from './content';
 import { newsletterRouter } from './newsletter';
 import { podcastsRouter } from './podcasts';
 import { systemRouter } from './system';
+import { workshopsRouter } from './workshops';
 
 // One router per domain, merged here. The client imports only the AppRouter type.
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   contact: contactRouter,
   newsletter: newsletterRouter,
   academy: academyRouter,
+  workshops: workshopsRouter,
   admin: adminRouter,
 });
 

@@ -23,6 +23,9 @@ const TABLES: Table[] = [
   schema.testimonials,
   schema.podcastEpisodes,
   schema.contactMessages,
+  // The workshop's sessions, then their reservations (after contactMessages: a reservation's key).
+  schema.workshopSessions,
+  schema.workshopReservations,
   schema.newsletterSubscriptions,
   schema.academySubscriptions,
   schema.paymentEvents,

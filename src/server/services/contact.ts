@@ -1,15 +1,25 @@
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { contactMessages } from '../db/schema';
+import { contactMessages, workshopSessions } from '../db/schema';
+import { WORKSHOP_SUBJECT, workshopReservationMessage } from '../../shared/academy';
 import { BUSINESS } from '../../shared/business';
 import { workshopDetailsSchema } from '../../shared/contact.schema';
-import { redeemChallenge } from './challenges';
-import { enqueueMail } from './outbox';
 import {
   CONTACT_TYPE_LABELS,
   WORKSHOP_RESERVATION_TYPE,
   type ContactType,
   type WorkshopDetails,
 } from '../../shared/contact';
+import { WORKSHOP_MESSAGES, workshopSessionLabel } from '../../shared/workshop';
+import { redeemChallenge } from './challenges';
+import { conflict, notFound } from './errors';
+import { enqueueMail } from './outbox';
+import {
+  bookingMessage,
+  bookWorkshopPlace,
+  type Booking,
+  type BookingRequest,
+} from './workshop-reservations';
 
 /** A contact message after the shared schema has validated and trimmed it. */
 export interface ValidContactMessage {
@@ -65,15 +75,35 @@ const DETAIL_LABELS: Record<keyof WorkshopDetails, string> = {
   deviceType: 'Device',
 };
 
+/** What the business's e-mail says a reservation came to. */
+function bookingLine(booking: Booking): string {
+  if (booking.status === 'interest')
+    return 'Booking: no workshop date is set, so recorded as interest in the next one';
+  const label = workshopSessionLabel(booking.session.startsAt, booking.session.endsAt);
+  if (booking.status === 'duplicate')
+    return `Booking: this child already has a place or a waiting-list place on ${label}`;
+  if (booking.status === 'waiting') return `Booking: ${label} is full; on its waiting list`;
+  return `Booking: a place on ${label} (${booking.session.placesTaken} of ${booking.session.capacity} places now taken)`;
+}
+
+type WorkshopChoice = Pick<BookingRequest, 'session' | 'ifFull'> & {
+  /** A second form for a child who already has a place is refused (409) instead of answered. */
+  refuseDuplicate?: boolean;
+};
+
 /**
  * Stores an enquiry (or a workshop reservation) and tells the business by e-mail, replying to the
  * sender. A honeypot hit is answered exactly like a real message but stores and sends nothing.
+ * A reservation also books its place (services/workshop-reservations.ts) in the same transaction:
+ * by default, as SPEC section 7's five fields ask, in the next open session, on its waiting list
+ * when it is full, or as interest when none is set; answered with what it came to.
  */
 export async function sendContactMessage(
   deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
   input: ValidContactMessage,
   log?: Logger,
-): Promise<{ stored: boolean }> {
+  workshop: WorkshopChoice = { session: 'next', ifFull: 'join_waiting_list' },
+): Promise<{ stored: boolean; booking?: Booking }> {
   if (input.website && input.website.trim() !== '') {
     log?.info({ type: input.type }, 'contact message caught by the honeypot; discarded');
     return { stored: false };
@@ -87,8 +117,8 @@ export async function sendContactMessage(
     : undefined;
   const storedDetails = details && Object.keys(details).length > 0 ? details : null;
   const now = deps.clock();
-  // The enquiry and its notification e-mail are one transaction: both are kept or neither.
-  await deps.db.transaction(async (tx) => {
+  // The enquiry, its booking and their e-mails are one transaction: all are kept or none.
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({
@@ -102,6 +132,23 @@ export async function sendContactMessage(
         updatedAt: now,
       })
       .returning({ id: contactMessages.id });
+    const booking = isReservation
+      ? await bookWorkshopPlace(
+          tx,
+          deps,
+          {
+            session: workshop.session,
+            ifFull: workshop.ifFull,
+            parentName: details?.parentName ?? input.name,
+            parentEmail: details?.parentEmail ?? input.email,
+            details: details ?? {},
+            contactMessageId: row!.id,
+          },
+          now,
+        )
+      : undefined;
+    if (booking?.status === 'duplicate' && workshop.refuseDuplicate)
+      throw conflict(WORKSHOP_MESSAGES.alreadyBooked);
 
     const lines = [
       `New ${CONTACT_TYPE_LABELS[input.type].toLowerCase()} enquiry from the website (#${row!.id}).`,
@@ -121,6 +168,7 @@ export async function sendContactMessage(
       for (const key of Object.keys(DETAIL_LABELS) as Array<keyof WorkshopDetails>) {
         lines.push(`${DETAIL_LABELS[key]}: ${details?.[key] ?? 'not given'}`);
       }
+      if (booking) lines.push(bookingLine(booking));
     }
     lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);
 
@@ -137,6 +185,45 @@ export async function sendContactMessage(
         text: lines.join('\n'),
       },
     });
+    return { stored: true, booking };
   });
-  return { stored: true };
+}
+
+/** What POST /api/contact answers: a reservation says what it came to. */
+export function contactAnswer(result: { booking?: Booking }): string {
+  return result.booking
+    ? bookingMessage(result.booking)
+    : "Thank you for contacting us. We'll get back to you within 24 hours.";
+}
+
+/**
+ * The academy page's reservation of a place in one session (POST /api/workshops/{id}/reservations):
+ * the same contact message and e-mails as SPEC section 7's, but a full session is refused (409)
+ * unless the family asked for its waiting list, and a second form for the same child too.
+ */
+export async function reserveWorkshop(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  input: { id: number; details: WorkshopDetails; ifFull: BookingRequest['ifFull'] },
+  log?: Logger,
+): Promise<Booking & { status: 'confirmed' | 'waiting' }> {
+  const [session] = await deps.db.select().from(workshopSessions).where(eq(workshopSessions.id, input.id));
+  if (!session) throw notFound(WORKSHOP_MESSAGES.noSuchSession);
+  const { message } = workshopReservationMessage(
+    input.details,
+    workshopSessionLabel(session.startsAt, session.endsAt),
+  );
+  const reservation: ValidContactMessage = {
+    name: input.details.parentName,
+    email: input.details.parentEmail,
+    subject: WORKSHOP_SUBJECT,
+    message,
+    type: WORKSHOP_RESERVATION_TYPE,
+    details: input.details,
+  };
+  const { booking } = await sendContactMessage(deps, reservation, log, {
+    session: input.id,
+    ifFull: input.ifFull,
+    refuseDuplicate: true,
+  });
+  return booking as Booking & { status: 'confirmed' | 'waiting' };
 }

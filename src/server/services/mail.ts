@@ -10,6 +10,14 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** Text files to attach (a calendar invitation); kept in the outbox row as they are and handed to nodemailer. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** The one mailer every feature uses. */

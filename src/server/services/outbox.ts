@@ -16,8 +16,14 @@ export type OutboxKind =
   | 'newsletter_confirmation'
   | 'password_reset'
   | 'sign_in_alert'
+  | 'workshop_confirmation'
+  | 'workshop_waiting_list'
+  | 'workshop_cancellation'
+  | 'workshop_reminder'
   /** Not an e-mail: a task that decides whether to write one (registerOutboxTask). */
-  | 'password_reset_request';
+  | 'password_reset_request'
+  /** Not an e-mail: at its time, the reminder of a reservation that still stands (workshop-reservations.ts). */
+  | 'workshop_reminder_due';
 
 /** What a transaction (or the database itself) offers for writing the outbox. */
 type Writer = Pick<Database, 'insert'>;
@@ -34,16 +40,19 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Records an e-mail to send; call it with the transaction of the write that promises it. */
+/**
+ * Records an e-mail to send; call it with the transaction of the write that promises it. `sendAt`
+ * holds it back until then (a reminder); without it, it goes at once.
+ */
 export async function enqueueMail(
   db: Writer,
-  mail: { kind: OutboxKind; message: MailMessage; contactMessageId?: number; now: Date },
+  mail: { kind: OutboxKind; message: MailMessage; contactMessageId?: number; now: Date; sendAt?: Date },
 ): Promise<void> {
   await db.insert(outbox).values({
     kind: mail.kind,
     message: { ...mail.message },
     contactMessageId: mail.contactMessageId ?? null,
-    nextAttemptAt: mail.now,
+    nextAttemptAt: mail.sendAt ?? mail.now,
     createdAt: mail.now,
   });
 }

@@ -21,6 +21,8 @@ export const PROCEDURE_RATE_LIMITS: Record<string, RateLimitPolicy> = {
   'auth.forgotPassword': 'passwordReset',
   'auth.resetPassword': 'passwordReset',
   'contact.send': 'contact',
+  // A reservation sends e-mails as an enquiry does, so it counts against the same limit.
+  'workshops.reserve': 'contact',
   'newsletter.subscribe': 'newsletter',
   'academy.createSubscription': 'checkout',
   'uploads.createUploadUrl': 'upload',

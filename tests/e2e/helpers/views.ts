@@ -52,7 +52,7 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       adminSection('Blog Posts', 'Create a blog post'),
       adminSection('Enquiries', 'Enquiries'),
       adminSection('Subscribers', 'Newsletter subscribers'),
-      adminSection('Academy', 'Free workshop reservations'),
+      adminSection('Academy', 'Free workshop sessions'),
       adminSection('Admins', 'Add an admin'),
       // Signed out it shows Access Denied and then moves to the homepage after 1 s.
       { name: 'admin-signed-out', path: ROUTES.admin, ready: 'Access Denied', noScreenshot: true },

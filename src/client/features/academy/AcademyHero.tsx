@@ -1,7 +1,8 @@
 import { CalendarDays, ShieldCheck, Users } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { ACADEMY_SECTIONS, FREE_WORKSHOP } from '../../../shared/academy';
+import { ACADEMY_SECTIONS } from '../../../shared/academy';
 import { scrollToSection } from '../../lib/scroll';
+import { trpc } from '../../lib/trpc';
 import { ButtonLink } from '../../components/ui/Button';
 import * as styles from './AcademyHero.css';
 
@@ -13,6 +14,8 @@ export function smoothScrollTo(section: string) {
 }
 
 export function AcademyHero() {
+  // The same read as the workshop section's, server-rendered with the page.
+  const session = trpc.workshops.next.useQuery().data?.session;
   return (
     <section
       id={ACADEMY_SECTIONS.hero}
@@ -62,7 +65,9 @@ export function AcademyHero() {
             </li>
             <li className={styles.fact}>
               <CalendarDays size={20} aria-hidden="true" className={styles.factIcon} />
-              Free taster: {FREE_WORKSHOP.dateLabel}, {FREE_WORKSHOP.timeLabel}
+              {session
+                ? `Free taster: ${session.dateLabel}, ${session.timeLabel}`
+                : 'Free taster: next date coming soon'}
             </li>
           </ul>
         </div>

@@ -38,6 +38,16 @@ export const form = style({
   '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
 });
 export const formTitle = style({ fontSize: vars.fontSize.xl });
+/** A full session: the clear message above the form, which then joins the waiting list. */
+export const formNotice = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: vars.border.hairline,
+  borderColor: vars.color.academy,
+  background: vars.color.academySoft,
+  lineHeight: vars.lineHeight.relaxed,
+});
 export const row = style({
   display: 'grid',
   gap: vars.space.md,

@@ -1,22 +1,28 @@
-import { CalendarDays, Clock, Users, Video } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Users, Video } from 'lucide-react';
 import { useRef } from 'react';
-import { ACADEMY_SECTIONS, FREE_WORKSHOP, workshopReservationMessage } from '../../../shared/academy';
-import { CONTACT_LIMITS, DEVICE_TYPES } from '../../../shared/contact';
+import { ACADEMY_SECTIONS, workshopReservationMessage } from '../../../shared/academy';
+import { CONTACT_LIMITS, DEVICE_TYPES, type WorkshopDetails } from '../../../shared/contact';
+import { WORKSHOP_AGES, WORKSHOP_MESSAGES } from '../../../shared/workshop';
+import type { PublicWorkshopSession } from '../../../shared/workshop.schema';
 import { Button } from '../../components/ui/Button';
 import { useSchemaForm, type FieldErrors } from '../../components/ui/form/useSchemaForm';
 import * as controls from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
+import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AcademySection } from './AcademySection';
 import * as styles from './WorkshopSection.css';
 
-// SPEC section 8: the workshop form's toasts.
+// SPEC section 8: the workshop form's toasts. With a dated session (issue 15.2) a booked place says
+// its date, and a full session's answers have toasts of their own.
 export const WORKSHOP_TOASTS = {
   success: {
     title: 'Workshop Reserved!',
     description: "We'll be in touch soon to confirm your free workshop slot.",
   },
   failure: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  full: { title: 'This Session Is Full', description: WORKSHOP_MESSAGES.full },
+  waiting: { title: 'Added to the Waiting List' },
 } as const;
 
 const EMPTY = {
@@ -46,23 +52,59 @@ function reportToBrowser(form: HTMLFormElement | null, errors: FieldErrors<typeo
   wrong?.reportValidity();
 }
 
-function WorkshopForm() {
+/**
+ * The reservation form (SPEC sections 2, 5 and 8). With no session set it sends SPEC section 7's
+ * POST /api/contact, which records interest in the next date; with one, it reserves a place in it,
+ * or, once the session is full, a place on its waiting list.
+ */
+function WorkshopForm({ session }: { session: PublicWorkshopSession | null }) {
   const formRef = useRef<HTMLFormElement>(null);
+  const utils = trpc.useUtils();
   const form = useSchemaForm({ initial: EMPTY, schema: loadDetailsSchema });
-  const reserve = trpc.contact.send.useMutation();
+  const send = trpc.contact.send.useMutation();
+  const reserve = trpc.workshops.reserve.useMutation();
   const submitting = form.submitting;
+  const full = session !== null && session.placesLeft === 0;
+
+  const book = async (details: WorkshopDetails) => {
+    if (!session) {
+      await send.mutateAsync(workshopReservationMessage(details));
+      toast(WORKSHOP_TOASTS.success);
+      return;
+    }
+    const booked = await reserve.mutateAsync({
+      id: session.id,
+      details,
+      ifFull: full ? 'join_waiting_list' : 'refuse',
+    });
+    toast(
+      booked.status === 'waiting'
+        ? { ...WORKSHOP_TOASTS.waiting, description: booked.message }
+        : { title: WORKSHOP_TOASTS.success.title, description: booked.message },
+    );
+  };
 
   // The browser has checked every field (required, e-mail, 10-16, a device); the schema checks
   // them as the server will, and the server checks again.
   const onSubmit = form.submit({
     onValid: async (details) => {
-      await reserve.mutateAsync(workshopReservationMessage(details));
-      toast(WORKSHOP_TOASTS.success);
-      form.reset();
+      try {
+        await book(details);
+        form.reset();
+      } finally {
+        // The places left changed, whatever the answer was.
+        if (session) await utils.workshops.next.invalidate();
+      }
     },
     onInvalid: (errors) => reportToBrowser(formRef.current, errors),
-    // A refused or lost request, or the schema's code not loaded: SPEC section 8's toast.
+    // A refused or lost request, or the schema's code not loaded: SPEC section 8's toast. The
+    // server's own words when it refused the reservation (full, started, already booked), with
+    // what was typed kept, so that joining the waiting list is one more press.
     onError: (error) => {
+      const message = serverMessage(error);
+      if (message === WORKSHOP_MESSAGES.full) return toast(WORKSHOP_TOASTS.full);
+      if (message === WORKSHOP_MESSAGES.closed || message === WORKSHOP_MESSAGES.alreadyBooked)
+        return toast({ title: WORKSHOP_TOASTS.failure.title, description: message, variant: 'destructive' });
       console.error('Workshop reservation failed', error);
       toast({ ...WORKSHOP_TOASTS.failure, variant: 'destructive' });
     },
@@ -87,8 +129,13 @@ function WorkshopForm() {
       data-testid="workshop-form"
     >
       <h3 id="workshop-form-heading" className={styles.formTitle}>
-        Reserve a place
+        {full ? 'Join the waiting list' : 'Reserve a place'}
       </h3>
+      {full ? (
+        <p className={styles.formNotice} role="note" data-testid="workshop-full">
+          {WORKSHOP_MESSAGES.full}
+        </p>
+      ) : null}
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="ws-parent-name" className={styles.label}>
@@ -160,9 +207,9 @@ function WorkshopForm() {
             type="number"
             inputMode="numeric"
             className={controls.control.academy}
-            placeholder={`Age (${FREE_WORKSHOP.ageMin}-${FREE_WORKSHOP.ageMax})`}
-            min={FREE_WORKSHOP.ageMin}
-            max={FREE_WORKSHOP.ageMax}
+            placeholder={`Age (${WORKSHOP_AGES.min}-${WORKSHOP_AGES.max})`}
+            min={WORKSHOP_AGES.min}
+            max={WORKSHOP_AGES.max}
             step={1}
             required
             {...form.field('childAge')}
@@ -189,7 +236,7 @@ function WorkshopForm() {
         </div>
       </fieldset>
       <Button type="submit" variant="academy" size="lg" block disabled={submitting}>
-        {submitting ? 'Reserving...' : 'Reserve My Free Place'}
+        {submitting ? 'Reserving...' : full ? 'Join the Waiting List' : 'Reserve My Free Place'}
       </Button>
       <p className={styles.small}>
         We use these details only to arrange the workshop and will not share them. A parent or carer must make
@@ -199,51 +246,86 @@ function WorkshopForm() {
   );
 }
 
+/** The session's date, time, place and places left; or that the next date is coming soon. */
+function WorkshopFacts({ session }: { session: PublicWorkshopSession | null }) {
+  if (!session) {
+    return (
+      <ul className={styles.facts} aria-label="Workshop details">
+        <li className={styles.fact}>
+          <CalendarDays size={22} aria-hidden="true" className={styles.factIcon} />
+          <span>
+            <span className={styles.factLabel}>Next date</span> Coming soon: leave your details below and we
+            will offer your child a place as soon as it is set
+          </span>
+        </li>
+        <li className={styles.fact}>
+          <Users size={22} aria-hidden="true" className={styles.factIcon} />
+          <span>
+            <span className={styles.factLabel}>Who</span> Children aged {WORKSHOP_AGES.min}-
+            {WORKSHOP_AGES.max}, in a small group
+          </span>
+        </li>
+      </ul>
+    );
+  }
+  const DeliveryIcon = session.delivery === 'in_person' ? MapPin : Video;
+  return (
+    <ul className={styles.facts} aria-label="Workshop details" data-testid="workshop-session">
+      <li className={styles.fact}>
+        <CalendarDays size={22} aria-hidden="true" className={styles.factIcon} />
+        <span>
+          <span className={styles.factLabel}>Date</span> {session.dateLabel}
+        </span>
+      </li>
+      <li className={styles.fact}>
+        <Clock size={22} aria-hidden="true" className={styles.factIcon} />
+        <span>
+          <span className={styles.factLabel}>Time</span> {session.timeLabel}
+        </span>
+      </li>
+      <li className={styles.fact}>
+        <DeliveryIcon size={22} aria-hidden="true" className={styles.factIcon} />
+        <span>
+          <span className={styles.factLabel}>Where</span> {session.deliveryLabel}
+          {session.delivery === 'video_call' ? ', joined from home' : ''}
+        </span>
+      </li>
+      <li className={styles.fact}>
+        <Users size={22} aria-hidden="true" className={styles.factIcon} />
+        <span data-testid="workshop-places">
+          <span className={styles.factLabel}>Places</span>{' '}
+          {session.placesLeft === 0
+            ? 'Full: no places left'
+            : `${session.placesLeft} of ${session.capacity} places left`}
+          , ages {WORKSHOP_AGES.min}-{WORKSHOP_AGES.max}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
 export function WorkshopSection() {
+  // Server-rendered with the page (AcademyPage.data.ts); null when no date is set.
+  const next = trpc.workshops.next.useQuery();
+  const session = next.data?.session ?? null;
   return (
     <AcademySection
       id={ACADEMY_SECTIONS.workshop}
       tone="dark"
       eyebrow="Try it first, free"
       title="Reserve Your Free Workshop"
-      lead={`A one-hour taster for children aged ${FREE_WORKSHOP.ageMin}-${FREE_WORKSHOP.ageMax}. Your child builds their first small AI project with one of our tutors, and you can see how we teach before choosing a plan.`}
+      lead={`A one-hour taster for children aged ${WORKSHOP_AGES.min}-${WORKSHOP_AGES.max}. Your child builds their first small AI project with one of our tutors, and you can see how we teach before choosing a plan.`}
     >
       <div className={styles.layout}>
         <div className={styles.details}>
-          <ul className={styles.facts} aria-label="Workshop details">
-            <li className={styles.fact}>
-              <CalendarDays size={22} aria-hidden="true" className={styles.factIcon} />
-              <span>
-                <span className={styles.factLabel}>Date</span> {FREE_WORKSHOP.dateLabel}
-              </span>
-            </li>
-            <li className={styles.fact}>
-              <Clock size={22} aria-hidden="true" className={styles.factIcon} />
-              <span>
-                <span className={styles.factLabel}>Time</span> {FREE_WORKSHOP.timeLabel}
-              </span>
-            </li>
-            <li className={styles.fact}>
-              <Video size={22} aria-hidden="true" className={styles.factIcon} />
-              <span>
-                <span className={styles.factLabel}>Where</span> {FREE_WORKSHOP.format}, joined from home
-              </span>
-            </li>
-            <li className={styles.fact}>
-              <Users size={22} aria-hidden="true" className={styles.factIcon} />
-              <span>
-                <span className={styles.factLabel}>Places</span> {FREE_WORKSHOP.spots} spots, ages{' '}
-                {FREE_WORKSHOP.ageMin}-{FREE_WORKSHOP.ageMax}
-              </span>
-            </li>
-          </ul>
+          <WorkshopFacts session={session} />
           <p className={styles.note}>
-            Your child will need a laptop or desktop computer with a microphone; a webcam is optional.
-            Sessions run in a private video room for registered children only, led by a DBS-checked tutor, and
-            are never recorded. You are welcome to sit alongside your child.
+            {session?.delivery === 'in_person'
+              ? 'Your child will need a laptop or desktop computer. Sessions are for registered children only, led by a DBS-checked tutor, and a parent or carer signs your child in and out.'
+              : 'Your child will need a laptop or desktop computer with a microphone; a webcam is optional. Sessions run in a private video room for registered children only, led by a DBS-checked tutor, and are never recorded. You are welcome to sit alongside your child.'}
           </p>
         </div>
-        <WorkshopForm />
+        <WorkshopForm session={session} />
       </div>
     </AcademySection>
   );

@@ -62,11 +62,7 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
       const updated = await setStatus.mutateAsync({ id, status });
       utils.admin.enquiry.setData({ id }, updated);
       toast({ title: done });
-      await Promise.all([
-        utils.admin.enquiries.invalidate(),
-        utils.admin.summary.invalidate(),
-        utils.admin.workshopReservations.invalidate(),
-      ]);
+      await Promise.all([utils.admin.enquiries.invalidate(), utils.admin.summary.invalidate()]);
     } catch (error) {
       toast({
         title: 'Could not change the status',

@@ -1,0 +1,220 @@
+import type { AppDeps } from '../deps';
+import type { Database } from '../db/client';
+import type { workshopReservations, workshopSessions } from '../db/schema';
+import { ACADEMY, BUSINESS } from '../../shared/business';
+import { ACADEMY_SECTIONS } from '../../shared/academy';
+import { PAGE_ROUTES } from '../../shared/routes';
+import {
+  dayBefore,
+  workshopDeliveryLabel,
+  workshopSessionLabel,
+  type WorkshopDelivery,
+} from '../../shared/workshop';
+import { CALENDAR_CONTENT_TYPE, calendarInvitation } from './workshop-calendar';
+import { enqueueMail } from './outbox';
+import type { MailMessage } from './mail';
+
+// The e-mails a family gets about the free workshop: the confirmation with its calendar file (and
+// the reminder the day before, queued with it), the waiting list, and a cancellation. All of them
+// are written to the outbox in the transaction that decides them.
+
+export type SessionRow = typeof workshopSessions.$inferSelect;
+export type ReservationRow = typeof workshopReservations.$inferSelect;
+type Writer = Pick<Database, 'insert'>;
+type Deps = Pick<AppDeps, 'config'>;
+
+const SIGN_OFF = ['', `The ${ACADEMY.name} team`, ACADEMY.email];
+
+/** An e-mail to the family, from the academy, with its greeting and sign-off around the lines. */
+function familyMail(
+  reservation: ReservationRow,
+  subject: string,
+  lines: string[],
+  attachments?: MailMessage['attachments'],
+): MailMessage {
+  return {
+    to: reservation.parentEmail,
+    replyTo: ACADEMY.email,
+    subject,
+    text: [`Hello ${reservation.parentName},`, '', ...lines, ...SIGN_OFF].join('\n'),
+    ...(attachments ? { attachments } : {}),
+  };
+}
+
+function who(reservation: ReservationRow): string {
+  return reservation.childName ?? 'your child';
+}
+
+/** What a family needs to get there: the link or the venue, and what to bring. */
+export function howToJoin(session: SessionRow): string[] {
+  if (session.delivery === 'in_person') {
+    return [
+      `Where: ${session.venue ?? 'the venue we will confirm by e-mail'}`,
+      'Please arrive ten minutes early; a parent or carer signs your child in and out.',
+    ];
+  }
+  return [
+    session.joinLink
+      ? `How to join: open ${session.joinLink} a few minutes before the start.`
+      : 'How to join: we will e-mail you the video call link before the session.',
+    'Your child will need a laptop or desktop computer with a microphone; a webcam is optional.',
+  ];
+}
+
+function sessionLines(session: SessionRow): string[] {
+  return [
+    `When: ${workshopSessionLabel(session.startsAt, session.endsAt)} (UK time)`,
+    `How: ${workshopDeliveryLabel(session.delivery as WorkshopDelivery, session.venue)}`,
+    ...howToJoin(session),
+  ];
+}
+
+function workshopPage(deps: Deps): string {
+  return `${deps.config.publicUrl}${PAGE_ROUTES.academy.path}#${ACADEMY_SECTIONS.workshop}`;
+}
+
+/** The calendar file of a reservation's session; one UID per reservation, so a re-send updates it. */
+export function workshopCalendarFile(
+  deps: Deps,
+  reservation: ReservationRow,
+  session: SessionRow,
+  now: Date,
+): NonNullable<MailMessage['attachments']>[number] {
+  const host = new URL(deps.config.publicUrl).hostname;
+  const content = calendarInvitation(
+    {
+      uid: `workshop-reservation-${reservation.id}@${host}`,
+      stamp: now,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      summary: `${ACADEMY.name} free workshop`,
+      description: [
+        `${ACADEMY.name} free AI workshop for ${who(reservation)}.`,
+        ...howToJoin(session),
+        `Questions: ${ACADEMY.email}`,
+      ].join('\n'),
+      location:
+        session.delivery === 'in_person'
+          ? (session.venue ?? 'To be confirmed')
+          : (session.joinLink ?? 'Video call (link to follow by e-mail)'),
+      url: session.joinLink ?? undefined,
+    },
+    `-//${BUSINESS.name}//${ACADEMY.name} workshops//EN`,
+  );
+  return { filename: 'sparkai-workshop.ics', contentType: CALENDAR_CONTENT_TYPE, content };
+}
+
+/**
+ * A confirmed place: the e-mail with the calendar file, and the reminder task for the day before
+ * (at the session's own UK time), unless that moment has already passed.
+ */
+export async function enqueueConfirmation(
+  tx: Writer,
+  deps: Deps,
+  {
+    reservation,
+    session,
+    now,
+    promoted = false,
+  }: {
+    reservation: ReservationRow;
+    session: SessionRow;
+    now: Date;
+    /** The place came up from the waiting list. */
+    promoted?: boolean;
+  },
+): Promise<void> {
+  const label = workshopSessionLabel(session.startsAt, session.endsAt);
+  await enqueueMail(tx, {
+    kind: 'workshop_confirmation',
+    now,
+    message: familyMail(
+      reservation,
+      promoted
+        ? `A place has come up: ${ACADEMY.name} free workshop, ${label}`
+        : `Your place is booked: ${ACADEMY.name} free workshop, ${label}`,
+      [
+        promoted
+          ? `Good news: a place has come up, and ${who(reservation)} now has it.`
+          : `Thank you: ${who(reservation)} has a place at our free AI workshop.`,
+        '',
+        ...sessionLines(session),
+        '',
+        'The calendar file attached adds the workshop to your calendar. We will send a reminder the day before.',
+        'If you can no longer come, just reply to this e-mail so that another family can have the place.',
+      ],
+      [workshopCalendarFile(deps, reservation, session, now)],
+    ),
+  });
+  const remindAt = dayBefore(session.startsAt);
+  if (remindAt.getTime() <= now.getTime()) return;
+  await enqueueMail(tx, {
+    kind: 'workshop_reminder_due',
+    now,
+    sendAt: remindAt,
+    message: reminderTask(reservation, session),
+  });
+}
+
+/** The reminder task's row: what it needs to find the reservation and check it still stands. */
+function reminderTask(reservation: ReservationRow, session: SessionRow): MailMessage {
+  return {
+    to: reservation.parentEmail,
+    subject: 'Workshop reminder due',
+    text: JSON.stringify({ reservationId: reservation.id, startsAt: session.startsAt.toISOString() }),
+  };
+}
+
+export function readReminderTask(task: MailMessage): { reservationId: number; startsAt: string } {
+  return JSON.parse(task.text) as { reservationId: number; startsAt: string };
+}
+
+export function reminderMessage(deps: Deps, reservation: ReservationRow, session: SessionRow): MailMessage {
+  const label = workshopSessionLabel(session.startsAt, session.endsAt);
+  return familyMail(reservation, `Tomorrow: ${ACADEMY.name} free workshop, ${label}`, [
+    `A reminder that ${who(reservation)}'s free AI workshop is tomorrow.`,
+    '',
+    ...sessionLines(session),
+    '',
+    'If you can no longer come, please reply to this e-mail so that another family can have the place.',
+    `The workshop page: ${workshopPage(deps)}`,
+  ]);
+}
+
+export async function enqueueWaitingList(
+  tx: Writer,
+  { reservation, session, now }: { reservation: ReservationRow; session: SessionRow; now: Date },
+): Promise<void> {
+  const label = workshopSessionLabel(session.startsAt, session.endsAt);
+  await enqueueMail(tx, {
+    kind: 'workshop_waiting_list',
+    now,
+    message: familyMail(reservation, `On the waiting list: ${ACADEMY.name} free workshop, ${label}`, [
+      `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
+      'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
+    ]),
+  });
+}
+
+export async function enqueueCancellation(
+  tx: Writer,
+  deps: Deps,
+  {
+    reservation,
+    session,
+    now,
+    sessionCancelled,
+  }: { reservation: ReservationRow; session: SessionRow; now: Date; sessionCancelled: boolean },
+): Promise<void> {
+  const label = workshopSessionLabel(session.startsAt, session.endsAt);
+  await enqueueMail(tx, {
+    kind: 'workshop_cancellation',
+    now,
+    message: familyMail(reservation, `Cancelled: ${ACADEMY.name} free workshop, ${label}`, [
+      sessionCancelled
+        ? `We are sorry: the free workshop on ${label} has been cancelled.`
+        : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
+      `To book another date, please use the form on ${workshopPage(deps)}`,
+    ]),
+  });
+}
