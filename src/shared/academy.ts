@@ -157,5 +157,3 @@ export function workshopReservationMessage(details: WorkshopDetails): ContactInp
 export const ACADEMY_NEWSLETTER_URL = 'https://sparkaiacademy.substack.com/';
 
 export const ACADEMY_CONTACT_EMAIL = ACADEMY.email;
-
-export type { CreateSubscriptionOutput } from './academy.schema';

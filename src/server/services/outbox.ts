@@ -16,6 +16,11 @@ export type OutboxKind =
   | 'newsletter_confirmation'
   | 'password_reset'
   | 'sign_in_alert'
+  /** The academy's paid journey (services/subscription-events.ts). */
+  | 'academy_welcome'
+  | 'academy_subscription_notification'
+  | 'academy_payment_failed'
+  | 'academy_manage_link'
   /** Not an e-mail: a task that decides whether to write one (registerOutboxTask). */
   | 'password_reset_request';
 
