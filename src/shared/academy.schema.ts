@@ -20,11 +20,10 @@ export type CreateSubscriptionOutput = z.infer<typeof createSubscriptionOutputSc
 // --- After checkout (issue 16) ------------------------------------------------------------------
 
 export const checkoutStatusInputSchema = z.object({
-  sessionId: z
-    .string()
-    .min(1)
-    .max(300)
-    .meta({ description: 'The Checkout Session id Stripe put in the success address', example: 'cs_test_a1B2c3' }),
+  sessionId: z.string().min(1).max(300).meta({
+    description: 'The Checkout Session id Stripe put in the success address',
+    example: 'cs_test_a1B2c3',
+  }),
 });
 
 export const checkoutStatusSchema = z.object({

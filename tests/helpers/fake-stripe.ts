@@ -646,7 +646,8 @@ ${fields}
         }
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        if (typeof body.customer !== 'string') return fail(invalid('Missing required param: customer.', 'customer'));
+        if (typeof body.customer !== 'string')
+          return fail(invalid('Missing required param: customer.', 'customer'));
         if (!customers.has(body.customer)) return fail(missing('customer', body.customer));
         const session: StripeObject = {
           id: `bps_${randomBytes(12).toString('hex')}`,
@@ -720,7 +721,11 @@ ${fields}
     },
     async endSubscription(id) {
       const subscription = subscriptionOrThrow(id);
-      Object.assign(subscription, { status: 'canceled', ended_at: now(), canceled_at: subscription.canceled_at ?? now() });
+      Object.assign(subscription, {
+        status: 'canceled',
+        ended_at: now(),
+        canceled_at: subscription.canceled_at ?? now(),
+      });
       return [emit('customer.subscription.deleted', subscription)];
     },
     advanceClock(seconds) {

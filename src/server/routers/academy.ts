@@ -27,7 +27,7 @@ export const academyRouter = router({
         tags,
         summary: 'Start a monthly plan: creates a Stripe Checkout Session',
         description:
-          'Returns the hosted payment page as clientSecret. Stripe\'s page also asks for the child\'s first name and age ' +
+          "Returns the hosted payment page as clientSecret. Stripe's page also asks for the child's first name and age " +
           "(10-16) and the parent's mobile number. 400 for an unknown plan; 503 when online payment is not set up " +
           'on this server; 502 when the payment provider cannot be reached.',
         errorResponses: {
@@ -85,9 +85,10 @@ export const academyRouter = router({
         method: 'POST',
         path: '/academy/billing-portal',
         tags,
-        summary: "Spends a 'Manage your subscription' link and opens Stripe's Billing Portal for its customer",
+        summary:
+          "Spends a 'Manage your subscription' link and opens Stripe's Billing Portal for its customer",
         description:
-          'Answers the portal session\'s one-off url; send the browser there (the parent changes the card or cancels on ' +
+          "Answers the portal session's one-off url; send the browser there (the parent changes the card or cancels on " +
           "Stripe's page and comes back to the academy). The link works once: a second use is a 409.",
         errorResponses: {
           400: 'The link is not valid (tampered, or never issued)',

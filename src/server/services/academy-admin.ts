@@ -120,7 +120,8 @@ export async function cancelSubscriptionAtPeriodEnd(
   const row = await subscriptionRow(deps, id);
   if (!row.stripeSubscriptionId) throw conflict('This subscription has no Stripe subscription to cancel.');
   if (row.status === 'canceled' || row.endedAt) throw conflict('This subscription has already ended.');
-  if (row.cancelAtPeriodEnd) throw conflict('This subscription is already set to end at the end of its period.');
+  if (row.cancelAtPeriodEnd)
+    throw conflict('This subscription is already set to end at the end of its period.');
   const subscription = await cancelAtPeriodEnd(deps.payments, row.stripeSubscriptionId);
   const [updated] = await deps.db
     .update(academySubscriptions)
@@ -150,7 +151,12 @@ export async function sendManageLink(
     await enqueueMail(tx, {
       kind: 'academy_manage_link',
       now,
-      message: manageLinkMail({ plan, parentEmail: email, childFirstName: row.childFirstName, manageUrl: link.url }),
+      message: manageLinkMail({
+        plan,
+        parentEmail: email,
+        childFirstName: row.childFirstName,
+        manageUrl: link.url,
+      }),
     });
   });
   return { message: `A new link has been e-mailed to ${email}.` };

@@ -22,9 +22,12 @@ const escapeHtml = (s: string) =>
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 const longDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
-    date,
-  );
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(date);
 
 const childLabel = (f: SubscriptionFacts) =>
   f.childFirstName ? `${f.childFirstName}${f.childAge ? `, age ${f.childAge}` : ''}` : 'not given';
@@ -32,7 +35,10 @@ const childLabel = (f: SubscriptionFacts) =>
 const SIGN_OFF = [`The ${ACADEMY.name} team`, `${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}`];
 
 /** Text and a matching simple HTML body from paragraphs; a paragraph may be a list. */
-function render(paragraphs: Array<string | string[]>, links: Record<string, string>): Pick<MailMessage, 'text' | 'html'> {
+function render(
+  paragraphs: Array<string | string[]>,
+  links: Record<string, string>,
+): Pick<MailMessage, 'text' | 'html'> {
   const text = paragraphs
     .map((p) => (Array.isArray(p) ? p.map((line) => `- ${line}`).join('\n') : p))
     .join('\n\n');

@@ -42,7 +42,10 @@ async function signingKey(db: Writer, create: boolean): Promise<Buffer | null> {
   const found = await read();
   if (found || !create) return found;
   // Two instances issuing at once: the first insert wins and both read the same key.
-  await db.insert(appSecrets).values({ name: KEY_NAME, value: randomBytes(32) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: KEY_NAME, value: randomBytes(32) })
+    .onConflictDoNothing();
   return read();
 }
 
@@ -74,7 +77,10 @@ export async function issueManageLink(
     expiresAt: new Date(expires),
     createdAt: input.now,
   });
-  return { url: manageLinkUrl(input.publicUrl, `${id}.${expires}.${sign(key, id, expires)}`), expiresAt: new Date(expires) };
+  return {
+    url: manageLinkUrl(input.publicUrl, `${id}.${expires}.${sign(key, id, expires)}`),
+    expiresAt: new Date(expires),
+  };
 }
 
 interface CheckedLink {
@@ -96,7 +102,10 @@ async function checkLink(deps: Deps, token: string): Promise<CheckedLink> {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { state: 'invalid' };
   const expiresAt = new Date(expires);
   if (expires <= deps.clock().getTime()) return { state: 'expired', expiresAt };
-  const [row] = await deps.db.select().from(subscriptionManageLinks).where(eq(subscriptionManageLinks.id, id));
+  const [row] = await deps.db
+    .select()
+    .from(subscriptionManageLinks)
+    .where(eq(subscriptionManageLinks.id, id));
   if (!row) return { state: 'invalid' };
   if (row.usedAt) return { state: 'used', expiresAt };
   return { state: 'ready', id, expiresAt, stripeCustomerId: row.stripeCustomerId };

@@ -254,7 +254,10 @@ export async function createBillingPortalSession(payments: Payments, customerId:
 }
 
 /** Asks Stripe to end a subscription when the month already paid for runs out; Stripe's answer. */
-export async function cancelAtPeriodEnd(payments: Payments, subscriptionId: string): Promise<Stripe.Subscription> {
+export async function cancelAtPeriodEnd(
+  payments: Payments,
+  subscriptionId: string,
+): Promise<Stripe.Subscription> {
   const stripe = stripeClient(payments);
   try {
     return await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });

@@ -73,7 +73,10 @@ export async function recordStripeEvent(deps: Deps, event: Stripe.Event): Promis
 }
 
 /** The child's details from Checkout's custom fields; anything outside the rules is left out. */
-function childDetails(session: Stripe.Checkout.Session): { childFirstName: string | null; childAge: number | null } {
+function childDetails(session: Stripe.Checkout.Session): {
+  childFirstName: string | null;
+  childAge: number | null;
+} {
   const field = (key: string) => session.custom_fields?.find((f) => f.key === key);
   const name = field(CHECKOUT_FIELD_KEYS.childFirstName)?.text?.value?.trim().slice(0, CHILD_FIRST_NAME_MAX);
   const ageField = field(CHECKOUT_FIELD_KEYS.childAge);
@@ -234,7 +237,11 @@ async function invoicePaymentFailed(
   const plan = findPlan(row.plan);
   if (email && customerId && plan) {
     const now = deps.clock();
-    const link = await issueManageLink(tx, { stripeCustomerId: customerId, now, publicUrl: deps.config.publicUrl });
+    const link = await issueManageLink(tx, {
+      stripeCustomerId: customerId,
+      now,
+      publicUrl: deps.config.publicUrl,
+    });
     await enqueueMail(tx, {
       kind: 'academy_payment_failed',
       now,
