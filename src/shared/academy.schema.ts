@@ -27,10 +27,13 @@ export const checkoutStatusInputSchema = z.object({
 });
 
 export const checkoutStatusSchema = z.object({
-  /** paid: Stripe took the first payment; pending: the checkout is open or its payment has not cleared. */
-  status: z.enum(['paid', 'pending']),
-  /** The plan the session is for, whatever the address says. */
-  plan: z.enum(PLAN_IDS),
+  /**
+   * paid: Stripe took the first payment; pending: the checkout is open or its payment has not
+   * cleared; unknown: Stripe does not know the id, or the checkout was not made by this site.
+   */
+  status: z.enum(['paid', 'pending', 'unknown']),
+  /** The plan the session is for, whatever the address says (null when unknown). */
+  plan: z.enum(PLAN_IDS).nullable(),
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 

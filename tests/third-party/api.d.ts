@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Whether the checkout Stripe sent the parent back from is paid, and for which plan
-         * @description Asks Stripe about the Checkout Session (the success page does this with the session_id Stripe adds to its address), so the plan named is the one bought, whatever the address says. pending: the checkout is still open, or its payment has not cleared. 404 for an id Stripe does not know or a checkout this site did not create.
+         * @description Asks Stripe about the Checkout Session (the success page does this with the session_id Stripe adds to its address), so the plan named is the one bought, whatever the address says. pending: the checkout is still open, or its payment has not cleared. unknown: Stripe does not know the id, or this site did not create that checkout.
          */
         get: operations["academy-checkoutStatus"];
         put?: never;
@@ -1187,9 +1187,8 @@ export interface operations {
                      */
                     "application/json": {
                         /** @enum {string} */
-                        status: "paid" | "pending";
-                        /** @enum {string} */
-                        plan: "explorer" | "innovator" | "entrepreneur";
+                        status: "paid" | "pending" | "unknown";
+                        plan: ("explorer" | "innovator" | "entrepreneur") | null;
                     };
                 };
             };
@@ -1210,21 +1209,6 @@ export interface operations {
                      *           "code": "too_small"
                      *         }
                      *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such checkout, or not one of this site. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Not found",
-                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -51,9 +51,8 @@ export const academyRouter = router({
         description:
           'Asks Stripe about the Checkout Session (the success page does this with the session_id Stripe adds to its ' +
           'address), so the plan named is the one bought, whatever the address says. pending: the checkout is still ' +
-          'open, or its payment has not cleared. 404 for an id Stripe does not know or a checkout this site did not create.',
+          'open, or its payment has not cleared. unknown: Stripe does not know the id, or this site did not create that checkout.',
         errorResponses: {
-          404: 'No such checkout, or not one of this site',
           502: STRIPE_DOWN,
           503: NOT_SET_UP,
         },

@@ -4,7 +4,7 @@ import type { CheckoutStatus } from '../../shared/academy.schema';
 import { CHILD_AGE_MAX, CHILD_AGE_MIN } from '../../shared/contact';
 import { ROUTES } from '../../shared/routes';
 import type { Config } from '../config';
-import { DomainError, badRequest, notFound } from './errors';
+import { DomainError, badRequest } from './errors';
 
 // Card payments for the academy's monthly plans, through Stripe Checkout. Stripe hosts the payment
 // page; we create the session and learn the outcome from signed webhook events.
@@ -208,26 +208,27 @@ export function academyPlanOf(payments: Payments, session: Stripe.Checkout.Sessi
 }
 
 const CHECKOUT_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
-export const CHECKOUT_NOT_FOUND = 'We have no record of this checkout.';
+const UNKNOWN_CHECKOUT: CheckoutStatus = { status: 'unknown', plan: null };
 
 /**
  * What the success page shows for the session Stripe sent the parent back with, asked of Stripe
  * itself rather than believed from the address: paid, still pending (open, or paid by a method
- * that has not cleared), or a 404 for an id that is malformed, unknown to Stripe or not ours.
+ * that has not cleared), or unknown: an id that is malformed, unknown to Stripe or not ours (an
+ * answer rather than a 404, so the server-rendered page carries it like any other).
  */
 export async function checkoutStatus(payments: Payments, sessionId: string): Promise<CheckoutStatus> {
-  if (!CHECKOUT_SESSION_ID.test(sessionId)) throw notFound(CHECKOUT_NOT_FOUND);
+  if (!CHECKOUT_SESSION_ID.test(sessionId)) return UNKNOWN_CHECKOUT;
   const stripe = stripeClient(payments);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-      throw notFound(CHECKOUT_NOT_FOUND);
+      return UNKNOWN_CHECKOUT;
     throw paymentProviderError(error);
   }
   const plan = academyPlanOf(payments, session);
-  if (!plan) throw notFound(CHECKOUT_NOT_FOUND);
+  if (!plan) return UNKNOWN_CHECKOUT;
   const paid =
     session.status === 'complete' &&
     (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
