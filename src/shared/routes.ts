@@ -115,8 +115,10 @@ export const PAGE_ROUTES = {
       title: `Welcome to ${ACADEMY.name}`,
       description: `Your ${ACADEMY.name} subscription is confirmed. Here is what happens next.`,
     },
-    // session_id: the page asks Stripe about that checkout, so each one is its own page.
+    // session_id: the page asks Stripe about that checkout, so each one is its own page, and its
+    // title says whether the payment has arrived.
     queryParams: ['plan', 'session_id'],
+    titleFromData: true,
   },
   admin: { path: '/admin', page: 'AdminPage', serverRendered: false, indexing: 'disallow', meta: ADMIN_META },
   adminSimple: {

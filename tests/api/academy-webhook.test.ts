@@ -163,6 +163,11 @@ describe('checkout.session.completed', () => {
       childAge: 16,
     });
     expect(matching[0]!.lastPaidAt).not.toBeNull();
+    // The month paid for, from the invoice's line: the admin sees when it renews before any update event.
+    const item = (
+      stripe.subscriptions.get(subscriptionId)!.items as { data: Array<{ current_period_end: number }> }
+    ).data[0]!;
+    expect(matching[0]!.currentPeriodEnd?.getTime()).toBe(item.current_period_end * 1000);
     expect(t.mailer.sent.length - mails).toBe(2);
   });
 

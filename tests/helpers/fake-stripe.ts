@@ -247,8 +247,29 @@ export async function startFakeStripe(
         quote_details: null,
         subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
       },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount: price.unit_amount,
+            currency: price.currency,
+            description: '1 × SparkAI Academy (at £' + (price.unit_amount / 100).toFixed(2) + ' / month)',
+            period: { start: item.current_period_start, end: item.current_period_end },
+            parent: {
+              type: 'subscription_item_details',
+              subscription_item_details: { subscription: subscription.id, subscription_item: item.id },
+            },
+            quantity: 1,
+          },
+        ],
+        has_more: false,
+        url: '/v1/invoices/upcoming/lines',
+      },
+      // Stripe's invoice-level period is the one before the line's (the billing period that ended).
       period_start: item.current_period_start,
-      period_end: item.current_period_end,
+      period_end: item.current_period_start,
       status: paid ? 'paid' : 'open',
       status_transitions: { paid_at: paid ? now() : null, finalized_at: now() },
     };

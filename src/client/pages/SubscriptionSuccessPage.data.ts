@@ -1,5 +1,5 @@
 import { ACADEMY } from '../../shared/business';
-import { PAYMENT_NOT_RECEIVED } from '../features/academy/checkout';
+import { notReceivedTitle } from '../features/academy/checkout';
 import type { PagePrefetch } from '../lib/page-prefetch';
 
 /**
@@ -14,7 +14,7 @@ export const prefetch: PagePrefetch = async ({ trpc, search }) => {
   if (found?.status === 'paid') return {};
   return {
     meta: {
-      title: `${PAYMENT_NOT_RECEIVED.title} | ${ACADEMY.name}`,
+      title: notReceivedTitle,
       description: `Your ${ACADEMY.name} payment has not reached us yet.`,
     },
   };

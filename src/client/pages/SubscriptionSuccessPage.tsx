@@ -8,13 +8,14 @@ import {
   PartyPopper,
   RefreshCw,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { DEFAULT_PLAN, findPlan, type Plan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
-import { ROUTES } from '../../shared/routes';
+import { PAGE_ROUTES, ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
-import { PAYMENT_NOT_RECEIVED } from '../features/academy/checkout';
+import { PAYMENT_NOT_RECEIVED, notReceivedTitle } from '../features/academy/checkout';
 import { trpc } from '../lib/trpc';
 import * as styles from './SubscriptionSuccessPage.css';
 
@@ -66,6 +67,7 @@ export default function SubscriptionSuccessPage() {
 }
 
 function Welcome({ plan }: { plan: Plan | undefined }) {
+  usePageTitle(PAGE_ROUTES.subscriptionSuccess.meta.title);
   return (
     <AcademyLayout>
       <div className={styles.page}>
@@ -114,6 +116,13 @@ function Welcome({ plan }: { plan: Plan | undefined }) {
  * The checkout Stripe sent the parent back from is not paid (still open, or paid by a method that
  * has not cleared), is not one of ours, or could not be checked just now.
  */
+/** The title the server wrote for this state, kept when the page is reached in the browser. */
+function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 function NotReceived({
   plan,
   reason,
@@ -121,6 +130,7 @@ function NotReceived({
   plan: Plan | undefined;
   reason: 'pending' | 'unknown' | 'unavailable';
 }) {
+  usePageTitle(notReceivedTitle);
   return (
     <AcademyLayout>
       <div className={styles.page} data-testid="payment-not-received" data-reason={reason}>

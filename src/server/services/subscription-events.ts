@@ -196,10 +196,13 @@ async function invoicePaid(tx: Tx, invoice: Stripe.Invoice, at: Date): Promise<W
   const row = await rowForInvoice(tx, invoice, at, 'active');
   if (!row) return 'ignored';
   const recovers = ['past_due', 'unpaid', 'incomplete'].includes(row.status) && at >= row.updatedAt;
+  // The month just paid for ends when the subscription next renews: the line's service period.
+  const paidUntil = Math.max(0, ...(invoice.lines?.data ?? []).map((line) => line.period?.end ?? 0));
   await tx
     .update(academySubscriptions)
     .set({
       lastPaidAt: later(row.lastPaidAt, at),
+      ...(paidUntil > 0 ? { currentPeriodEnd: later(row.currentPeriodEnd, new Date(paidUntil * 1000)) } : {}),
       ...(recovers ? { status: 'active', updatedAt: at } : {}),
     })
     .where(eq(academySubscriptions.id, row.id));
@@ -286,6 +289,7 @@ async function subscriptionChanged(
       .update(academySubscriptions)
       .set({
         ...change,
+        currentPeriodEnd: change.currentPeriodEnd ?? existing.currentPeriodEnd,
         plan: plan ?? existing.plan,
         stripeCustomerId: change.stripeCustomerId ?? existing.stripeCustomerId,
         updatedAt: at,

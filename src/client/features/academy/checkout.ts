@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import { ACADEMY } from '../../../shared/business';
 
 // SPEC section 8: what the checkout page says when it cannot go ahead.
 export const CHECKOUT_TEXT = {
@@ -30,3 +31,5 @@ export const PAYMENT_NOT_RECEIVED = {
     'If you have just paid, it can take a few minutes to reach us: check again shortly. We e-mail you as soon as it arrives.',
   help: 'If your card has been charged, or you need a hand, email us at',
 } as const;
+
+export const notReceivedTitle = `${PAYMENT_NOT_RECEIVED.title} | ${ACADEMY.name}`;
