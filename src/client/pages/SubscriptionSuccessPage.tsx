@@ -158,10 +158,7 @@ function NotReceived({
           </a>
           <BackToAcademy variant="ghost" />
           <p className={styles.contact}>
-            <Mail size={18} aria-hidden="true" className={styles.contactIcon} />
-            <span>
-              {PAYMENT_NOT_RECEIVED.help} <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
-            </span>
+            {PAYMENT_NOT_RECEIVED.help} <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
           </p>
         </div>
       </div>

@@ -26,6 +26,9 @@ const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {
   paused: 'Paused',
 };
 
+/** States in which Stripe will charge again at the end of the period. */
+const RENEWING = new Set(['active', 'trialing']);
+
 const childOf = (s: AcademySubscription) =>
   s.childFirstName ? `${s.childFirstName}${s.childAge ? `, ${s.childAge}` : ''}` : '—';
 
@@ -49,15 +52,14 @@ function SubscriptionState({ s }: { s: AcademySubscription }) {
         <span className={styles.muted}>
           Ended <Day iso={s.endedAt} />
         </span>
-      ) : s.currentPeriodEnd ? (
+      ) : s.currentPeriodEnd && (s.cancelAtPeriodEnd || RENEWING.has(s.status)) ? (
         <span className={styles.muted}>
           {s.cancelAtPeriodEnd ? 'Ends' : 'Renews'} <Day iso={s.currentPeriodEnd} />
         </span>
       ) : null}
       {s.paymentOverdue && s.lastPaymentFailedAt ? (
         <span className={styles.muted} data-testid="payment-overdue">
-          Payment failed <Day iso={s.lastPaymentFailedAt} />; the parent has been e-mailed a link to change
-          the card
+          Payment failed <Day iso={s.lastPaymentFailedAt} />, card link e-mailed
         </span>
       ) : null}
     </span>
@@ -143,7 +145,7 @@ export function AcademySubscriptionsSection() {
       actions: true,
       render: (s) =>
         s.status === 'canceled' ? null : (
-          <>
+          <span className={styles.actions}>
             {s.cancelAtPeriodEnd ? null : (
               <Button
                 size="sm"
@@ -163,7 +165,7 @@ export function AcademySubscriptionsSection() {
             >
               <MailPlus size={16} aria-hidden="true" /> Send manage link
             </Button>
-          </>
+          </span>
         ),
     },
   ];
