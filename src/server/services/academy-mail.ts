@@ -71,7 +71,7 @@ export function welcomeMail(
     [
       `Plan: ${f.plan.name}, ${f.plan.price} a month`,
       `Child: ${childLabel(f)}`,
-      `Included: ${f.plan.features.join(', ')}`,
+      `Included: ${f.plan.features.map((feature, i) => (i === 0 ? feature : feature[0]!.toLowerCase() + feature.slice(1))).join(', ')}`,
     ],
     `First session: ${child} joins a ${weekly}. Within one working day we will e-mail you the day and time of the first session, with ${child}'s login details for our learning platform.`,
     'What happens next:',
