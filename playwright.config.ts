@@ -29,6 +29,8 @@ export const fakeStripePort = Number(process.env.E2E_STRIPE_PORT);
  * must not depend on what the other specs created before them.
  */
 export const visualBaseURL = `http://127.0.0.1:${visualPort}`;
+/** The webhook signing secret the app and the Stripe stand-in share (the dashboard's, in production). */
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_academy';
 export const ADMIN_ACCOUNT = {
   email: 'e2e-admin@hertslocalmedia.co.uk',
   password: 'Chalk-Hill-Meadow-42',
@@ -58,6 +60,7 @@ function appServer(serverPort: number, dataDir: string) {
       ADMIN_NAME: ADMIN_ACCOUNT.name,
       STRIPE_SECRET_KEY: 'sk_test_e2e_academy',
       STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
+      STRIPE_WEBHOOK_SECRET,
     },
   };
 }
@@ -100,6 +103,11 @@ export default defineConfig({
     {
       command: `node_modules/.bin/tsx tests/helpers/fake-stripe.ts ${fakeStripePort}`,
       url: `http://127.0.0.1:${fakeStripePort}/health`,
+      // Its events go to the main server's webhook, as the dashboard's endpoint would send them.
+      env: {
+        FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook`,
+        FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

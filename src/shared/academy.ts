@@ -141,5 +141,3 @@ export function workshopReservationMessage(details: WorkshopDetails, sessionLabe
 export const ACADEMY_NEWSLETTER_URL = 'https://sparkaiacademy.substack.com/';
 
 export const ACADEMY_CONTACT_EMAIL = ACADEMY.email;
-
-export type { CreateSubscriptionOutput } from './academy.schema';

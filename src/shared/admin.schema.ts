@@ -190,9 +190,22 @@ export type AcademySubscriptionListInput = z.input<typeof academySubscriptionLis
 export const academySubscriptionSchema = z.object({
   id: z.number().int(),
   customerEmail: z.string().nullable(),
+  /** Who the plan is for, as the parent gave it on Stripe's checkout page. */
+  parentPhone: z.string().nullable(),
+  childFirstName: z.string().nullable(),
+  childAge: z.number().int().nullable(),
   plan: z.string(),
   planName: z.string(),
   status: z.string(),
+  /** The end of the month paid for: the next renewal, or the last day when it ends at period end. */
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  canceledAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** The latest payment failed and none has succeeded since: the parent has been e-mailed a link. */
+  paymentOverdue: z.boolean(),
+  lastPaymentFailedAt: z.string().nullable(),
+  lastPaidAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -115,7 +115,10 @@ export const PAGE_ROUTES = {
       title: `Welcome to ${ACADEMY.name}`,
       description: `Your ${ACADEMY.name} subscription is confirmed. Here is what happens next.`,
     },
-    queryParams: ['plan'],
+    // session_id: the page asks Stripe about that checkout, so each one is its own page, and its
+    // title says whether the payment has arrived.
+    queryParams: ['plan', 'session_id'],
+    titleFromData: true,
   },
   admin: { path: '/admin', page: 'AdminPage', serverRendered: false, indexing: 'disallow', meta: ADMIN_META },
   adminSimple: {
@@ -145,6 +148,17 @@ export const PAGE_ROUTES = {
     serverRendered: false,
     indexing: 'disallow',
     meta: { title: siteTitle('Reset password'), description: 'Choose a new admin password.' },
+  },
+  // The e-mailed 'Manage your subscription' link: its token is read in the browser, never cached.
+  manageSubscription: {
+    path: '/manage-subscription',
+    page: 'ManageSubscriptionPage',
+    serverRendered: false,
+    indexing: 'disallow',
+    meta: {
+      title: `Manage your subscription | ${ACADEMY.name}`,
+      description: `Change the card or cancel your ${ACADEMY.name} subscription.`,
+    },
   },
   subscribe: {
     path: '/subscribe',

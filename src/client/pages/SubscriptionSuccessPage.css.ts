@@ -46,3 +46,4 @@ export const contact = style({
   justifyContent: 'center',
 });
 export const contactIcon = style({ color: vars.color.success });
+export const pendingIcon = style({ color: vars.color.accent });

@@ -1,10 +1,22 @@
-import { ArrowLeft, BookOpenCheck, CheckCircle2, Mail, MessagesSquare, PartyPopper } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpenCheck,
+  CheckCircle2,
+  Hourglass,
+  Mail,
+  MessagesSquare,
+  PartyPopper,
+  RefreshCw,
+} from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
+import { DEFAULT_PLAN, findPlan, type Plan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
-import { ROUTES } from '../../shared/routes';
+import { PAGE_ROUTES, ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
+import { PAYMENT_NOT_RECEIVED, notReceivedTitle } from '../features/academy/checkout';
+import { trpc } from '../lib/trpc';
 import * as styles from './SubscriptionSuccessPage.css';
 
 const NEXT_STEPS = [
@@ -25,9 +37,37 @@ const NEXT_STEPS = [
   },
 ] as const;
 
-/** /subscription-success?plan=...: where Stripe sends a parent back after paying. */
+/**
+ * /subscription-success?plan=...&session_id=...: where Stripe sends a parent back after paying.
+ * With a session_id the server asks Stripe about that checkout (on the server, while rendering),
+ * and the page names the plan bought, or says the payment has not reached us; without one it is
+ * the welcome of SPEC section 2, naming the plan in the address.
+ */
 export default function SubscriptionSuccessPage() {
-  const plan = findPlan(new URLSearchParams(useSearch()).get('plan') || DEFAULT_PLAN);
+  const search = new URLSearchParams(useSearch());
+  const sessionId = search.get('session_id');
+  const check = trpc.academy.checkoutStatus.useQuery(
+    { sessionId: sessionId ?? '' },
+    // What the server found is what the page shows: no second question when it hydrates.
+    { enabled: Boolean(sessionId), retryOnMount: false },
+  );
+
+  if (!sessionId) return <Welcome plan={findPlan(search.get('plan') || DEFAULT_PLAN)} />;
+  if (check.isLoading) {
+    return (
+      <AcademyLayout>
+        <div className={styles.page} aria-busy="true">
+          <p className={styles.lead}>Checking your payment...</p>
+        </div>
+      </AcademyLayout>
+    );
+  }
+  if (check.data?.status === 'paid') return <Welcome plan={findPlan(check.data.plan)} />;
+  return <NotReceived plan={findPlan(check.data?.plan)} reason={check.data?.status ?? 'unavailable'} />;
+}
+
+function Welcome({ plan }: { plan: Plan | undefined }) {
+  usePageTitle(PAGE_ROUTES.subscriptionSuccess.meta.title);
   return (
     <AcademyLayout>
       <div className={styles.page}>
@@ -64,16 +104,82 @@ export default function SubscriptionSuccessPage() {
         </section>
 
         <div className={styles.actions}>
-          <Link href={ROUTES.academy} className={buttonClass({ variant: 'academy', size: 'lg' })}>
-            <ArrowLeft size={18} aria-hidden="true" />
-            Back to the Academy
-          </Link>
+          <BackToAcademy />
+          <ContactLine />
+        </div>
+      </div>
+    </AcademyLayout>
+  );
+}
+
+/**
+ * The checkout Stripe sent the parent back from is not paid (still open, or paid by a method that
+ * has not cleared), is not one of ours, or could not be checked just now.
+ */
+/** The title the server wrote for this state, kept when the page is reached in the browser. */
+function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+function NotReceived({
+  plan,
+  reason,
+}: {
+  plan: Plan | undefined;
+  reason: 'pending' | 'unknown' | 'unavailable';
+}) {
+  usePageTitle(notReceivedTitle);
+  return (
+    <AcademyLayout>
+      <div className={styles.page} data-testid="payment-not-received" data-reason={reason}>
+        <div className={styles.welcome}>
+          <Hourglass size={44} aria-hidden="true" className={styles.pendingIcon} />
+          <h1 className={styles.title}>{PAYMENT_NOT_RECEIVED.title}</h1>
+          <p className={styles.lead}>
+            {reason === 'pending' && plan ? (
+              <>
+                Your checkout for the <strong>{plan.name}</strong> plan ({plan.price}
+                {plan.period}) has not been paid yet, or your bank is still processing the payment.
+              </>
+            ) : reason === 'unknown' ? (
+              PAYMENT_NOT_RECEIVED.unknown
+            ) : (
+              PAYMENT_NOT_RECEIVED.unavailable
+            )}
+          </p>
+          <p className={styles.stepText}>{PAYMENT_NOT_RECEIVED.justPaid}</p>
+        </div>
+        <div className={styles.actions}>
+          <a href="" className={buttonClass({ variant: 'academy', size: 'lg' })}>
+            <RefreshCw size={18} aria-hidden="true" />
+            Check again
+          </a>
+          <BackToAcademy variant="ghost" />
           <p className={styles.contact}>
-            <CheckCircle2 size={18} aria-hidden="true" className={styles.contactIcon} />
-            Questions? Email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
+            {PAYMENT_NOT_RECEIVED.help} <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
           </p>
         </div>
       </div>
     </AcademyLayout>
+  );
+}
+
+function BackToAcademy({ variant = 'academy' }: { variant?: 'academy' | 'ghost' }) {
+  return (
+    <Link href={ROUTES.academy} className={buttonClass({ variant, size: 'lg' })}>
+      <ArrowLeft size={18} aria-hidden="true" />
+      Back to the Academy
+    </Link>
+  );
+}
+
+function ContactLine() {
+  return (
+    <p className={styles.contact}>
+      <CheckCircle2 size={18} aria-hidden="true" className={styles.contactIcon} />
+      Questions? Email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
+    </p>
   );
 }

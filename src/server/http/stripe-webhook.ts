@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { sendDomainError } from './api-errors';
-import { recordStripeEvent, verifyWebhookEvent } from '../services/payments';
+import { verifyWebhookEvent } from '../services/payments';
+import { recordStripeEvent } from '../services/subscription-events';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -31,7 +32,7 @@ export function stripeWebhookRoutes(deps: AppDeps) {
           typeof header === 'string' ? header : undefined,
           deps.clock(),
         );
-        const outcome = await recordStripeEvent(deps.db, event);
+        const outcome = await recordStripeEvent(deps, event);
         req.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
         return reply.status(200).send({ received: true, outcome });
       } catch (error) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   academySubscriptionListInputSchema,
   academySubscriptionPageSchema,
+  academySubscriptionSchema,
   adminMessageSchema,
   adminSummarySchema,
   adminUserPageSchema,
@@ -14,7 +15,12 @@ import {
   subscriberListInputSchema,
   subscriberPageSchema,
 } from '../../shared/admin.schema';
-import { countActiveSubscriptions, listAcademySubscriptions } from '../services/academy-admin';
+import {
+  cancelSubscriptionAtPeriodEnd,
+  countActiveSubscriptions,
+  listAcademySubscriptions,
+  sendManageLink,
+} from '../services/academy-admin';
 import { nextSessionPlaces } from '../services/workshop-sessions';
 import { listAdmins, removeAdmin } from '../services/admins';
 import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
@@ -143,6 +149,47 @@ export const adminRouter = router({
     .input(academySubscriptionListInputSchema)
     .output(academySubscriptionPageSchema)
     .query(({ ctx, input }) => listAcademySubscriptions(ctx.deps, input)),
+
+  cancelAcademySubscription: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/academy/subscriptions/{id}/cancel',
+        tags,
+        summary: 'Cancels an academy subscription at the end of the month paid for, through Stripe',
+        description:
+          'The parent keeps the sessions already paid for and is not charged again; the answer is the subscription ' +
+          'as Stripe now has it (cancelAtPeriodEnd, currentPeriodEnd).',
+        errorResponses: {
+          400: 'The id is not a whole number',
+          404: 'No such subscription',
+          409: 'Already ended, already set to end, or no Stripe subscription behind it',
+          502: 'The payment provider could not be reached or refused the cancellation',
+          503: 'Online payment is not set up on this server (STRIPE_SECRET_KEY)',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(academySubscriptionSchema)
+    .mutation(({ ctx, input }) => cancelSubscriptionAtPeriodEnd(ctx.deps, input.id)),
+
+  sendManageLink: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/academy/subscriptions/{id}/manage-link',
+        tags,
+        summary: "E-mails the parent a new 'Manage your subscription' link (works once, for 7 days)",
+        errorResponses: {
+          400: 'The id is not a whole number',
+          404: 'No such subscription',
+          409: 'No Stripe customer or e-mail address recorded for it',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => sendManageLink(ctx.deps, input.id)),
 
   users: adminProcedure
     .meta({

@@ -35,11 +35,18 @@ const TABLES: Table[] = [
 ];
 
 /**
- * What a backup leaves out on purpose: the install's own signing key of the contact form's challenges
- * (minutes-long questions; a restored site makes its own), answered challenges and idempotency keys
- * (both expire within a day). A new table must join one list or the other (tests/api/backup.test.ts).
+ * What a backup leaves out on purpose: the install's own signing keys (of the contact form's
+ * challenges and the e-mailed subscription links; a restored site makes its own), answered
+ * challenges and idempotency keys (both expire within a day), and the week-long 'Manage your
+ * subscription' links (signed with that key, so a restored site could not verify them anyway; a
+ * parent asks for a new one). A new table must join one list or the other (tests/api/backup.test.ts).
  */
-export const NOT_BACKED_UP: Table[] = [schema.appSecrets, schema.usedChallenges, schema.idempotencyKeys];
+export const NOT_BACKED_UP: Table[] = [
+  schema.appSecrets,
+  schema.usedChallenges,
+  schema.idempotencyKeys,
+  schema.subscriptionManageLinks,
+];
 export const BACKED_UP: readonly Table[] = TABLES;
 
 interface BackupFile {

@@ -20,6 +20,11 @@ export type OutboxKind =
   | 'workshop_waiting_list'
   | 'workshop_cancellation'
   | 'workshop_reminder'
+  /** The academy's paid journey (services/subscription-events.ts). */
+  | 'academy_welcome'
+  | 'academy_subscription_notification'
+  | 'academy_payment_failed'
+  | 'academy_manage_link'
   /** Not an e-mail: a task that decides whether to write one (registerOutboxTask). */
   | 'password_reset_request'
   /** Not an e-mail: at its time, the reminder of a reservation that still stands (workshop-reservations.ts). */

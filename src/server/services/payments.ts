@@ -1,10 +1,9 @@
-import { eq, or } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { ACADEMY_SECTIONS, PLANS, findPlan, isPlanId, type PlanId } from '../../shared/academy';
+import type { CheckoutStatus } from '../../shared/academy.schema';
+import { CHILD_AGE_MAX, CHILD_AGE_MIN } from '../../shared/contact';
 import { ROUTES } from '../../shared/routes';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { academySubscriptions, paymentEvents } from '../db/schema';
 import { DomainError, badRequest } from './errors';
 
 // Card payments for the academy's monthly plans, through Stripe Checkout. Stripe hosts the payment
@@ -56,6 +55,37 @@ export function createPayments(config: Config): Payments {
   };
 }
 
+/**
+ * Marks the Checkout Sessions and subscriptions this site creates, so one made elsewhere on the
+ * same Stripe account (a payment link, another shop) is never taken for an academy plan.
+ */
+export const CHECKOUT_SOURCE = 'sparkai-academy';
+
+/** Stripe's custom field keys (alphanumeric only) for the child's details. */
+export const CHECKOUT_FIELD_KEYS = { childFirstName: 'childfirstname', childAge: 'childage' } as const;
+export const CHILD_FIRST_NAME_MAX = 50;
+
+const CHECKOUT_FIELDS: Stripe.Checkout.SessionCreateParams.CustomField[] = [
+  {
+    key: CHECKOUT_FIELD_KEYS.childFirstName,
+    label: { type: 'custom', custom: "Child's first name" },
+    type: 'text',
+    text: { minimum_length: 1, maximum_length: CHILD_FIRST_NAME_MAX },
+  },
+  {
+    key: CHECKOUT_FIELD_KEYS.childAge,
+    label: { type: 'custom', custom: `Child's age (${CHILD_AGE_MIN}-${CHILD_AGE_MAX})` },
+    // A list rather than a number field: Stripe's page then cannot take an age outside the range.
+    type: 'dropdown',
+    dropdown: {
+      options: Array.from({ length: CHILD_AGE_MAX - CHILD_AGE_MIN + 1 }, (_, i) => {
+        const age = String(CHILD_AGE_MIN + i);
+        return { label: age, value: age };
+      }),
+    },
+  },
+];
+
 /** Creates a Checkout Session in subscription mode for a plan; its hosted page is the clientSecret. */
 export async function createCheckout(
   payments: Payments,
@@ -86,8 +116,11 @@ export async function createCheckout(
       line_items: [lineItem],
       success_url: `${base}${ROUTES.subscriptionSuccess}?plan=${plan.id}&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${base}${ROUTES.academy}#${ACADEMY_SECTIONS.pricing}`,
-      metadata: { plan: plan.id },
-      subscription_data: { metadata: { plan: plan.id } },
+      metadata: { plan: plan.id, source: CHECKOUT_SOURCE },
+      subscription_data: { metadata: { plan: plan.id, source: CHECKOUT_SOURCE } },
+      // Who the plan is for: Stripe's page asks, and the webhook stores the answers (issue 16.1).
+      custom_fields: CHECKOUT_FIELDS,
+      phone_number_collection: { enabled: true },
       billing_address_collection: 'auto',
       allow_promotion_codes: true,
     });
@@ -145,98 +178,110 @@ export function verifyWebhookEvent(
   }
 }
 
-export type WebhookOutcome = 'recorded' | 'duplicate' | 'outdated' | 'ignored';
-
-const HANDLED_EVENTS = new Set([
-  'checkout.session.completed',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value == null ? null : typeof value === 'string' ? value : value.id;
+/** The Stripe client, or a 503 saying online payment is not set up. */
+export function stripeClient(payments: Payments): Stripe {
+  if (!payments.stripe) throw new DomainError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_CONFIGURED);
+  return payments.stripe;
+}
 
 /**
- * Records a verified event. The event id goes into payment_events in the same transaction as the
- * change, so a redelivered event changes nothing, and a failed one can be retried by Stripe.
+ * The academy plan a Checkout Session is for, or null when it is not one of ours: created by this
+ * site (our metadata), for a subscription, and, when its line items are there, charging that
+ * plan's price (the configured Stripe price, or the catalogue's monthly amount in pounds).
  */
-export async function recordStripeEvent(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {
-  if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (inserted.length === 0) return 'duplicate';
+export function academyPlanOf(payments: Payments, session: Stripe.Checkout.Session): PlanId | null {
+  const plan = session.metadata?.plan;
+  if (session.metadata?.source !== CHECKOUT_SOURCE || !isPlanId(plan) || session.mode !== 'subscription')
+    return null;
+  const items = session.line_items?.data;
+  if (items) {
+    const price = items.length === 1 ? items[0]!.price : null;
+    const priceId = payments.priceIds[plan];
+    const matches = priceId
+      ? price?.id === priceId
+      : price?.unit_amount === findPlan(plan)!.amountPence &&
+        price.currency === 'gbp' &&
+        price.recurring?.interval === 'month';
+    if (!matches) return null;
+  }
+  return plan;
+}
 
-    if (event.type === 'checkout.session.completed') {
-      const session = event.data.object;
-      const plan = isPlanId(session.metadata?.plan) ? session.metadata.plan : 'unknown';
-      const change = {
-        checkoutSessionId: session.id,
-        stripeSubscriptionId: idOf(session.subscription),
-        stripeCustomerId: idOf(session.customer),
-        customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-        plan,
-        status:
-          session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
-            ? 'active'
-            : 'incomplete',
-      };
-      // The subscription's own event may have arrived first; then complete that row.
-      const conditions = [eq(academySubscriptions.checkoutSessionId, session.id)];
-      if (change.stripeSubscriptionId)
-        conditions.push(eq(academySubscriptions.stripeSubscriptionId, change.stripeSubscriptionId));
-      const [existing] = await tx
-        .select()
-        .from(academySubscriptions)
-        .where(or(...conditions))
-        .limit(1);
-      if (existing) {
-        await tx
-          .update(academySubscriptions)
-          .set({ ...change, status: existing.checkoutSessionId ? change.status : existing.status })
-          .where(eq(academySubscriptions.id, existing.id));
-      } else {
-        await tx
-          .insert(academySubscriptions)
-          .values({ ...change, updatedAt: new Date(event.created * 1000) });
-      }
-      return 'recorded';
-    }
+const CHECKOUT_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
+const UNKNOWN_CHECKOUT: CheckoutStatus = { status: 'unknown', plan: null };
 
-    const subscription = event.data.object as Stripe.Subscription;
-    const status = event.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status;
-    // Stripe does not promise delivery order: updatedAt holds the time of the last change applied
-    // (the event's own time), and an event older than that is recorded but not applied.
-    const changedAt = new Date(event.created * 1000);
-    const [existing] = await tx
-      .select()
-      .from(academySubscriptions)
-      .where(eq(academySubscriptions.stripeSubscriptionId, subscription.id))
-      .limit(1);
-    const metadataPlan = subscription.metadata?.plan;
-    if (existing) {
-      if (existing.updatedAt > changedAt) return 'outdated';
-      await tx
-        .update(academySubscriptions)
-        .set({
-          status,
-          plan: isPlanId(metadataPlan) ? metadataPlan : existing.plan,
-          stripeCustomerId: idOf(subscription.customer) ?? existing.stripeCustomerId,
-          updatedAt: changedAt,
-        })
-        .where(eq(academySubscriptions.id, existing.id));
-    } else {
-      await tx.insert(academySubscriptions).values({
-        stripeSubscriptionId: subscription.id,
-        stripeCustomerId: idOf(subscription.customer),
-        plan: isPlanId(metadataPlan) ? metadataPlan : 'unknown',
-        status,
-        updatedAt: changedAt,
-      });
-    }
-    return 'recorded';
-  });
+/**
+ * What the success page shows for the session Stripe sent the parent back with, asked of Stripe
+ * itself rather than believed from the address: paid, still pending (open, or paid by a method
+ * that has not cleared), or unknown: an id that is malformed, unknown to Stripe or not ours (an
+ * answer rather than a 404, so the server-rendered page carries it like any other).
+ */
+export async function checkoutStatus(payments: Payments, sessionId: string): Promise<CheckoutStatus> {
+  if (!CHECKOUT_SESSION_ID.test(sessionId)) return UNKNOWN_CHECKOUT;
+  const stripe = stripeClient(payments);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+      return UNKNOWN_CHECKOUT;
+    throw paymentProviderError(error);
+  }
+  const plan = academyPlanOf(payments, session);
+  if (!plan) return UNKNOWN_CHECKOUT;
+  const paid =
+    session.status === 'complete' &&
+    (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+  return { status: paid ? 'paid' : 'pending', plan };
+}
+
+/** A Stripe Billing Portal session for the customer (change card, cancel): its one-off address. */
+export async function createBillingPortalSession(payments: Payments, customerId: string): Promise<string> {
+  const stripe = stripeClient(payments);
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: `${payments.publicUrl}${ROUTES.academy}`,
+    });
+    return session.url;
+  } catch (error) {
+    throw new DomainError(
+      'BAD_GATEWAY',
+      error instanceof Stripe.errors.StripeConnectionError
+        ? 'We could not reach our payment provider. Please try again in a moment.'
+        : 'Our payment provider could not open your subscription page. Please try again later or email us.',
+    );
+  }
+}
+
+/** Asks Stripe to end a subscription when the month already paid for runs out; Stripe's answer. */
+export async function cancelAtPeriodEnd(
+  payments: Payments,
+  subscriptionId: string,
+): Promise<Stripe.Subscription> {
+  const stripe = stripeClient(payments);
+  try {
+    return await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError) throw paymentProviderError(error);
+    throw new DomainError(
+      'BAD_GATEWAY',
+      'Our payment provider turned down the cancellation. Check the subscription in the Stripe dashboard.',
+    );
+  }
+}
+
+const fromUnix = (seconds: number | null | undefined): Date | null =>
+  seconds == null ? null : new Date(seconds * 1000);
+
+/** The dates the admin sees, from Stripe's subscription (the period lives on its items). */
+export function subscriptionFacts(subscription: Stripe.Subscription) {
+  const ends = subscription.items?.data?.map((item) => item.current_period_end) ?? [];
+  return {
+    status: subscription.status as string,
+    currentPeriodEnd: fromUnix(ends.length > 0 ? Math.max(...ends) : null),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true || subscription.cancel_at != null,
+    canceledAt: fromUnix(subscription.canceled_at),
+    endedAt: fromUnix(subscription.ended_at),
+  };
 }

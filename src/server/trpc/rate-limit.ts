@@ -11,6 +11,8 @@ export const RATE_LIMIT_POLICIES = {
   contact: { max: 10, windowMs: 10 * 60_000 },
   newsletter: { max: 10, windowMs: 10 * 60_000 },
   checkout: { max: 20, windowMs: 10 * 60_000 },
+  /** Each asks Stripe something: the success page's check, and opening the billing portal. */
+  paymentLookup: { max: 60, windowMs: 10 * 60_000 },
   upload: { max: 60, windowMs: 10 * 60_000 },
 } as const;
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
@@ -25,6 +27,8 @@ export const PROCEDURE_RATE_LIMITS: Record<string, RateLimitPolicy> = {
   'workshops.reserve': 'contact',
   'newsletter.subscribe': 'newsletter',
   'academy.createSubscription': 'checkout',
+  'academy.checkoutStatus': 'paymentLookup',
+  'academy.openBillingPortal': 'paymentLookup',
   'uploads.createUploadUrl': 'upload',
 };
 

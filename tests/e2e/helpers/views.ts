@@ -104,6 +104,10 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
         ready: 'AI Innovator',
       },
     ],
+    // Without a token the page needs no server answer: its 'not valid' state, the same every time.
+    manageSubscription: [
+      { name: 'manage-subscription', path: ROUTES.manageSubscription, ready: 'This link is not valid' },
+    ],
     notFound: [{ name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' }],
   };
 }

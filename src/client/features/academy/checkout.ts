@@ -1,4 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
+import { ACADEMY } from '../../../shared/business';
 
 // SPEC section 8: what the checkout page says when it cannot go ahead.
 export const CHECKOUT_TEXT = {
@@ -20,3 +21,15 @@ export function checkoutErrorMessage(error: unknown): string {
   }
   return CHECKOUT_TEXT.requestFailed;
 }
+
+/** The success page when the checkout Stripe sent the parent back from is not paid (issue 16.2). */
+export const PAYMENT_NOT_RECEIVED = {
+  title: 'We have not received your payment yet',
+  unknown: 'We could not find a payment for this checkout.',
+  unavailable: 'We could not check your payment with our payment provider just now.',
+  justPaid:
+    'If you have just paid, it can take a few minutes to reach us: check again shortly. We e-mail you as soon as it arrives.',
+  help: 'If your card has been charged, or you need a hand, email us at',
+} as const;
+
+export const notReceivedTitle = `${PAYMENT_NOT_RECEIVED.title} | ${ACADEMY.name}`;

@@ -171,6 +171,7 @@ export const pill = styleVariants({
   ],
   pending: [pillBase, { background: vars.color.accentSoft, color: vars.color.accent }],
   academy: [pillBase, { background: vars.color.academySoft, color: vars.color.academyDark }],
+  overdue: [pillBase, { background: vars.color.dangerSoft, color: vars.color.danger }],
 });
 
 /** The count of new enquiries beside the Enquiries tab. */

@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onOpenChange,
 }: {
@@ -14,6 +15,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that closes the question unanswered; 'Cancel' unless that would be ambiguous. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -21,7 +24,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="sm" alert>
       <DialogActions>
         <DialogClose asChild>
-          <Button variant="ghost">Cancel</Button>
+          <Button variant="ghost">{cancelLabel}</Button>
         </DialogClose>
         <Button
           variant="danger"

@@ -1,0 +1,30 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css';
+
+export const page = style({
+  maxWidth: vars.layout.narrowWidth,
+  margin: '0 auto',
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+  display: 'grid',
+  gap: vars.space.lg,
+});
+
+export const panel = style({
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'center',
+  textAlign: 'center',
+  padding: vars.space.xl,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: vars.border.hairline,
+  boxShadow: vars.shadow.md,
+});
+
+export const title = style({ fontSize: vars.fontSize.xxl, color: vars.color.academyDark });
+export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft });
+export const help = style({ color: vars.color.muted });
+export const problem = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium });
+export const readyIcon = style({ color: vars.color.academy });
+export const goneIcon = style({ color: vars.color.accent });
+export const back = style({ justifySelf: 'center' });
