@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps';
 import { contactMessages } from '../db/schema';
 import { BUSINESS } from '../../shared/business';
 import { workshopDetailsSchema } from '../../shared/contact.schema';
 import { redeemChallenge } from './challenges';
 import { enqueueMail } from './outbox';
-import { CONTACT_TYPE_LABELS, WORKSHOP_RESERVATION_TYPE, type ContactType, type WorkshopDetails } from '../../shared/contact';
+import {
+  CONTACT_TYPE_LABELS,
+  WORKSHOP_RESERVATION_TYPE,
+  type ContactType,
+  type WorkshopDetails,
+} from '../../shared/contact';
 
 /** A contact message after the shared schema has validated and trimmed it. */
 export interface ValidContactMessage {
@@ -82,7 +88,9 @@ export async function sendContactMessage(
     : undefined;
   const storedDetails = details && Object.keys(details).length > 0 ? details : null;
   const now = deps.clock();
-  // The enquiry and its notification e-mail are one transaction: both are kept or neither.
+  // The enquiry and its notification e-mail are one transaction: both are kept or neither. The
+  // enquiry names its e-mail's job, for the inbox.
+  const notificationJobId = randomUUID();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -93,6 +101,7 @@ export async function sendContactMessage(
         message: input.message,
         type: input.type,
         details: storedDetails,
+        notificationJobId,
         createdAt: now,
         updatedAt: now,
       })
@@ -119,11 +128,12 @@ export async function sendContactMessage(
     }
     lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);
 
-    // Sent by the outbox worker, so the visitor's answer never waits for the mail server and a
-    // mail server that is down only delays the e-mail; the inbox shows whether it went.
+    // Sent by a job, so the visitor's answer never waits for the mail server and a mail server
+    // that is down only delays the e-mail; the inbox shows whether it went.
     await enqueueMail(tx, {
       kind: 'contact_notification',
       contactMessageId: row!.id,
+      jobId: notificationJobId,
       now,
       message: {
         to: deps.config.BUSINESS_INBOX,
