@@ -196,3 +196,49 @@ export async function adoptOutbox(deps: Pick<AppDeps, 'db'>): Promise<number> {
     if (moved === 0) return queued;
   }
 }
+
+/** Whether pg-boss's tables exist yet (a backup or restore may meet a database no app has started on). */
+async function queueInstalled(db: Writer): Promise<boolean> {
+  const result = await db.execute(sql`select to_regclass(${`${JOB_SCHEMA}.job`}) is not null as installed`);
+  return rowsOf(result)[0]?.installed === true;
+}
+
+/**
+ * The mail queue's e-mails not yet sent (waiting, running or failed), as rows of the outbox table:
+ * a backup carries them there, and the restored site's first start queues them again (adoptOutbox).
+ * Read in the caller's transaction, so they match the rest of the backup.
+ */
+export async function unsentMailAsOutboxRows(
+  db: Writer,
+  firstId: number,
+): Promise<Array<typeof outbox.$inferInsert>> {
+  if (!(await queueInstalled(db))) return [];
+  const result = await db.execute(sql`
+    select data, state::text as state, retry_count, started_on, start_after, created_on, output->>'message' as error
+      from ${sql.identifier(JOB_SCHEMA)}.job
+     where name = ${MAIL_QUEUE} and state in ('created', 'retry', 'active', 'failed')
+     order by created_on, id`);
+  return rowsOf(result).map((row, i) => {
+    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as MailJob;
+    const date = (v: unknown) => (v === null ? null : new Date(v as string));
+    return {
+      id: firstId + i,
+      kind: data.kind,
+      message: data.message as unknown as Record<string, unknown>,
+      contactMessageId: data.contactMessageId ?? null,
+      status: row.state === 'failed' ? 'failed' : 'queued',
+      attempts: row.started_on === null ? 0 : Number(row.retry_count) + 1,
+      lastError: (row.error as string | null) ?? null,
+      nextAttemptAt: date(row.start_after)!,
+      createdAt: date(row.created_on)!,
+    };
+  });
+}
+
+/** A restore replaces the data: the e-mails the replaced data had queued go with it. */
+export async function dropUnsentMail(db: Writer): Promise<void> {
+  if (!(await queueInstalled(db))) return;
+  await db.execute(sql`
+    delete from ${sql.identifier(JOB_SCHEMA)}.job
+     where name = ${MAIL_QUEUE} and state in ('created', 'retry', 'active', 'failed')`);
+}
