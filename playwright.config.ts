@@ -37,7 +37,7 @@ export const ADMIN_ACCOUNT = {
   name: 'Edith Admin',
 };
 
-function appServer(serverPort: number, dataDir: string) {
+function appServer(serverPort: number, dataDir: string, extraEnv: Record<string, string> = {}) {
   return {
     // The data folder is wiped before the server starts: every run begins from the seed.
     command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node_modules/.bin/tsx src/server/main.ts`,
@@ -61,6 +61,7 @@ function appServer(serverPort: number, dataDir: string) {
       STRIPE_SECRET_KEY: 'sk_test_e2e_academy',
       STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
       STRIPE_WEBHOOK_SECRET,
+      ...extraEnv,
     },
   };
 }
@@ -98,7 +99,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    appServer(port, e2eDataDir),
+    // A feed at an address the server refuses to fetch (a private one), retried within seconds:
+    // the admin's Jobs tab has a failed job to show and retry (admin-jobs.spec.ts).
+    appServer(port, e2eDataDir, { PODCAST_FEED_URL: 'http://127.0.0.1:9/feed.xml', JOBS_RETRY_SECONDS: '1' }),
     appServer(visualPort, path.join(dataRoot, 'visual')),
     {
       command: `node_modules/.bin/tsx tests/helpers/fake-stripe.ts ${fakeStripePort}`,

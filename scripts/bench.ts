@@ -3,7 +3,8 @@
 // compared with a bare Fastify route that returns the same bytes from memory in the same run, so
 // the ratios mean something on a noisy machine. Then: the writes again without PGlite's flush (its
 // cost), a growth run (the same reads at 10 and at 10,000 posts and enquiries), and the server's resident memory.
-// Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres.
+// Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres,
+// --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ const args = new Map(
 );
 const duration = Number(args.get('duration') ?? 5);
 const connections = Number(args.get('connections') ?? 50);
+const writesOnly = args.has('writes');
 
 interface Endpoint {
   name: string;
@@ -328,7 +330,7 @@ async function main(): Promise<void> {
       ];
 
       // The baseline: a bare Fastify route returning the same bytes from memory, measured once.
-      if (!baseline) {
+      if (!baseline && !writesOnly) {
         const fixtures = [];
         for (const e of ENDPOINTS) {
           const res = await fetch(app.url + e.path, {
@@ -360,7 +362,8 @@ async function main(): Promise<void> {
         for (const e of ENDPOINTS) baselineResults.set(e.name, autocannon(baseline.url + e.path, e));
       }
 
-      for (const e of [...ENDPOINTS, ...writes]) {
+      const measured = writesOnly ? ENDPOINTS.filter((e) => e.method === 'POST') : ENDPOINTS;
+      for (const e of [...measured, ...writes]) {
         const r = autocannon(app.url + e.path, e);
         const b = baselineResults.get(e.name);
         rows.push([
@@ -376,6 +379,11 @@ async function main(): Promise<void> {
       }
       const underLoad = memoryOf(app.child.pid);
       await app.stop();
+      if (writesOnly) {
+        pg?.destroy();
+        pg = undefined;
+        continue;
+      }
 
       // The same writes without the flush (PGlite's own behaviour before issue 22.1), for its cost.
       if (database === 'pglite') {
@@ -461,6 +469,7 @@ async function main(): Promise<void> {
   console.log(
     table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows),
   );
+  if (writesOnly) return;
   console.log(
     `\nGrowth: the same reads with 10 posts, enquiries and episodes, then 10,000 posts (about 8 KB each) and enquiries and 1,000 episodes (${GROWTH_CONNECTIONS} connections, the inbox one request at a time; p50/p99, bytes per answer)\n`,
   );

@@ -96,6 +96,14 @@ const envSchema = z.object({
     'must be an http(s) URL',
   ),
   PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
+  // Background jobs (services/job-queue.ts)
+  /**
+   * How long an instance holds a job it started before another may take it over (it died). Longer
+   * than a send can take: the SMTP timeouts of services/mail.ts give up within 2 minutes.
+   */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** The wait after a job's first failure; each next one doubles (about a day over an e-mail's 12 attempts). */
+  JOBS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long the audio proxy waits for the audio host to connect and answer (and for a stalled body). */
   PODCAST_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });

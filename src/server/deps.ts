@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { JobQueue } from './services/job-queue';
 import type { Mailer } from './services/mail';
 import type { Payments } from './services/payments';
 import type { SignInThrottle } from './services/sign-in-throttle';
@@ -16,6 +17,8 @@ export interface AppDeps {
   /** The open database itself, for health checks: which engine, and whether it answers now. */
   database: Pick<DatabaseHandle, 'kind' | 'ping'>;
   mailer: Mailer;
+  /** The durable job queue (pg-boss on this database): promised e-mails, the feed refresh. */
+  jobs: JobQueue;
   /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */
   payments: Payments;
   /** The current time; tests move it to check expiry rules. */

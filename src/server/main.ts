@@ -8,9 +8,11 @@ import { writeBackupArchive } from './services/backup';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
 import { createMailer } from './services/mail';
-import { startOutboxWorker } from './services/outbox';
+import { adoptOutbox } from './services/outbox';
+import { openJobQueue, jobTimings } from './services/job-queue';
+import { backgroundJobs } from './services/background-jobs';
 import { ensureAdminFromConfig } from './services/admins';
-import { startPodcastFeedRefresh } from './services/podcasts';
+import { FEED_REFRESH_QUEUE } from './services/podcasts';
 import { createOutboundClient } from './services/outbound';
 import { createMemoryCounterStore } from './services/counter-store';
 import { createSignInThrottle } from './services/sign-in-throttle';
@@ -82,7 +84,15 @@ async function main(): Promise<void> {
   const adminSetup = await ensureAdminFromConfig({ db: db.db, config, clock: () => new Date() });
   await checkpoint();
 
-  const deps = {
+  // The job queue's log is the app's, which exists once the app does; jobs run only after that.
+  const appLog: { current?: FastifyBaseLogger } = {};
+  const jobLog = {
+    error: (obj: object, msg?: string) => appLog.current?.error(obj, msg),
+    warn: (obj: object, msg?: string) => appLog.current?.warn(obj, msg),
+    info: (obj: object, msg: string) => appLog.current?.info(obj, msg),
+  };
+  const outbound = createOutboundClient({ allowPrivate: config.outboundAllowPrivate });
+  const partDeps = {
     config,
     db: db.db,
     database: db,
@@ -95,8 +105,21 @@ async function main(): Promise<void> {
       outboxDir: path.join(config.dataDir, 'outbox'),
     }),
   };
+  // pg-boss's schema is installed (or migrated) here, by whichever instance comes first.
+  const jobs = await openJobQueue(db, backgroundJobs(partDeps, { outbound, log: jobLog }), {
+    timings: jobTimings(config),
+    log: jobLog,
+    upkeep: true,
+  });
+  // One object: the mail jobs read deps.mailer when they run, and it is replaced below.
+  const deps = Object.assign(partDeps, { jobs });
+  // E-mails the previous version left in its outbox table (or a restored backup carried) join the queue.
+  const adopted = await adoptOutbox(deps);
+  await checkpoint();
   const app = await createApp(deps);
+  appLog.current = app.log;
   logDatabaseStart(app.log, db);
+  if (adopted > 0) app.log.info({ emails: adopted }, 'queued the e-mails the outbox table held');
   if (adminSetup === 'created')
     app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
   deps.mailer = createMailer({
@@ -120,10 +143,6 @@ async function main(): Promise<void> {
     };
   });
 
-  // E-mails queued in the outbox (also those a killed process left) are sent from here on.
-  const outboxWorker = startOutboxWorker(deps, { log: app.log });
-
-  let stopFeedRefresh = async () => {};
   const openDb = db;
   stopRunning = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -133,10 +152,10 @@ async function main(): Promise<void> {
     }, 20_000);
     force.unref();
     try {
-      await stopFeedRefresh();
       await app.close();
-      // After the requests (which may still queue mail); a send in progress finishes first.
-      await outboxWorker.stop();
+      // After the requests, before the database: no new job is taken, the one running finishes
+      // (a feed import is cut short and retried later).
+      await jobs.stop();
       await openDb.close();
       await folderLock?.release();
       app.log.info('shut down cleanly');
@@ -152,16 +171,10 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  // The show's feed is imported at start and then refreshed; a failed import keeps the episodes.
-  if (config.PODCAST_FEED_URL) {
-    stopFeedRefresh = startPodcastFeedRefresh({
-      db: db.db,
-      outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),
-      feedUrl: config.PODCAST_FEED_URL,
-      intervalMinutes: config.PODCAST_REFRESH_MINUTES,
-      log: app.log,
-    });
-  }
+  // Jobs (also those a killed instance left) run from here on: e-mails, and the feed refresh on its
+  // schedule. The feed is also imported at start (a no-op when a refresh already waits).
+  await jobs.startWorkers();
+  if (config.PODCAST_FEED_URL) await jobs.send(FEED_REFRESH_QUEUE, {});
   app.log.info(
     { database: db.kind, dataDir: config.dataDir, url: `http://localhost:${config.PORT}` },
     `Herts Local Media is running at http://localhost:${config.PORT}`,

@@ -2,7 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
+import { adoptOutbox, enqueueMail } from '../../src/server/services/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, sessions, users, advertisingServices } from '../../src/server/db/schema';
 import { freePort, waitUntilUp } from '../helpers/net';
@@ -102,6 +103,35 @@ describe('backup and restore', () => {
     await expect(restoreBackupArchive(t.deps.db, t.config.uploadsDir, bogus)).rejects.toThrow();
     const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(res.json()).toHaveLength(4);
+  });
+});
+
+describe('e-mails not yet sent', () => {
+  it('a backup carries the queued and failed e-mails; the restored site queues them again at start', async () => {
+    const db = t.deps.db;
+    await t.deps.jobs.runDue();
+    await enqueueMail(db, {
+      kind: 'newsletter_confirmation',
+      now: new Date(),
+      message: { to: 'owed@example.co.uk', subject: 'Confirm', text: 'Owed before the backup.' },
+    });
+    const archive = path.join(dir, 'mail.tar.gz');
+    await writeBackupArchive(db, t.config.uploadsDir, archive);
+    // After the backup: the e-mail goes, and another is queued; the restore takes both back.
+    await t.deps.jobs.runDue();
+    expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(1);
+    await enqueueMail(db, {
+      kind: 'newsletter_confirmation',
+      now: new Date(),
+      message: { to: 'after@example.co.uk', subject: 'Confirm', text: 'Queued after the backup.' },
+    });
+
+    const counts = await restoreBackupArchive(db, t.config.uploadsDir, archive);
+    expect(counts.outbox).toBe(1);
+    expect(await adoptOutbox(t.deps)).toBe(1);
+    await t.deps.jobs.runDue();
+    expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(2);
+    expect(t.mailer.sent.filter((m) => m.to === 'after@example.co.uk')).toHaveLength(0);
   });
 });
 
@@ -241,13 +271,18 @@ describe('a backup of the running site', () => {
             .select({ id: contactMessages.id, message: contactMessages.message })
             .from(contactMessages);
           const mails = await restored.db.select({ contactMessageId: outbox.contactMessageId }).from(outbox);
+          const sent = await restored.db
+            .select({ id: contactMessages.id })
+            .from(contactMessages)
+            .where(isNotNull(contactMessages.notificationSentAt));
           for (const token of before)
             expect(
               messages.filter((m) => m.message.endsWith(token)),
               token,
             ).toHaveLength(1);
-          // One snapshot: every enquiry in the backup has the e-mail written in its transaction.
-          const withMail = new Set(mails.map((m) => m.contactMessageId));
+          // One snapshot: every enquiry in the backup has the e-mail written in its transaction,
+          // sent already or carried unsent.
+          const withMail = new Set([...mails.map((m) => m.contactMessageId), ...sent.map((m) => m.id)]);
           expect(messages.filter((m) => !withMail.has(m.id))).toEqual([]);
           expect(messages.length).toBeLessThanOrEqual(acknowledged.length);
         } finally {

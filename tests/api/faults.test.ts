@@ -8,6 +8,8 @@ import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
+import { backgroundJobs } from '../../src/server/services/background-jobs';
+import { openJobQueue, type JobQueue } from '../../src/server/services/job-queue';
 import { answered } from '../helpers/challenge';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { checkResponsesAgainstDocument } from '../helpers/app';
@@ -18,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 let pg: PostgresServer;
 let db: DatabaseHandle;
 let app: FastifyInstance;
+let jobs: JobQueue | undefined;
 
 beforeAll(async () => {
   pg = await createPostgresServer();
@@ -36,10 +39,13 @@ beforeAll(async () => {
     db: db.db,
     database: db,
     mailer: createMemoryMailer(),
+    jobs: undefined as unknown as JobQueue,
     payments: createPayments(config),
     clock,
     signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
   };
+  deps.jobs = await openJobQueue(db, backgroundJobs(deps));
+  jobs = deps.jobs;
   app = await createApp(deps, { logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);
@@ -47,6 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await jobs?.stop();
   await db?.close();
   pg?.destroy();
 });

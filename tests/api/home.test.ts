@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { contactMessages, newsletterSubscriptions, outbox } from '../../src/server/db/schema';
-import { sendDueMail } from '../../src/server/services/outbox';
+import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
+import { mailJobRows, makeMailDue } from '../helpers/jobs';
 import { runSeeds } from '../../src/server/db/seed';
 import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
 import { createApp } from '../../src/server/app';
@@ -489,21 +489,12 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
     expect(rows).toHaveLength(1);
-    const [queued] = await t.deps.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.kind, 'newsletter_confirmation'))
-      .orderBy(desc(outbox.id))
-      .limit(1);
-    expect(queued).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP is down' });
+    const queued = (await mailJobRows(t.deps.db)).find((j) => j.message.to === 'nomail@example.co.uk');
+    expect(queued).toMatchObject({ kind: 'newsletter_confirmation', state: 'retry', error: 'SMTP is down' });
     expect(t.mailer.sent.some((m) => m.to === 'nomail@example.co.uk')).toBe(false);
     // The mail server is back; the retry is due after the first wait.
-    t.setNow(new Date(Date.now() + 60_000));
-    try {
-      await sendDueMail(t.deps);
-    } finally {
-      t.setNow(null);
-    }
+    await makeMailDue(t.deps.db);
+    await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === 'nomail@example.co.uk')).toHaveLength(1);
   });
 

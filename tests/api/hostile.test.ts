@@ -15,7 +15,7 @@ import { fillPageTemplate } from '../../src/server/http/pages';
 import { createAdmin } from '../../src/server/services/admins';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/services/outbound';
-import { sendDueMail } from '../../src/server/services/outbox';
+import { mailJobRows } from '../helpers/jobs';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,
 // nothing stored when a request is refused, and the server keeps answering.
@@ -709,16 +709,18 @@ describe("13.6 the forgotten-password form does not tell whether an address is a
       const admin = await writes('tess@hertslocalmedia.co.uk');
       const stranger = await writes('nobody-here@example.co.uk');
       expect(admin).toEqual(stranger);
-      expect(admin.changed).toEqual([['outbox', 1]]);
+      expect(admin.changed).toEqual([['mail jobs', 1]]);
       expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(0);
 
       // The worker: one link for the admin, nothing for the stranger, and no request rows left.
-      await sendDueMail(quiet.deps);
+      await quiet.deps.jobs.runDue();
       expect(quiet.mailer.sent.map((m) => m.to)).toEqual(['tess@hertslocalmedia.co.uk']);
       expect(quiet.mailer.sent[0]!.text).toMatch(/\/reset-password\?token=/);
       expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(1);
-      expect((await quiet.deps.db.select().from(schema.outbox)).map((r) => r.kind)).toEqual([
-        'password_reset',
+      expect((await mailJobRows(quiet.deps.db)).map((r) => [r.kind, r.state])).toEqual([
+        ['password_reset', 'completed'],
+        ['password_reset_request', 'completed'],
+        ['password_reset_request', 'completed'],
       ]);
     } finally {
       await quiet.close();
@@ -728,10 +730,11 @@ describe("13.6 the forgotten-password form does not tell whether an address is a
 
 async function rowCountsOf(app: TestApp): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of [schema.outbox, schema.passwordResetTokens, schema.users, schema.sessions]) {
+  for (const table of [schema.passwordResetTokens, schema.users, schema.sessions]) {
     const rows = await app.deps.db.select().from(table);
     counts[getTableName(table)] = rows.length;
   }
+  counts['mail jobs'] = (await mailJobRows(app.deps.db)).length;
   return counts;
 }
 

@@ -9,10 +9,13 @@ import {
   importPodcastFeed,
   importPodcastFeedFromUrl,
   listEpisodes,
-  startPodcastFeedRefresh,
+  everyMinutesCron,
+  FEED_REFRESH_QUEUE,
+  podcastFeedJobs,
 } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/services/outbound';
 import { parseAllowList } from '../../src/server/services/address-ranges';
+import { openJobQueue } from '../../src/server/services/job-queue';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { podcastEpisodes } from '../../src/server/db/schema';
 
@@ -328,19 +331,28 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
     expect(feedRequests).toBe(requestsBefore);
   });
 
-  it('refreshes periodically from start until stopped', async () => {
+  it('refreshes as a scheduled job: one waits at a time, and a run imports the feed', async () => {
     const logged: string[] = [];
     const requestsBefore = feedRequests;
-    const stop = startPodcastFeedRefresh({
+    const refresh = podcastFeedJobs({
       db: t.deps.db,
       outbound,
       feedUrl: `${base}/feed.xml`,
       intervalMinutes: 60,
-      log: { info: (_o, msg) => logged.push(msg), warn: (_o, msg) => logged.push(msg) },
+      log: { info: (_o: object, msg: string) => logged.push(msg) },
     });
-    // The first import runs at once.
-    for (let i = 0; i < 50 && logged.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    await stop();
+    expect(refresh.schedule).toBe('0 */1 * * *');
+    expect(everyMinutesCron(15)).toBe('*/15 * * * *');
+    expect(everyMinutesCron(24 * 60)).toBe('0 0 * * *');
+    const queue = await openJobQueue(t.handle, [refresh]);
+    try {
+      // Two instances starting (or a start and a tick) queue one refresh, not two.
+      expect(await queue.send(FEED_REFRESH_QUEUE, {})).not.toBeNull();
+      expect(await queue.send(FEED_REFRESH_QUEUE, {})).toBeNull();
+      expect(await queue.runDue()).toEqual({ done: 1, failed: 0 });
+    } finally {
+      await queue.stop();
+    }
     expect(feedRequests).toBe(requestsBefore + 1);
     expect(logged).toEqual(['podcast feed imported']);
     expect(await stored(t)).toHaveLength(3);

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, workshopReservations, workshopSessions } from '../../src/server/db/schema';
-import { sendDueMail } from '../../src/server/services/outbox';
+import { MAIL_QUEUE } from '../../src/server/services/outbox';
+import { JOB_SCHEMA } from '../../src/server/services/job-queue';
 import type { MailMessage } from '../../src/server/services/mail';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { WORKSHOP_MESSAGES } from '../../src/shared/workshop';
@@ -32,6 +33,7 @@ beforeEach(async () => {
   t.setNow(NOW);
   // Each test starts with no sessions (a cancelled one stays, so they are removed with their rows).
   await t.deps.db.delete(outbox);
+  await t.deps.db.execute(sql`delete from ${sql.identifier(JOB_SCHEMA)}.job where name = ${MAIL_QUEUE}`);
   await t.deps.db.delete(workshopReservations);
   await t.deps.db.delete(workshopSessions);
   await t.deps.db.delete(contactMessages);
@@ -136,6 +138,31 @@ function parseIcs(ics: string): Array<Record<string, string>> {
   }
   expect(stack).toEqual([]);
   return components;
+}
+
+/** The reminders waiting in the job queue: when each falls due (pg-boss's start_after). */
+async function reminderJobs(): Promise<string[]> {
+  const result = await t.deps.db.execute(
+    sql`select start_after from ${sql.identifier(JOB_SCHEMA)}.job
+         where name = ${MAIL_QUEUE} and data->>'kind' = 'workshop_reminder_due' and state = 'created'
+         order by start_after`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    start_after: string | Date;
+  }>;
+  return rows.map((r) => new Date(r.start_after).toISOString());
+}
+
+/**
+ * Runs the waiting reminders as their time had come. The queue compares start_after with the
+ * database's clock, not the app's moved one, so the test brings them forward instead of moving time.
+ */
+async function runRemindersNow(): Promise<void> {
+  await t.deps.db.execute(
+    sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now()
+         where name = ${MAIL_QUEUE} and data->>'kind' = 'workshop_reminder_due' and state = 'created'`,
+  );
+  await t.deps.jobs.runDue();
 }
 
 describe('sessions (admin only)', () => {
@@ -354,14 +381,13 @@ describe('the academy page and a reservation', () => {
   });
 
   it('sends the reminder the day before at the same UK time, and not for a cancelled reservation', async () => {
-    const s = await createSession();
+    // Years ahead: the queue decides what is due by the database's real clock, so the reminders
+    // must not fall due while the test runs.
+    const s = await createSession({ date: '2036-12-04' });
     const kept = (await reserve(s.id, { details: details(1) })).json().reservationId as number;
     const dropped = (await reserve(s.id, { details: details(2) })).json().reservationId as number;
-    const due = await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'workshop_reminder_due'));
-    expect(due.map((r) => r.nextAttemptAt.toISOString())).toEqual([
-      '2026-12-03T16:00:00.000Z',
-      '2026-12-03T16:00:00.000Z',
-    ]);
+    // Due the day before at the session's own time; the queue never runs a job before its time.
+    expect(await reminderJobs()).toEqual(['2036-12-03T16:00:00.000Z', '2036-12-03T16:00:00.000Z']);
 
     const cancel = await t.app.inject({
       method: 'POST',
@@ -371,12 +397,10 @@ describe('the academy page and a reservation', () => {
     expect(cancel.json()).toMatchObject({ id: dropped, status: 'cancelled' });
     expect(mailTo('parent2@example.co.uk').at(-1)!.subject).toMatch(/^Cancelled: /);
 
-    // Not yet: a minute early.
-    t.setNow(new Date('2026-12-03T15:59:00Z'));
-    await sendDueMail(t.deps);
+    // Not yet: the day before is years away by the database's clock.
+    await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.subject.startsWith('Tomorrow'))).toHaveLength(0);
-    t.setNow(new Date('2026-12-03T16:00:00Z'));
-    await sendDueMail(t.deps);
+    await runRemindersNow();
     const reminders = t.mailer.sent.filter((m) => m.subject.startsWith('Tomorrow'));
     expect(reminders.map((m) => m.to)).toEqual(['parent1@example.co.uk']);
     expect(reminders[0]!.text).toContain('How to join: open https://meet.example.com/sparkai-taster');
@@ -388,9 +412,7 @@ describe('the academy page and a reservation', () => {
     // Tuesday 4pm's reminder would go on Monday at 4pm: booked at 5pm, there is no time left for it.
     t.setNow(new Date('2026-11-02T17:00:00Z'));
     await reserve(s.id, { details: details(1) });
-    expect(
-      await t.deps.db.select().from(outbox).where(eq(outbox.kind, 'workshop_reminder_due')),
-    ).toHaveLength(0);
+    expect(await reminderJobs()).toHaveLength(0);
     expect(mailTo('parent1@example.co.uk')).toHaveLength(1);
   });
 
@@ -489,7 +511,7 @@ describe('a full session and its waiting list', () => {
     expect(rows.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
     // The reminder finds nothing to remind of.
     t.setNow(new Date('2026-12-03T16:00:00Z'));
-    await sendDueMail(t.deps);
+    await runRemindersNow();
     expect(t.mailer.sent.filter((m: MailMessage) => m.subject.startsWith('Tomorrow'))).toHaveLength(0);
   });
 });

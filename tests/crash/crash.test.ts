@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { blogPosts, contactMessages, newsletterSubscriptions, outbox } from '../../src/server/db/schema';
+import { blogPosts, contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
+import { mailJobRows } from '../helpers/jobs';
 import { freePort, waitUntilUp } from '../helpers/net';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 10);
@@ -274,14 +275,11 @@ async function verify(dataDir: string, ledger: Ledger): Promise<Verdict> {
     const posts = await db.db
       .select({ id: blogPosts.id, title: blogPosts.title, content: blogPosts.content })
       .from(blogPosts);
-    const mails = await db.db
-      .select({
-        kind: outbox.kind,
-        status: outbox.status,
-        contactMessageId: outbox.contactMessageId,
-        message: outbox.message,
-      })
-      .from(outbox);
+    // The mail queue's jobs: waiting or running count as queued, completed as sent.
+    const mails = (await mailJobRows(db.db)).map((job) => ({
+      ...job,
+      status: job.state === 'completed' ? 'sent' : job.state === 'failed' ? 'failed' : 'queued',
+    }));
     const files = readOutboxFiles(dataDir);
     const count = (list: string[], value: string) => list.filter((v) => v === value).length;
     const enquiryTexts = enquiries.map((e) => e.message);
@@ -302,7 +300,7 @@ async function verify(dataDir: string, ledger: Ledger): Promise<Verdict> {
         duplicated += 1;
         console.log(`[crash] duplicated ${n} times: ${JSON.stringify(write)}`);
       }
-      // The promised e-mail: queued in the outbox, or sent (an .eml file holds it).
+      // The promised e-mail: queued as a job, or sent (an .eml file holds it).
       if (write.kind === 'enquiry' && n > 0) {
         const id = enquiries.find((e) => e.message.includes(write.token))!.id;
         const row = mails.find((m) => m.contactMessageId === id);

@@ -10,7 +10,8 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
-import { sendDueMail } from '../../src/server/services/outbox';
+import { backgroundJobs } from '../../src/server/services/background-jobs';
+import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/services/job-queue';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
@@ -21,6 +22,8 @@ export interface TestApp {
   deps: AppDeps;
   mailer: ReturnType<typeof createMemoryMailer>;
   config: Config;
+  /** The open database (its executor opens more job queues on it: a second instance). */
+  handle: DatabaseHandle;
   /** Moves the app's clock; tests of expiry rules use it. */
   setNow(date: Date | null): void;
   close(): Promise<void>;
@@ -65,9 +68,9 @@ export async function buildTestApp(
     env?: Record<string, string>;
     seed?: boolean;
     /**
-     * 'after-each-request' (default): after every app.inject the outbox worker's code sends what is
-     * due, so tests read the e-mail a request queued from `mailer.sent` at once. 'manual': nothing
-     * is sent until the test calls sendDueMail or starts a worker (the outbox tests).
+     * 'after-each-request' (default): after every app.inject the due jobs run (deps.jobs.runDue,
+     * what the worker runs), so tests read the e-mail a request queued from `mailer.sent` at once.
+     * 'manual': no job runs until the test calls deps.jobs.runDue or starts the workers.
      */
     outbox?: 'after-each-request' | 'manual';
     /** What createApp is given besides the logger (e.g. a lower sitemapUrlsPerFile). */
@@ -94,10 +97,13 @@ export async function buildTestApp(
     db: database.handle.db,
     database: database.handle,
     mailer,
+    jobs: undefined as unknown as JobQueue,
     payments: createPayments(config),
     clock,
     signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
   };
+  // The real queue on the test's database; no upkeep (claims of dead workers, cron) in tests.
+  deps.jobs = await openJobQueue(database.handle, backgroundJobs(deps), { timings: jobTimings(config) });
   const app = await createApp(deps, { ...options.app, logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);
@@ -107,7 +113,7 @@ export async function buildTestApp(
     ) => Promise<LightMyRequestResponse>;
     (app as unknown as { inject: typeof inject }).inject = async (opts) => {
       const res = await inject(opts);
-      await sendDueMail(deps);
+      await deps.jobs.runDue();
       return res;
     };
   }
@@ -116,11 +122,13 @@ export async function buildTestApp(
     deps,
     mailer,
     config,
+    handle: database.handle,
     setNow(date) {
       now = date;
     },
     async close() {
       await app.close();
+      await deps.jobs.stop();
       await database.handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,6 +20,13 @@ export interface FakeSmtp {
   refuseAll(reply: string | null): void;
   /** The next `times` messages are refused at the end of DATA with this reply (e.g. '451 4.3.0 Try later'). */
   refuseNext(reply: string, times?: number): void;
+  /**
+   * The next `times` messages get no answer at the end of DATA: the sender waits, as on a mail
+   * server that hangs, and the message is not received (the two-instance test kills the sender then).
+   */
+  holdNext(times?: number): void;
+  /** Messages held without an answer so far. */
+  held: number;
   close(): Promise<void>;
 }
 
@@ -28,6 +35,8 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   const refusals: string[] = [];
   let refuseEvery: string | null = null;
   let attempts = 0;
+  let holds = 0;
+  let held = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -49,6 +58,13 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           if (line === '.') {
             inData = false;
             attempts += 1;
+            if (holds > 0) {
+              holds -= 1;
+              held += 1;
+              mail = { from: '', to: [] };
+              data = [];
+              continue;
+            }
             const refusal = refuseEvery ?? refusals.shift();
             if (refusal) reply(refusal);
             else {
@@ -96,6 +112,12 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     },
     refuseNext(line, times = 1) {
       for (let i = 0; i < times; i += 1) refusals.push(line);
+    },
+    holdNext(times = 1) {
+      holds += times;
+    },
+    get held() {
+      return held;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

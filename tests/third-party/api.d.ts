@@ -313,6 +313,43 @@ export interface paths {
         patch: operations["admin-setEnquiryStatus"];
         trace?: never;
     };
+    "/admin/jobs/{queue}/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues a failed job for one more attempt */
+        post: operations["jobs-retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/jobs/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Background jobs that failed after their last attempt, newest first, one page at a time
+         * @description E-mails (queue mail: kind, recipient) and podcast feed refreshes (queue podcast-feed-refresh), with the attempts made and the last error. Failed jobs are kept 30 days.
+         */
+        get: operations["jobs-failed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/login": {
         parameters: {
             query?: never;
@@ -4603,6 +4640,296 @@ export interface operations {
                      * @example {
                      *       "message": "Send the request body as JSON, with Content-Type: application/json.",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queue: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No failed job with that id in that queue (it may have been retried already) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "jobs-failed": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "string",
+                     *           "queue": "string",
+                     *           "kind": "string",
+                     *           "recipient": "string",
+                     *           "attempts": 1,
+                     *           "lastError": "string",
+                     *           "failedAt": "string",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: string;
+                            queue: string;
+                            kind: string;
+                            recipient: string | null;
+                            attempts: number;
+                            lastError: string | null;
+                            failedAt: string | null;
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

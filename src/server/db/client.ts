@@ -16,7 +16,16 @@ export interface DatabaseHandle {
   startup?: PgliteStartup;
   /** True when the database answers a trivial query within a second. */
   ping(): Promise<boolean>;
+  /**
+   * Raw SQL for the job queue (pg-boss's `db` option, services/job-queue.ts): with values, one
+   * statement with $1.. parameters; without, possibly several statements (its own migrations).
+   */
+  executeSql: SqlExecutor['executeSql'];
   close(): Promise<void>;
+}
+
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
 }
 
 /** Where the committed drizzle-kit migrations are, from source and from the bundled server alike. */
@@ -115,6 +124,19 @@ async function openPglite(
     db: db as unknown as Database,
     kind: 'pglite',
     startup,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows as never };
+      // Several statements need exec (the extended protocol takes one); pg-boss sends its schema
+      // changes as BEGIN; ...; COMMIT in one string. One that fails half way must not leave the
+      // single connection inside an aborted transaction, which would refuse every later query.
+      try {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as never };
+      } catch (error) {
+        if (client.isInTransaction()) await client.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
     async ping() {
       try {
         await withTimeout(db.execute(sql`select 1`), 1000);
@@ -148,6 +170,9 @@ async function openPostgres(url: string, migrations: string): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    async executeSql(text, values) {
+      return (await pool.query(text, values)) as never;
+    },
     async ping() {
       try {
         await withTimeout(pool.query('select 1'), 1000);

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 // Tables mirror SPEC section 3, plus what running the business needs (users, sessions, tokens,
@@ -210,6 +211,14 @@ export const contactMessages = pgTable(
     status: text('status').notNull().default('new'),
     /** Structured fields of a workshop reservation (child's age, device...). */
     details: jsonb('details').$type<Record<string, string | number>>(),
+    /**
+     * The business's notification e-mail about this enquiry: its job in the queue (services/outbox.ts;
+     * the inbox reads the job's state while it waits or after it failed), and once it went, when and
+     * after how many attempts (kept here for good: done jobs leave the queue within a day).
+     */
+    notificationJobId: uuid('notification_job_id'),
+    notificationSentAt: timestamp('notification_sent_at', { withTimezone: true }),
+    notificationAttempts: integer('notification_attempts'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -404,9 +413,11 @@ export const usedChallenges = pgTable(
 );
 
 /**
- * E-mails the site has promised, written in the same transaction as what caused them and sent by
- * the outbox worker (services/outbox.ts), so a crash after the answer loses none. A claim is a
- * lease: `locked_until` passes and another worker takes the message again.
+ * Promised e-mails waiting to be handed to the job queue. Until issue 17 every e-mail was a row here
+ * sent by an in-process worker; now they are jobs (services/outbox.ts), and this table is only the
+ * way in for e-mails written elsewhere: rows left by the previous version, and the pending e-mails a
+ * backup carries (services/backup.ts). At each start adoptOutbox moves its rows into the queue and
+ * empties it.
  */
 export const outbox = pgTable(
   'outbox',

@@ -6,6 +6,7 @@ import { blogRouter } from './blog';
 import { uploadsRouter } from './uploads';
 import { contactRouter } from './contact';
 import { contentRouter } from './content';
+import { jobsRouter } from './jobs';
 import { newsletterRouter } from './newsletter';
 import { podcastsRouter } from './podcasts';
 import { systemRouter } from './system';
@@ -24,6 +25,7 @@ export const appRouter = router({
   academy: academyRouter,
   workshops: workshopsRouter,
   admin: adminRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

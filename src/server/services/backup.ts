@@ -5,6 +5,7 @@ import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { dropUnsentMail, unsentMailAsOutboxRows } from './outbox';
 
 // A backup is one .tar.gz holding database.json (every table's rows, read in one transaction so
 // they are consistent with each other) and the uploads folder. It restores onto PGlite or
@@ -30,7 +31,9 @@ const TABLES: Table[] = [
   schema.academySubscriptions,
   schema.paymentEvents,
   schema.seedRuns,
-  // E-mails promised and not yet sent are part of what the site owes (after contactMessages: its key).
+  // E-mails promised and not yet sent are part of what the site owes (after contactMessages: its
+  // key). They are jobs of the queue, which a backup writes as outbox rows (unsentMailAsOutboxRows)
+  // and the restored site's first start queues again.
   schema.outbox,
 ];
 
@@ -82,6 +85,10 @@ export async function exportDatabase(db: Database): Promise<BackupFile> {
     async (tx) => {
       for (const table of TABLES) {
         const rows = (await tx.select().from(table as never)) as Record<string, unknown>[];
+        if (table === schema.outbox) {
+          const next = rows.reduce((max, r) => Math.max(max, Number(r.id)), 0) + 1;
+          rows.push(...((await unsentMailAsOutboxRows(tx, next)) as Record<string, unknown>[]));
+        }
         tables[getTableName(table)] = rows.map((row) =>
           Object.fromEntries(Object.entries(row).map(([k, v]) => [k, encodeValue(v)])),
         );
@@ -101,6 +108,7 @@ export async function importDatabase(db: Database, backup: BackupFile): Promise<
   await db.transaction(async (tx) => {
     const names = TABLES.map((t) => `"${getTableName(t)}"`).join(', ');
     await tx.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
+    await dropUnsentMail(tx);
     for (const table of TABLES) {
       const name = getTableName(table);
       const rows = (backup.tables[name] ?? []).map((row) => decodeRow(table, row));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { contactMessages, workshopSessions } from '../db/schema';
@@ -117,7 +118,9 @@ export async function sendContactMessage(
     : undefined;
   const storedDetails = details && Object.keys(details).length > 0 ? details : null;
   const now = deps.clock();
-  // The enquiry, its booking and their e-mails are one transaction: all are kept or none.
+  // The enquiry, its booking and their e-mails are one transaction: all are kept or none. The
+  // enquiry names its e-mail's job, for the inbox.
+  const notificationJobId = randomUUID();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -128,6 +131,7 @@ export async function sendContactMessage(
         message: input.message,
         type: input.type,
         details: storedDetails,
+        notificationJobId,
         createdAt: now,
         updatedAt: now,
       })
@@ -172,11 +176,12 @@ export async function sendContactMessage(
     }
     lines.push('', 'Message:', input.message, '', `Reply to this e-mail to answer ${input.name} directly.`);
 
-    // Sent by the outbox worker, so the visitor's answer never waits for the mail server and a
-    // mail server that is down only delays the e-mail; the inbox shows whether it went.
+    // Sent by a job, so the visitor's answer never waits for the mail server and a mail server
+    // that is down only delays the e-mail; the inbox shows whether it went.
     await enqueueMail(tx, {
       kind: 'contact_notification',
       contactMessageId: row!.id,
+      jobId: notificationJobId,
       now,
       message: {
         to: deps.config.BUSINESS_INBOX,

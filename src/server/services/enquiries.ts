@@ -1,10 +1,12 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { contactMessages, outbox } from '../db/schema';
+import { contactMessages } from '../db/schema';
+import { jobs } from '../db/job-tables';
 import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../../shared/admin';
 import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../shared/admin.schema';
 import type { ContactType } from '../../shared/contact';
 import { notFound } from './errors';
+import { MAIL_QUEUE } from './outbox';
 import { containsPattern, type Page } from './paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -54,7 +56,7 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
         notification: notificationColumns,
       })
       .from(contactMessages)
-      .leftJoin(outbox, eq(outbox.contactMessageId, contactMessages.id))
+      .leftJoin(jobs, notificationJob)
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(filter.pageSize)
@@ -75,32 +77,56 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
 
 type EnquiryRow = typeof contactMessages.$inferSelect;
 
-/** The outbox row of an enquiry's notification e-mail (services/outbox.ts), joined to the enquiry. */
+/** The notification e-mail's job (services/outbox.ts), by its primary key (queue, id). */
+const notificationJob = and(eq(jobs.name, MAIL_QUEUE), eq(jobs.id, contactMessages.notificationJobId));
+
+/** What the inbox reads of an enquiry's notification: the enquiry's record, and its job while it is there. */
 const notificationColumns = {
-  status: outbox.status,
-  attempts: outbox.attempts,
-  lastError: outbox.lastError,
-  sentAt: outbox.sentAt,
-  nextAttemptAt: outbox.nextAttemptAt,
+  jobId: contactMessages.notificationJobId,
+  sentAt: contactMessages.notificationSentAt,
+  sentAttempts: contactMessages.notificationAttempts,
+  state: jobs.state,
+  retryCount: jobs.retryCount,
+  startedOn: jobs.startedOn,
+  startAfter: jobs.startAfter,
+  error: sql<string | null>`${jobs.output}->>'message'`,
 };
 
 type NotificationRow = {
-  status: string;
-  attempts: number;
-  lastError: string | null;
+  jobId: string | null;
   sentAt: Date | null;
-  nextAttemptAt: Date;
-} | null;
+  sentAttempts: number | null;
+  state: string | null;
+  retryCount: number | null;
+  startedOn: Date | null;
+  startAfter: Date | null;
+  error: string | null;
+};
 
 function toNotification(row: NotificationRow): EnquiryNotification | null {
-  if (!row) return null;
-  const status = row.status as EnquiryNotification['status'];
+  if (row.sentAt) {
+    return {
+      status: 'sent',
+      attempts: row.sentAttempts ?? 1,
+      lastError: null,
+      sentAt: row.sentAt.toISOString(),
+      nextAttemptAt: null,
+    };
+  }
+  // Enquiries from before e-mails were recorded have no job.
+  if (!row.jobId) return null;
+  // The job's attempts: pg-boss counts retries, from the second time a job is started.
+  const attempts = row.startedOn ? (row.retryCount ?? 0) + 1 : 0;
+  // A job that is gone without the enquiry recording a send was given up (it never started within
+  // the queue's retention): as good as failed.
+  const status =
+    row.state === null || row.state === 'failed' || row.state === 'cancelled' ? 'failed' : 'queued';
   return {
     status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    nextAttemptAt: status === 'queued' ? row.nextAttemptAt.toISOString() : null,
+    attempts,
+    lastError: row.error,
+    sentAt: null,
+    nextAttemptAt: status === 'queued' && row.startAfter ? row.startAfter.toISOString() : null,
   };
 }
 
@@ -123,10 +149,10 @@ function toEnquiry(row: EnquiryRow, notification: NotificationRow): Enquiry {
 async function notificationOf(deps: Deps, id: number): Promise<NotificationRow> {
   const [row] = await deps.db
     .select(notificationColumns)
-    .from(outbox)
-    .where(eq(outbox.contactMessageId, id))
-    .limit(1);
-  return row ?? null;
+    .from(contactMessages)
+    .leftJoin(jobs, notificationJob)
+    .where(eq(contactMessages.id, id));
+  return row!;
 }
 
 export async function getEnquiry(deps: Deps, id: number): Promise<Enquiry> {

@@ -1,5 +1,6 @@
 import Parser from 'rss-parser';
 import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import type { JobDefinition } from './job-queue';
 import type { Database } from '../db/client';
 import { podcastEpisodes } from '../db/schema';
 import type { PodcastEpisode } from '../../shared/podcasts';
@@ -245,43 +246,40 @@ export async function importPodcastFeedFromUrl(
 
 export interface FeedRefreshLogger {
   info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
+}
+
+/** The job queue's queue of feed refreshes (stately: one waiting and one running at most). */
+export const FEED_REFRESH_QUEUE = 'podcast-feed-refresh';
+
+/** A cron expression for 'every n minutes' (to the hour for 60 and more, at most daily). */
+export function everyMinutesCron(minutes: number): string {
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.min(24, Math.round(minutes / 60));
+  return hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
 }
 
 /**
- * Imports the feed now and then every intervalMinutes, one run at a time. Returns a stop function
- * that cancels the timer and waits for a run in progress, for a clean shutdown.
+ * The feed refresh as a scheduled job (issue 17.3): every intervalMinutes, once across all
+ * instances, never two at a time. A failed import keeps the episodes, is retried twice, and then
+ * shows in the admin's failed jobs. main.ts also sends one at start.
  */
-export function startPodcastFeedRefresh(options: {
+export function podcastFeedJobs(options: {
   db: Database;
   outbound: OutboundClient;
   feedUrl: string;
   intervalMinutes: number;
   log: FeedRefreshLogger;
-}): () => Promise<void> {
-  const { db, outbound, feedUrl, intervalMinutes, log } = options;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const abort = new AbortController();
-  const run = () => {
-    if (running || stopped) return;
-    running = importPodcastFeedFromUrl(db, feedUrl, { outbound, signal: abort.signal })
-      .then((result) => log.info({ feedUrl, ...result }, 'podcast feed imported'))
-      .catch((error: unknown) =>
-        log.warn({ feedUrl, err: error }, 'podcast feed import failed; episodes left as they were'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMinutes * 60_000);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    abort.abort();
-    await running;
+}): JobDefinition<object> {
+  const { db, outbound, feedUrl, log } = options;
+  return {
+    queue: FEED_REFRESH_QUEUE,
+    policy: 'stately',
+    retryLimit: 2,
+    schedule: everyMinutesCron(options.intervalMinutes),
+    async run(job) {
+      const result = await importPodcastFeedFromUrl(db, feedUrl, { outbound, signal: job.signal });
+      log.info({ feedUrl, ...result }, 'podcast feed imported');
+    },
   };
 }
 

@@ -20,7 +20,7 @@ import type { MailMessage } from './mail';
 
 export type SessionRow = typeof workshopSessions.$inferSelect;
 export type ReservationRow = typeof workshopReservations.$inferSelect;
-type Writer = Pick<Database, 'insert'>;
+type Writer = Pick<Database, 'execute'>;
 type Deps = Pick<AppDeps, 'config'>;
 
 const SIGN_OFF = ['', `The ${ACADEMY.name} team`, ACADEMY.email];

@@ -9,6 +9,7 @@ import { AcademySection } from './AcademySection';
 import { AdminsSection } from './AdminsSection';
 import { BlogPostsSection } from './BlogPostsSection';
 import { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';
+import { JobsSection } from './JobsSection';
 import { SubscribersSection } from './SubscribersSection';
 
 /**
@@ -21,6 +22,7 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
   { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
+  { id: 'jobs', label: 'Jobs', render: () => <JobsSection /> },
 ];
 
 export function AdminScreen() {

@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { openAdminSection } from './helpers/admin-data';
+import { expect, test } from './helpers/sign-in';
+
+// Issue 17.3: the admin's Jobs tab lists background jobs that failed for good and retries them.
+// The e2e server's podcast feed is at an address it refuses to fetch, retried every second or so
+// (playwright.config.ts), so its refresh job fails for good soon after the start.
+
+test('a failed feed refresh shows with its error, and Retry queues it again', async ({ page, signIn }) => {
+  await signIn({ by: 'api' });
+  const rows = page.getByTestId('failed-job-row');
+  await expect
+    .poll(
+      async () => {
+        await openAdminSection(page, 'Jobs', 'Failed jobs');
+        return await rows.count();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBeGreaterThan(0);
+  const row = rows.filter({ hasText: 'Podcast feed refresh' }).first();
+  await expect(row).toContainText('Not an e-mail');
+  await expect(row).toContainText('not a public address');
+  await expect(row).toContainText('3');
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+
+  const before = await rows.count();
+  await row.getByRole('button', { name: 'Retry: Podcast feed refresh' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Queued again' })).toBeVisible();
+  // Out of the list until it fails for good again.
+  await expect(rows).toHaveCount(before - 1);
+});
