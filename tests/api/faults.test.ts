@@ -7,6 +7,7 @@ import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
+import { createLocalStorage } from '../../src/server/services/storage-local';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
 import { answered } from '../helpers/challenge';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
@@ -38,6 +39,7 @@ beforeAll(async () => {
     mailer: createMemoryMailer(),
     payments: createPayments(config),
     clock,
+    storage: createLocalStorage(config.uploadsDir),
     signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
   };
   app = await createApp(deps, { logger: false });
