@@ -14,6 +14,8 @@ import { sendDueMail } from '../../src/server/services/outbox';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
+import { openSharedState } from '../../src/server/services/shared-state';
+import { openStorage } from '../../src/server/services/storage-from-config';
 import { createResponseChecker, type ResponseChecker } from './openapi-check';
 
 export interface TestApp {
@@ -89,6 +91,10 @@ export async function buildTestApp(
   const mailer = createMemoryMailer();
   let now: Date | null = null;
   const clock = () => now ?? new Date();
+  // REDIS_URL and S3_BUCKET in options.env share state and files as in production (the tests start
+  // a real redis-server and S3 server for them: helpers/redis-server.ts, helpers/s3-server.ts).
+  const sharedState = await openSharedState(config, { clock, log: { warn() {}, info() {} } });
+  const storage = await openStorage(config);
   const deps: AppDeps = {
     config,
     db: database.handle.db,
@@ -96,7 +102,9 @@ export async function buildTestApp(
     mailer,
     payments: createPayments(config),
     clock,
-    signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
+    storage,
+    sharedState,
+    signInThrottle: createSignInThrottle(sharedState?.counters ?? createMemoryCounterStore(clock)),
   };
   const app = await createApp(deps, { ...options.app, logger: false });
   await app.ready();
@@ -121,6 +129,8 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
+      await sharedState?.close();
+      await storage.close();
       await database.handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
