@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { CounterStore } from './counter-store';
 import { DomainError } from './errors';
 import type { SharedState } from './shared-state';
 
-// The shared state of several instances in one Redis (loaded only when REDIS_URL is set). Every key
-// starts with `hlm:` so the Redis can be shared with other things.
+// The shared state of several instances in one Redis. ioredis is imported when REDIS_URL is set,
+// not at the top of the module: the server is one bundle, so a static import would load it on the
+// embedded default too. Every key starts with `hlm:` so the Redis can be shared with other things.
 
 const CACHE_CHANNEL = 'hlm:cache-invalidate';
 const COUNTER_PREFIX = 'hlm:counter:';
@@ -93,6 +94,7 @@ export async function connectRedisSharedState(
     connectTimeout: 5_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   };
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, settings);
   const subscriber = new Redis(url, settings);
   for (const connection of [client, subscriber])

@@ -1,14 +1,4 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import {
   checkObjectKey,
@@ -19,8 +9,9 @@ import {
   type ObjectStorage,
 } from './storage';
 
-// Objects in an S3-compatible bucket. Loaded (with the AWS SDK) only when S3_BUCKET is set, so the
-// embedded default never pays for it. A PutObject is atomic: readers see the whole object or none.
+// Objects in an S3-compatible bucket. The AWS SDK is imported here, when S3_BUCKET is set, and not
+// at the top of the module: the server is one bundle, so a static import would load it on the
+// embedded default too. A PutObject is atomic: readers see the whole object or none.
 
 type S3Settings = Pick<
   Config,
@@ -33,10 +24,19 @@ type S3Settings = Pick<
   | 's3ForcePathStyle'
 >;
 
-const statusOf = (error: unknown) =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
-
-export function createS3Storage(settings: S3Settings): ObjectStorage {
+export async function createS3Storage(settings: S3Settings): Promise<ObjectStorage> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const statusOf = (error: unknown) =>
+    error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
   const bucket = settings.S3_BUCKET!;
   const prefix = settings.S3_PREFIX;
   const client = new S3Client({
@@ -56,7 +56,7 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
   });
   const keyOf = (key: string) => `${prefix}${checkObjectKey(key)}`;
 
-  return {
+  const storage: ObjectStorage = {
     kind: 's3',
     async put(key, body, contentType) {
       await client.send(
@@ -73,7 +73,7 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       let range = asked;
       if (range && 'suffix' in range) {
         // Not every S3-compatible service answers `bytes=-n` (s3rver does not): ask by position.
-        const info = await this.head(key);
+        const info = await storage.head(key);
         if (!info) return null;
         range = resolveRange(range, info.size);
       }
@@ -92,7 +92,7 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       } catch (error) {
         if (statusOf(error) === 404) return null;
         if (statusOf(error) === 416) {
-          const info = await this.head(key);
+          const info = await storage.head(key);
           if (!info) return null;
           throw new RangeNotSatisfiable(info.size);
         }
@@ -143,4 +143,5 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
       client.destroy();
     },
   };
+  return storage;
 }
