@@ -13,3 +13,38 @@ describe('the default mail addresses', () => {
     expect(ACADEMY.email.split('@')[1]).toBe(domain);
   });
 });
+
+// Issue 17: the variables of several instances.
+describe('REDIS_URL and the S3 settings', () => {
+  it('keep everything in this process and DATA_DIR when unset', () => {
+    const config = loadConfig({});
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.storageKind).toBe('local');
+  });
+
+  it('refuse a Redis address that is not redis:// or rediss://', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL="http:\/\/redis:6379"/);
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.example.co.uk:6380/1' }).REDIS_URL).toBe(
+      'rediss://:secret@cache.example.co.uk:6380/1',
+    );
+  });
+
+  it('use the bucket, path-style only for another endpoint unless told, and want both keys or neither', () => {
+    expect(loadConfig({ S3_BUCKET: 'hlm' })).toMatchObject({ storageKind: 's3', s3ForcePathStyle: false });
+    expect(loadConfig({ S3_BUCKET: 'hlm', S3_ENDPOINT: 'http://minio:9000' }).s3ForcePathStyle).toBe(true);
+    expect(
+      loadConfig({
+        S3_BUCKET: 'hlm',
+        S3_ENDPOINT: 'https://x.r2.cloudflarestorage.com',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).s3ForcePathStyle,
+    ).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'hlm', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY="": set both S3 keys or neither/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET="": S3_ENDPOINT needs S3_BUCKET/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'hlm', S3_PREFIX: '/uploads' })).toThrow(/S3_PREFIX/);
+  });
+});
