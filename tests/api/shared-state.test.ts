@@ -193,4 +193,14 @@ describe('two instances on one Redis', () => {
     }
     expect(back.json()).toEqual({ status: 'ready', database: 'up', redis: 'up' });
   });
+
+  it('turns an instance that begins to stop unready at once, while the other stays ready', async () => {
+    // What SIGTERM does first (main.ts), before it stops taking jobs and drains its requests.
+    b.beginShutdown();
+    const stopping = await b.inject({ method: 'GET', url: '/readyz' });
+    expect(stopping.statusCode).toBe(503);
+    expect(stopping.json()).toEqual({ status: 'stopping' });
+    expect((await b.inject({ method: 'GET', url: '/api/blog' })).statusCode).toBe(200);
+    expect((await a.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { perInstanceWarnings } from '../../src/server/services/shared-state';
 import { ACADEMY, BUSINESS } from '../../src/shared/business';
 
 // Issue 18.6: the addresses mail goes from and to by default are the business's own, on the one
@@ -46,5 +47,23 @@ describe('REDIS_URL and the S3 settings', () => {
       /S3_BUCKET="": S3_ENDPOINT needs S3_BUCKET/,
     );
     expect(() => loadConfig({ S3_BUCKET: 'hlm', S3_PREFIX: '/uploads' })).toThrow(/S3_PREFIX/);
+  });
+});
+
+describe('an instance on a shared database without the shared engines', () => {
+  it('is warned that limits, caches and files are its own', () => {
+    expect(perInstanceWarnings(loadConfig({}))).toEqual([]);
+    const alone = perInstanceWarnings(loadConfig({ DATABASE_URL: 'postgres://hlm@db/hlm' }));
+    expect(alone).toHaveLength(2);
+    expect(alone[0]).toMatch(
+      /REDIS_URL is not: rate limits, sign-in throttling and the response cache are per instance/,
+    );
+    expect(alone[1]).toMatch(/S3_BUCKET is not: uploaded files are kept in this instance's DATA_DIR/);
+    const shared = loadConfig({
+      DATABASE_URL: 'postgres://hlm@db/hlm',
+      REDIS_URL: 'redis://redis:6379',
+      S3_BUCKET: 'hlm',
+    });
+    expect(perInstanceWarnings(shared)).toEqual([]);
   });
 });
