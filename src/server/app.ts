@@ -40,6 +40,14 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     routerOptions: { maxParamLength: 200 },
   });
 
+  // Readiness turns 503 when the process begins to stop (beginShutdown), or at the latest on close.
+  const shutdown = { stopping: false };
+  app.decorate('beginShutdown', () => {
+    shutdown.stopping = true;
+  });
+  app.addHook('preClose', async () => {
+    shutdown.stopping = true;
+  });
   registerRequestId(app);
   registerErrorHandler(app);
   closeConnectionsWhenClosing(app);
@@ -51,10 +59,23 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     publicReads: publicReadsOf(appRouter),
     alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
+    invalidation: deps.sharedState?.cache,
   });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
-  await app.register(fastifyRateLimit, { global: false });
+  // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
+  // through (skipOnError) rather than fail them, and readiness reports it.
+  await app.register(
+    fastifyRateLimit,
+    deps.sharedState
+      ? {
+          global: false,
+          redis: deps.sharedState.rateLimitClient,
+          nameSpace: 'hlm:rate-limit:',
+          skipOnError: true,
+        }
+      : { global: false },
+  );
   const rateLimiters = createRateLimiters(app, config);
   app.decorate('rateLimiters', rateLimiters);
   const createContext = createContextFactory(deps, rateLimiters);
@@ -65,7 +86,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
   const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
   await registerApiDocs(app, openApiDocument);
-  await registerHttpRoutes(app, deps);
+  await registerHttpRoutes(app, deps, shutdown);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });
   registerRestApi(app, {
     routes,
@@ -77,4 +98,11 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
 
   await registerBuiltClient(app, deps, { createContext, routes });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process is about to stop: readiness answers 503 from now on, while requests still are served. */
+    beginShutdown(): void;
+  }
 }

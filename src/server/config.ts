@@ -106,6 +106,30 @@ const envSchema = z.object({
   JOBS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long the audio proxy waits for the audio host to connect and answer (and for a stalled body). */
   PODCAST_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // More than one instance (issue 17): shared counters and cache messages, and shared files.
+  /** Rate limits, sign-in throttling and response-cache invalidation in Redis instead of this process. */
+  REDIS_URL: optionalString.refine(
+    (v) => v === undefined || /^rediss?:\/\/./.test(v),
+    'must start with redis:// or rediss:// (redis://:password@host:6379/0)',
+  ),
+  /** Uploaded files in this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: optionalString,
+  /** The storage's address for anything but AWS itself: MinIO, Cloudflare R2, Backblaze B2. */
+  S3_ENDPOINT: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+/.test(v),
+    'must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com',
+  ),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Without them the AWS SDK's own chain is used (AWS_ACCESS_KEY_ID..., an instance role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; by default when S3_ENDPOINT is set (MinIO needs it). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  /** What every object's key starts with, so the bucket can hold other things too. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /, such as uploads/')
+    .default('uploads/'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -159,6 +183,10 @@ export interface Config extends Env {
   isHttps: boolean;
   /** OUTBOUND_ALLOW_PRIVATE, parsed. */
   outboundAllowPrivate: AllowedAddress[];
+  /** Where uploaded files live: DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. */
+  storageKind: 'local' | 's3';
+  /** S3_FORCE_PATH_STYLE, or its default. */
+  s3ForcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -167,7 +195,17 @@ export class ConfigError extends Error {
 
 /** Parses the environment. A bad value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .superRefine((e, ctx) => {
+      // Half a key pair would silently fall back to other credentials: say so instead.
+      if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+        const missing = e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+        ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3 keys or neither' });
+      }
+      if (e.S3_BUCKET === undefined && e.S3_ENDPOINT !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_ENDPOINT needs S3_BUCKET' });
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
@@ -188,5 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
     outboundAllowPrivate: parseAllowList(e.OUTBOUND_ALLOW_PRIVATE),
+    storageKind: e.S3_BUCKET ? 's3' : 'local',
+    s3ForcePathStyle:
+      e.S3_FORCE_PATH_STYLE === undefined
+        ? e.S3_ENDPOINT !== undefined
+        : ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
   };
 }

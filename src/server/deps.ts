@@ -4,6 +4,8 @@ import type { JobQueue } from './services/job-queue';
 import type { Mailer } from './services/mail';
 import type { Payments } from './services/payments';
 import type { SignInThrottle } from './services/sign-in-throttle';
+import type { ObjectStorage } from './services/storage';
+import type { SharedState } from './services/shared-state';
 
 /**
  * What the app needs from the outside world, passed in explicitly (tests pass their own). Every
@@ -25,4 +27,11 @@ export interface AppDeps {
   clock: () => Date;
   /** Holds back and refuses repeated failed sign-ins; over this process's counters by default. */
   signInThrottle: SignInThrottle;
+  /** Uploaded files: DATA_DIR/uploads, or the S3 bucket of S3_BUCKET (services/storage.ts). */
+  storage: ObjectStorage;
+  /**
+   * With REDIS_URL, what every instance shares: rate-limit and throttle counters, and the message to
+   * empty response caches. Absent on the embedded default: each process keeps its own.
+   */
+  sharedState?: SharedState | null;
 }

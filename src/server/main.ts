@@ -18,6 +18,8 @@ import { createMemoryCounterStore } from './services/counter-store';
 import { createSignInThrottle } from './services/sign-in-throttle';
 import { createPayments } from './services/payments';
 import { clearIncomingUploads } from './services/uploads';
+import { openSharedState, perInstanceWarnings } from './services/shared-state';
+import { openStorage } from './services/storage-from-config';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
 //
@@ -78,6 +80,23 @@ async function main(): Promise<void> {
     throw error;
   }
   await checkpoint();
+  // Until the app's logger exists, what the shared state has to say goes to stderr.
+  let log: Pick<FastifyBaseLogger, 'warn' | 'info'> = {
+    warn: (obj: object, msg?: string) => console.warn(msg, obj),
+    info: (obj: object, msg?: string) => console.info(msg, obj),
+  };
+  const clock = () => new Date();
+  // REDIS_URL and S3_BUCKET: the engines several instances share (their clients load only when set).
+  const sharedState = await orExit(
+    () =>
+      openSharedState(config, {
+        clock,
+        log: { warn: (o, m) => log.warn(o, m), info: (o, m) => log.info(o, m) },
+      }),
+    Error,
+  );
+  const storage = await openStorage(config);
+  await checkpoint();
   if (config.SEED) await runSeeds(db.db);
   await clearIncomingUploads(config.uploadsDir);
   // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
@@ -96,8 +115,10 @@ async function main(): Promise<void> {
     config,
     db: db.db,
     database: db,
-    clock: () => new Date(),
-    signInThrottle: createSignInThrottle(createMemoryCounterStore(() => new Date())),
+    clock,
+    storage,
+    sharedState,
+    signInThrottle: createSignInThrottle(sharedState?.counters ?? createMemoryCounterStore(clock)),
     payments: createPayments(config),
     mailer: createMailer({
       from: config.MAIL_FROM,
@@ -118,7 +139,9 @@ async function main(): Promise<void> {
   await checkpoint();
   const app = await createApp(deps);
   appLog.current = app.log;
+  log = app.log;
   logDatabaseStart(app.log, db);
+  for (const warning of perInstanceWarnings(config)) app.log.warn(warning);
   if (adopted > 0) app.log.info({ emails: adopted }, 'queued the e-mails the outbox table held');
   if (adminSetup === 'created')
     app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
@@ -131,10 +154,9 @@ async function main(): Promise<void> {
   await checkpoint();
 
   // `npm run backup` while the site runs asks it for the archive (one snapshot of the open database).
-  const { uploadsDir } = config;
   folderLock?.handle(async (request) => {
     if (request.command !== 'backup' || !request.file) return { ok: false, error: 'unknown request' };
-    const backup = await writeBackupArchive(db.db, uploadsDir, request.file);
+    const backup = await writeBackupArchive(db.db, storage, request.file);
     const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
     app.log.info({ file: request.file, rows }, 'backup written');
     return {
@@ -152,10 +174,15 @@ async function main(): Promise<void> {
     }, 20_000);
     force.unref();
     try {
+      // Readiness answers 503 from now on, so a load balancer sends no more requests here.
+      app.beginShutdown();
       await app.close();
       // After the requests, before the database: no new job is taken, the one running finishes
-      // (a feed import is cut short and retried later).
+      // (a feed import is cut short and retried later); another instance, or the next start,
+      // runs what is still queued, including mail the last requests queued.
       await jobs.stop();
+      await sharedState?.close();
+      await storage.close();
       await openDb.close();
       await folderLock?.release();
       app.log.info('shut down cleanly');

@@ -4,6 +4,7 @@ import { passwordResetTokens, sessions, users } from '../../src/server/db/schema
 import { createAdmin, ensureAdminFromConfig } from '../../src/server/services/admins';
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 
 let t: TestApp;
 const ADMIN = {
@@ -115,47 +116,6 @@ describe('POST /api/admin/login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(AUTH_MESSAGES.invalidEmail);
   });
-
-  it('slows down, then refuses with 429 and Retry-After, repeated failures for one account from one address', async () => {
-    const email = 'bob@hertslocalmedia.co.uk';
-    await createAdmin(t.deps, { name: 'Bob', email, password: 'Bramble-Hedge-Pond-3' });
-    const ip = freshIp();
-    const durations: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      const res = await login(email, `wrong-password-${i}`, ip);
-      durations.push(performance.now() - started);
-      expect(res.statusCode).toBe(401);
-    }
-    // The fourth and fifth failures are held back (300 ms, then 600 ms, on top of the usual work).
-    expect(durations[3]!).toBeGreaterThanOrEqual(300);
-    expect(durations[4]!).toBeGreaterThanOrEqual(600);
-    const refused = await login(email, 'Bramble-Hedge-Pond-3', ip);
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().message).toMatch(
-      /Too many failed sign-in attempts\. Please wait \d+ seconds and try again\./,
-    );
-    // Another account from the same address is not affected, nor the same account from another address.
-    expect((await login(ADMIN.email, ADMIN.password, ip)).statusCode).toBe(200);
-    expect((await login(email, 'Bramble-Hedge-Pond-3', freshIp())).statusCode).toBe(200);
-    // Once the wait is over, the right password works again from that address too.
-    t.setNow(new Date(Date.now() + 61_000));
-    expect((await login(email, 'Bramble-Hedge-Pond-3', ip)).statusCode).toBe(200);
-    t.setNow(new Date());
-  });
-
-  it('refuses a client that keeps failing across many addresses', async () => {
-    const ip = '192.0.2.77';
-    for (let i = 0; i < 20; i++) {
-      const res = await login(`guess${i}@example.co.uk`, 'password-guess', ip);
-      expect(res.statusCode).toBe(401);
-    }
-    const refused = await login(ADMIN.email, ADMIN.password, ip);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
-    expect((await login(ADMIN.email, ADMIN.password, '192.0.2.78')).statusCode).toBe(200);
-  }, 30_000);
 });
 
 describe('sessions', () => {
@@ -473,51 +433,110 @@ describe('forgot and reset password', () => {
   });
 });
 
-describe('sign-in limits count failures, not people (issue 12.4)', () => {
-  let strict: TestApp;
-  const OFFICE = '198.51.100.20';
-  beforeAll(async () => {
-    // The limits as they are in production, not scaled up for tests.
-    strict = await buildTestApp({ seed: false, env: { RATE_LIMIT_MULTIPLIER: '1' } });
-    await createAdmin(strict.deps, ADMIN);
-  });
-  afterAll(async () => {
-    await strict.close();
-  });
-  const signInFrom = (remoteAddress: string, payload: unknown) =>
-    strict.app.inject({ method: 'POST', url: '/api/admin/login', payload: payload as object, remoteAddress });
+// The throttle and the rate limits count in this process by default, and in Redis with REDIS_URL
+// (issue 17.1, a real redis-server): the same rules, checked against both.
+describe.each(['memory', 'redis'] as const)(
+  'sign-in limits count failures, not people (issue 12.4), in %s',
+  (store) => {
+    let strict: TestApp;
+    let redis: RedisServer | undefined;
+    const OFFICE = '198.51.100.20';
+    beforeAll(async () => {
+      if (store === 'redis') redis = await startRedisServer();
+      // The limits as they are in production, not scaled up for tests.
+      strict = await buildTestApp({
+        seed: false,
+        env: { RATE_LIMIT_MULTIPLIER: '1', ...(redis && { REDIS_URL: redis.url }) },
+      });
+      await createAdmin(strict.deps, ADMIN);
+    });
+    afterAll(async () => {
+      await strict.close();
+      await redis?.stop();
+    });
+    const signInFrom = (remoteAddress: string, payload: unknown) =>
+      strict.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: payload as object,
+        remoteAddress,
+      });
+    const signInAs = (email: string, password: string, remoteAddress = freshIp()) =>
+      signInFrom(remoteAddress, { email, password });
 
-  it('lets 20 successful sign-ins in a row from one address all succeed', async () => {
-    for (let i = 0; i < 20; i++) {
-      const res = await signInFrom(OFFICE, { email: ADMIN.email, password: ADMIN.password });
-      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
-    }
-  });
-
-  it('still ends repeated failures in 429 with Retry-After', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push(
-        (await signInFrom('198.51.100.21', { email: ADMIN.email, password: `nope-${i}` })).statusCode,
+    it('slows down, then refuses with 429 and Retry-After, repeated failures for one account from one address', async () => {
+      const email = 'bob@hertslocalmedia.co.uk';
+      await createAdmin(strict.deps, { name: 'Bob', email, password: 'Bramble-Hedge-Pond-3' });
+      const ip = freshIp();
+      const durations: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const res = await signInAs(email, `wrong-password-${i}`, ip);
+        durations.push(performance.now() - started);
+        expect(res.statusCode).toBe(401);
+      }
+      // The fourth and fifth failures are held back (300 ms, then 600 ms, on top of the usual work).
+      expect(durations[3]!).toBeGreaterThanOrEqual(300);
+      expect(durations[4]!).toBeGreaterThanOrEqual(600);
+      const refused = await signInAs(email, 'Bramble-Hedge-Pond-3', ip);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(
+        /Too many failed sign-in attempts\. Please wait \d+ seconds and try again\./,
       );
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const refused = await signInFrom('198.51.100.21', { email: ADMIN.email, password: ADMIN.password });
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-  });
+      // Another account from the same address is not affected, nor the same account from another address.
+      expect((await signInAs(ADMIN.email, ADMIN.password, ip)).statusCode).toBe(200);
+      expect((await signInAs(email, 'Bramble-Hedge-Pond-3', freshIp())).statusCode).toBe(200);
+      // Once the wait is over, the right password works again from that address too.
+      strict.setNow(new Date(Date.now() + 61_000));
+      expect((await signInAs(email, 'Bramble-Hedge-Pond-3', ip)).statusCode).toBe(200);
+      strict.setNow(new Date());
+    });
 
-  it('keeps a ceiling of 100 sign-in requests an hour per address against floods, whatever their outcome', async () => {
-    const flood = '198.51.100.22';
-    for (let i = 0; i < 100; i++) {
-      const res = await signInFrom(flood, { email: 'not-an-email', password: 'x' });
-      expect(res.statusCode, `request ${i + 1}`).toBe(400);
-    }
-    const res = await signInFrom(flood, { email: ADMIN.email, password: ADMIN.password });
-    expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBeDefined();
-    // Other addresses are not affected.
-    expect(
-      (await signInFrom('198.51.100.23', { email: ADMIN.email, password: ADMIN.password })).statusCode,
-    ).toBe(200);
-  });
-});
+    it('refuses a client that keeps failing across many addresses', async () => {
+      const ip = '192.0.2.77';
+      for (let i = 0; i < 20; i++) {
+        const res = await signInAs(`guess${i}@example.co.uk`, 'password-guess', ip);
+        expect(res.statusCode).toBe(401);
+      }
+      const refused = await signInAs(ADMIN.email, ADMIN.password, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await signInAs(ADMIN.email, ADMIN.password, '192.0.2.78')).statusCode).toBe(200);
+    }, 30_000);
+
+    it('lets 20 successful sign-ins in a row from one address all succeed', async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await signInFrom(OFFICE, { email: ADMIN.email, password: ADMIN.password });
+        expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+      }
+    });
+
+    it('still ends repeated failures in 429 with Retry-After', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (await signInFrom('198.51.100.21', { email: ADMIN.email, password: `nope-${i}` })).statusCode,
+        );
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const refused = await signInFrom('198.51.100.21', { email: ADMIN.email, password: ADMIN.password });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    });
+
+    it('keeps a ceiling of 100 sign-in requests an hour per address against floods, whatever their outcome', async () => {
+      const flood = '198.51.100.22';
+      for (let i = 0; i < 100; i++) {
+        const res = await signInFrom(flood, { email: 'not-an-email', password: 'x' });
+        expect(res.statusCode, `request ${i + 1}`).toBe(400);
+      }
+      const res = await signInFrom(flood, { email: ADMIN.email, password: ADMIN.password });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+      // Other addresses are not affected.
+      expect(
+        (await signInFrom('198.51.100.23', { email: ADMIN.email, password: ADMIN.password })).statusCode,
+      ).toBe(200);
+    });
+  },
+);

@@ -50,25 +50,23 @@ describe('backup and restore', () => {
       type: 'workshop_reservation',
       details: { childAge: 12, deviceType: 'Laptop' },
     });
-    fs.mkdirSync(t.config.uploadsDir, { recursive: true });
-    fs.writeFileSync(
-      path.join(t.config.uploadsDir, 'photo-1.png'),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
-    );
+    const storage = t.deps.storage;
+    const photo = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    await storage.put('photo-1.png', photo, 'image/png');
+    await storage.put('.variants/photo-1-320.webp', Buffer.from('RIFF'), 'image/webp');
 
     const archive = path.join(dir, 'backup.tar.gz');
-    await writeBackupArchive(db, t.config.uploadsDir, archive);
+    await writeBackupArchive(db, storage, archive);
     expect(fs.statSync(archive).size).toBeGreaterThan(0);
 
     // Damage everything after the backup.
     await db.delete(contactMessages);
     await db.delete(users);
     await db.update(advertisingServices).set({ title: 'Changed after the backup' });
-    fs.rmSync(t.config.uploadsDir, { recursive: true, force: true });
-    fs.mkdirSync(t.config.uploadsDir);
-    fs.writeFileSync(path.join(t.config.uploadsDir, 'added-later.png'), 'x');
+    await storage.delete('photo-1.png');
+    await storage.put('added-later.png', Buffer.from('x'), 'image/png');
 
-    const counts = await restoreBackupArchive(db, t.config.uploadsDir, archive);
+    const counts = await restoreBackupArchive(db, storage, archive);
     expect(counts.users).toBe(1);
     expect(counts.contact_messages).toBe(1);
 
@@ -84,7 +82,11 @@ describe('backup and restore', () => {
     const services = await db.select().from(advertisingServices);
     expect(services).toHaveLength(4);
     expect(services.some((s) => s.title === 'Changed after the backup')).toBe(false);
-    expect(fs.readdirSync(t.config.uploadsDir)).toEqual(['photo-1.png']);
+    const keys: string[] = [];
+    for await (const { key } of storage.list()) keys.push(key);
+    expect(keys.sort()).toEqual(['.variants/photo-1-320.webp', 'photo-1.png']);
+    const restored = await storage.get('photo-1.png');
+    expect(Buffer.concat(await restored!.body.toArray()).equals(photo)).toBe(true);
 
     // New rows carry on after the restored ids instead of colliding with them.
     const [next] = await db
@@ -100,7 +102,7 @@ describe('backup and restore', () => {
   it('refuses a file that is not a backup, and changes nothing', async () => {
     const bogus = path.join(dir, 'bogus.tar.gz');
     fs.writeFileSync(bogus, 'not an archive');
-    await expect(restoreBackupArchive(t.deps.db, t.config.uploadsDir, bogus)).rejects.toThrow();
+    await expect(restoreBackupArchive(t.deps.db, t.deps.storage, bogus)).rejects.toThrow();
     const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(res.json()).toHaveLength(4);
   });
@@ -116,7 +118,7 @@ describe('e-mails not yet sent', () => {
       message: { to: 'owed@example.co.uk', subject: 'Confirm', text: 'Owed before the backup.' },
     });
     const archive = path.join(dir, 'mail.tar.gz');
-    await writeBackupArchive(db, t.config.uploadsDir, archive);
+    await writeBackupArchive(db, t.deps.storage, archive);
     // After the backup: the e-mail goes, and another is queued; the restore takes both back.
     await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(1);
@@ -126,7 +128,7 @@ describe('e-mails not yet sent', () => {
       message: { to: 'after@example.co.uk', subject: 'Confirm', text: 'Queued after the backup.' },
     });
 
-    const counts = await restoreBackupArchive(db, t.config.uploadsDir, archive);
+    const counts = await restoreBackupArchive(db, t.deps.storage, archive);
     expect(counts.outbox).toBe(1);
     expect(await adoptOutbox(t.deps)).toBe(1);
     await t.deps.jobs.runDue();

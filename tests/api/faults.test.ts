@@ -7,6 +7,7 @@ import { runSeeds } from '../../src/server/db/seed';
 import { createMemoryMailer } from '../../src/server/services/mail';
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
+import { createLocalStorage } from '../../src/server/services/storage-local';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
 import { backgroundJobs } from '../../src/server/services/background-jobs';
 import { openJobQueue, type JobQueue } from '../../src/server/services/job-queue';
@@ -42,6 +43,7 @@ beforeAll(async () => {
     jobs: undefined as unknown as JobQueue,
     payments: createPayments(config),
     clock,
+    storage: createLocalStorage(config.uploadsDir),
     signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
   };
   deps.jobs = await openJobQueue(db, backgroundJobs(deps));

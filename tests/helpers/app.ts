@@ -15,6 +15,8 @@ import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/servic
 import { createPayments } from '../../src/server/services/payments';
 import { createMemoryCounterStore } from '../../src/server/services/counter-store';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
+import { openSharedState } from '../../src/server/services/shared-state';
+import { openStorage } from '../../src/server/services/storage-from-config';
 import { createResponseChecker, type ResponseChecker } from './openapi-check';
 
 export interface TestApp {
@@ -92,6 +94,10 @@ export async function buildTestApp(
   const mailer = createMemoryMailer();
   let now: Date | null = null;
   const clock = () => now ?? new Date();
+  // REDIS_URL and S3_BUCKET in options.env share state and files as in production (the tests start
+  // a real redis-server and S3 server for them: helpers/redis-server.ts, helpers/s3-server.ts).
+  const sharedState = await openSharedState(config, { clock, log: { warn() {}, info() {} } });
+  const storage = await openStorage(config);
   const deps: AppDeps = {
     config,
     db: database.handle.db,
@@ -100,7 +106,9 @@ export async function buildTestApp(
     jobs: undefined as unknown as JobQueue,
     payments: createPayments(config),
     clock,
-    signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
+    storage,
+    sharedState,
+    signInThrottle: createSignInThrottle(sharedState?.counters ?? createMemoryCounterStore(clock)),
   };
   // The real queue on the test's database; no upkeep (claims of dead workers, cron) in tests.
   deps.jobs = await openJobQueue(database.handle, backgroundJobs(deps), { timings: jobTimings(config) });
@@ -129,6 +137,8 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await deps.jobs.stop();
+      await sharedState?.close();
+      await storage.close();
       await database.handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

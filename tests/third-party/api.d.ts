@@ -817,7 +817,7 @@ export interface paths {
         };
         /**
          * A stored image, with its real content type, nosniff and a one-year cache
-         * @description Pages use the same image at objectPath, /objects/uploads/{name} on the site root. With w, a WebP copy at most that wide (made on first request), so a page can fetch the size it shows.
+         * @description Pages use the same image at objectPath, /objects/uploads/{name} on the site root. With w, a WebP copy at most that wide (made at upload), so a page can fetch the size it shows. Streamed from the storage (the local folder, or the S3 bucket with S3_BUCKET); one Range is answered with 206 and the asked-for bytes.
          */
         get: operations["uploads-get"];
         /**
@@ -898,8 +898,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ready to serve: start-up (database made or recovered, migrations) is over and the database answers
-         * @description Nothing answers until start-up is over: after an unclean stop the database first replays its log (the server logs how long that took). 503 while shutting down or when the database does not answer.
+         * Ready to serve: start-up (database made or recovered, migrations) is over and every engine answers
+         * @description Nothing answers until start-up is over: after an unclean stop the database first replays its log (the server logs how long that took). Each engine the instance uses is reported: the database always, Redis with REDIS_URL, the bucket with S3_BUCKET. 503 when one does not answer, and from the moment the process begins to stop, so a load balancer sends its requests elsewhere.
          */
         get: operations["system-ready"];
         put?: never;
@@ -8249,7 +8249,13 @@ export interface operations {
                  */
                 w?: 320 | 640 | 960 | 1280;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One byte range (RFC 9110)
+                 * @example bytes=0-1023
+                 */
+                Range?: string;
+            };
             path: {
                 /**
                  * @description The last path segment of the uploadURL
@@ -8264,6 +8270,40 @@ export interface operations {
             /** @description The image */
             200: {
                 headers: {
+                    /**
+                     * @description `bytes` when ranges are supported (always for our own files)
+                     * @example bytes
+                     */
+                    "Accept-Ranges"?: string;
+                    /**
+                     * @description Bytes in this answer
+                     * @example 1024
+                     */
+                    "Content-Length"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": unknown;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    /**
+                     * @description `bytes` when ranges are supported (always for our own files)
+                     * @example bytes
+                     */
+                    "Accept-Ranges"?: string;
+                    /**
+                     * @description Bytes in this answer
+                     * @example 1024
+                     */
+                    "Content-Length"?: number;
+                    /**
+                     * @description Which bytes of the whole file this is
+                     * @example bytes 0-1023/48213
+                     */
+                    "Content-Range": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8302,6 +8342,21 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The range lies outside the file (Content-Range gives its size) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Range not satisfiable",
+                     *       "code": "RANGE_NOT_SATISFIABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9037,33 +9092,64 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ready"
+                     *       "status": "ready",
+                     *       "database": "up",
+                     *       "redis": "up",
+                     *       "storage": "up"
                      *     }
                      */
                     "application/json": {
-                        /** @enum {string} */
-                        status: "ready";
+                        /**
+                         * @description ready: serve traffic here; unavailable: an engine below does not answer; stopping: shutting down
+                         * @enum {string}
+                         */
+                        status: "ready" | "unavailable" | "stopping";
+                        /**
+                         * @description Whether the database answered just now
+                         * @enum {string}
+                         */
+                        database?: "up" | "down";
+                        /**
+                         * @description Whether Redis (only with REDIS_URL) answered just now
+                         * @enum {string}
+                         */
+                        redis?: "up" | "down";
+                        /**
+                         * @description Whether the S3 bucket (only with S3_BUCKET) answered just now
+                         * @enum {string}
+                         */
+                        storage?: "up" | "down";
                     };
                 };
             };
-            /** @description The site is shutting down. The database is not answering. */
+            /** @description Not ready: an engine does not answer, or the instance is shutting down */
             503: {
                 headers: {
-                    /**
-                     * @description How many seconds to wait before trying again.
-                     * @example 60
-                     */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
-                     *       "code": "SERVICE_UNAVAILABLE"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /**
+                         * @description ready: serve traffic here; unavailable: an engine below does not answer; stopping: shutting down
+                         * @enum {string}
+                         */
+                        status: "ready" | "unavailable" | "stopping";
+                        /**
+                         * @description Whether the database answered just now
+                         * @enum {string}
+                         */
+                        database?: "up" | "down";
+                        /**
+                         * @description Whether Redis (only with REDIS_URL) answered just now
+                         * @enum {string}
+                         */
+                        redis?: "up" | "down";
+                        /**
+                         * @description Whether the S3 bucket (only with S3_BUCKET) answered just now
+                         * @enum {string}
+                         */
+                        storage?: "up" | "down";
+                    };
                 };
             };
             /** @description An unexpected failure on our side (500), in the same error shape. */

@@ -1,11 +1,12 @@
 // `npm run backup [-- file.tar.gz]` and `npm run restore -- file.tar.gz`: one archive holding the
-// database (PGlite or PostgreSQL, as configured) and the uploaded files. Stop the site before a
+// database (PGlite or PostgreSQL, as configured) and the uploaded files (the folder or S3 bucket). Stop the site before a
 // restore; a backup can be taken while it runs (on the embedded default the running site writes it,
 // from one snapshot, since no second process may open its data folder).
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { askOwner, openDatabaseFor } from '../db/data-folder-lock';
 import { restoreBackupArchive, writeBackupArchive } from '../services/backup';
+import { openStorage } from '../services/storage-from-config';
 
 async function main(): Promise<void> {
   const [command, fileArg] = process.argv.slice(2);
@@ -21,20 +22,24 @@ async function main(): Promise<void> {
     }
   }
   const db = await openDatabaseFor(`npm run ${command}`, config);
+  const storage = await openStorage(config);
   try {
     if (command === 'backup') {
-      const backup = await writeBackupArchive(db.db, config.uploadsDir, file);
+      const backup = await writeBackupArchive(db.db, storage, file);
       const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
-      console.log(`Backup written to ${file} (${rows} rows from the ${db.kind} database, plus uploads).`);
+      console.log(
+        `Backup written to ${file} (${rows} rows from the ${db.kind} database, plus the ${storage.kind} uploads).`,
+      );
     } else if (command === 'restore') {
       if (!fileArg) throw new Error('Usage: npm run restore -- <backup.tar.gz>');
-      const counts = await restoreBackupArchive(db.db, config.uploadsDir, path.resolve(fileArg));
+      const counts = await restoreBackupArchive(db.db, storage, path.resolve(fileArg));
       const rows = Object.values(counts).reduce((n, c) => n + c, 0);
       console.log(`Restored ${rows} rows into the ${db.kind} database, and the uploads, from ${fileArg}.`);
     } else {
       throw new Error('Usage: backup [file] | restore <file>');
     }
   } finally {
+    await storage.close();
     await db.close();
   }
 }

@@ -151,6 +151,9 @@ async function openPglite(
   };
 }
 
+/** The advisory lock migrations hold on PostgreSQL (any fixed number no other code uses). */
+const MIGRATION_LOCK_ID = 4_817_017;
+
 async function openPostgres(url: string, migrations: string): Promise<DatabaseHandle> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -166,7 +169,16 @@ async function openPostgres(url: string, migrations: string): Promise<DatabaseHa
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: migrations });
+  // Instances started together (replicas of one deployment) migrate one after the other: the
+  // first applies what is pending, the rest then find nothing to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(db, { migrationsFolder: migrations });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lock.release();
+  }
   return {
     db: db as unknown as Database,
     kind: 'postgres',

@@ -23,6 +23,30 @@ const rangeHeaders = {
   'Content-Length': { description: 'Bytes in this answer', schema: { type: 'integer' }, example: 1024 },
 } as const;
 
+const rangeParam = {
+  name: 'Range',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  example: 'bytes=0-1023',
+  description: 'One byte range (RFC 9110)',
+} as const;
+
+/** 206 with the asked-for bytes of a file of the given type. */
+const partialContent = (type: string) => ({
+  description: 'The requested byte range',
+  headers: {
+    ...rangeHeaders,
+    'Content-Range': {
+      description: 'Which bytes of the whole file this is',
+      required: true,
+      schema: { type: 'string' },
+      example: 'bytes 0-1023/48213',
+    },
+  },
+  content: { [type]: { schema: binary('The requested bytes') } },
+});
+
 // GET /api/audio-proxy/{id} (http/audio-proxy.ts): an episode's audio through our own origin.
 const audioProxyDocs: Record<string, PathItem> = {
   '/audio-proxy/{id}': {
@@ -50,14 +74,7 @@ const audioProxyDocs: Record<string, PathItem> = {
           description: 'Episode id from GET /api/podcasts',
           example: 1,
         },
-        {
-          name: 'Range',
-          in: 'header',
-          required: false,
-          schema: { type: 'string' },
-          example: 'bytes=0-1023',
-          description: 'One byte range (RFC 9110)',
-        },
+        rangeParam,
       ],
       responses: {
         '200': {
@@ -65,19 +82,7 @@ const audioProxyDocs: Record<string, PathItem> = {
           headers: rangeHeaders,
           content: { 'audio/*': { schema: binary('The audio bytes') } },
         },
-        '206': {
-          description: 'The requested byte range',
-          headers: {
-            ...rangeHeaders,
-            'Content-Range': {
-              description: 'Which bytes of the whole file this is',
-              required: true,
-              schema: { type: 'string' },
-              example: 'bytes 0-1023/48213',
-            },
-          },
-          content: { 'audio/*': { schema: binary('The requested bytes') } },
-        },
+        '206': partialContent('audio/*'),
         ...errorResponses({
           400: 'The id is not a whole number',
           404: 'No such episode, or it has no playable audio',
@@ -215,7 +220,8 @@ const uploadDocs: Record<string, PathItem> = {
       summary: 'A stored image, with its real content type, nosniff and a one-year cache',
       description:
         'Pages use the same image at objectPath, /objects/uploads/{name} on the site root. With w, a WebP copy at most ' +
-        'that wide (made on first request), so a page can fetch the size it shows.',
+        'that wide (made at upload), so a page can fetch the size it shows. Streamed from the storage (the local ' +
+        'folder, or the S3 bucket with S3_BUCKET); one Range is answered with 206 and the asked-for bytes.',
       security: [],
       parameters: [
         uploadParams[0],
@@ -227,12 +233,19 @@ const uploadDocs: Record<string, PathItem> = {
           description: 'Width in pixels',
           example: 640,
         },
+        rangeParam,
       ],
       responses: {
-        '200': { description: 'The image', content: { 'image/*': { schema: binary('The image bytes') } } },
+        '200': {
+          description: 'The image',
+          headers: rangeHeaders,
+          content: { 'image/*': { schema: binary('The image bytes') } },
+        },
+        '206': partialContent('image/*'),
         ...errorResponses({
           400: 'w is not one of the offered widths',
           404: 'No such image',
+          416: 'The range lies outside the file (Content-Range gives its size)',
           503: DATABASE_DOWN,
         }),
         default: defaultErrorResponse,

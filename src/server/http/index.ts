@@ -5,15 +5,19 @@ import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 import { subscribersCsvRoutes } from './subscribers-csv';
-import { readinessRoutes } from './readiness';
+import { readinessRoutes, type ShutdownState } from './readiness';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
-export async function registerHttpRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerHttpRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  shutdown: ShutdownState,
+): Promise<void> {
   await app.register(audioProxyRoutes(deps));
   await app.register(stripeWebhookRoutes(deps));
   await app.register(subscribersCsvRoutes(deps));
-  await app.register(readinessRoutes(deps));
+  await app.register(readinessRoutes(deps, shutdown));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, deps);
 }

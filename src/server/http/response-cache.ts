@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
+import type { CacheInvalidation } from '../services/shared-state';
 import {
   forEachOpenApiProcedure,
   getInputOutputParsers,
@@ -13,8 +14,12 @@ import {
 
 // Public reads are the same for every visitor until something is written, so their bytes are kept
 // in memory with an ETag: a repeat read costs a map lookup, and a browser that has them gets 304.
-// Any successful write through this process empties the cache at once; entries also expire after
-// a short time, so changes made by another process (an import, a second instance) show up soon.
+// Any successful write through this process empties the cache before it is answered, and, with
+// REDIS_URL, tells every other instance to empty theirs (services/shared-state.ts). A read stores
+// its answer only if no write was seen since the read began (the generation it started in), so a
+// read that raced a write on this or another instance never keeps the older answer. Entries also
+// expire after a short time, for changes no message announces (a feed import; a message lost
+// while Redis was away).
 
 /**
  * The reads whose answers do not depend on who asks: the procedures whose meta says
@@ -116,6 +121,8 @@ export interface ResponseCacheOptions {
   keyOf?: (url: string) => string;
   /** The cache's size in bytes (RESPONSE_CACHE_MAX_BYTES unless a test sets less). */
   maxBytes?: number;
+  /** With several instances: the messages that a write happened somewhere. */
+  invalidation?: CacheInvalidation;
 }
 
 export function registerResponseCache(
@@ -146,6 +153,13 @@ export function registerResponseCache(
     entries.set(key, entry);
     bytes += entry.bytes;
   };
+  /** The generation each cacheable read began in: its answer is kept only if it is still current. */
+  const startedIn = new WeakMap<FastifyRequest, number>();
+  const emptyCache = () => {
+    generation++;
+    removeAll();
+  };
+  options.invalidation?.onInvalidate(emptyCache);
   const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
   const cacheable = (req: FastifyRequest) =>
     (req.method === 'GET' || req.method === 'HEAD') &&
@@ -171,6 +185,7 @@ export function registerResponseCache(
 
   app.addHook('onRequest', async (req, reply) => {
     if (!cacheable(req)) return;
+    startedIn.set(req, generation);
     const key = keyOf(req);
     const entry = entries.get(key);
     if (!entry) return;
@@ -207,7 +222,8 @@ export function registerResponseCache(
       generation,
       bytes: size + (compressed.br?.length ?? 0) + (compressed.gzip?.length ?? 0),
     };
-    if (size <= MAX_BODY_BYTES) store(keyOf(req), entry);
+    // A write seen since this read began may have changed the answer: send it, but do not keep it.
+    if (size <= MAX_BODY_BYTES && startedIn.get(req) === generation) store(keyOf(req), entry);
     const encoding = pickEncoding(req, entry);
     const etag = taggedEtag(baseEtag, encoding);
     void reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
@@ -221,19 +237,23 @@ export function registerResponseCache(
     return entry.compressed[encoding];
   });
 
-  // A successful write may change what any public read returns.
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && reply.statusCode < 400) {
-      generation++;
-      removeAll();
+  // A successful write may change what any public read returns: emptied before the writer hears
+  // back, here and (the message on its way) on every other instance, so its next read anywhere is new.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400)
+      return payload;
+    emptyCache();
+    try {
+      await options.invalidation?.publish();
+    } catch (error) {
+      // The other instances' entries then expire after ttlMs instead.
+      req.log.warn({ err: error }, 'could not tell the other instances to empty their response caches');
     }
+    return payload;
   });
 
   return {
-    clear() {
-      generation++;
-      removeAll();
-    },
+    clear: emptyCache,
     size: () => ({ entries: entries.size, bytes }),
   };
 }

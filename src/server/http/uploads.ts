@@ -1,17 +1,17 @@
-import fs from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../services/errors';
 import { sendApiError, sendDomainError } from './api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';
+import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
 import {
   checkUploadSignature,
   claimUploadTicket,
-  findUpload,
   IMAGE_VARIANT_WIDTHS,
   imageVariant,
+  openUpload,
   storeUpload,
   uploadErrors,
 } from '../services/uploads';
@@ -52,7 +52,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       query: UploadRoute['Querystring'];
       headers: Record<string, unknown>;
     }) => {
-      if (!checkUploadSignature(deps, req.params.name, req.query.expires, req.query.signature))
+      if (!(await checkUploadSignature(deps, req.params.name, req.query.expires, req.query.signature)))
         throw errors.badLink();
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES + 64 * 1024)
@@ -133,27 +133,45 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       }
     };
 
+    // Served from the storage as a stream, with one byte range when asked (audio players seek so).
     const serve = async (
-      req: { params: { name: string }; query: { w?: string }; method: string },
+      req: { params: { name: string }; query: { w?: string }; method: string; headers: { range?: string } },
       reply: FastifyReply,
     ) => {
       const width = req.query.w === undefined ? null : Number(req.query.w);
       if (width !== null && !(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) {
         return sendApiError(reply, 400, `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}`);
       }
-      const found =
-        width === null
-          ? await findUpload(deps, req.params.name)
-          : await imageVariant(deps, req.params.name, width);
+      const range = parseRangeHeader(req.headers.range) ?? undefined;
+      let found: Awaited<ReturnType<typeof openUpload>>;
+      try {
+        found =
+          width === null
+            ? await openUpload(deps, req.params.name, range)
+            : await imageVariant(deps, req.params.name, width, range);
+      } catch (error) {
+        if (!(error instanceof RangeNotSatisfiable)) throw error;
+        return sendApiError(reply, 416, 'The range lies outside the file.', {
+          'Content-Range': `bytes */${error.size}`,
+        });
+      }
       if (!found) return sendApiError(reply, 404, 'Image not found');
+      const { object, contentType } = found;
       void reply
-        .type(found.contentType)
-        .header('Content-Length', String(found.size))
+        .type(contentType)
+        .header('Accept-Ranges', 'bytes')
+        .header('Content-Length', String(object.size === 0 ? 0 : object.end - object.start + 1))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (req.method === 'HEAD') return reply.send();
-      return reply.send(fs.createReadStream(found.file));
+      if (range)
+        void reply.code(206).header('Content-Range', `bytes ${object.start}-${object.end}/${object.size}`);
+      if (req.method === 'HEAD') {
+        // Nothing is read; an empty stream keeps the Content-Length above (an empty body would set 0).
+        object.body.destroy();
+        return reply.send(Readable.from([]));
+      }
+      return reply.send(object.body);
     };
     // uploadURL points under /api, where a client generated from openapi.json sends it; the site
     // root keeps answering too (pages show the images there, and older links point there).

@@ -1,15 +1,20 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { dropUnsentMail, unsentMailAsOutboxRows } from './outbox';
+import type { ObjectStorage } from './storage';
+import { INCOMING_FOLDER } from './storage-local';
 
 // A backup is one .tar.gz holding database.json (every table's rows, read in one transaction so
-// they are consistent with each other) and the uploads folder. It restores onto PGlite or
-// PostgreSQL alike, whichever the backup was taken from.
+// they are consistent with each other) and every stored object under uploads/ (from the folder or
+// the S3 bucket, services/storage.ts). It restores onto PGlite or PostgreSQL, a folder or a bucket,
+// whichever the backup was taken from.
 
 /** Every table, parents before children, so rows can be inserted in this order. */
 const TABLES: Table[] = [
@@ -132,7 +137,7 @@ export async function importDatabase(db: Database, backup: BackupFile): Promise<
 
 export async function writeBackupArchive(
   db: Database,
-  uploadsDir: string,
+  storage: ObjectStorage,
   archivePath: string,
 ): Promise<BackupFile> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-backup-'));
@@ -140,7 +145,14 @@ export async function writeBackupArchive(
     const backup = await exportDatabase(db);
     fs.writeFileSync(path.join(work, 'database.json'), JSON.stringify(backup));
     fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
-    if (fs.existsSync(uploadsDir)) fs.cpSync(uploadsDir, path.join(work, 'uploads'), { recursive: true });
+    // After the rows: an object whose row is in the backup was stored before its row was written.
+    for await (const { key } of storage.list()) {
+      const object = await storage.get(key);
+      if (!object) continue; // deleted since it was listed
+      const file = path.join(work, 'uploads', key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await pipeline(object.body, fs.createWriteStream(file));
+    }
     fs.mkdirSync(path.dirname(path.resolve(archivePath)), { recursive: true });
     const partial = `${archivePath}.partial`;
     await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, ['database.json', 'uploads']);
@@ -151,9 +163,14 @@ export async function writeBackupArchive(
   }
 }
 
+/**
+ * Puts the backup's rows and objects back. Objects are put first and those the backup does not
+ * have are removed after, so a restore that fails half way leaves every object of the backup or
+ * more, never fewer.
+ */
 export async function restoreBackupArchive(
   db: Database,
-  uploadsDir: string,
+  storage: ObjectStorage,
   archivePath: string,
 ): Promise<Record<string, number>> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-restore-'));
@@ -161,13 +178,22 @@ export async function restoreBackupArchive(
     await tar.x({ file: archivePath, cwd: work, strict: true });
     const backup = JSON.parse(fs.readFileSync(path.join(work, 'database.json'), 'utf8')) as BackupFile;
     const counts = await importDatabase(db, backup);
-    // Swap the uploads folder in whole, so a failed copy never leaves a mixture.
-    const staged = `${uploadsDir}.restoring`;
-    fs.rmSync(staged, { recursive: true, force: true });
-    fs.mkdirSync(path.dirname(uploadsDir), { recursive: true });
-    fs.cpSync(path.join(work, 'uploads'), staged, { recursive: true });
-    fs.rmSync(uploadsDir, { recursive: true, force: true });
-    fs.renameSync(staged, uploadsDir);
+    const root = path.join(work, 'uploads');
+    const keys = new Set<string>();
+    const files = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }) : [];
+    for (const entry of files) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // Older backups copied the upload folder whole, uploads in progress included.
+      if (key.startsWith(`${INCOMING_FOLDER}/`)) continue;
+      const file = path.join(root, key);
+      const size = fs.statSync(file).size;
+      await storage.put(key, { stream: fs.createReadStream(file), size }, 'application/octet-stream');
+      keys.add(key);
+    }
+    const extra: string[] = [];
+    for await (const { key } of storage.list()) if (!keys.has(key)) extra.push(key);
+    for (const key of extra) await storage.delete(key);
     return counts;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { appSecrets, usedChallenges } from '../db/schema';
+import { usedChallenges } from '../db/schema';
+import { appSecret } from './app-secrets';
 import { CAPTCHA_MAX, CAPTCHA_MIN } from '../../shared/constants';
 import { CHALLENGE_LIFETIME_MINUTES, CHALLENGE_MESSAGES } from '../../shared/contact';
 import type { ContactChallenge } from '../../shared/contact.schema';
@@ -19,23 +20,7 @@ const CHALLENGE_PATTERN = /^([a-f0-9]{32})\.(\d{1,2})\.(\d{1,2})\.(\d{13})\.([A-
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** The signing key; created at first use when `create` is set (issuing), never by a check. */
-async function signingKey(deps: Deps, create: boolean): Promise<Buffer | null> {
-  const read = async () => {
-    const [row] = await deps.db
-      .select({ value: appSecrets.value })
-      .from(appSecrets)
-      .where(eq(appSecrets.name, KEY_NAME));
-    return row ? Buffer.from(row.value) : null;
-  };
-  const found = await read();
-  if (found || !create) return found;
-  // Two instances starting at once: the first insert wins and both read the same key.
-  await deps.db
-    .insert(appSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32) })
-    .onConflictDoNothing();
-  return read();
-}
+const signingKey = (deps: Deps, create: boolean) => appSecret(deps.db, KEY_NAME, create);
 
 function sign(key: Buffer, id: string, a: number, b: number, expires: number): string {
   return createHmac('sha256', key)

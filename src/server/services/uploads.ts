@@ -8,13 +8,17 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { AppDeps } from '../deps';
 import { uploadTickets, uploads } from '../db/schema';
+import { appSecret } from './app-secrets';
 import { DomainError, forbidden } from './errors';
+import type { ByteRange, ObjectStorage, StoredObject } from './storage';
+import { INCOMING_FOLDER } from './storage-local';
 import { randomToken } from './tokens';
 
 // Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
-// short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file,
-// checked from its bytes, and only then moved to its final name, so nothing partial is ever stored
-// or served. The last path segment of the uploadURL is the object's name.
+// short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file of
+// this instance (the size limit counted as it streams), checked from its bytes, and only then put
+// into the storage (a folder or an S3 bucket, services/storage.ts) under its name, so nothing
+// partial or unchecked is ever stored or served. The last path segment of the uploadURL is the name.
 export const UPLOAD_TICKET_LIFETIME_MS = 15 * 60 * 1000;
 /**
  * Larger images are scaled down to fit this box (which also drops their EXIF data, GPS included):
@@ -34,7 +38,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 export const OBJECT_NAME_PATTERN = /^[a-z2-7]{32}$/;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
 
 /** The only types accepted, judged from the bytes. */
 type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -80,36 +84,11 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
 }
 
 // --- Signing ------------------------------------------------------------------------------------
-// The HMAC key lives in the data folder, so links stay valid across restarts and processes that
-// share the folder; it is created on first use and never leaves the server.
-const signingKeys = new WeakMap<object, Buffer>();
-function signingKey(config: AppDeps['config']): Buffer {
-  const cached = signingKeys.get(config);
-  if (cached) return cached;
-  const file = path.join(config.dataDir, 'upload-signing.key');
-  let key: Buffer;
-  try {
-    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-    if (key.length < 32) throw new Error('short key');
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const fresh = randomBytes(32);
-    try {
-      fs.writeFileSync(file, fresh.toString('hex'), { mode: 0o600, flag: 'wx' });
-      key = fresh;
-    } catch {
-      // Another process wrote it first: use theirs.
-      key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-    }
-  }
-  signingKeys.set(config, key);
-  return key;
-}
-
-function sign(config: AppDeps['config'], name: string, expires: number): string {
-  return createHmac('sha256', signingKey(config))
-    .update(`PUT\n/objects/uploads/${name}\n${expires}`)
-    .digest('hex');
+// The HMAC key is in the database (app_secrets), so a link one instance gives out works on every
+// other; the ticket it names is a row there too, so "single-use" holds across instances.
+async function sign(deps: Pick<AppDeps, 'db'>, name: string, expires: number): Promise<string | null> {
+  const key = await appSecret(deps.db, 'upload-signing', true);
+  return key && createHmac('sha256', key).update(`PUT\n/objects/uploads/${name}\n${expires}`).digest('hex');
 }
 
 export async function createUploadTicket(
@@ -124,25 +103,25 @@ export async function createUploadTicket(
     .values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
   const objectPath = `/objects/uploads/${name}`;
   return {
-    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
+    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${await sign(deps, name, expires)}`,
     objectPath,
     expiresAt: new Date(expires).toISOString(),
   };
 }
 
-/** Checks the link's signature and expiry without touching the database. */
-export function checkUploadSignature(
-  deps: Deps,
+/** Checks the link's signature and expiry; the ticket itself is used up by claimUploadTicket. */
+export async function checkUploadSignature(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   name: string,
   expires: unknown,
   signature: unknown,
-): boolean {
+): Promise<boolean> {
   if (!OBJECT_NAME_PATTERN.test(name) || typeof expires !== 'string' || typeof signature !== 'string')
     return false;
   if (!/^\d{1,16}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(sign(deps.config, name, Number(expires)), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return false;
-  return Number(expires) > deps.clock().getTime();
+  if (Number(expires) <= deps.clock().getTime()) return false;
+  const expected = await sign(deps, name, Number(expires));
+  return expected !== null && timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'));
 }
 
 /** Uses up the ticket: the returned user id, or a 403 when it was already used or has expired. */
@@ -173,10 +152,10 @@ export async function storeUpload(
 }> {
   const errors = uploadErrors(deps.config);
   const max = deps.config.UPLOAD_MAX_BYTES;
-  const incoming = path.join(deps.config.uploadsDir, '.incoming');
+  // This instance's own work folder, whichever storage the checked file then goes to.
+  const incoming = path.join(deps.config.uploadsDir, INCOMING_FOLDER);
   await fsp.mkdir(incoming, { recursive: true });
   const temp = path.join(incoming, `${input.name}-${randomBytes(6).toString('hex')}`);
-  const finalPath = path.join(deps.config.uploadsDir, input.name);
   let size = 0;
   let head = Buffer.alloc(0);
   const counter = new Transform({
@@ -248,11 +227,11 @@ export async function storeUpload(
       // An animated GIF is kept as it is (resizing would flatten it), so its size is a hard limit.
       throw errors.gifTooLarge();
     }
-    await fsp.rename(temp, finalPath);
+    await deps.storage.put(input.name, { stream: fs.createReadStream(temp), size }, contentType);
     // The smaller copies pages ask for (?w=) are made now, by the admin's upload, so no visitor's
     // request ever decodes an image (issue 13.7).
-    if (contentType !== 'image/gif' && width)
-      await makeVariants(deps.config.uploadsDir, input.name, finalPath, width);
+    const variants =
+      contentType !== 'image/gif' && width ? await makeVariants(deps.storage, input.name, temp, width) : [];
     try {
       await deps.db.insert(uploads).values({
         name: input.name,
@@ -264,7 +243,7 @@ export async function storeUpload(
         createdAt: deps.clock(),
       });
     } catch (error) {
-      await fsp.rm(finalPath, { force: true });
+      await Promise.all([input.name, ...variants].map((key) => deps.storage.delete(key)));
       throw error;
     }
     return { objectPath: `/objects/uploads/${input.name}`, contentType, size, width, height };
@@ -274,21 +253,17 @@ export async function storeUpload(
   }
 }
 
-/** A stored upload to serve, or null. */
-export async function findUpload(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+/** A stored upload to serve (the part a range asks for), or null; RangeNotSatisfiable past its end. */
+export async function openUpload(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
   name: string,
-): Promise<{ file: string; contentType: string; size: number } | null> {
+  range?: ByteRange,
+): Promise<{ object: StoredObject; contentType: string } | null> {
   if (!OBJECT_NAME_PATTERN.test(name)) return null;
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.name, name));
   if (!row) return null;
-  const file = path.join(deps.config.uploadsDir, name);
-  try {
-    const stat = await fsp.stat(file);
-    return { file, contentType: row.contentType, size: stat.size };
-  } catch {
-    return null;
-  }
+  const object = await deps.storage.get(name, range);
+  return object && { object, contentType: row.contentType };
 }
 
 /**
@@ -296,7 +271,7 @@ export async function findUpload(
  * server accepts uploads, so nothing in there can belong to an upload in progress.
  */
 export async function clearIncomingUploads(uploadsDir: string): Promise<number> {
-  const incoming = path.join(uploadsDir, '.incoming');
+  const incoming = path.join(uploadsDir, INCOMING_FOLDER);
   const leftovers = await fsp.readdir(incoming).catch(() => [] as string[]);
   await Promise.all(
     leftovers.map((file) => fsp.rm(path.join(incoming, file), { force: true, recursive: true })),
@@ -307,26 +282,29 @@ export async function clearIncomingUploads(uploadsDir: string): Promise<number> 
 /** The widths an uploaded image is also served at (?w=), so pages fetch the size they show. */
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
 
-function variantFile(uploadsDir: string, name: string, width: number): string {
-  return path.join(uploadsDir, '.variants', `${name}-${width}.webp`);
+/** Where the copy of an image at a width is kept (in the folder, `.variants/` as before storage had keys). */
+function variantKey(name: string, width: number): string {
+  return `.variants/${name}-${width}.webp`;
 }
 
-/** Writes the WebP copies narrower than the image, each under a temporary name and renamed whole. */
-async function makeVariants(uploadsDir: string, name: string, file: string, width: number): Promise<void> {
-  const wanted = IMAGE_VARIANT_WIDTHS.filter((w) => w < width);
-  if (wanted.length === 0) return;
-  await fsp.mkdir(path.join(uploadsDir, '.variants'), { recursive: true });
-  for (const w of wanted) {
-    const target = variantFile(uploadsDir, name, w);
-    const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+/** Stores the WebP copies narrower than the image; answers their keys. */
+async function makeVariants(
+  storage: ObjectStorage,
+  name: string,
+  file: string,
+  width: number,
+): Promise<string[]> {
+  const made: string[] = [];
+  for (const w of IMAGE_VARIANT_WIDTHS.filter((v) => v < width)) {
     try {
-      await sharp(file, DECODE).rotate().resize({ width: w }).webp({ quality: 80 }).toFile(temp);
-      await fsp.rename(temp, target);
+      const copy = await sharp(file, DECODE).rotate().resize({ width: w }).webp({ quality: 80 }).toBuffer();
+      await storage.put(variantKey(name, w), copy, 'image/webp');
+      made.push(variantKey(name, w));
     } catch {
       // Without a copy the image is served as stored; the upload itself is fine.
-      await fsp.rm(temp, { force: true });
     }
   }
+  return made;
 }
 
 /**
@@ -336,33 +314,37 @@ async function makeVariants(uploadsDir: string, name: string, file: string, widt
  * as stored.
  */
 export async function imageVariant(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'storage'>,
   name: string,
   width: number,
-): Promise<{ file: string; contentType: string; size: number } | null> {
-  const original = await findUpload(deps, name);
-  if (!original || original.contentType === 'image/gif') return original;
-  const file = variantFile(deps.config.uploadsDir, name, width);
-  const existing = await fsp.stat(file).catch(() => null);
-  if (existing) return { file, contentType: 'image/webp', size: existing.size };
-  const [row] = await deps.db.select({ width: uploads.width }).from(uploads).where(eq(uploads.name, name));
+  range?: ByteRange,
+): Promise<{ object: StoredObject; contentType: string } | null> {
+  if (!OBJECT_NAME_PATTERN.test(name)) return null;
+  const [row] = await deps.db.select().from(uploads).where(eq(uploads.name, name));
   // Narrower than the width asked for: the stored image is the copy (nothing is decoded).
-  if (row?.width && row.width <= width) return original;
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  if (!row || row.contentType === 'image/gif' || (row.width && row.width <= width))
+    return openUpload(deps, name, range);
+  const key = variantKey(name, width);
+  const existing = await deps.storage.get(key, range);
+  if (existing) return { object: existing, contentType: 'image/webp' };
+  const original = await deps.storage.get(name);
+  if (!original) return null;
   try {
-    const meta = await sharp(original.file, DECODE).metadata();
-    if (!meta.width || meta.width <= width) return original;
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    const info = await sharp(original.file, DECODE)
-      .rotate()
-      .resize({ width })
-      .webp({ quality: 80 })
-      .toFile(temp);
-    await fsp.rename(temp, file);
-    return { file, contentType: 'image/webp', size: info.size };
+    const bytes = await readWhole(original.body);
+    const meta = await sharp(bytes, DECODE).metadata();
+    if (!meta.width || meta.width <= width) return openUpload(deps, name, range);
+    const copy = await sharp(bytes, DECODE).rotate().resize({ width }).webp({ quality: 80 }).toBuffer();
+    await deps.storage.put(key, copy, 'image/webp');
   } catch {
     // An image sharp cannot resize is still served as it was stored.
-    await fsp.rm(temp, { force: true });
-    return original;
+    return openUpload(deps, name, range);
   }
+  const made = await deps.storage.get(key, range);
+  return made && { object: made, contentType: 'image/webp' };
+}
+
+async function readWhole(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
