@@ -11,7 +11,8 @@ import { createMailer } from './services/mail';
 import { startOutboxWorker } from './services/outbox';
 import { ensureAdminFromConfig } from './services/admins';
 import { startPodcastFeedRefresh } from './services/podcasts';
-import { createOutboundClient } from './services/outbound';
+import { getPodcastFeed, importPodcastFeedNow } from './services/podcast-admin';
+import { pruneActivityLog } from './services/activity';
 import { createMemoryCounterStore } from './services/counter-store';
 import { createSignInThrottle } from './services/sign-in-throttle';
 import { createPayments } from './services/payments';
@@ -123,6 +124,16 @@ async function main(): Promise<void> {
   // E-mails queued in the outbox (also those a killed process left) are sent from here on.
   const outboxWorker = startOutboxWorker(deps, { log: app.log });
 
+  // The activity log keeps a year: pruned at start and daily (until issue 17's queue schedules it).
+  const pruneActivity = () =>
+    pruneActivityLog(deps.db, new Date()).then(
+      (deleted) => deleted > 0 && app.log.info({ deleted }, 'activity log entries older than a year deleted'),
+      (error: unknown) => app.log.warn({ err: error }, 'the activity log could not be pruned'),
+    );
+  void pruneActivity();
+  const pruneTimer = setInterval(() => void pruneActivity(), 24 * 60 * 60 * 1000);
+  pruneTimer.unref();
+
   let stopFeedRefresh = async () => {};
   const openDb = db;
   stopRunning = async (signal: string) => {
@@ -134,6 +145,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await stopFeedRefresh();
+      clearInterval(pruneTimer);
       await app.close();
       // After the requests (which may still queue mail); a send in progress finishes first.
       await outboxWorker.stop();
@@ -152,16 +164,14 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  // The show's feed is imported at start and then refreshed; a failed import keeps the episodes.
-  if (config.PODCAST_FEED_URL) {
-    stopFeedRefresh = startPodcastFeedRefresh({
-      db: db.db,
-      outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),
-      feedUrl: config.PODCAST_FEED_URL,
-      intervalMinutes: config.PODCAST_REFRESH_MINUTES,
-      log: app.log,
-    });
-  }
+  // The show's feed (the admin's address, or PODCAST_FEED_URL) is imported at start and then
+  // refreshed; a failed import keeps the episodes. Issue 17's job queue is to take this over.
+  stopFeedRefresh = startPodcastFeedRefresh({
+    importFeed: async (signal) =>
+      (await getPodcastFeed(deps)).feedUrl ? importPodcastFeedNow(deps, { signal }) : null,
+    intervalMinutes: config.PODCAST_REFRESH_MINUTES,
+    log: app.log,
+  });
   app.log.info(
     { database: db.kind, dataDir: config.dataDir, url: `http://localhost:${config.PORT}` },
     `Herts Local Media is running at http://localhost:${config.PORT}`,

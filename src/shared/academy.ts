@@ -1,4 +1,3 @@
-import { ACADEMY } from './business';
 import {
   CHILD_AGE_MAX,
   CHILD_AGE_MIN,
@@ -155,7 +154,5 @@ export function workshopReservationMessage(details: WorkshopDetails): ContactInp
 
 /** The newsletter the academy's call to action points to (an external newsletter platform). */
 export const ACADEMY_NEWSLETTER_URL = 'https://sparkaiacademy.substack.com/';
-
-export const ACADEMY_CONTACT_EMAIL = ACADEMY.email;
 
 export type { CreateSubscriptionOutput } from './academy.schema';

@@ -332,9 +332,7 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
     const logged: string[] = [];
     const requestsBefore = feedRequests;
     const stop = startPodcastFeedRefresh({
-      db: t.deps.db,
-      outbound,
-      feedUrl: `${base}/feed.xml`,
+      importFeed: (signal) => importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, { outbound, signal }),
       intervalMinutes: 60,
       log: { info: (_o, msg) => logged.push(msg), warn: (_o, msg) => logged.push(msg) },
     });

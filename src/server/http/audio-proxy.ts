@@ -13,6 +13,7 @@ import {
   type OutboundResponse,
 } from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
+import { findUpload } from '../services/uploads';
 import { sendApiError } from './api-errors';
 
 // GET /api/audio-proxy/:id streams a known episode's stored audio through our own origin, so the
@@ -159,6 +160,14 @@ async function proxyUpstream(
 
 export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
   const roots = [deps.config.clientDist, path.resolve('public')];
+  /** An episode's uploaded audio file; only a stored audio upload, never an image or another file. */
+  const sendUploadedAudio = async (reply: FastifyReply, id: string, name: string) => {
+    const found = await findUpload(deps, name);
+    if (!found?.contentType.startsWith('audio/'))
+      return sendJson(reply, 404, 'The audio file of this episode is missing');
+    audioHeaders(reply, id, found.contentType);
+    return reply.header('Cache-Control', 'public, max-age=3600').sendFile(name, deps.config.uploadsDir);
+  };
   const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
   return async (app: FastifyInstance) => {
     const rateLimit = {
@@ -201,6 +210,10 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
           throw error;
         }
         const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
+
+        // Audio uploaded in the admin (services/audio-uploads.ts): from the uploads folder, with Range.
+        const uploaded = /^\/objects\/uploads\/([a-z2-7]{32})$/.exec(audioUrl)?.[1];
+        if (uploaded) return sendUploadedAudio(reply, req.params.id, uploaded);
 
         if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
           const file = localAudioFile(audioUrl, roots);

@@ -8,6 +8,8 @@ import { contactRouter } from './contact';
 import { contentRouter } from './content';
 import { newsletterRouter } from './newsletter';
 import { podcastsRouter } from './podcasts';
+import { siteContentRouter } from './site-content';
+import { podcastAdminRouter } from './podcast-admin';
 import { systemRouter } from './system';
 
 // One router per domain, merged here. The client imports only the AppRouter type.
@@ -22,6 +24,8 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   academy: academyRouter,
   admin: adminRouter,
+  siteContent: siteContentRouter,
+  podcastAdmin: podcastAdminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,8 @@ const TABLES: Table[] = [
   schema.advertisingServices,
   schema.newsletters,
   schema.testimonials,
+  schema.partners,
+  schema.siteSettings,
   schema.podcastEpisodes,
   schema.contactMessages,
   schema.newsletterSubscriptions,
@@ -29,6 +31,8 @@ const TABLES: Table[] = [
   schema.seedRuns,
   // E-mails promised and not yet sent are part of what the site owes (after contactMessages: its key).
   schema.outbox,
+  // Who changed what: the record an owner may be asked for (after users: its key).
+  schema.activityLog,
 ];
 
 /**

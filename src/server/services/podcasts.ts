@@ -39,12 +39,14 @@ const episodeOrder = [
 ];
 
 function episodeWhere(filter: EpisodeFilter, realOnly: boolean): SQL | undefined {
-  const conditions: SQL[] = realOnly ? [not(isSample)] : [];
+  // An episode an admin hid is in no public answer.
+  const conditions: SQL[] = [eq(podcastEpisodes.visible, true)];
+  if (realOnly) conditions.push(not(isSample));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(or(ilike(podcastEpisodes.title, pattern), ilike(podcastEpisodes.description, pattern))!);
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /** The list's queries, built but not run: listEpisodes runs them, tests/api/query-plans.test.ts reads their plans. */
@@ -93,7 +95,7 @@ export async function getEpisodeAudioUrl(db: Database, id: number): Promise<stri
   const [row] = await db
     .select({ audioUrl: podcastEpisodes.audioUrl })
     .from(podcastEpisodes)
-    .where(eq(podcastEpisodes.id, id));
+    .where(and(eq(podcastEpisodes.id, id), eq(podcastEpisodes.visible, true)));
   if (!row) throw notFound('Episode not found');
   if (!row.audioUrl) throw notFound('This episode has no audio');
   return row.audioUrl;
@@ -249,26 +251,27 @@ export interface FeedRefreshLogger {
 }
 
 /**
- * Imports the feed now and then every intervalMinutes, one run at a time. Returns a stop function
- * that cancels the timer and waits for a run in progress, for a clean shutdown.
+ * Runs importFeed now and then every intervalMinutes, one run at a time (importFeed answers null
+ * when there is no feed to import). Returns a stop function that cancels the timer and waits for a
+ * run in progress, for a clean shutdown.
  */
 export function startPodcastFeedRefresh(options: {
-  db: Database;
-  outbound: OutboundClient;
-  feedUrl: string;
+  importFeed: (signal: AbortSignal) => Promise<ImportResult | null>;
   intervalMinutes: number;
   log: FeedRefreshLogger;
 }): () => Promise<void> {
-  const { db, outbound, feedUrl, intervalMinutes, log } = options;
+  const { importFeed, intervalMinutes, log } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
   const abort = new AbortController();
   const run = () => {
     if (running || stopped) return;
-    running = importPodcastFeedFromUrl(db, feedUrl, { outbound, signal: abort.signal })
-      .then((result) => log.info({ feedUrl, ...result }, 'podcast feed imported'))
+    running = importFeed(abort.signal)
+      .then((result) => {
+        if (result) log.info({ ...result }, 'podcast feed imported');
+      })
       .catch((error: unknown) =>
-        log.warn({ feedUrl, err: error }, 'podcast feed import failed; episodes left as they were'),
+        log.warn({ err: error }, 'podcast feed import failed; episodes left as they were'),
       )
       .finally(() => {
         running = null;

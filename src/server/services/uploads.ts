@@ -106,15 +106,20 @@ function signingKey(config: AppDeps['config']): Buffer {
   return key;
 }
 
-function sign(config: AppDeps['config'], name: string, expires: number): string {
+/** What an upload link accepts: an image (the default), or a podcast episode's audio (kind=audio in the link). */
+export type UploadKind = 'image' | 'audio';
+
+function sign(config: AppDeps['config'], name: string, expires: number, kind: UploadKind = 'image'): string {
+  // An image link signs what it always signed; an audio link signs its kind too, so it cannot be made from one.
   return createHmac('sha256', signingKey(config))
-    .update(`PUT\n/objects/uploads/${name}\n${expires}`)
+    .update(`PUT\n/objects/uploads/${name}\n${expires}${kind === 'audio' ? '\naudio' : ''}`)
     .digest('hex');
 }
 
 export async function createUploadTicket(
   deps: Deps,
   userId: number,
+  kind: UploadKind = 'image',
 ): Promise<{ uploadURL: string; objectPath: string; expiresAt: string }> {
   const name = randomToken(20);
   const now = deps.clock();
@@ -123,8 +128,9 @@ export async function createUploadTicket(
     .insert(uploadTickets)
     .values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
   const objectPath = `/objects/uploads/${name}`;
+  const kindParam = kind === 'audio' ? '&kind=audio' : '';
   return {
-    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${sign(deps.config, name, expires)}`,
+    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}${kindParam}&signature=${sign(deps.config, name, expires, kind)}`,
     objectPath,
     expiresAt: new Date(expires).toISOString(),
   };
@@ -136,11 +142,12 @@ export function checkUploadSignature(
   name: string,
   expires: unknown,
   signature: unknown,
+  kind: UploadKind = 'image',
 ): boolean {
   if (!OBJECT_NAME_PATTERN.test(name) || typeof expires !== 'string' || typeof signature !== 'string')
     return false;
   if (!/^\d{1,16}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(sign(deps.config, name, Number(expires)), 'hex');
+  const expected = Buffer.from(sign(deps.config, name, Number(expires), kind), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return false;
   return Number(expires) > deps.clock().getTime();
 }
@@ -158,32 +165,27 @@ export async function claimUploadTicket(deps: Deps, name: string): Promise<numbe
 }
 
 /**
- * Streams a file into place under `name`: at most UPLOAD_MAX_BYTES, a JPEG, PNG, GIF or WebP judged
- * by its bytes and by decoding it. On any failure, a broken-off transfer included, nothing remains.
+ * Streams an upload into a temporary file, refusing it past `max` bytes as it arrives (never held in
+ * memory), and answers the file, its size and its first bytes (to judge its type by). The caller
+ * removes the file when it is done with it (it is renamed into place, or deleted).
  */
-export async function storeUpload(
+export async function receiveUpload(
   deps: Deps,
-  input: { name: string; userId: number | null; body: Readable },
-): Promise<{
-  objectPath: string;
-  contentType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}> {
+  input: { name: string; body: Readable },
+  max: number,
+  tooLarge: () => DomainError,
+): Promise<{ temp: string; size: number; head: Buffer }> {
   const errors = uploadErrors(deps.config);
-  const max = deps.config.UPLOAD_MAX_BYTES;
   const incoming = path.join(deps.config.uploadsDir, '.incoming');
   await fsp.mkdir(incoming, { recursive: true });
   const temp = path.join(incoming, `${input.name}-${randomBytes(6).toString('hex')}`);
-  const finalPath = path.join(deps.config.uploadsDir, input.name);
   let size = 0;
   let head = Buffer.alloc(0);
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > max) {
-        callback(errors.tooLarge());
+        callback(tooLarge());
         return;
       }
       if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
@@ -205,11 +207,38 @@ export async function storeUpload(
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // A limit from the multipart parser, or a connection that broke off halfway.
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge();
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw errors.interrupted();
     }
-    if ((input.body as Readable & { truncated?: boolean }).truncated) throw errors.tooLarge();
+    if ((input.body as Readable & { truncated?: boolean }).truncated) throw tooLarge();
     if (size === 0) throw errors.noFile();
+    return { temp, size, head };
+  } catch (error) {
+    await fsp.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Streams a file into place under `name`: at most UPLOAD_MAX_BYTES, a JPEG, PNG, GIF or WebP judged
+ * by its bytes and by decoding it. On any failure, a broken-off transfer included, nothing remains.
+ */
+export async function storeUpload(
+  deps: Deps,
+  input: { name: string; userId: number | null; body: Readable },
+): Promise<{
+  objectPath: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}> {
+  const errors = uploadErrors(deps.config);
+  const received = await receiveUpload(deps, input, deps.config.UPLOAD_MAX_BYTES, errors.tooLarge);
+  const { temp, head } = received;
+  let { size } = received;
+  const finalPath = path.join(deps.config.uploadsDir, input.name);
+  try {
     const contentType = sniffImageType(head);
     if (!contentType) throw errors.badType();
 
