@@ -2,6 +2,7 @@ import { ArrowLeft, BookOpenCheck, CheckCircle2, Mail, MessagesSquare, PartyPopp
 import { Link, useSearch } from 'wouter';
 import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
+import { useBusinessDetails } from '../lib/useBusinessDetails';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
@@ -28,6 +29,7 @@ const NEXT_STEPS = [
 /** /subscription-success?plan=...: where Stripe sends a parent back after paying. */
 export default function SubscriptionSuccessPage() {
   const plan = findPlan(new URLSearchParams(useSearch()).get('plan') || DEFAULT_PLAN);
+  const { academyEmail } = useBusinessDetails();
   return (
     <AcademyLayout>
       <div className={styles.page}>
@@ -70,7 +72,7 @@ export default function SubscriptionSuccessPage() {
           </Link>
           <p className={styles.contact}>
             <CheckCircle2 size={18} aria-hidden="true" className={styles.contactIcon} />
-            Questions? Email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
+            Questions? Email us at <a href={`mailto:${academyEmail}`}>{academyEmail}</a>
           </p>
         </div>
       </div>
