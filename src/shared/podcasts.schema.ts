@@ -96,21 +96,18 @@ const mediaUrl = (message: string) =>
     .max(EPISODE_LIMITS.url)
     .refine((v) => /^\/objects\/uploads\/[a-z2-7]{32}$/.test(v) || httpUrl(v), message);
 
-export const episodeFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'This field is required').max(EPISODE_LIMITS.title),
-  description: z.string().trim().max(EPISODE_LIMITS.description).default(''),
-  episodeNumber: z
-    .preprocess(blankAsNull, z.coerce.number().int().min(0).max(100_000).nullable())
-    .default(null),
-  audioUrl: mediaUrl('Upload an audio file, or give its full address starting with https://'),
-  imageUrl: z
-    .preprocess(
+/** An episode's fields, as an edit sends them: only those given change. */
+export const episodeUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'This field is required').max(EPISODE_LIMITS.title),
+    description: z.string().trim().max(EPISODE_LIMITS.description),
+    episodeNumber: z.preprocess(blankAsNull, z.coerce.number().int().min(0).max(100_000).nullable()),
+    audioUrl: mediaUrl('Upload an audio file, or give its full address starting with https://'),
+    imageUrl: z.preprocess(
       blankAsNull,
       mediaUrl('Upload an image, or give its full address starting with https://').nullable(),
-    )
-    .default(null),
-  spotifyUrl: z
-    .preprocess(
+    ),
+    spotifyUrl: z.preprocess(
       blankAsNull,
       z
         .string()
@@ -121,11 +118,20 @@ export const episodeFieldsSchema = z.object({
           'The Spotify link must be an open.spotify.com address',
         )
         .nullable(),
-    )
-    .default(null),
-  /** When it was published (ISO 8601); now when left out. */
-  publishedAt: z.preprocess(blankAsNull, z.iso.datetime({ offset: true }).nullable()).default(null),
-  visible: z.boolean().optional(),
+    ),
+    /** When it was published (ISO 8601); now when left out of a new episode. */
+    publishedAt: z.preprocess(blankAsNull, z.iso.datetime({ offset: true }).nullable()),
+    visible: z.boolean(),
+  })
+  .partial();
+
+/** A new episode: a title and its audio; what is left out is empty (published now, shown). */
+export const episodeFieldsSchema = episodeUpdateSchema.required({ title: true, audioUrl: true }).extend({
+  description: episodeUpdateSchema.shape.description.unwrap().default(''),
+  episodeNumber: episodeUpdateSchema.shape.episodeNumber.unwrap().default(null),
+  imageUrl: episodeUpdateSchema.shape.imageUrl.unwrap().default(null),
+  spotifyUrl: episodeUpdateSchema.shape.spotifyUrl.unwrap().default(null),
+  publishedAt: episodeUpdateSchema.shape.publishedAt.unwrap().default(null),
 });
 export type EpisodeFields = z.infer<typeof episodeFieldsSchema>;
 export type EpisodeFieldsInput = z.input<typeof episodeFieldsSchema>;

@@ -6681,14 +6681,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "description": ""
-                 *     }
-                 */
+                /** @example {} */
                 "application/json": {
                     title?: string;
-                    /** @default  */
                     description?: string;
                     episodeNumber?: number | null;
                     audioUrl?: string;

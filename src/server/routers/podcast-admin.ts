@@ -5,6 +5,7 @@ import {
   adminEpisodeSchema,
   episodeFieldsSchema,
   episodeListAdminInputSchema,
+  episodeUpdateSchema,
   importResultSchema,
   podcastFeedInputSchema,
   podcastFeedSchema,
@@ -123,7 +124,7 @@ export const podcastAdminRouter = router({
         },
       },
     })
-    .input(episodeFieldsSchema.partial().extend(idInput.shape))
+    .input(episodeUpdateSchema.extend(idInput.shape))
     .output(adminEpisodeSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
