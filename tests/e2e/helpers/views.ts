@@ -24,7 +24,17 @@ export interface View {
   parts?: string[];
 }
 
-export const ADMIN_TABS = ['Blog Posts', 'Enquiries', 'Subscribers', 'Academy', 'Admins'] as const;
+export const ADMIN_TABS = [
+  'Blog Posts',
+  'Enquiries',
+  'Subscribers',
+  'Academy',
+  'Admins',
+  'Site content',
+  'Podcasts',
+  'Business details',
+  'Activity',
+] as const;
 
 /** The seeded post the blog-post views open (a fresh install has it; see src/server/db/seeds/blog.ts). */
 export const SEEDED_POST_TITLE = 'Five ways to get your shop noticed on a Hertfordshire high street';
@@ -54,6 +64,10 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       adminSection('Subscribers', 'Newsletter subscribers'),
       adminSection('Academy', 'Free workshop reservations'),
       adminSection('Admins', 'Add an admin'),
+      adminSection('Site content', 'Advertising services'),
+      adminSection('Podcasts', 'Podcast feed'),
+      adminSection('Business details', 'Business details'),
+      adminSection('Activity', 'Activity'),
       // Signed out it shows Access Denied and then moves to the homepage after 1 s.
       { name: 'admin-signed-out', path: ROUTES.admin, ready: 'Access Denied', noScreenshot: true },
     ],
