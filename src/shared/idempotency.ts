@@ -6,6 +6,11 @@ export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
   'academy.createSubscription',
   'blog.create',
   'uploads.createUploadUrl',
+  'siteContent.services.create',
+  'siteContent.newsletters.create',
+  'siteContent.testimonials.create',
+  'siteContent.partners.create',
+  'podcastAdmin.createEpisode',
 ]);
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
