@@ -21,10 +21,14 @@ import type { PrefetchedHead, PrefetchInput } from '../shared/page-meta';
 // client -> shared <- server.
 const prefetches = import.meta.glob<PagePrefetch>('./pages/*.data.ts', { eager: true, import: 'prefetch' });
 
-/** Runs the prefetch of a page of the route table (`'BlogPage'`), if it has one. */
-export function prefetchPage(page: string, input: PrefetchInput<ServerCalls>): Promise<PrefetchedHead> {
+/**
+ * Runs the prefetch of a page of the route table (`'BlogPage'`), if it has one, and fetches what
+ * every page's frame shows: the business details of the footer (and contact section, legal pages).
+ */
+export async function prefetchPage(page: string, input: PrefetchInput<ServerCalls>): Promise<PrefetchedHead> {
   const prefetch = prefetches[`./pages/${page}.data.ts`];
-  return prefetch ? prefetch(input) : Promise.resolve({});
+  const [head] = await Promise.all([prefetch ? prefetch(input) : {}, input.trpc.content.business.prefetch()]);
+  return head;
 }
 
 export function renderPage({

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList, type AllowedAddress } from './services/address-ranges';
-import { BUSINESS } from '../shared/business';
+import { BUSINESS, BUSINESS_DETAILS_SEED } from '../shared/business';
 
 // The only module that reads process.env. Every setting has a safe default for a local run.
 const optionalString = z
@@ -68,8 +68,10 @@ const envSchema = z.object({
     'must start with smtp:// or smtps://',
   ),
   // The business's own address (src/shared/business.ts), the one the pages and structured data show.
-  MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS.email}>`),
-  BUSINESS_INBOX: z.string().email().default(BUSINESS.email),
+  // The starting business address: the one the admin shows until the owner changes it there. These
+  // stay settings of the server (a sender must be one the mail service accepts for the domain).
+  MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS_DETAILS_SEED.email}>`),
+  BUSINESS_INBOX: z.string().email().default(BUSINESS_DETAILS_SEED.email),
   // Admin bootstrap
   ADMIN_EMAIL: optionalString.refine(
     (v) => v === undefined || z.email().safeParse(v).success,

@@ -13,6 +13,8 @@ import { openJobQueue, jobTimings } from './services/job-queue';
 import { backgroundJobs } from './services/background-jobs';
 import { ensureAdminFromConfig } from './services/admins';
 import { FEED_REFRESH_QUEUE } from './services/podcasts';
+import { getPodcastFeed } from './services/podcast-admin';
+import { ACTIVITY_PRUNE_QUEUE } from './services/background-jobs';
 import { createOutboundClient } from './services/outbound';
 import { createMemoryCounterStore } from './services/counter-store';
 import { createSignInThrottle } from './services/sign-in-throttle';
@@ -199,9 +201,11 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   // Jobs (also those a killed instance left) run from here on: e-mails, and the feed refresh on its
-  // schedule. The feed is also imported at start (a no-op when a refresh already waits).
+  // schedule. The feed (the admin's address, or PODCAST_FEED_URL) is also imported at start (a no-op when a
+  // refresh already waits), and the activity log pruned (it keeps a year).
   await jobs.startWorkers();
-  if (config.PODCAST_FEED_URL) await jobs.send(FEED_REFRESH_QUEUE, {});
+  if ((await getPodcastFeed(deps)).feedUrl) await jobs.send(FEED_REFRESH_QUEUE, {});
+  await jobs.send(ACTIVITY_PRUNE_QUEUE, {});
   app.log.info(
     { database: db.kind, dataDir: config.dataDir, url: `http://localhost:${config.PORT}` },
     `Herts Local Media is running at http://localhost:${config.PORT}`,

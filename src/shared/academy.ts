@@ -1,4 +1,3 @@
-import { ACADEMY } from './business';
 import { WORKSHOP_RESERVATION_TYPE, type ContactInput, type WorkshopDetails } from './contact';
 
 // The SparkAI Academy's plans and add-ons (SPEC sections 3 and 9). The landing page, the checkout
@@ -139,5 +138,3 @@ export function workshopReservationMessage(details: WorkshopDetails, sessionLabe
 
 /** The newsletter the academy's call to action points to (an external newsletter platform). */
 export const ACADEMY_NEWSLETTER_URL = 'https://sparkaiacademy.substack.com/';
-
-export const ACADEMY_CONTACT_EMAIL = ACADEMY.email;

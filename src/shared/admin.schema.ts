@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_KINDS, type ActivityEntry } from './activity';
 import { PLAN_IDS } from './academy';
 import { CONTACT_TYPES } from './contact';
 import { RESERVATION_STATUSES } from './workshop';
@@ -234,3 +235,30 @@ export const adminSummarySchema = z.object({
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 
 export const adminMessageSchema = z.object({ message: z.string() });
+
+// --- Activity log --------------------------------------------------------------------------------
+
+export const activityListInputSchema = z.object({
+  ...pageFields,
+  kind: z.preprocess(
+    blankAsUndefined,
+    z.enum(ACTIVITY_KINDS, 'kind must be change, sign_in, sign_in_failed or sign_out').optional(),
+  ),
+});
+export type ActivityListInput = z.input<typeof activityListInputSchema>;
+
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  /** 'Name <e-mail>' of the admin, or the address a failed sign-in tried. */
+  actor: z.string(),
+  /** The operation, e.g. 'siteContent.services.update' or 'auth.login'. */
+  action: z.string(),
+  summary: z.string(),
+  target: z.string().nullable(),
+  /** A short before/after ({ field: { from, to } }) or the input, secrets hidden, long text cut. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+}) satisfies z.ZodType<ActivityEntry>;
+export const activityPageSchema = pageOf(activityEntrySchema);

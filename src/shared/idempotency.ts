@@ -8,6 +8,11 @@ export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
   'uploads.createUploadUrl',
   'workshops.reserve',
   'workshops.createSession',
+  'siteContent.services.create',
+  'siteContent.newsletters.create',
+  'siteContent.testimonials.create',
+  'siteContent.partners.create',
+  'podcastAdmin.createEpisode',
 ]);
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

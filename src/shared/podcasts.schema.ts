@@ -59,3 +59,127 @@ export const podcastPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type PodcastPage = z.infer<typeof podcastPageSchema>;
+
+// --- The admin's podcast section (issue 15.1) ------------------------------------------------------
+
+/** Where an episode came from: the show's feed, added by hand in the admin, or a starter sample. */
+export const EPISODE_SOURCES = ['feed', 'manual', 'sample'] as const;
+export type EpisodeSource = (typeof EPISODE_SOURCES)[number];
+
+export const adminEpisodeSchema = podcastEpisodeSchema.extend({
+  visible: z.boolean(),
+  source: z.enum(EPISODE_SOURCES),
+});
+export type AdminEpisode = z.infer<typeof adminEpisodeSchema>;
+export const adminEpisodePageSchema = z.object({
+  items: z.array(adminEpisodeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const EPISODE_LIMITS = { title: 200, description: 5000, url: 500 } as const;
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const httpUrl = (v: string) => {
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+/** An uploaded file of this site (/objects/uploads/...), or an http(s) address. */
+const mediaUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(EPISODE_LIMITS.url)
+    .refine((v) => /^\/objects\/uploads\/[a-z2-7]{32}$/.test(v) || httpUrl(v), message);
+
+/** An episode's fields, as an edit sends them: only those given change. */
+export const episodeUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'This field is required').max(EPISODE_LIMITS.title),
+    description: z.string().trim().max(EPISODE_LIMITS.description),
+    episodeNumber: z.preprocess(blankAsNull, z.coerce.number().int().min(0).max(100_000).nullable()),
+    audioUrl: mediaUrl('Upload an audio file, or give its full address starting with https://'),
+    imageUrl: z.preprocess(
+      blankAsNull,
+      mediaUrl('Upload an image, or give its full address starting with https://').nullable(),
+    ),
+    spotifyUrl: z.preprocess(
+      blankAsNull,
+      z
+        .string()
+        .trim()
+        .max(EPISODE_LIMITS.url)
+        .refine(
+          (v) => httpUrl(v) && new URL(v).hostname === 'open.spotify.com',
+          'The Spotify link must be an open.spotify.com address',
+        )
+        .nullable(),
+    ),
+    /** When it was published (ISO 8601); now when left out of a new episode. */
+    publishedAt: z.preprocess(blankAsNull, z.iso.datetime({ offset: true }).nullable()),
+    visible: z.boolean(),
+  })
+  .partial();
+
+/** A new episode: a title and its audio; what is left out is empty (published now, shown). */
+export const episodeFieldsSchema = episodeUpdateSchema.required({ title: true, audioUrl: true }).extend({
+  description: episodeUpdateSchema.shape.description.unwrap().default(''),
+  episodeNumber: episodeUpdateSchema.shape.episodeNumber.unwrap().default(null),
+  imageUrl: episodeUpdateSchema.shape.imageUrl.unwrap().default(null),
+  spotifyUrl: episodeUpdateSchema.shape.spotifyUrl.unwrap().default(null),
+  publishedAt: episodeUpdateSchema.shape.publishedAt.unwrap().default(null),
+});
+export type EpisodeFields = z.infer<typeof episodeFieldsSchema>;
+export type EpisodeFieldsInput = z.input<typeof episodeFieldsSchema>;
+
+export const episodeListAdminInputSchema = z.object({
+  page: podcastListInputSchema.shape.page,
+  pageSize: z.coerce
+    .number()
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(100, 'pageSize must be at most 100')
+    .default(25),
+  q: podcastListInputSchema.shape.q,
+});
+
+/** The show's feed as the admin sees it: the address, where it comes from, and the last import. */
+export const podcastFeedSchema = z.object({
+  /** The feed imported by 'Import now' and the regular refresh; null when none is set. */
+  feedUrl: z.string().nullable(),
+  /** True when the address is PODCAST_FEED_URL of the server's configuration (no admin has set one). */
+  fromConfig: z.boolean(),
+  lastImport: z
+    .object({
+      at: z.string(),
+      ok: z.boolean(),
+      /** 'Imported 12 episodes: 2 new, 10 updated.' or what went wrong. */
+      message: z.string(),
+    })
+    .nullable(),
+});
+export type PodcastFeed = z.infer<typeof podcastFeedSchema>;
+
+export const podcastFeedInputSchema = z.object({
+  feedUrl: z.preprocess(
+    blankAsNull,
+    z
+      .string()
+      .trim()
+      .max(EPISODE_LIMITS.url)
+      .refine(httpUrl, 'The feed address must start with https:// or http://')
+      .nullable(),
+  ),
+});
+
+export const importResultSchema = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  message: z.string(),
+});
+export type ImportResultOutput = z.infer<typeof importResultSchema>;

@@ -47,13 +47,14 @@ function expectClientError(
 }
 
 describe('GET /api/newsletters', () => {
-  it('lists the three seeded newsletters with id, name, description and location', async () => {
+  it('lists the three seeded newsletters with id, name, description, location and subscribe link', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/newsletters' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as Array<Record<string, unknown>>;
     expect(body.map((n) => n.name)).toEqual(['Broxtown', 'Hertstown', 'Fieldtown']);
     for (const n of body) {
-      expect(Object.keys(n).sort()).toEqual(['description', 'id', 'location', 'name']);
+      expect(Object.keys(n).sort()).toEqual(['description', 'id', 'location', 'name', 'subscribeUrl']);
+      expect(n.subscribeUrl).toMatch(/^https:\/\/[a-z]+\.substack\.com\/subscribe$/);
       expect(typeof n.id).toBe('number');
       expect((n.description as string).length).toBeGreaterThan(40);
       expect((n.location as string).length).toBeGreaterThan(3);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
-import { BUSINESS } from '../../src/shared/business';
+import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 
 // Issue 22.4 (the e-mail a job since issue 17.3): the real server is killed (SIGKILL) while an enquiry's notification e-mail is still
 // queued (the mail server refused it once); the next start on the same data folder sends it, once.
@@ -97,6 +97,6 @@ describe('killing the app with an e-mail in the outbox', () => {
       .toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(smtp.received.filter((m) => m.data.includes(text))).toHaveLength(1);
-    expect(smtp.received.find((m) => m.data.includes(text))!.to).toEqual([BUSINESS.email]);
+    expect(smtp.received.find((m) => m.data.includes(text))!.to).toEqual([BUSINESS_DETAILS_SEED.email]);
   });
 });

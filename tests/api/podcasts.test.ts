@@ -335,9 +335,7 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
     const logged: string[] = [];
     const requestsBefore = feedRequests;
     const refresh = podcastFeedJobs({
-      db: t.deps.db,
-      outbound,
-      feedUrl: `${base}/feed.xml`,
+      importFeed: (signal) => importPodcastFeedFromUrl(t.deps.db, `${base}/feed.xml`, { outbound, signal }),
       intervalMinutes: 60,
       log: { info: (_o: object, msg: string) => logged.push(msg) },
     });

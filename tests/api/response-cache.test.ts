@@ -83,7 +83,9 @@ describe('which reads are public: the procedures whose meta says cache: public',
       'blog.list',
       'blog.pages',
       'content.advertisingServices',
+      'content.business',
       'content.newsletters',
+      'content.partners',
       'content.testimonials',
       'podcasts.list',
       'podcasts.pages',
@@ -97,11 +99,12 @@ describe('which reads are public: the procedures whose meta says cache: public',
       '/api/blog/12',
       '/api/testimonials',
       '/api/workshops/next',
+      '/api/newsletters?page=2&limit=3',
     ]) {
       expect(isCacheableUrl(url, reads), url).toBe(true);
     }
     for (const url of [
-      '/api/newsletters?cb=1',
+      '/api/business?cb=1',
       '/api/blog/12?ref=rss',
       '/api/admin/blogs/12',
       '/api/contact/challenge',

@@ -155,11 +155,12 @@ async function reminderJobs(): Promise<string[]> {
 
 /**
  * Runs the waiting reminders as their time had come. The queue compares start_after with the
- * database's clock, not the app's moved one, so the test brings them forward instead of moving time.
+ * database's clock, not the app's moved one, so the test brings them forward instead of moving time
+ * (a second back: PGlite's clock counts milliseconds, and the queue takes start_after < now()).
  */
 async function runRemindersNow(): Promise<void> {
   await t.deps.db.execute(
-    sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now()
+    sql`update ${sql.identifier(JOB_SCHEMA)}.job set start_after = now() - interval '1 second'
          where name = ${MAIL_QUEUE} and data->>'kind' = 'workshop_reminder_due' and state = 'created'`,
   );
   await t.deps.jobs.runDue();

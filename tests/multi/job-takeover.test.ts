@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS } from '../../src/shared/business';
+import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
@@ -100,7 +100,7 @@ describe('an e-mail job whose instance was killed before sending', () => {
         interval: 250,
       })
       .toBe(1);
-    expect(smtp.received.find((m) => m.data.includes(token))!.to).toEqual([BUSINESS.email]);
+    expect(smtp.received.find((m) => m.data.includes(token))!.to).toEqual([BUSINESS_DETAILS_SEED.email]);
     // And not again.
     await new Promise((resolve) => setTimeout(resolve, 6000));
     expect(smtp.received.filter((m) => m.data.includes(token))).toHaveLength(1);

@@ -215,6 +215,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log, newest first: every admin change and every sign-in, kept for a year
+         * @description kind keeps one kind: change, sign_in, sign_in_failed or sign_out. An edit carries a short before/after (details.changes); another change its input with secrets hidden and long text cut short (details.input).
+         */
+        get: operations["admin-activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/advertising-services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every advertising service, hidden ones too, in display order (position), one page at a time */
+        get: operations["siteContent-services-list"];
+        put?: never;
+        /** Adds an advertising service at the end of the list (visible unless visible is false) */
+        post: operations["siteContent-services-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/advertising-services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an advertising service */
+        delete: operations["siteContent-services-delete"];
+        options?: never;
+        head?: never;
+        /** Changes an advertising service: the fields given, visible to show or hide it */
+        patch: operations["siteContent-services-update"];
+        trace?: never;
+    };
+    "/admin/advertising-services/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves an advertising service one place up or down the list of advertising services (at either end it stays) */
+        post: operations["siteContent-services-move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/blogs": {
         parameters: {
             query?: never;
@@ -268,6 +341,23 @@ export interface paths {
          */
         get: operations["blog-adminPage"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces the business's contact details, which the contact section, footer, structured data, legal pages and e-mails show */
+        put: operations["siteContent-updateBusiness"];
         post?: never;
         delete?: never;
         options?: never;
@@ -387,6 +477,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/newsletters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every newsletter, hidden ones too, in display order (position), one page at a time */
+        get: operations["siteContent-newsletters-list"];
+        put?: never;
+        /** Adds a newsletter at the end of the list (visible unless visible is false) */
+        post: operations["siteContent-newsletters-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/newsletters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a newsletter */
+        delete: operations["siteContent-newsletters-delete"];
+        options?: never;
+        head?: never;
+        /** Changes a newsletter: the fields given, visible to show or hide it */
+        patch: operations["siteContent-newsletters-update"];
+        trace?: never;
+    };
+    "/admin/newsletters/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a newsletter one place up or down the list of newsletters (at either end it stays) */
+        post: operations["siteContent-newsletters-move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every partner, hidden ones too, in display order (position), one page at a time */
+        get: operations["siteContent-partners-list"];
+        put?: never;
+        /** Adds a partner at the end of the list (visible unless visible is false) */
+        post: operations["siteContent-partners-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a partner */
+        delete: operations["siteContent-partners-delete"];
+        options?: never;
+        head?: never;
+        /** Changes a partner: the fields given, visible to show or hide it */
+        patch: operations["siteContent-partners-update"];
+        trace?: never;
+    };
+    "/admin/partners/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a partner one place up or down the list of partners (at either end it stays) */
+        post: operations["siteContent-partners-move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/podcasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every episode, hidden ones too, newest first, with where it came from (feed, manual, sample) */
+        get: operations["podcastAdmin-episodes"];
+        put?: never;
+        /** Adds an episode by hand: its audio uploaded (POST /objects/upload with kind audio) or at an http(s) address */
+        post: operations["podcastAdmin-createEpisode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/podcasts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an episode added by hand (or a sample); hide an episode of the feed instead */
+        delete: operations["podcastAdmin-deleteEpisode"];
+        options?: never;
+        head?: never;
+        /** Changes an episode added by hand, or shows or hides any episode (visible) */
+        patch: operations["podcastAdmin-updateEpisode"];
+        trace?: never;
+    };
+    "/admin/podcasts/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The show's feed address (the admin's, or PODCAST_FEED_URL) and how its last import went */
+        get: operations["podcastAdmin-feed"];
+        /** Sets the show's feed address, imported by 'Import now' and the regular refresh; null or '' turns the import off */
+        put: operations["podcastAdmin-setFeed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/podcasts/feed/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the feed now: new episodes are added, known ones updated (hidden ones stay hidden), none deleted
+         * @description The feed is fetched only from public addresses, at most 10 MB, within 30 seconds; a feed that cannot be fetched or read changes nothing.
+         */
+        post: operations["podcastAdmin-importNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/register": {
         parameters: {
             query?: never;
@@ -478,6 +748,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/testimonials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every testimonial, hidden ones too, in display order (position), one page at a time */
+        get: operations["siteContent-testimonials-list"];
+        put?: never;
+        /** Adds a testimonial at the end of the list (visible unless visible is false) */
+        post: operations["siteContent-testimonials-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/testimonials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a testimonial */
+        delete: operations["siteContent-testimonials-delete"];
+        options?: never;
+        head?: never;
+        /** Changes a testimonial: the fields given, visible to show or hide it */
+        patch: operations["siteContent-testimonials-update"];
+        trace?: never;
+    };
+    "/admin/testimonials/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a testimonial one place up or down the list of testimonials (at either end it stays) */
+        post: operations["siteContent-testimonials-move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/user": {
         parameters: {
             query?: never;
@@ -536,7 +859,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The advertising services offered, in display order */
+        /**
+         * The advertising services offered, in display order
+         * @description page (from 1) and limit (default 24, at most 50) choose the page; the body is that page of the list, in display order; X-Total-Count and Link (rel next/prev) tell the rest. A page past the end is an empty array.
+         */
         get: operations["content-advertisingServices"];
         put?: never;
         post?: never;
@@ -612,6 +938,23 @@ export interface paths {
         };
         /** One page of the blog as /blog shows it: 12 posts without their content, the total and the categories */
         get: operations["blog-pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's contact details: e-mail, phone, address, office hours and the academy's e-mail */
+        get: operations["content-business"];
         put?: never;
         post?: never;
         delete?: never;
@@ -778,7 +1121,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The community newsletters published, in display order */
+        /**
+         * The community newsletters published, in display order, with their subscribe links
+         * @description page (from 1) and limit (default 24, at most 50) choose the page; the body is that page of the list, in display order; X-Total-Count and Link (rel next/prev) tell the rest. A page past the end is an empty array.
+         */
         get: operations["content-newsletters"];
         put?: never;
         post?: never;
@@ -798,8 +1144,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A signed, single-use uploadURL, valid for 15 minutes: PUT the image to it
-         * @description PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The image is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL.
+         * A signed, single-use uploadURL, valid for 15 minutes: PUT the image (or audio file) to it
+         * @description PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The file is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL. Without a body the link takes an image (JPEG, PNG, GIF or WebP, UPLOAD_MAX_BYTES); with {"kind": "audio"} a podcast episode's audio (MP3, M4A/AAC, OGG or WAV, judged from its bytes, at most 200 MB).
          */
         post: operations["uploads-createUploadUrl"];
         delete?: never;
@@ -816,7 +1162,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stored image, with its real content type, nosniff and a one-year cache
+         * A stored image (or audio file), with its real content type, nosniff and a one-year cache
          * @description Pages use the same image at objectPath, /objects/uploads/{name} on the site root. With w, a WebP copy at most that wide (made at upload), so a page can fetch the size it shows. Streamed from the storage (the local folder, or the S3 bucket with S3_BUCKET); one Range is answered with 206 and the asked-for bytes.
          */
         get: operations["uploads-get"];
@@ -842,6 +1188,23 @@ export interface paths {
         };
         /** This OpenAPI 3.1 document */
         get: operations["system-openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner organisations the home page shows: at most 8, in display order */
+        get: operations["content-partners"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1045,7 +1408,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What customers say about us, in display order */
+        /**
+         * What customers say about us, in display order
+         * @description page (from 1) and limit (default 24, at most 50) choose the page; the body is that page of the list, in display order; X-Total-Count and Link (rel next/prev) tell the rest. A page past the end is an empty array.
+         */
         get: operations["content-testimonials"];
         put?: never;
         post?: never;
@@ -3242,6 +3608,1013 @@ export interface operations {
             };
         };
     };
+    "admin-activity": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                kind?: "change" | "sign_in" | "sign_in_failed" | "sign_out";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "at": "string",
+                     *           "kind": "change",
+                     *           "actor": "string",
+                     *           "action": "string",
+                     *           "summary": "string",
+                     *           "target": "string",
+                     *           "details": {},
+                     *           "ip": "string"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            at: string;
+                            /** @enum {string} */
+                            kind: "change" | "sign_in" | "sign_in_failed" | "sign_out";
+                            actor: string;
+                            action: string;
+                            summary: string;
+                            target: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            ip: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-services-list": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "description": "A short description, shown under the title.",
+                     *           "features": [
+                     *             "string"
+                     *           ],
+                     *           "icon": "string",
+                     *           "isPopular": true,
+                     *           "visible": true,
+                     *           "position": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            description: string;
+                            features: string[];
+                            icon: string;
+                            isPopular: boolean;
+                            visible: boolean;
+                            position: number;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-services-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Spring fair in Bishop’s Stortford",
+                 *       "description": "A short description, shown under the title.",
+                 *       "features": [
+                 *         "string"
+                 *       ],
+                 *       "icon": "Mail",
+                 *       "isPopular": true
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    description: string;
+                    features: string[];
+                    /** @enum {string} */
+                    icon: "Mail" | "FileText" | "Calendar" | "Users";
+                    isPopular: boolean;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "description": "A short description, shown under the title.",
+                     *       "features": [
+                     *         "string"
+                     *       ],
+                     *       "icon": "string",
+                     *       "isPopular": true,
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string;
+                        features: string[];
+                        icon: string;
+                        isPopular: boolean;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-services-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such advertising service. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-services-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    features?: string[];
+                    /** @enum {string} */
+                    icon?: "Mail" | "FileText" | "Calendar" | "Users";
+                    isPopular?: boolean;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "description": "A short description, shown under the title.",
+                     *       "features": [
+                     *         "string"
+                     *       ],
+                     *       "icon": "string",
+                     *       "isPopular": true,
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string;
+                        features: string[];
+                        icon: string;
+                        isPopular: boolean;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such advertising service. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-services-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "direction": "up"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "description": "A short description, shown under the title.",
+                     *       "features": [
+                     *         "string"
+                     *       ],
+                     *       "icon": "string",
+                     *       "isPopular": true,
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string;
+                        features: string[];
+                        icon: string;
+                        isPopular: boolean;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such advertising service. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "blog-adminList": {
         parameters: {
             query?: {
@@ -4135,6 +5508,189 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-updateBusiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jo.bloggs@example.co.uk",
+                 *       "phone": "01992 555 010",
+                 *       "streetAddress": "12 Fore Street",
+                 *       "town": "Hertford",
+                 *       "county": "Hertfordshire",
+                 *       "postcode": "SG14 1AB",
+                 *       "officeHours": "Monday to Friday, 9am to 5:30pm",
+                 *       "academyEmail": "academy@example.co.uk"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    phone: string;
+                    streetAddress: string;
+                    town: string;
+                    county: string;
+                    postcode: string;
+                    officeHours: string;
+                    academyEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "jo.bloggs@example.co.uk",
+                     *       "phone": "01992 555 010",
+                     *       "streetAddress": "12 Fore Street",
+                     *       "town": "Hertford",
+                     *       "county": "Hertfordshire",
+                     *       "postcode": "SG14 1AB",
+                     *       "officeHours": "Monday to Friday, 9am to 5:30pm",
+                     *       "academyEmail": "academy@example.co.uk"
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                        phone: string;
+                        streetAddress: string;
+                        town: string;
+                        county: string;
+                        postcode: string;
+                        officeHours: string;
+                        academyEmail: string;
+                    };
+                };
+            };
+            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -5292,6 +6848,2837 @@ export interface operations {
             };
         };
     };
+    "siteContent-newsletters-list": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "description": "A short description, shown under the title.",
+                     *           "location": "Hertford",
+                     *           "subscribeUrl": "string",
+                     *           "visible": true,
+                     *           "position": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            description: string;
+                            location: string;
+                            subscribeUrl: string | null;
+                            visible: boolean;
+                            position: number;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-newsletters-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Jo Bloggs",
+                 *       "description": "A short description, shown under the title.",
+                 *       "location": "Hertford"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    description: string;
+                    location: string;
+                    subscribeUrl?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "description": "A short description, shown under the title.",
+                     *       "location": "Hertford",
+                     *       "subscribeUrl": "string",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        description: string;
+                        location: string;
+                        subscribeUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-newsletters-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such newsletter. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-newsletters-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    location?: string;
+                    subscribeUrl?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "description": "A short description, shown under the title.",
+                     *       "location": "Hertford",
+                     *       "subscribeUrl": "string",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        description: string;
+                        location: string;
+                        subscribeUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such newsletter. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-newsletters-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "direction": "up"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "description": "A short description, shown under the title.",
+                     *       "location": "Hertford",
+                     *       "subscribeUrl": "string",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        description: string;
+                        location: string;
+                        subscribeUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such newsletter. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-partners-list": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "logoUrl": "string",
+                     *           "linkUrl": "string",
+                     *           "visible": true,
+                     *           "position": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            logoUrl: string;
+                            linkUrl: string | null;
+                            visible: boolean;
+                            position: number;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-partners-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Jo Bloggs",
+                 *       "logoUrl": "string"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    logoUrl: string;
+                    linkUrl?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "logoUrl": "string",
+                     *       "linkUrl": "string",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        logoUrl: string;
+                        linkUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-partners-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-partners-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    name?: string;
+                    logoUrl?: string;
+                    linkUrl?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "logoUrl": "string",
+                     *       "linkUrl": "string",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        logoUrl: string;
+                        linkUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-partners-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "direction": "up"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "logoUrl": "string",
+                     *       "linkUrl": "string",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        logoUrl: string;
+                        linkUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such partner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-episodes": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "description": "A short description, shown under the title.",
+                     *           "episodeNumber": 1,
+                     *           "audioUrl": "https://media.example.co.uk/episodes/42.mp3",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "spotifyUrl": "https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "visible": true,
+                     *           "source": "feed"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            title: string;
+                            description: string;
+                            episodeNumber: number | null;
+                            audioUrl: string | null;
+                            imageUrl: string | null;
+                            spotifyUrl: string | null;
+                            publishedAt: string | null;
+                            visible: boolean;
+                            /** @enum {string} */
+                            source: "feed" | "manual" | "sample";
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-createEpisode": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Spring fair in Bishop’s Stortford",
+                 *       "description": "",
+                 *       "audioUrl": "https://media.example.co.uk/episodes/42.mp3"
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    episodeNumber?: number | null;
+                    audioUrl: string;
+                    imageUrl?: string | null;
+                    spotifyUrl?: string | null;
+                    publishedAt?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "description": "A short description, shown under the title.",
+                     *       "episodeNumber": 1,
+                     *       "audioUrl": "https://media.example.co.uk/episodes/42.mp3",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "spotifyUrl": "https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "visible": true,
+                     *       "source": "feed"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string;
+                        episodeNumber: number | null;
+                        audioUrl: string | null;
+                        imageUrl: string | null;
+                        spotifyUrl: string | null;
+                        publishedAt: string | null;
+                        visible: boolean;
+                        /** @enum {string} */
+                        source: "feed" | "manual" | "sample";
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-deleteEpisode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such episode. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An episode of the feed: only visible can change, and it cannot be deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-updateEpisode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    episodeNumber?: number | null;
+                    audioUrl?: string;
+                    imageUrl?: string | null;
+                    spotifyUrl?: string | null;
+                    publishedAt?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "description": "A short description, shown under the title.",
+                     *       "episodeNumber": 1,
+                     *       "audioUrl": "https://media.example.co.uk/episodes/42.mp3",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "spotifyUrl": "https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "visible": true,
+                     *       "source": "feed"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        description: string;
+                        episodeNumber: number | null;
+                        audioUrl: string | null;
+                        imageUrl: string | null;
+                        spotifyUrl: string | null;
+                        publishedAt: string | null;
+                        visible: boolean;
+                        /** @enum {string} */
+                        source: "feed" | "manual" | "sample";
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such episode. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An episode of the feed: only visible can change, and it cannot be deleted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "feedUrl": "string",
+                     *       "fromConfig": true,
+                     *       "lastImport": {
+                     *         "at": "string",
+                     *         "ok": true,
+                     *         "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        feedUrl: string | null;
+                        fromConfig: boolean;
+                        lastImport: {
+                            at: string;
+                            ok: boolean;
+                            message: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-setFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "feedUrl": "string"
+                 *     }
+                 */
+                "application/json": {
+                    feedUrl: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "feedUrl": "string",
+                     *       "fromConfig": true,
+                     *       "lastImport": {
+                     *         "at": "string",
+                     *         "ok": true,
+                     *         "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        feedUrl: string | null;
+                        fromConfig: boolean;
+                        lastImport: {
+                            at: string;
+                            ok: boolean;
+                            message: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "podcastAdmin-importNow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "added": 1,
+                     *       "updated": 1,
+                     *       "skipped": 1,
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        added: number;
+                        updated: number;
+                        skipped: number;
+                        message: string;
+                    };
+                };
+            };
+            /** @description No feed address is set. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The feed could not be fetched or read; no episode changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The payment provider could not be reached. Please try again.",
+                     *       "code": "BAD_GATEWAY"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "auth-register": {
         parameters: {
             query?: never;
@@ -5925,6 +10312,855 @@ export interface operations {
             };
         };
     };
+    "siteContent-testimonials-list": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "location": "Hertford",
+                     *           "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "visible": true,
+                     *           "position": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            location: string;
+                            content: string;
+                            imageUrl: string | null;
+                            visible: boolean;
+                            position: number;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-testimonials-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Jo Bloggs",
+                 *       "location": "Hertford",
+                 *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    location: string;
+                    content: string;
+                    imageUrl?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "location": "Hertford",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        location: string;
+                        content: string;
+                        imageUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-testimonials-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such testimonial. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-testimonials-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    name?: string;
+                    location?: string;
+                    content?: string;
+                    imageUrl?: string | null;
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "location": "Hertford",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        location: string;
+                        content: string;
+                        imageUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such testimonial. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "siteContent-testimonials-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "direction": "up"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "location": "Hertford",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "visible": true,
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        location: string;
+                        content: string;
+                        imageUrl: string | null;
+                        visible: boolean;
+                        position: number;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such testimonial. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "auth-user": {
         parameters: {
             query?: never;
@@ -6304,7 +11540,10 @@ export interface operations {
     };
     "content-advertisingServices": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6314,6 +11553,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description How many items match (all pages together). */
+                    "X-Total-Count": string;
+                    /** @description RFC 8288 links to the next and previous pages, when there are any. */
+                    Link?: string;
                     /**
                      * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
                      * @example "3q2-7wXz9bZ1yA"
@@ -6357,6 +11600,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
@@ -6955,6 +12220,99 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "content-business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "jo.bloggs@example.co.uk",
+                     *       "phone": "01992 555 010",
+                     *       "streetAddress": "12 Fore Street",
+                     *       "town": "Hertford",
+                     *       "county": "Hertfordshire",
+                     *       "postcode": "SG14 1AB",
+                     *       "officeHours": "Monday to Friday, 9am to 5:30pm",
+                     *       "academyEmail": "academy@example.co.uk"
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                        phone: string;
+                        streetAddress: string;
+                        town: string;
+                        county: string;
+                        postcode: string;
+                        officeHours: string;
+                        academyEmail: string;
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
@@ -7967,7 +13325,10 @@ export interface operations {
     };
     "content-newsletters": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7977,6 +13338,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description How many items match (all pages together). */
+                    "X-Total-Count": string;
+                    /** @description RFC 8288 links to the next and previous pages, when there are any. */
+                    Link?: string;
                     /**
                      * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
                      * @example "3q2-7wXz9bZ1yA"
@@ -7991,7 +13356,8 @@ export interface operations {
                      *         "id": 42,
                      *         "name": "Jo Bloggs",
                      *         "description": "A short description, shown under the title.",
-                     *         "location": "Hertford"
+                     *         "location": "Hertford",
+                     *         "subscribeUrl": "string"
                      *       }
                      *     ]
                      */
@@ -8000,6 +13366,7 @@ export interface operations {
                         name: string;
                         description: string;
                         location: string;
+                        subscribeUrl: string | null;
                     }[];
                 };
             };
@@ -8014,6 +13381,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
@@ -8062,7 +13451,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "image"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default image
+                     * @enum {string}
+                     */
+                    kind?: "image" | "audio";
+                };
+            };
+        };
         responses: {
             /** @description Successful response */
             200: {
@@ -8086,7 +13490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8267,7 +13671,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image */
+            /** @description The image, or an uploaded audio file (players use GET /api/audio-proxy/{id}) */
             200: {
                 headers: {
                     /**
@@ -8284,6 +13688,7 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "audio/*": unknown;
                 };
             };
             /** @description The requested byte range */
@@ -8308,6 +13713,7 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                    "audio/*": unknown;
                 };
             };
             /** @description w is not one of the offered widths. */
@@ -8412,6 +13818,11 @@ export interface operations {
                  * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
                  */
                 signature: string;
+                /**
+                 * @description From the uploadURL of an audio link (POST /objects/upload with kind audio): a podcast episode's audio
+                 * @example audio
+                 */
+                kind?: string;
             };
             header?: {
                 /**
@@ -8432,6 +13843,7 @@ export interface operations {
         requestBody: {
             content: {
                 "image/*": unknown;
+                "audio/*": unknown;
             };
         };
         responses: {
@@ -8453,10 +13865,10 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description Where the image is served (the value for a post's imageUrl) */
+                        /** @description Where the file is served (the value for a post's imageUrl, or an episode's audioUrl) */
                         objectPath: string;
                         /** @enum {string} */
-                        contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+                        contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "audio/mpeg" | "audio/mp4" | "audio/aac" | "audio/ogg" | "audio/wav";
                         /** @description Bytes stored */
                         size: number;
                         /** @description Pixels, when known */
@@ -8518,7 +13930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Larger than UPLOAD_MAX_BYTES (5 MB by default) */
+            /** @description Larger than UPLOAD_MAX_BYTES (5 MB by default), or 200 MB for audio. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8533,7 +13945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a JPEG, PNG, GIF or WebP image (judged from its bytes); for POST, not multipart/form-data. */
+            /** @description Not a JPEG, PNG, GIF or WebP image, or for an audio link not MP3, M4A/AAC, OGG or WAV (judged from the bytes); for POST, not multipart/form-data. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8598,6 +14010,11 @@ export interface operations {
                  * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
                  */
                 signature: string;
+                /**
+                 * @description From the uploadURL of an audio link (POST /objects/upload with kind audio): a podcast episode's audio
+                 * @example audio
+                 */
+                kind?: string;
             };
             header?: {
                 /**
@@ -8642,10 +14059,10 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @description Where the image is served (the value for a post's imageUrl) */
+                        /** @description Where the file is served (the value for a post's imageUrl, or an episode's audioUrl) */
                         objectPath: string;
                         /** @enum {string} */
-                        contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+                        contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "audio/mpeg" | "audio/mp4" | "audio/aac" | "audio/ogg" | "audio/wav";
                         /** @description Bytes stored */
                         size: number;
                         /** @description Pixels, when known */
@@ -8707,7 +14124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Larger than UPLOAD_MAX_BYTES (5 MB by default) */
+            /** @description Larger than UPLOAD_MAX_BYTES (5 MB by default), or 200 MB for audio. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8722,7 +14139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a JPEG, PNG, GIF or WebP image (judged from its bytes); for POST, not multipart/form-data. */
+            /** @description Not a JPEG, PNG, GIF or WebP image, or for an audio link not MP3, M4A/AAC, OGG or WAV (judged from the bytes); for POST, not multipart/form-data. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8801,6 +14218,93 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "content-partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "name": "Jo Bloggs",
+                     *         "logoUrl": "string",
+                     *         "linkUrl": "string"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        logoUrl: string;
+                        linkUrl: string | null;
+                    }[];
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An unexpected failure on our side (500), in the same error shape. */
@@ -9883,7 +15387,10 @@ export interface operations {
     };
     "content-testimonials": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9893,6 +15400,10 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description How many items match (all pages together). */
+                    "X-Total-Count": string;
+                    /** @description RFC 8288 links to the next and previous pages, when there are any. */
+                    Link?: string;
                     /**
                      * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
                      * @example "3q2-7wXz9bZ1yA"
@@ -9932,6 +15443,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {

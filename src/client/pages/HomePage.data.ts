@@ -4,10 +4,12 @@ import { PAGE_ROUTES } from '../../shared/routes';
 
 /** The lists the home page shows, and the business as a schema.org LocalBusiness. */
 export const prefetch: PagePrefetch = async ({ trpc, publicUrl }) => {
-  await Promise.all([
+  const [business] = await Promise.all([
+    trpc.content.business.fetch(),
     trpc.content.advertisingServices.prefetch(),
     trpc.content.newsletters.prefetch(),
     trpc.content.testimonials.prefetch(),
+    trpc.content.partners.prefetch(),
     trpc.podcasts.pages.prefetch({ page: 1 }),
   ]);
   return {
@@ -18,17 +20,18 @@ export const prefetch: PagePrefetch = async ({ trpc, publicUrl }) => {
         name: BUSINESS.name,
         description: PAGE_ROUTES.home.meta.description,
         url: `${publicUrl}/`,
-        email: BUSINESS.email,
-        telephone: BUSINESS.phone,
+        email: business.email,
+        telephone: business.phone,
         logo: `${publicUrl}/favicon.svg`,
         address: {
           '@type': 'PostalAddress',
-          addressLocality: BUSINESS.town,
-          addressRegion: BUSINESS.county,
-          postalCode: BUSINESS.postcode,
+          ...(business.streetAddress ? { streetAddress: business.streetAddress } : {}),
+          addressLocality: business.town,
+          addressRegion: business.county,
+          postalCode: business.postcode,
           addressCountry: BUSINESS.country,
         },
-        areaServed: { '@type': 'AdministrativeArea', name: BUSINESS.county },
+        areaServed: { '@type': 'AdministrativeArea', name: business.county },
       },
     ],
   };

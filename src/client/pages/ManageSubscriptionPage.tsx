@@ -7,6 +7,7 @@ import { ROUTES } from '../../shared/routes';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
 import { Button, buttonClass } from '../components/ui/Button';
 import { serverMessage } from '../lib/api';
+import { useBusinessDetails } from '../lib/useBusinessDetails';
 import { trpc } from '../lib/trpc';
 import * as styles from './ManageSubscriptionPage.css';
 
@@ -16,9 +17,8 @@ const GONE_TITLES: Record<Exclude<ManageLinkState, 'ready'>, string> = {
   invalid: 'This link is not valid',
 };
 
-const NEW_LINK_MAILTO = `mailto:${ACADEMY.email}?subject=${encodeURIComponent(
-  'Please send me a new link to manage my subscription',
-)}`;
+const newLinkMailto = (academyEmail: string) =>
+  `mailto:${academyEmail}?subject=${encodeURIComponent('Please send me a new link to manage my subscription')}`;
 
 /**
  * /manage-subscription?token=...: the 'Manage your subscription' link of the academy's e-mails.
@@ -30,6 +30,7 @@ export default function ManageSubscriptionPage() {
   const status = trpc.academy.manageLink.useQuery({ token }, { enabled: token !== '' });
   const open = trpc.academy.openBillingPortal.useMutation();
   const [leaving, setLeaving] = useState(false);
+  const { academyEmail } = useBusinessDetails();
 
   const state: ManageLinkState | 'checking' = token === '' ? 'invalid' : (status.data?.state ?? 'checking');
 
@@ -93,9 +94,13 @@ export default function ManageSubscriptionPage() {
                 For your security, each link to manage a subscription works once and for 7 days.
               </p>
               <p>
-                Email us at <a href={NEW_LINK_MAILTO}>{ACADEMY.email}</a> and we will send you a new one.
+                Email us at <a href={newLinkMailto(academyEmail)}>{academyEmail}</a> and we will send you a
+                new one.
               </p>
-              <a href={NEW_LINK_MAILTO} className={buttonClass({ variant: 'academy', size: 'lg' })}>
+              <a
+                href={newLinkMailto(academyEmail)}
+                className={buttonClass({ variant: 'academy', size: 'lg' })}
+              >
                 <Mail size={18} aria-hidden="true" />
                 Ask for a new link
               </a>

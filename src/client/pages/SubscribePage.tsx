@@ -2,7 +2,7 @@ import { AlertTriangle, ArrowLeft, Loader2, Lock, ShieldCheck } from 'lucide-rea
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { DEFAULT_PLAN, findPlan } from '../../shared/academy';
-import { ACADEMY } from '../../shared/business';
+import { useBusinessDetails } from '../lib/useBusinessDetails';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
@@ -17,6 +17,7 @@ const PRICING = `${ROUTES.academy}#pricing`;
 export default function SubscribePage() {
   const planParam = new URLSearchParams(useSearch()).get('plan') || DEFAULT_PLAN;
   const plan = findPlan(planParam);
+  const { academyEmail } = useBusinessDetails();
   const checkout = trpc.academy.createSubscription.useMutation({
     onError: (error) => console.error('Checkout could not be prepared', error),
   });
@@ -65,7 +66,7 @@ export default function SubscribePage() {
                 {failure}
               </p>
               <p className={styles.help}>
-                You can also email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a> and we will
+                You can also email us at <a href={`mailto:${academyEmail}`}>{academyEmail}</a> and we will
                 help you enrol.
               </p>
               <Link href={PRICING} className={buttonClass({ variant: 'academy', size: 'lg' })}>

@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { DEFAULT_PLAN, findPlan, type Plan } from '../../shared/academy';
 import { ACADEMY } from '../../shared/business';
+import { useBusinessDetails } from '../lib/useBusinessDetails';
 import { PAGE_ROUTES, ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
@@ -131,6 +132,7 @@ function NotReceived({
   reason: 'pending' | 'unknown' | 'unavailable';
 }) {
   usePageTitle(notReceivedTitle);
+  const { academyEmail } = useBusinessDetails();
   return (
     <AcademyLayout>
       <div className={styles.page} data-testid="payment-not-received" data-reason={reason}>
@@ -158,7 +160,7 @@ function NotReceived({
           </a>
           <BackToAcademy variant="ghost" />
           <p className={styles.contact}>
-            {PAYMENT_NOT_RECEIVED.help} <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
+            {PAYMENT_NOT_RECEIVED.help} <a href={`mailto:${academyEmail}`}>{academyEmail}</a>
           </p>
         </div>
       </div>
@@ -176,10 +178,11 @@ function BackToAcademy({ variant = 'academy' }: { variant?: 'academy' | 'ghost' 
 }
 
 function ContactLine() {
+  const { academyEmail } = useBusinessDetails();
   return (
     <p className={styles.contact}>
       <CheckCircle2 size={18} aria-hidden="true" className={styles.contactIcon} />
-      Questions? Email us at <a href={`mailto:${ACADEMY.email}`}>{ACADEMY.email}</a>
+      Questions? Email us at <a href={`mailto:${academyEmail}`}>{academyEmail}</a>
     </p>
   );
 }

@@ -1,11 +1,12 @@
-// `npm run podcasts:import [feed-url-or-file]`: imports the show's RSS feed once, from
-// PODCAST_FEED_URL, or from the URL or local XML file given. Adds new episodes and updates known
+// `npm run podcasts:import [feed-url-or-file]`: imports the show's RSS feed once, from the address
+// saved in the admin (or PODCAST_FEED_URL), or from the URL or local XML file given. Adds new episodes and updates known
 // ones by guid; never deletes. Exits 1 (and changes nothing) when the feed cannot be read.
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
 import { createOutboundClient } from '../services/outbound';
 import { countEpisodes, importPodcastFeed, importPodcastFeedFromUrl } from '../services/podcasts';
+import { getPodcastFeed } from '../services/podcast-admin';
 
 async function run(): Promise<number> {
   let config;
@@ -18,13 +19,15 @@ async function run(): Promise<number> {
     }
     throw error;
   }
-  const source = process.argv[2] ?? config.PODCAST_FEED_URL;
-  if (!source) {
-    console.error('No feed to import: set PODCAST_FEED_URL or pass a feed URL or XML file.');
-    return 1;
-  }
   const db = await openDatabaseFor('npm run podcasts:import', config);
   try {
+    const source = process.argv[2] ?? (await getPodcastFeed({ db: db.db, config })).feedUrl;
+    if (!source) {
+      console.error(
+        'No feed to import: save its address in the admin (Podcasts), set PODCAST_FEED_URL, or pass a feed URL or XML file.',
+      );
+      return 1;
+    }
     const result = /^https?:\/\//i.test(source)
       ? await importPodcastFeedFromUrl(db.db, source, {
           outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),

@@ -24,6 +24,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Shown to visitors, or hidden by an admin (kept, but left out of every public answer). */
+const visible = () => boolean('visible').notNull().default(true);
 
 /** Which seed sets have been applied: each is inserted once, so admin edits survive restarts. */
 export const seedRuns = pgTable('seed_runs', {
@@ -41,7 +43,9 @@ export const advertisingServices = pgTable('advertising_services', {
     .default(sql`'[]'::jsonb`),
   icon: text('icon').notNull().default('Mail'),
   isPopular: boolean('is_popular').notNull().default(false),
+  /** The position in the list (the admin's up and down buttons swap it with a neighbour's). */
   sortOrder: integer('sort_order').notNull().default(0),
+  visible: visible(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -51,8 +55,12 @@ export const newsletters = pgTable('newsletters', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   location: text('location').notNull(),
+  /** The newsletter platform's subscribe page; null means the home page's own signup form. */
+  subscribeUrl: text('subscribe_url'),
   sortOrder: integer('sort_order').notNull().default(0),
+  visible: visible(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const testimonials = pgTable('testimonials', {
@@ -62,7 +70,34 @@ export const testimonials = pgTable('testimonials', {
   content: text('content').notNull(),
   imageUrl: text('image_url'),
   sortOrder: integer('sort_order').notNull().default(0),
+  visible: visible(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The partner organisations whose logos the home page shows (the first eight visible ones). */
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** An uploaded image or a file of the site (/images/partners/...). */
+  logoUrl: text('logo_url').notNull(),
+  /** The organisation's website, when the logo should link to it. */
+  linkUrl: text('link_url'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  visible: visible(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Settings an admin changes, one row per key with a JSON value checked by its Zod schema on the way
+ * in and out (services/settings.ts): the business details, the podcast feed address.
+ */
+export const SETTING_KEYS = { business: 'business', podcastFeed: 'podcast-feed' } as const;
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
 });
 
 export const podcastEpisodes = pgTable(
@@ -78,6 +113,8 @@ export const podcastEpisodes = pgTable(
     imageUrl: text('image_url'),
     spotifyUrl: text('spotify_url'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Hidden by an admin: an import updates the episode but never shows it again. */
+    visible: visible(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -469,5 +506,37 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.caller, t.operation, t.key] }),
     index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Who changed what in the admin, and every sign-in, success or failure (issue 15.3): kept a year
+ * (services/activity.ts pruneActivityLog). The actor's name and e-mail are copied in, so the entry
+ * still says who it was after the admin is removed.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** change, sign_in or sign_in_failed. */
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'Ada Admin <ada@example.co.uk>', or the address a failed sign-in tried. */
+    actor: text('actor').notNull(),
+    /** The operation: a procedure's path ('siteContent.services.update') or 'auth.login'. */
+    action: text('action').notNull(),
+    /** What happened, in words: 'PATCH /api/admin/advertising-services/3: Changes an advertising service'. */
+    summary: text('summary').notNull(),
+    /** What it was done to, e.g. 'advertising service 3'. */
+    target: text('target'),
+    /** A short before/after of the fields an edit changed, or the input of another change (secrets hidden). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    // The admin's list, newest first, whole or by kind; and the yearly pruning.
+    index('activity_log_at_idx').on(t.at, t.id),
+    index('activity_log_kind_idx').on(t.kind, t.at, t.id),
   ],
 );

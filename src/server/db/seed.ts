@@ -1,12 +1,22 @@
-import { eq } from 'drizzle-orm';
-import { podcastEpisodes } from './schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BUSINESS_DETAILS_SEED } from '../../shared/business';
 import type { Database } from './client';
-import { advertisingServices, newsletters, seedRuns, testimonials } from './schema';
+import {
+  advertisingServices,
+  blogPosts,
+  newsletters,
+  partners,
+  podcastEpisodes,
+  seedRuns,
+  SETTING_KEYS,
+  siteSettings,
+  testimonials,
+} from './schema';
 import { advertisingServicesSeed } from './seeds/advertising';
-import { blogPosts } from './schema';
 import { blogPostsSeed } from './seeds/blog';
 import { podcastEpisodesSeed } from './seeds/podcasts';
-import { newslettersSeed } from './seeds/newsletters';
+import { NEWSLETTER_LINK_PLACEHOLDERS, newslettersSeed } from './seeds/newsletters';
+import { partnersSeed } from './seeds/partners';
 import { testimonialsSeed } from './seeds/testimonials';
 
 type SeedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -25,6 +35,28 @@ const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> 
   },
   { key: 'newsletters:v1', apply: (tx) => tx.insert(newsletters).values(newslettersSeed) },
   { key: 'testimonials:v1', apply: (tx) => tx.insert(testimonials).values(testimonialsSeed) },
+  // Issue 15: what used to be fixed in the page's code becomes the owner's to edit.
+  { key: 'partners:v1', apply: (tx) => tx.insert(partners).values(partnersSeed) },
+  {
+    key: 'business-details:v1',
+    apply: (tx) =>
+      tx
+        .insert(siteSettings)
+        .values({ key: SETTING_KEYS.business, value: { ...BUSINESS_DETAILS_SEED } })
+        .onConflictDoNothing(),
+  },
+  {
+    // An install seeded before the links were stored keeps the subscribe buttons it had.
+    key: 'newsletter-links:v1',
+    apply: async (tx) => {
+      for (const [name, url] of Object.entries(NEWSLETTER_LINK_PLACEHOLDERS)) {
+        await tx
+          .update(newsletters)
+          .set({ subscribeUrl: url })
+          .where(and(sql`lower(trim(${newsletters.name})) = ${name}`, isNull(newsletters.subscribeUrl)));
+      }
+    },
+  },
 ];
 
 export async function runSeeds(db: Database): Promise<string[]> {

@@ -13,6 +13,8 @@ import {
   type OutboundResponse,
 } from '../services/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
+import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
+import { openUpload } from '../services/uploads';
 import { sendApiError } from './api-errors';
 
 // GET /api/audio-proxy/:id streams a known episode's stored audio through our own origin, so the
@@ -159,6 +161,40 @@ async function proxyUpstream(
 
 export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
   const roots = [deps.config.clientDist, path.resolve('public')];
+  /**
+   * An episode's uploaded audio file, from the storage (a folder or the bucket) with the range the
+   * player asks for; only a stored audio upload, never an image or another file.
+   */
+  const sendUploadedAudio = async (
+    reply: FastifyReply,
+    id: string,
+    name: string,
+    rangeHeader: string | undefined,
+  ) => {
+    const range = parseRangeHeader(rangeHeader) ?? undefined;
+    let found: Awaited<ReturnType<typeof openUpload>>;
+    try {
+      found = await openUpload(deps, name, range);
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiable)) throw error;
+      return sendApiError(reply, 416, 'The range lies outside the file.', {
+        'Content-Range': `bytes */${error.size}`,
+      });
+    }
+    if (!found?.contentType.startsWith('audio/')) {
+      found?.object.body.destroy();
+      return sendJson(reply, 404, 'The audio file of this episode is missing');
+    }
+    const { object, contentType } = found;
+    audioHeaders(reply, id, contentType);
+    void reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Length', String(object.size === 0 ? 0 : object.end - object.start + 1))
+      .header('Cache-Control', 'public, max-age=3600');
+    if (range)
+      void reply.code(206).header('Content-Range', `bytes ${object.start}-${object.end}/${object.size}`);
+    return reply.send(object.body);
+  };
   const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
   return async (app: FastifyInstance) => {
     const rateLimit = {
@@ -201,6 +237,10 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
           throw error;
         }
         const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
+
+        // Audio uploaded in the admin (services/audio-uploads.ts): from the storage, with Range.
+        const uploaded = /^\/objects\/uploads\/([a-z2-7]{32})$/.exec(audioUrl)?.[1];
+        if (uploaded) return sendUploadedAudio(reply, req.params.id, uploaded, rangeHeader);
 
         if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
           const file = localAudioFile(audioUrl, roots);

@@ -127,6 +127,15 @@ const uploadParams = [
     example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
   },
   {
+    name: 'kind',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', pattern: '^audio$' },
+    description:
+      "From the uploadURL of an audio link (POST /objects/upload with kind audio): a podcast episode's audio",
+    example: 'audio',
+  },
+  {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
@@ -152,9 +161,23 @@ const storedImage = {
         properties: {
           objectPath: {
             type: 'string',
-            description: "Where the image is served (the value for a post's imageUrl)",
+            description:
+              "Where the file is served (the value for a post's imageUrl, or an episode's audioUrl)",
           },
-          contentType: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
+          contentType: {
+            type: 'string',
+            enum: [
+              'image/jpeg',
+              'image/png',
+              'image/gif',
+              'image/webp',
+              'audio/mpeg',
+              'audio/mp4',
+              'audio/aac',
+              'audio/ogg',
+              'audio/wav',
+            ],
+          },
           size: { type: 'integer', description: 'Bytes stored' },
           width: { type: ['integer', 'null'], description: 'Pixels, when known' },
           height: { type: ['integer', 'null'], description: 'Pixels, when known' },
@@ -179,8 +202,8 @@ const uploadErrors = errorResponses({
   ],
   403: 'The link is invalid, expired or already used',
   404: 'The name is far too long to be one of ours',
-  413: 'Larger than UPLOAD_MAX_BYTES (5 MB by default)',
-  415: 'Not a JPEG, PNG, GIF or WebP image (judged from its bytes); for POST, not multipart/form-data',
+  413: 'Larger than UPLOAD_MAX_BYTES (5 MB by default), or 200 MB for audio',
+  415: 'Not a JPEG, PNG, GIF or WebP image, or for an audio link not MP3, M4A/AAC, OGG or WAV (judged from the bytes); for POST, not multipart/form-data',
   503: DATABASE_DOWN,
 });
 const uploadDocs: Record<string, PathItem> = {
@@ -195,7 +218,13 @@ const uploadDocs: Record<string, PathItem> = {
         'off; the link is then used up. The same upload is accepted at /objects/uploads/{name} on the site root.',
       security: [],
       parameters: [...uploadParams],
-      requestBody: { required: true, content: { 'image/*': { schema: binary('The image file') } } },
+      requestBody: {
+        required: true,
+        content: {
+          'image/*': { schema: binary('The image file') },
+          'audio/*': { schema: binary('The audio file, for a link of kind audio') },
+        },
+      },
       responses: { '200': storedImage, ...uploadErrors, default: defaultErrorResponse },
     },
     post: {
@@ -217,7 +246,7 @@ const uploadDocs: Record<string, PathItem> = {
     get: {
       operationId: 'uploads-get',
       tags: ['Blog'],
-      summary: 'A stored image, with its real content type, nosniff and a one-year cache',
+      summary: 'A stored image (or audio file), with its real content type, nosniff and a one-year cache',
       description:
         'Pages use the same image at objectPath, /objects/uploads/{name} on the site root. With w, a WebP copy at most ' +
         'that wide (made at upload), so a page can fetch the size it shows. Streamed from the storage (the local ' +
@@ -237,11 +266,20 @@ const uploadDocs: Record<string, PathItem> = {
       ],
       responses: {
         '200': {
-          description: 'The image',
+          description: 'The image, or an uploaded audio file (players use GET /api/audio-proxy/{id})',
           headers: rangeHeaders,
-          content: { 'image/*': { schema: binary('The image bytes') } },
+          content: {
+            'image/*': { schema: binary('The image bytes') },
+            'audio/*': { schema: binary('The audio bytes') },
+          },
         },
-        '206': partialContent('image/*'),
+        '206': {
+          ...partialContent('image/*'),
+          content: {
+            'image/*': { schema: binary('Part of the image') },
+            'audio/*': { schema: binary('Part of the audio') },
+          },
+        },
         ...errorResponses({
           400: 'w is not one of the offered widths',
           404: 'No such image',

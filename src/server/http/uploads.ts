@@ -6,6 +6,7 @@ import { DomainError } from '../services/errors';
 import { sendApiError, sendDomainError } from './api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';
 import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
+import { AUDIO_UPLOAD_MAX_BYTES, audioUploadErrors, storeAudioUpload } from '../services/audio-uploads';
 import {
   checkUploadSignature,
   claimUploadTicket,
@@ -18,7 +19,27 @@ import {
 
 interface UploadRoute {
   Params: { name: string };
-  Querystring: { expires?: string; signature?: string; w?: string };
+  Querystring: { expires?: string; signature?: string; w?: string; kind?: string };
+}
+
+/**
+ * What a link accepts, from its (signed) kind: an image, or a podcast episode's audio, each with its
+ * own size limit and store (services/audio-uploads.ts).
+ */
+function uploadKind(deps: AppDeps, query: UploadRoute['Querystring']) {
+  if (query.kind === 'audio')
+    return {
+      kind: 'audio' as const,
+      max: AUDIO_UPLOAD_MAX_BYTES,
+      tooLarge: audioUploadErrors.tooLarge,
+      store: storeAudioUpload,
+    };
+  return {
+    kind: 'image' as const,
+    max: deps.config.UPLOAD_MAX_BYTES,
+    tooLarge: uploadErrors(deps.config).tooLarge,
+    store: storeUpload,
+  };
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
@@ -52,11 +73,19 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       query: UploadRoute['Querystring'];
       headers: Record<string, unknown>;
     }) => {
-      if (!(await checkUploadSignature(deps, req.params.name, req.query.expires, req.query.signature)))
+      const accepts = uploadKind(deps, req.query);
+      if (
+        !(await checkUploadSignature(
+          deps,
+          req.params.name,
+          req.query.expires,
+          req.query.signature,
+          accepts.kind,
+        ))
+      )
         throw errors.badLink();
       const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES + 64 * 1024)
-        throw errors.tooLarge();
+      if (Number.isFinite(declared) && declared > accepts.max + 64 * 1024) throw accepts.tooLarge();
       return claimUploadTicket(deps, req.params.name);
     };
 
@@ -101,13 +130,14 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
     const put = async (req: FastifyRequest<UploadRoute>, reply: FastifyReply) => {
       if (!req.params.name) return sendApiError(reply, 404, 'There is nothing at this address.');
       try {
+        const accepts = uploadKind(deps, req.query);
         const declared = Number(req.headers['content-length']);
-        if (Number.isFinite(declared) && declared > deps.config.UPLOAD_MAX_BYTES) throw errors.tooLarge();
+        if (Number.isFinite(declared) && declared > accepts.max) throw accepts.tooLarge();
         const body = req.body as Readable | undefined;
         if (!body || typeof body.pipe !== 'function') throw errors.noFile();
         return await storeOnce(req, reply, async () => {
           const userId = await admit(req);
-          return storeUpload(deps, { name: req.params.name, userId, body });
+          return accepts.store(deps, { name: req.params.name, userId, body });
         });
       } catch (error) {
         return sendError(reply, error);
@@ -122,11 +152,12 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
             'UNSUPPORTED_MEDIA_TYPE',
             'Send the image as multipart/form-data, or PUT it as the request body.',
           );
+        const accepts = uploadKind(deps, req.query);
         return await storeOnce(req, reply, async () => {
           const userId = await admit(req);
-          const part = await req.file();
+          const part = await req.file({ limits: { fileSize: accepts.max } });
           if (!part) throw errors.noFile();
-          return storeUpload(deps, { name: req.params.name, userId, body: part.file });
+          return accepts.store(deps, { name: req.params.name, userId, body: part.file });
         });
       } catch (error) {
         return sendError(reply, error);

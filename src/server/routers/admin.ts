@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  activityListInputSchema,
+  activityPageSchema,
   academySubscriptionListInputSchema,
   academySubscriptionPageSchema,
   academySubscriptionSchema,
@@ -22,6 +24,7 @@ import {
   sendManageLink,
 } from '../services/academy-admin';
 import { nextSessionPlaces } from '../services/workshop-sessions';
+import { listActivity } from '../services/activity';
 import { listAdmins, removeAdmin } from '../services/admins';
 import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
 import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/subscribers';
@@ -222,4 +225,21 @@ export const adminRouter = router({
     .input(idInputSchema)
     .output(adminMessageSchema)
     .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, callerId: ctx.user.id })),
+
+  activity: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/activity',
+        tags,
+        summary: 'The activity log, newest first: every admin change and every sign-in, kept for a year',
+        description:
+          'kind keeps one kind: change, sign_in, sign_in_failed or sign_out. An edit carries a short before/after ' +
+          '(details.changes); another change its input with secrets hidden and long text cut short (details.input).',
+        errorResponses: { 400: 'An unknown kind, or paging out of range (pageSize at most 100)' },
+      },
+    })
+    .input(activityListInputSchema)
+    .output(activityPageSchema)
+    .query(({ ctx, input }) => listActivity(ctx.deps.db, input)),
 });

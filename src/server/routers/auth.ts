@@ -108,6 +108,7 @@ export const authRouter = router({
     .mutation(async ({ ctx }) => {
       await deleteSession(ctx.deps, ctx.session.id);
       clearSessionCookie(ctx);
+      ctx.activity.kind = 'sign_out';
       return { message: AUTH_MESSAGES.loggedOut };
     }),
 

@@ -9,6 +9,8 @@ import { contentRouter } from './content';
 import { jobsRouter } from './jobs';
 import { newsletterRouter } from './newsletter';
 import { podcastsRouter } from './podcasts';
+import { siteContentRouter } from './site-content';
+import { podcastAdminRouter } from './podcast-admin';
 import { systemRouter } from './system';
 import { workshopsRouter } from './workshops';
 
@@ -26,6 +28,8 @@ export const appRouter = router({
   workshops: workshopsRouter,
   admin: adminRouter,
   jobs: jobsRouter,
+  siteContent: siteContentRouter,
+  podcastAdmin: podcastAdminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import type { AcademySubscription } from '../../shared/admin.schema';
 import { findPlan } from '../../shared/academy';
 import type { Page } from './paging';
 import { manageLinkMail } from './academy-mail';
+import { getBusinessDetails } from './business';
 import { conflict, notFound } from './errors';
 import { issueManageLink } from './manage-links';
 import { enqueueMail } from './outbox';
@@ -90,6 +91,7 @@ export async function sendManageLink(
       kind: 'academy_manage_link',
       now,
       message: manageLinkMail({
+        business: await getBusinessDetails(tx),
         plan,
         parentEmail: email,
         childFirstName: row.childFirstName,

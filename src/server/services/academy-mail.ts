@@ -1,5 +1,5 @@
 import type { Plan } from '../../shared/academy';
-import { ACADEMY, BUSINESS } from '../../shared/business';
+import { ACADEMY, BUSINESS, type BusinessDetails } from '../../shared/business';
 import { ROUTES } from '../../shared/routes';
 import type { MailMessage } from './mail';
 import { MANAGE_LINK_DAYS } from './manage-links';
@@ -32,7 +32,11 @@ const longDate = (date: Date) =>
 const childLabel = (f: SubscriptionFacts) =>
   f.childFirstName ? `${f.childFirstName}${f.childAge ? `, age ${f.childAge}` : ''}` : 'not given';
 
-const SIGN_OFF = [`The ${ACADEMY.name} team`, `${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}`];
+/** The business's details as the owner keeps them (services/business.ts): the academy's address, the town. */
+type Contact = { business: Pick<BusinessDetails, 'academyEmail' | 'town' | 'county'> };
+
+const signOff = ({ business }: Contact) =>
+  [`The ${ACADEMY.name} team`, `${BUSINESS.legalName}, ${business.town}, ${business.county}`].join('\n');
 
 /** Text and a matching simple HTML body from paragraphs; a paragraph may be a list. */
 function render(
@@ -61,7 +65,7 @@ function render(
 
 /** To the parent when the checkout completes: what they bought, for whom, what happens next. */
 export function welcomeMail(
-  f: SubscriptionFacts & { manageUrl: string; paymentPending: boolean },
+  f: SubscriptionFacts & Contact & { manageUrl: string; paymentPending: boolean },
 ): MailMessage {
   const child = f.childFirstName ?? 'your child';
   const [weekly] = f.plan.features;
@@ -89,12 +93,12 @@ export function welcomeMail(
   paragraphs.push(
     `Manage your subscription (change your card or cancel): ${f.manageUrl}`,
     `For your security this link works once and for ${MANAGE_LINK_DAYS} days. If you need a new one, just ask.`,
-    `Questions? Reply to this e-mail or write to ${ACADEMY.email}.`,
-    SIGN_OFF.join('\n'),
+    `Questions? Reply to this e-mail or write to ${f.business.academyEmail}.`,
+    signOff(f),
   );
   return {
     to: f.parentEmail,
-    replyTo: ACADEMY.email,
+    replyTo: f.business.academyEmail,
     subject: oneLine(`Welcome to ${ACADEMY.name}: ${child}'s ${f.plan.name} plan`),
     ...render(paragraphs, { 'Manage your subscription': f.manageUrl }),
   };
@@ -137,7 +141,7 @@ export function newSubscriptionNotification(
 
 /** To the parent when a monthly payment fails, with a fresh link to change the card. */
 export function paymentFailedMail(
-  f: SubscriptionFacts & { manageUrl: string; amountDue: number | null; nextAttempt: Date | null },
+  f: SubscriptionFacts & Contact & { manageUrl: string; amountDue: number | null; nextAttempt: Date | null },
 ): MailMessage {
   const amount = f.amountDue === null ? f.plan.price : `£${(f.amountDue / 100).toFixed(2)}`;
   const paragraphs: Array<string | string[]> = [
@@ -147,35 +151,37 @@ export function paymentFailedMail(
       ? `We will try again on ${longDate(f.nextAttempt)}. To keep the place, please check or change your card before then:`
       : 'To keep the place, please check or change your card:',
     `Update your card: ${f.manageUrl}`,
-    `For your security this link works once and for ${MANAGE_LINK_DAYS} days. If it has run out, or you would rather pay another way, write to ${ACADEMY.email} and we will help.`,
-    SIGN_OFF.join('\n'),
+    `For your security this link works once and for ${MANAGE_LINK_DAYS} days. If it has run out, or you would rather pay another way, write to ${f.business.academyEmail} and we will help.`,
+    signOff(f),
   ];
   return {
     to: f.parentEmail,
-    replyTo: ACADEMY.email,
+    replyTo: f.business.academyEmail,
     subject: oneLine(`Your ${ACADEMY.name} payment did not go through`),
     ...render(paragraphs, { 'Update your card': f.manageUrl }),
   };
 }
 
 /** A fresh 'Manage your subscription' link, sent when the admin is asked for one. */
-export function manageLinkMail(f: {
-  plan: Plan;
-  parentEmail: string;
-  childFirstName: string | null;
-  manageUrl: string;
-}): MailMessage {
+export function manageLinkMail(
+  f: Contact & {
+    plan: Plan;
+    parentEmail: string;
+    childFirstName: string | null;
+    manageUrl: string;
+  },
+): MailMessage {
   const paragraphs: Array<string | string[]> = [
     'Hello,',
     `Here is a new link to manage ${f.childFirstName ? `${f.childFirstName}'s` : 'your'} ${f.plan.name} subscription (change your card or cancel):`,
     `Manage your subscription: ${f.manageUrl}`,
     `For your security this link works once and for ${MANAGE_LINK_DAYS} days.`,
-    `Questions? Reply to this e-mail or write to ${ACADEMY.email}.`,
-    SIGN_OFF.join('\n'),
+    `Questions? Reply to this e-mail or write to ${f.business.academyEmail}.`,
+    signOff(f),
   ];
   return {
     to: f.parentEmail,
-    replyTo: ACADEMY.email,
+    replyTo: f.business.academyEmail,
     subject: oneLine(`Your link to manage your ${ACADEMY.name} subscription`),
     ...render(paragraphs, { 'Manage your subscription': f.manageUrl }),
   };

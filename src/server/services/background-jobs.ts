@@ -1,31 +1,46 @@
 import type { AppDeps } from '../deps';
+import { pruneActivityLog } from './activity';
 import type { JobDefinition } from './job-queue';
 import { mailJobs } from './outbox';
+import { getPodcastFeed, importPodcastFeedNow } from './podcast-admin';
 import { podcastFeedJobs } from './podcasts';
 import type { OutboundClient } from './outbound';
 
+/** The activity log's daily prune (entries are kept a year, services/activity.ts). */
+export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
+
 /**
  * Every kind of background work the site does, each a queue of the job queue (services/job-queue.ts):
- * the promised e-mails, and the podcast feed refresh when a feed is set. Scheduled work is a
- * definition with a `schedule` (cron, Europe/London), run once per tick across all instances; the
- * activity log's daily prune, for one, belongs here as
- * `{ queue: 'activity-log-prune', policy: 'stately', retryLimit: 2, schedule: '30 3 * * *', run: () => pruneActivityLog(deps.db, deps.clock()) }`.
+ * the promised e-mails, the podcast feed refresh (of the feed the admin set, or PODCAST_FEED_URL)
+ * and the activity log's daily prune. Scheduled work is a definition with a `schedule` (cron,
+ * Europe/London), run once per tick across all instances. The tests run the mail queue alone (no
+ * `outbound`): they import feeds and prune the log by calling the services.
  */
 export function backgroundJobs(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>,
   options: { outbound?: OutboundClient; log?: { info(obj: object, msg: string): void } } = {},
 ): JobDefinition<never>[] {
   const definitions: JobDefinition<never>[] = [mailJobs(deps)];
-  const { PODCAST_FEED_URL: feedUrl, PODCAST_REFRESH_MINUTES: intervalMinutes } = deps.config;
-  if (feedUrl && options.outbound) {
+  const log = options.log ?? { info: () => {} };
+  const outbound = options.outbound;
+  if (outbound) {
     definitions.push(
       podcastFeedJobs({
-        db: deps.db,
-        outbound: options.outbound,
-        feedUrl,
-        intervalMinutes,
-        log: options.log ?? { info: () => {} },
+        importFeed: async (signal) =>
+          (await getPodcastFeed(deps)).feedUrl ? importPodcastFeedNow(deps, { signal, outbound }) : null,
+        intervalMinutes: deps.config.PODCAST_REFRESH_MINUTES,
+        log,
       }),
+      {
+        queue: ACTIVITY_PRUNE_QUEUE,
+        policy: 'stately',
+        retryLimit: 2,
+        schedule: '30 3 * * *',
+        async run() {
+          const deleted = await pruneActivityLog(deps.db, deps.clock());
+          if (deleted > 0) log.info({ deleted }, 'activity log entries older than a year deleted');
+        },
+      },
     );
   }
   return definitions;

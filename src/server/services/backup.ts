@@ -27,6 +27,8 @@ const TABLES: Table[] = [
   schema.advertisingServices,
   schema.newsletters,
   schema.testimonials,
+  schema.partners,
+  schema.siteSettings,
   schema.podcastEpisodes,
   schema.contactMessages,
   // The workshop's sessions, then their reservations (after contactMessages: a reservation's key).
@@ -40,6 +42,8 @@ const TABLES: Table[] = [
   // key). They are jobs of the queue, which a backup writes as outbox rows (unsentMailAsOutboxRows)
   // and the restored site's first start queues again.
   schema.outbox,
+  // Who changed what: the record an owner may be asked for (after users: its key).
+  schema.activityLog,
 ];
 
 /**

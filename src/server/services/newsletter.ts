@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
-import { BUSINESS } from '../../shared/business';
+import { addressLine, BUSINESS } from '../../shared/business';
+import { getBusinessDetails } from './business';
 import { hashToken } from './tokens';
 import { notFound } from './errors';
 import { enqueueMail } from './outbox';
@@ -71,6 +72,9 @@ export async function subscribe(
   const confirmUrl = newsletterLink(deps.config.publicUrl, 'confirm', confirmToken);
   const unsubscribeUrl = newsletterLink(deps.config.publicUrl, 'unsubscribe', unsubscribeToken);
   const attr = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  // A marketing e-mail says who sends it and where from: the address the owner keeps in the admin.
+  const postal = `${BUSINESS.legalName}, ${addressLine(await getBusinessDetails(db))}`;
+  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   // The address and its confirmation e-mail are one transaction; the outbox worker sends it.
   await db.transaction(async (tx) => {
     // The unique index on (email, newsletter) settles two signups racing each other.
@@ -98,7 +102,7 @@ export async function subscribe(
           `The link works for ${CONFIRM_WINDOW_DAYS} days. If you did not sign up, ignore this e-mail: we will not`,
           'write to you again and your address will be deleted.',
           '',
-          `${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}`,
+          postal,
           '',
           `Unsubscribe: ${unsubscribeUrl}`,
         ].join('\n'),
@@ -106,7 +110,7 @@ export async function subscribe(
 <p>Thank you for signing up to the ${BUSINESS.name} newsletter. Please confirm that this is your e-mail address:</p>
 <p><a href="${attr(confirmUrl)}">Confirm my subscription</a></p>
 <p>The link works for ${CONFIRM_WINDOW_DAYS} days. If you did not sign up, ignore this e-mail: we will not write to you again and your address will be deleted.</p>
-<p>${BUSINESS.legalName}, ${BUSINESS.town}, ${BUSINESS.county}</p>
+<p>${html(postal)}</p>
 <p><a href="${attr(unsubscribeUrl)}">Unsubscribe</a></p>`,
         headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
       },

@@ -70,7 +70,11 @@ async function insertMailJob(
     failed?: { attempts: number; error: string | null };
   },
 ): Promise<void> {
-  const startAfter = job.startAfter ? sql`${job.startAfter.toISOString()}::timestamptz` : sql`now()`;
+  // Due at once is a millisecond ago: the queue takes jobs with start_after < now(), and PGlite's
+  // clock counts milliseconds, so a job inserted "now" could otherwise wait for the next poll.
+  const startAfter = job.startAfter
+    ? sql`${job.startAfter.toISOString()}::timestamptz`
+    : sql`now() - interval '1 millisecond'`;
   const failed = job.failed;
   const result = await db.execute(sql`
     insert into ${sql.identifier(JOB_SCHEMA)}.job

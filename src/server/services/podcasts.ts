@@ -40,12 +40,14 @@ const episodeOrder = [
 ];
 
 function episodeWhere(filter: EpisodeFilter, realOnly: boolean): SQL | undefined {
-  const conditions: SQL[] = realOnly ? [not(isSample)] : [];
+  // An episode an admin hid is in no public answer.
+  const conditions: SQL[] = [eq(podcastEpisodes.visible, true)];
+  if (realOnly) conditions.push(not(isSample));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(or(ilike(podcastEpisodes.title, pattern), ilike(podcastEpisodes.description, pattern))!);
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /** The list's queries, built but not run: listEpisodes runs them, tests/api/query-plans.test.ts reads their plans. */
@@ -94,7 +96,7 @@ export async function getEpisodeAudioUrl(db: Database, id: number): Promise<stri
   const [row] = await db
     .select({ audioUrl: podcastEpisodes.audioUrl })
     .from(podcastEpisodes)
-    .where(eq(podcastEpisodes.id, id));
+    .where(and(eq(podcastEpisodes.id, id), eq(podcastEpisodes.visible, true)));
   if (!row) throw notFound('Episode not found');
   if (!row.audioUrl) throw notFound('This episode has no audio');
   return row.audioUrl;
@@ -260,25 +262,24 @@ export function everyMinutesCron(minutes: number): string {
 
 /**
  * The feed refresh as a scheduled job (issue 17.3): every intervalMinutes, once across all
- * instances, never two at a time. A failed import keeps the episodes, is retried twice, and then
- * shows in the admin's failed jobs. main.ts also sends one at start.
+ * instances, never two at a time. `importFeed` imports the feed the admin set (or PODCAST_FEED_URL)
+ * and answers null when there is none. A failed import keeps the episodes, is retried twice, and
+ * then shows in the admin's failed jobs. main.ts also sends one at start.
  */
 export function podcastFeedJobs(options: {
-  db: Database;
-  outbound: OutboundClient;
-  feedUrl: string;
+  importFeed: (signal: AbortSignal) => Promise<ImportResult | null>;
   intervalMinutes: number;
   log: FeedRefreshLogger;
 }): JobDefinition<object> {
-  const { db, outbound, feedUrl, log } = options;
+  const { importFeed, log } = options;
   return {
     queue: FEED_REFRESH_QUEUE,
     policy: 'stately',
     retryLimit: 2,
     schedule: everyMinutesCron(options.intervalMinutes),
     async run(job) {
-      const result = await importPodcastFeedFromUrl(db, feedUrl, { outbound, signal: job.signal });
-      log.info({ feedUrl, ...result }, 'podcast feed imported');
+      const result = await importFeed(job.signal);
+      if (result) log.info({ ...result }, 'podcast feed imported');
     },
   };
 }

@@ -4,6 +4,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { AppDeps } from '../deps';
 import { users } from '../db/schema';
 import { AUTH_MESSAGES } from '../../shared/auth';
+import { recordActivity } from './activity';
 import { normaliseEmail } from './admins';
 import { tooManyRequests, unauthorized } from './errors';
 import { enqueueMail } from './outbox';
@@ -76,9 +77,22 @@ export async function login(
   const email = normaliseEmail(input.email);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const account = user ? `user:${user.id}:${passwordTag(user.passwordHash)}` : `email:${email}`;
+  // Every sign-in goes into the activity log, the failures with the address they tried.
+  const logAttempt = (kind: 'sign_in' | 'sign_in_failed', summary: string) =>
+    recordActivity(deps.db, {
+      kind,
+      at: deps.clock(),
+      user: kind === 'sign_in' && user ? user : null,
+      actor: email.slice(0, 254),
+      action: 'auth.login',
+      summary,
+      target: user ? `admin ${user.id}` : null,
+      ip: input.ip,
+    });
   const waitMs = await deps.signInThrottle.blockedFor(account, input.ip);
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
+    await logAttempt('sign_in_failed', `Sign-in refused: too many failed attempts (wait ${seconds} s)`);
     throw tooManyRequests(waitMessage(seconds), seconds);
   }
 
@@ -99,10 +113,15 @@ export async function login(
       );
       await queueAttackAlert(deps, user, accountFailures, input.ip);
     }
+    await logAttempt(
+      'sign_in_failed',
+      user ? 'Sign-in failed: wrong password' : 'Sign-in failed: no admin has this e-mail address',
+    );
     if (delayMs > 0) await sleep(delayMs);
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   await deps.signInThrottle.succeeded(account, input.ip);
+  await logAttempt('sign_in', 'Signed in');
   const { token, session } = await createSession(deps, user!.id);
   return { token, session, user: { id: user!.id, name: user!.name, email: user!.email } };
 }

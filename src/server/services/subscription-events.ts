@@ -5,6 +5,7 @@ import { CHILD_AGE_MAX, CHILD_AGE_MIN } from '../../shared/contact';
 import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import { academySubscriptions, paymentEvents } from '../db/schema';
+import { getBusinessDetails } from './business';
 import { newSubscriptionNotification, paymentFailedMail, welcomeMail } from './academy-mail';
 import { issueManageLink } from './manage-links';
 import { enqueueMail } from './outbox';
@@ -136,7 +137,12 @@ async function checkoutCompleted(
     await enqueueMail(tx, {
       kind: 'academy_welcome',
       now,
-      message: welcomeMail({ ...facts, manageUrl: link.url, paymentPending: !paid }),
+      message: welcomeMail({
+        ...facts,
+        business: await getBusinessDetails(tx),
+        manageUrl: link.url,
+        paymentPending: !paid,
+      }),
     });
   }
   await enqueueMail(tx, {
@@ -249,6 +255,7 @@ async function invoicePaymentFailed(
       kind: 'academy_payment_failed',
       now,
       message: paymentFailedMail({
+        business: await getBusinessDetails(tx),
         plan,
         parentEmail: email,
         parentPhone: row.parentPhone,

@@ -86,14 +86,30 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
 // --- Signing ------------------------------------------------------------------------------------
 // The HMAC key is in the database (app_secrets), so a link one instance gives out works on every
 // other; the ticket it names is a row there too, so "single-use" holds across instances.
-async function sign(deps: Pick<AppDeps, 'db'>, name: string, expires: number): Promise<string | null> {
+
+/** What an upload link accepts: an image (the default), or a podcast episode's audio (kind=audio in the link). */
+export type UploadKind = 'image' | 'audio';
+
+async function sign(
+  deps: Pick<AppDeps, 'db'>,
+  name: string,
+  expires: number,
+  kind: UploadKind = 'image',
+): Promise<string | null> {
   const key = await appSecret(deps.db, 'upload-signing', true);
-  return key && createHmac('sha256', key).update(`PUT\n/objects/uploads/${name}\n${expires}`).digest('hex');
+  // An image link signs what it always signed; an audio link signs its kind too, so it cannot be made from one.
+  return (
+    key &&
+    createHmac('sha256', key)
+      .update(`PUT\n/objects/uploads/${name}\n${expires}${kind === 'audio' ? '\naudio' : ''}`)
+      .digest('hex')
+  );
 }
 
 export async function createUploadTicket(
   deps: Deps,
   userId: number,
+  kind: UploadKind = 'image',
 ): Promise<{ uploadURL: string; objectPath: string; expiresAt: string }> {
   const name = randomToken(20);
   const now = deps.clock();
@@ -102,8 +118,9 @@ export async function createUploadTicket(
     .insert(uploadTickets)
     .values({ id: name, userId, expiresAt: new Date(expires), createdAt: now });
   const objectPath = `/objects/uploads/${name}`;
+  const kindParam = kind === 'audio' ? '&kind=audio' : '';
   return {
-    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}&signature=${await sign(deps, name, expires)}`,
+    uploadURL: `${deps.config.publicUrl}/api${objectPath}?expires=${expires}${kindParam}&signature=${await sign(deps, name, expires, kind)}`,
     objectPath,
     expiresAt: new Date(expires).toISOString(),
   };
@@ -115,12 +132,13 @@ export async function checkUploadSignature(
   name: string,
   expires: unknown,
   signature: unknown,
+  kind: UploadKind = 'image',
 ): Promise<boolean> {
   if (!OBJECT_NAME_PATTERN.test(name) || typeof expires !== 'string' || typeof signature !== 'string')
     return false;
   if (!/^\d{1,16}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   if (Number(expires) <= deps.clock().getTime()) return false;
-  const expected = await sign(deps, name, Number(expires));
+  const expected = await sign(deps, name, Number(expires), kind);
   return expected !== null && timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'));
 }
 
@@ -137,21 +155,17 @@ export async function claimUploadTicket(deps: Deps, name: string): Promise<numbe
 }
 
 /**
- * Streams a file into place under `name`: at most UPLOAD_MAX_BYTES, a JPEG, PNG, GIF or WebP judged
- * by its bytes and by decoding it. On any failure, a broken-off transfer included, nothing remains.
+ * Streams an upload into a temporary file, refusing it past `max` bytes as it arrives (never held in
+ * memory), and answers the file, its size and its first bytes (to judge its type by). The caller
+ * removes the file when it is done with it (it is renamed into place, or deleted).
  */
-export async function storeUpload(
+export async function receiveUpload(
   deps: Deps,
-  input: { name: string; userId: number | null; body: Readable },
-): Promise<{
-  objectPath: string;
-  contentType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}> {
+  input: { name: string; body: Readable },
+  max: number,
+  tooLarge: () => DomainError,
+): Promise<{ temp: string; size: number; head: Buffer }> {
   const errors = uploadErrors(deps.config);
-  const max = deps.config.UPLOAD_MAX_BYTES;
   // This instance's own work folder, whichever storage the checked file then goes to.
   const incoming = path.join(deps.config.uploadsDir, INCOMING_FOLDER);
   await fsp.mkdir(incoming, { recursive: true });
@@ -162,7 +176,7 @@ export async function storeUpload(
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > max) {
-        callback(errors.tooLarge());
+        callback(tooLarge());
         return;
       }
       if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
@@ -184,11 +198,37 @@ export async function storeUpload(
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // A limit from the multipart parser, or a connection that broke off halfway.
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge();
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw errors.interrupted();
     }
-    if ((input.body as Readable & { truncated?: boolean }).truncated) throw errors.tooLarge();
+    if ((input.body as Readable & { truncated?: boolean }).truncated) throw tooLarge();
     if (size === 0) throw errors.noFile();
+    return { temp, size, head };
+  } catch (error) {
+    await fsp.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Streams a file into place under `name`: at most UPLOAD_MAX_BYTES, a JPEG, PNG, GIF or WebP judged
+ * by its bytes and by decoding it. On any failure, a broken-off transfer included, nothing remains.
+ */
+export async function storeUpload(
+  deps: Deps,
+  input: { name: string; userId: number | null; body: Readable },
+): Promise<{
+  objectPath: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}> {
+  const errors = uploadErrors(deps.config);
+  const received = await receiveUpload(deps, input, deps.config.UPLOAD_MAX_BYTES, errors.tooLarge);
+  const { temp, head } = received;
+  let { size } = received;
+  try {
     const contentType = sniffImageType(head);
     if (!contentType) throw errors.badType();
 

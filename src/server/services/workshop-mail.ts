@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import type { workshopReservations, workshopSessions } from '../db/schema';
 import { ACADEMY, BUSINESS } from '../../shared/business';
+import { getBusinessDetails } from './business';
 import { ACADEMY_SECTIONS } from '../../shared/academy';
 import { PAGE_ROUTES } from '../../shared/routes';
 import {
@@ -20,13 +21,17 @@ import type { MailMessage } from './mail';
 
 export type SessionRow = typeof workshopSessions.$inferSelect;
 export type ReservationRow = typeof workshopReservations.$inferSelect;
-type Writer = Pick<Database, 'execute'>;
+type Writer = Pick<Database, 'execute' | 'select'>;
 type Deps = Pick<AppDeps, 'config'>;
 
-const SIGN_OFF = ['', `The ${ACADEMY.name} team`, ACADEMY.email];
+/** The academy's contact address as the owner keeps it in the admin (services/business.ts). */
+export async function academyEmailOf(db: Pick<Database, 'select'>): Promise<string> {
+  return (await getBusinessDetails(db)).academyEmail;
+}
 
 /** An e-mail to the family, from the academy, with its greeting and sign-off around the lines. */
 function familyMail(
+  academyEmail: string,
   reservation: ReservationRow,
   subject: string,
   lines: string[],
@@ -34,9 +39,16 @@ function familyMail(
 ): MailMessage {
   return {
     to: reservation.parentEmail,
-    replyTo: ACADEMY.email,
+    replyTo: academyEmail,
     subject,
-    text: [`Hello ${reservation.parentName},`, '', ...lines, ...SIGN_OFF].join('\n'),
+    text: [
+      `Hello ${reservation.parentName},`,
+      '',
+      ...lines,
+      '',
+      `The ${ACADEMY.name} team`,
+      academyEmail,
+    ].join('\n'),
     ...(attachments ? { attachments } : {}),
   };
 }
@@ -76,6 +88,7 @@ function workshopPage(deps: Deps): string {
 /** The calendar file of a reservation's session; one UID per reservation, so a re-send updates it. */
 export function workshopCalendarFile(
   deps: Deps,
+  academyEmail: string,
   reservation: ReservationRow,
   session: SessionRow,
   now: Date,
@@ -91,7 +104,7 @@ export function workshopCalendarFile(
       description: [
         `${ACADEMY.name} free AI workshop for ${who(reservation)}.`,
         ...howToJoin(session),
-        `Questions: ${ACADEMY.email}`,
+        `Questions: ${academyEmail}`,
       ].join('\n'),
       location:
         session.delivery === 'in_person'
@@ -125,10 +138,12 @@ export async function enqueueConfirmation(
   },
 ): Promise<void> {
   const label = workshopSessionLabel(session.startsAt, session.endsAt);
+  const academyEmail = await academyEmailOf(tx);
   await enqueueMail(tx, {
     kind: 'workshop_confirmation',
     now,
     message: familyMail(
+      academyEmail,
       reservation,
       promoted
         ? `A place has come up: ${ACADEMY.name} free workshop, ${label}`
@@ -143,7 +158,7 @@ export async function enqueueConfirmation(
         'The calendar file attached adds the workshop to your calendar. We will send a reminder the day before.',
         'If you can no longer come, just reply to this e-mail so that another family can have the place.',
       ],
-      [workshopCalendarFile(deps, reservation, session, now)],
+      [workshopCalendarFile(deps, academyEmail, reservation, session, now)],
     ),
   });
   const remindAt = dayBefore(session.startsAt);
@@ -169,9 +184,14 @@ export function readReminderTask(task: MailMessage): { reservationId: number; st
   return JSON.parse(task.text) as { reservationId: number; startsAt: string };
 }
 
-export function reminderMessage(deps: Deps, reservation: ReservationRow, session: SessionRow): MailMessage {
+export function reminderMessage(
+  deps: Deps,
+  academyEmail: string,
+  reservation: ReservationRow,
+  session: SessionRow,
+): MailMessage {
   const label = workshopSessionLabel(session.startsAt, session.endsAt);
-  return familyMail(reservation, `Tomorrow: ${ACADEMY.name} free workshop, ${label}`, [
+  return familyMail(academyEmail, reservation, `Tomorrow: ${ACADEMY.name} free workshop, ${label}`, [
     `A reminder that ${who(reservation)}'s free AI workshop is tomorrow.`,
     '',
     ...sessionLines(session),
@@ -189,10 +209,15 @@ export async function enqueueWaitingList(
   await enqueueMail(tx, {
     kind: 'workshop_waiting_list',
     now,
-    message: familyMail(reservation, `On the waiting list: ${ACADEMY.name} free workshop, ${label}`, [
-      `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
-      'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
-    ]),
+    message: familyMail(
+      await academyEmailOf(tx),
+      reservation,
+      `On the waiting list: ${ACADEMY.name} free workshop, ${label}`,
+      [
+        `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
+        'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
+      ],
+    ),
   });
 }
 
@@ -210,11 +235,16 @@ export async function enqueueCancellation(
   await enqueueMail(tx, {
     kind: 'workshop_cancellation',
     now,
-    message: familyMail(reservation, `Cancelled: ${ACADEMY.name} free workshop, ${label}`, [
-      sessionCancelled
-        ? `We are sorry: the free workshop on ${label} has been cancelled.`
-        : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
-      `To book another date, please use the form on ${workshopPage(deps)}`,
-    ]),
+    message: familyMail(
+      await academyEmailOf(tx),
+      reservation,
+      `Cancelled: ${ACADEMY.name} free workshop, ${label}`,
+      [
+        sessionCancelled
+          ? `We are sorry: the free workshop on ${label} has been cancelled.`
+          : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
+        `To book another date, please use the form on ${workshopPage(deps)}`,
+      ],
+    ),
   });
 }

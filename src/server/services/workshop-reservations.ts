@@ -14,6 +14,7 @@ import {
   enqueueWaitingList,
   readReminderTask,
   reminderMessage,
+  academyEmailOf,
   type ReservationRow,
   type SessionRow,
 } from './workshop-mail';
@@ -277,6 +278,6 @@ registerOutboxTask('workshop_reminder_due', async (deps, task) => {
   await enqueueMail(deps.db, {
     kind: 'workshop_reminder',
     now,
-    message: reminderMessage(deps, reservation, session),
+    message: reminderMessage(deps, await academyEmailOf(deps.db), reservation, session),
   });
 });

@@ -6,6 +6,7 @@ import { isCrossSiteRequest } from '../http/same-origin';
 import { describeZodError, INTERNAL_ERROR_MESSAGE } from '../http/api-errors';
 import { PROCEDURE_RATE_LIMITS, RATE_LIMIT_POLICIES } from './rate-limit';
 import { validateSessionToken } from '../services/sessions';
+import { recordActivity, shortValue, type ActivityNote } from '../services/activity';
 import { answers, type ApiMeta } from './responses';
 import type { Context } from './context';
 
@@ -158,4 +159,39 @@ const requireAdmin = answers(
   }),
 );
 
-export const adminProcedure = publicProcedure.use(requireAdmin);
+/**
+ * Every successful admin change goes into the activity log (issue 15.3), once, here: who, when, the
+ * operation in words, and what it was done to. A service that knows the before and after of an edit
+ * writes them into ctx.activity (services/activity.ts ActivityNote); otherwise the input is kept,
+ * secrets hidden and long text cut short. A log that cannot be written never undoes the change.
+ */
+export const adminProcedure = publicProcedure
+  .use(requireAdmin)
+  .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
+    const activity: ActivityNote = {};
+    const result = await next({ ctx: { activity } });
+    // A repeat answered from its Idempotency-Key changed nothing the second time.
+    if (type !== 'mutation' || !result.ok || ctx.res.getHeader('Idempotent-Replayed')) return result;
+    const openapi = meta?.openapi;
+    const input = await getRawInput();
+    const id = (input as { id?: unknown } | undefined)?.id;
+    try {
+      await recordActivity(ctx.deps.db, {
+        kind: activity.kind ?? 'change',
+        at: ctx.deps.clock(),
+        user: ctx.user,
+        action: path,
+        summary: openapi ? `${openapi.method} /api${openapi.path}: ${openapi.summary ?? path}` : path,
+        target: activity.target ?? (id === undefined ? null : `id ${String(id)}`),
+        details: activity.changes
+          ? { changes: activity.changes }
+          : input && typeof input === 'object'
+            ? { input: shortValue(input) }
+            : null,
+        ip: ctx.ip,
+      });
+    } catch (error) {
+      ctx.req.log.error({ err: error, action: path }, 'the activity log could not record an admin change');
+    }
+    return result;
+  });

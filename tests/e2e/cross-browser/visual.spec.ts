@@ -92,10 +92,11 @@ for (const browserName of BROWSERS) {
                 (buttons.find((b) => b.textContent?.startsWith(tab)) as HTMLButtonElement).click(),
               view.adminTab,
             );
+            // Every list (or, in a section of settings, the form) has loaded.
             await page.waitForFunction(
               () =>
-                document.querySelector('[data-layout]') &&
-                !document.querySelector('[data-layout][aria-busy="true"]'),
+                document.querySelector('[data-layout], main form') &&
+                !document.querySelector('[data-layout][aria-busy="true"], form[aria-busy="true"]'),
             );
           }
           await waitForText(page, view.ready);

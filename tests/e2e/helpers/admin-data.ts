@@ -11,9 +11,9 @@ export async function openAdminSection(page: Page, tab: string, heading: string)
     .getByRole('button', { name: new RegExp(`^${tab}`) })
     .click();
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  // Every list of the section has loaded.
-  await expect(page.locator('[data-layout]').first()).toBeVisible();
-  await expect(page.locator('[data-layout][aria-busy="true"]')).toHaveCount(0);
+  // Every list (or form) of the section has loaded; a section of settings has no list.
+  await expect(page.locator('[data-layout], form').first()).toBeVisible();
+  await expect(page.locator('[data-layout][aria-busy="true"], form[aria-busy="true"]')).toHaveCount(0);
 }
 
 export async function sendEnquiry(

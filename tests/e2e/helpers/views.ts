@@ -24,7 +24,18 @@ export interface View {
   parts?: string[];
 }
 
-export const ADMIN_TABS = ['Blog Posts', 'Enquiries', 'Subscribers', 'Academy', 'Admins', 'Jobs'] as const;
+export const ADMIN_TABS = [
+  'Blog Posts',
+  'Enquiries',
+  'Subscribers',
+  'Academy',
+  'Admins',
+  'Site content',
+  'Podcasts',
+  'Business details',
+  'Activity',
+  'Jobs',
+] as const;
 
 /** The seeded post the blog-post views open (a fresh install has it; see src/server/db/seeds/blog.ts). */
 export const SEEDED_POST_TITLE = 'Five ways to get your shop noticed on a Hertfordshire high street';
@@ -54,6 +65,11 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       adminSection('Subscribers', 'Newsletter subscribers'),
       adminSection('Academy', 'Free workshop sessions'),
       adminSection('Admins', 'Add an admin'),
+      adminSection('Site content', 'Advertising services'),
+      adminSection('Podcasts', 'Podcast feed'),
+      adminSection('Business details', 'Business details'),
+      // Its rows are this run's own sign-ins and changes, which differ with what ran before it.
+      { ...adminSection('Activity', 'Activity'), noScreenshot: true },
       adminSection('Jobs', 'Failed jobs'),
       // Signed out it shows Access Denied and then moves to the homepage after 1 s.
       { name: 'admin-signed-out', path: ROUTES.admin, ready: 'Access Denied', noScreenshot: true },

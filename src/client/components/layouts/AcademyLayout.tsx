@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ACADEMY_SECTIONS } from '../../../shared/academy';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
+import { useBusinessDetails } from '../../lib/useBusinessDetails';
 import { ROUTES } from '../../../shared/routes';
 import * as styles from './AcademyLayout.css';
 
@@ -15,6 +16,7 @@ export function AcademyLayout({
   sectionLinks?: boolean;
 }) {
   // On the landing page the header's links are in-page anchors; elsewhere they lead to the landing page.
+  const business = useBusinessDetails();
   const to = (section: string) => (sectionLinks ? `#${section}` : `${ROUTES.academy}#${section}`);
   return (
     <div className={styles.frame}>
@@ -50,9 +52,9 @@ export function AcademyLayout({
           <div>
             <p className={styles.footerBrand}>{ACADEMY.name}</p>
             <p className={styles.footerText}>
-              After-school and weekend AI-entrepreneurship sessions for 10-16 year olds in {BUSINESS.county}{' '}
+              After-school and weekend AI-entrepreneurship sessions for 10-16 year olds in {business.county}{' '}
               and online.
-              {` ${ACADEMY.name}`} is run by {BUSINESS.legalName}, {BUSINESS.town}.
+              {` ${ACADEMY.name}`} is run by {BUSINESS.legalName}, {business.town}.
             </p>
           </div>
           <ul className={styles.footerLinks}>
@@ -62,8 +64,8 @@ export function AcademyLayout({
               </Link>
             </li>
             <li>
-              <a href={`mailto:${ACADEMY.email}`} className={styles.footerLink}>
-                {ACADEMY.email}
+              <a href={`mailto:${business.academyEmail}`} className={styles.footerLink}>
+                {business.academyEmail}
               </a>
             </li>
             <li>

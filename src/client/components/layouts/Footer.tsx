@@ -1,10 +1,12 @@
 import { Link } from 'wouter';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
+import { useBusinessDetails } from '../../lib/useBusinessDetails';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { SectionLink } from './SectionLink';
 import * as styles from './Footer.css';
 
 export function Footer() {
+  const business = useBusinessDetails();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -54,16 +56,16 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <a href={`mailto:${BUSINESS.email}`} className={styles.link}>
-                {BUSINESS.email}
+              <a href={`mailto:${business.email}`} className={styles.link}>
+                {business.email}
               </a>
             </li>
           </ul>
         </div>
       </div>
       <p className={styles.bottom}>
-        © <span data-volatile="year">{new Date().getFullYear()}</span> {BUSINESS.legalName}. {BUSINESS.town},{' '}
-        {BUSINESS.county}.
+        © <span data-volatile="year">{new Date().getFullYear()}</span> {BUSINESS.legalName}. {business.town},{' '}
+        {business.county}.
       </p>
     </footer>
   );

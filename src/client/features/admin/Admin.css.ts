@@ -68,3 +68,25 @@ export const fileInput = style({
   fontSize: vars.fontSize.sm,
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
+
+/** A content item's picture in its form and its row: a photo or a logo, never stretched. */
+export const thumbnail = style({
+  width: '4rem',
+  height: '4rem',
+  objectFit: 'contain',
+  borderRadius: vars.radius.md,
+  border: vars.border.hairline,
+  background: vars.color.surface,
+});
+
+/** A one-line check box with its label, 44 px tall for a thumb. */
+export const checkRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: '2.75rem',
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.ink,
+});
+
+export const checkbox = style({ width: '1.25rem', height: '1.25rem', accentColor: vars.color.brand });

@@ -6,10 +6,14 @@ import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
 import { useAdminUser } from '../auth/useAdminUser';
 import { useLogout } from '../auth/useLogout';
 import { AcademySection } from './AcademySection';
+import { ActivitySection } from './ActivitySection';
 import { AdminsSection } from './AdminsSection';
 import { BlogPostsSection } from './BlogPostsSection';
+import { BusinessDetailsSection } from './BusinessDetailsSection';
 import { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';
 import { JobsSection } from './JobsSection';
+import { EpisodesSection } from './EpisodesSection';
+import { SiteContentSection } from './SiteContentSection';
 import { SubscribersSection } from './SubscribersSection';
 
 /**
@@ -23,6 +27,10 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
   { id: 'jobs', label: 'Jobs', render: () => <JobsSection /> },
+  { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
+  { id: 'podcasts', label: 'Podcasts', render: () => <EpisodesSection /> },
+  { id: 'business', label: 'Business details', render: () => <BusinessDetailsSection /> },
+  { id: 'activity', label: 'Activity', render: () => <ActivitySection /> },
 ];
 
 export function AdminScreen() {

@@ -225,3 +225,24 @@ export const subjectCell = style({
   minWidth: 0,
   maxWidth: '100%',
 });
+
+/** A settings form: one column on a phone, two from a tablet up. */
+export const detailsGrid = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: '1fr',
+  alignItems: 'start',
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const changeList = style({
+  margin: 0,
+  paddingLeft: vars.space.md,
+  overflowWrap: 'anywhere',
+});
+
+/** The up and down buttons of a row: side by side, whatever the cell's width. */
+export const orderButtons = style({ display: 'flex', flexWrap: 'nowrap', gap: vars.space.xxs });
+
+/** A pill at its own width inside a stretched column. */
+export const pillSlot = style({ alignSelf: 'flex-start' });

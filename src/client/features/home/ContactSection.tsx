@@ -1,7 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { BUSINESS } from '../../../shared/business';
+import { telHref } from '../../../shared/business';
+import { useBusinessDetails } from '../../lib/useBusinessDetails';
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
 import {
   CHALLENGE_MESSAGES,
@@ -37,6 +38,7 @@ const SEND_FAILED = {
 const loadContactSchema = () => import('../../../shared/contact.schema').then((m) => m.contactInputSchema);
 
 export function ContactSection() {
+  const business = useBusinessDetails();
   // The numbers are a signed, single-use challenge from the server, fetched in the browser after
   // hydration: the server-rendered (and cached) HTML never carries one.
   const challenge = trpc.contact.challenge.useQuery(undefined, { gcTime: 0 });
@@ -134,8 +136,8 @@ export function ContactSection() {
               </span>
               <span>
                 <span className={styles.infoLabel}>E-mail</span>
-                <a href={`mailto:${BUSINESS.email}`} className={styles.infoLink}>
-                  {BUSINESS.email}
+                <a href={`mailto:${business.email}`} className={styles.infoLink}>
+                  {business.email}
                 </a>
               </span>
             </li>
@@ -145,8 +147,8 @@ export function ContactSection() {
               </span>
               <span>
                 <span className={styles.infoLabel}>Phone</span>
-                <a href={`tel:${BUSINESS.phone.replace(/\s+/g, '')}`} className={styles.infoLink}>
-                  {BUSINESS.phone}
+                <a href={telHref(business.phone)} className={styles.infoLink}>
+                  {business.phone}
                 </a>
               </span>
             </li>
@@ -156,7 +158,8 @@ export function ContactSection() {
               </span>
               <span>
                 <span className={styles.infoLabel}>Where we are</span>
-                {BUSINESS.town}, {BUSINESS.county}
+                {business.streetAddress ? `${business.streetAddress}, ` : ''}
+                {business.town}, {business.county}
               </span>
             </li>
             <li className={styles.infoItem}>
@@ -165,7 +168,7 @@ export function ContactSection() {
               </span>
               <span>
                 <span className={styles.infoLabel}>Office hours</span>
-                Monday to Friday, 9am to 5:30pm
+                {business.officeHours}
               </span>
             </li>
           </ul>

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
-import { newsletterBrand, type NewsletterBrand } from './newsletter-brands';
+import { newsletterBrand, subscribeLink } from './newsletter-brands';
 import { Section } from './Section';
 import * as styles from './NewslettersSection.css';
 import { phoneAction } from './PhoneAction.css';
@@ -16,21 +16,20 @@ const AllPublicationsDialog = lazy(() => import('./AllPublicationsDialog'));
 
 /** The subscribe link: an external platform page in a new tab, or our own signup form. */
 function SubscribeLink({
-  brand,
-  name,
+  newsletter,
   block,
   size,
 }: {
-  brand: NewsletterBrand;
-  name: string;
+  newsletter: Newsletter;
   block?: boolean;
   size?: 'sm' | 'md';
 }) {
-  const external = brand.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  const link = subscribeLink(newsletter);
+  const external = link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return (
-    <ButtonLink href={brand.subscribeUrl} variant="outline" block={block} size={size} {...external}>
-      Subscribe<span className="visually-hidden"> to {name}</span>
-      {brand.external ? (
+    <ButtonLink href={link.href} variant="outline" block={block} size={size} {...external}>
+      Subscribe<span className="visually-hidden"> to {newsletter.name}</span>
+      {link.external ? (
         <>
           <ExternalLink size={16} aria-hidden="true" />
           <span className="visually-hidden"> (opens in a new tab)</span>
@@ -54,7 +53,7 @@ function NewsletterCard({ newsletter }: { newsletter: Newsletter }) {
         <p className={styles.description}>{newsletter.description}</p>
       </div>
       <div className={styles.footer}>
-        <SubscribeLink brand={brand} name={newsletter.name} block />
+        <SubscribeLink newsletter={newsletter} block />
       </div>
     </Card>
   );
@@ -105,9 +104,7 @@ function AllPublications({ newsletters }: { newsletters: Newsletter[] }) {
             open={open}
             onOpenChange={setOpen}
             newsletters={newsletters}
-            renderSubscribeLink={(n) => (
-              <SubscribeLink brand={newsletterBrand(n.name)} name={n.name} size="sm" />
-            )}
+            renderSubscribeLink={(n) => <SubscribeLink newsletter={n} size="sm" />}
             returnFocusTo={() => button.current?.focus()}
           />
         </Suspense>

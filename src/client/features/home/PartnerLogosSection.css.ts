@@ -21,3 +21,12 @@ export const logo = style({
   background: vars.color.surface,
 });
 export const image = style({ width: '100%', maxWidth: '12rem', height: 'auto' });
+export const link = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  minHeight: '2.75rem',
+  borderRadius: vars.radius.sm,
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
+});

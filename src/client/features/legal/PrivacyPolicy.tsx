@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
 import { ROUTES } from '../../../shared/routes';
+import { BusinessAddress, BusinessMail, BusinessPhone } from './BusinessContact';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
-const mail = <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>;
+const mail = <BusinessMail />;
 
 const sections: LegalSection[] = [
   {
@@ -17,8 +18,8 @@ const sections: LegalSection[] = [
           policy under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
         </p>
         <p>
-          You can contact us about anything in this policy by e-mail at {mail}, by phone on {BUSINESS.phone},
-          or by post at {BUSINESS.legalName}, {BUSINESS.town}, {BUSINESS.county} {BUSINESS.postcode}.
+          You can contact us about anything in this policy by e-mail at {mail}, by phone on <BusinessPhone />,
+          or by post at {BUSINESS.legalName}, <BusinessAddress />.
         </p>
       </>
     ),

@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
 import { ROUTES } from '../../../shared/routes';
+import { BusinessAddress, BusinessMail } from './BusinessContact';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
-const mail = <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>;
+const mail = <BusinessMail />;
 
 const sections: LegalSection[] = [
   {
@@ -13,9 +14,8 @@ const sections: LegalSection[] = [
       <>
         <p>
           These terms apply when you use this website or buy services from {BUSINESS.legalName}, a company
-          registered in England and Wales, trading as {BUSINESS.name}, of {BUSINESS.town}, {BUSINESS.county}{' '}
-          {BUSINESS.postcode}
-          (&quot;we&quot;, &quot;us&quot;). By using the website you accept them. Please read them with our{' '}
+          registered in England and Wales, trading as {BUSINESS.name}, of <BusinessAddress /> (&quot;we&quot;,
+          &quot;us&quot;). By using the website you accept them. Please read them with our{' '}
           <Link href={ROUTES.privacyPolicy}>privacy policy</Link>.
         </p>
         <p>

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { adminMessageSchema } from '../../shared/admin.schema';
+import { businessDetailsSchema } from '../../shared/business.schema';
+import {
+  adminNewsletterPageSchema,
+  adminNewsletterSchema,
+  adminPartnerPageSchema,
+  adminPartnerSchema,
+  adminServicePageSchema,
+  adminServiceSchema,
+  adminTestimonialPageSchema,
+  adminTestimonialSchema,
+  contentAdminListInputSchema,
+  contentIdSchema,
+  moveInputSchema,
+  newsletterFieldsSchema,
+  partnerFieldsSchema,
+  serviceFieldsSchema,
+  testimonialFieldsSchema,
+} from '../../shared/content';
+import { updateBusinessDetails } from '../services/business';
+import {
+  newsletterList,
+  partnerList,
+  services,
+  testimonialList,
+  type ContentStore,
+} from '../services/site-content';
+import { adminProcedure, router } from '../trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
+
+// The admin's sections for the site's content (issue 15.1): the same five operations for each of
+// the home page's lists, and the business details. Every change empties the response cache (any
+// successful write does), so visitors see it at once, and is recorded in the activity log.
+
+const tags = ['Admin: site content'];
+
+/**
+ * The operations of one content list, at /admin/<path> and /admin/<path>/{id}. The answers are
+ * checked by the item schemas given; `as never` only tells TypeScript, which cannot resolve tRPC's
+ * types over a generic schema, what those schemas guarantee (the router's type, and so the
+ * client's, is computed from the concrete schemas of each list).
+ */
+function contentListRouter<
+  Fields extends z.ZodObject,
+  Item extends z.ZodType,
+  ItemPage extends z.ZodType,
+>(options: {
+  path: `/${string}`;
+  /** 'advertising service' */
+  noun: string;
+  /** 'advertising services' */
+  plural: string;
+  fields: Fields;
+  item: Item;
+  page: ItemPage;
+  store: ContentStore<z.infer<Item>, z.infer<Fields>>;
+}) {
+  const { path, noun, plural, store } = options;
+  const one = `${path}/{id}` as const;
+  const aNoun = `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+  const missing = { 400: 'The id is not a whole number', 404: `No such ${noun}` };
+  return router({
+    list: adminProcedure
+      .meta({
+        openapi: {
+          method: 'GET',
+          path,
+          tags,
+          summary: `Every ${noun}, hidden ones too, in display order (position), one page at a time`,
+          errorResponses: { 400: 'page or pageSize out of range (pageSize at most 100)' },
+        },
+      })
+      .input(contentAdminListInputSchema)
+      .output(options.page)
+      .query(({ ctx, input }) => store.listAll(ctx.deps.db, input) as never),
+
+    create: adminProcedure
+      .use(idempotent)
+      .meta({
+        openapi: {
+          method: 'POST',
+          path,
+          requestHeaders: idempotencyKeyHeaders,
+          tags,
+          summary: `Adds ${aNoun} at the end of the list (visible unless visible is false)`,
+        },
+      })
+      .input(options.fields)
+      .output(options.item)
+      .mutation(
+        ({ ctx, input }) =>
+          store.create(ctx.deps.db, input as z.infer<Fields>, ctx.deps.clock(), ctx.activity) as never,
+      ),
+
+    update: adminProcedure
+      .meta({
+        openapi: {
+          method: 'PATCH',
+          path: one,
+          tags,
+          summary: `Changes ${aNoun}: the fields given, visible to show or hide it`,
+          errorResponses: {
+            ...missing,
+            400: 'The id is not a whole number, or a field is empty or too long',
+          },
+        },
+      })
+      .input(options.fields.partial().extend({ id: contentIdSchema }))
+      .output(options.item)
+      .mutation(({ ctx, input }) => {
+        const { id, ...changes } = input as { id: number };
+        return store.update(
+          ctx.deps.db,
+          id,
+          changes as Partial<z.infer<Fields>>,
+          ctx.deps.clock(),
+          ctx.activity,
+        ) as never;
+      }),
+
+    delete: adminProcedure
+      .meta({
+        openapi: { method: 'DELETE', path: one, tags, summary: `Deletes ${aNoun}`, errorResponses: missing },
+      })
+      .input(z.object({ id: contentIdSchema }))
+      .output(adminMessageSchema)
+      .mutation(async ({ ctx, input }) => {
+        await store.remove(ctx.deps.db, input.id, ctx.activity);
+        return { message: `The ${noun} has been deleted.` };
+      }),
+
+    move: adminProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: `${one}/move`,
+          tags,
+          summary: `Moves ${aNoun} one place up or down the list of ${plural} (at either end it stays)`,
+          errorResponses: { ...missing, 400: 'The id is not a whole number, or direction is not up or down' },
+        },
+      })
+      .input(moveInputSchema)
+      .output(options.item)
+      .mutation(
+        ({ ctx, input }) => store.move(ctx.deps.db, input.id, input.direction, ctx.activity) as never,
+      ),
+  });
+}
+
+export const siteContentRouter = router({
+  services: contentListRouter({
+    path: '/admin/advertising-services',
+    noun: 'advertising service',
+    plural: 'advertising services',
+    fields: serviceFieldsSchema,
+    item: adminServiceSchema,
+    page: adminServicePageSchema,
+    store: services,
+  }),
+  newsletters: contentListRouter({
+    path: '/admin/newsletters',
+    noun: 'newsletter',
+    plural: 'newsletters',
+    fields: newsletterFieldsSchema,
+    item: adminNewsletterSchema,
+    page: adminNewsletterPageSchema,
+    store: newsletterList,
+  }),
+  testimonials: contentListRouter({
+    path: '/admin/testimonials',
+    noun: 'testimonial',
+    plural: 'testimonials',
+    fields: testimonialFieldsSchema,
+    item: adminTestimonialSchema,
+    page: adminTestimonialPageSchema,
+    store: testimonialList,
+  }),
+  partners: contentListRouter({
+    path: '/admin/partners',
+    noun: 'partner',
+    plural: 'partners',
+    fields: partnerFieldsSchema,
+    item: adminPartnerSchema,
+    page: adminPartnerPageSchema,
+    store: partnerList,
+  }),
+
+  updateBusiness: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/business',
+        tags,
+        summary:
+          "Replaces the business's contact details, which the contact section, footer, structured data, legal pages and e-mails show",
+        errorResponses: { 400: 'A field is missing, too long, or not an e-mail address or phone number' },
+      },
+    })
+    .input(businessDetailsSchema)
+    .output(businessDetailsSchema)
+    .mutation(({ ctx, input }) => updateBusinessDetails(ctx.deps.db, input, ctx.deps.clock(), ctx.activity)),
+});
