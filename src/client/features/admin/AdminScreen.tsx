@@ -26,11 +26,11 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
   { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
-  { id: 'jobs', label: 'Jobs', render: () => <JobsSection /> },
   { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
   { id: 'podcasts', label: 'Podcasts', render: () => <EpisodesSection /> },
   { id: 'business', label: 'Business details', render: () => <BusinessDetailsSection /> },
   { id: 'activity', label: 'Activity', render: () => <ActivitySection /> },
+  { id: 'jobs', label: 'Jobs', render: () => <JobsSection /> },
 ];
 
 export function AdminScreen() {
