@@ -1,6 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { useSchemaForm, type FormValues, type SchemaSource } from '../../components/ui/form/useSchemaForm';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -289,6 +291,29 @@ export async function saveContentItem<F>(options: {
       variant: 'destructive',
     });
   }
+}
+
+/**
+ * A content item's form: its fields checked by the shared schema the server checks with, and a
+ * submit that adds the item (or saves the one being edited), refreshes the lists and says so.
+ */
+export function useContentForm<V extends FormValues, S extends z.ZodType>(options: {
+  editing: { id: number } | null;
+  initial: V;
+  schema: SchemaSource<S>;
+  /** What the schema checks, made from the values (see useSchemaForm). */
+  input?: (values: V) => unknown;
+  blank?: Partial<Record<keyof V & string, string>>;
+  create: (fields: z.output<S>) => Promise<unknown>;
+  update: (input: z.output<S> & { id: number }) => Promise<unknown>;
+  noun: string;
+  refresh: () => Promise<unknown>;
+  done: () => void;
+}) {
+  const { initial, schema, input, blank, ...save } = options;
+  const form = useSchemaForm({ initial, schema, input, blank });
+  const submit = form.submit({ onValid: (fields) => saveContentItem({ ...save, fields }) });
+  return { form, submit };
 }
 
 /** Add or Save, and Cancel: the foot of every content form. */

@@ -19,7 +19,7 @@ import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ContentFormActions, saveContentItem } from './ContentListSection';
+import { ContentFormActions, useContentForm } from './ContentListSection';
 import { SearchFilter } from './FilterFields';
 import { ImageUploadField } from './ImageUploadField';
 import { DateTime } from './Pager';
@@ -343,7 +343,7 @@ function EpisodeForm({
   const create = trpc.podcastAdmin.createEpisode.useMutation();
   const update = trpc.podcastAdmin.updateEpisode.useMutation();
   const audio = useAudioUpload();
-  const form = useSchemaForm({
+  const { form, submit } = useContentForm({
     initial: {
       title: editing?.title ?? '',
       description: editing?.description ?? '',
@@ -355,18 +355,12 @@ function EpisodeForm({
     // An edit sends every field of the form; a new episode gets the defaults of the rest.
     schema: editing ? episodeUpdateSchema : episodeFieldsSchema,
     blank: { audioUrl: 'Upload the audio file, or give its address' },
-  });
-  const submit = form.submit({
-    onValid: (fields) =>
-      saveContentItem({
-        editing,
-        fields,
-        create: (f) => create.mutateAsync(episodeFieldsSchema.parse(f)),
-        update: update.mutateAsync,
-        noun: 'episode',
-        refresh,
-        done,
-      }),
+    editing,
+    create: (f) => create.mutateAsync(episodeFieldsSchema.parse(f)),
+    update: update.mutateAsync,
+    noun: 'episode',
+    refresh,
+    done,
   });
   const pickAudio = async (file: File | undefined) => {
     if (!file) return;

@@ -1,15 +1,9 @@
 import { useId } from 'react';
 import { CONTENT_LIMITS, newsletterFieldsSchema, type AdminNewsletter } from '../../../shared/content';
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
-import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import {
-  ContentFormActions,
-  ContentListSection,
-  saveContentItem,
-  useContentList,
-} from './ContentListSection';
+import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
 import * as table from './AdminTable.css';
 
 /** The community newsletters of the home page, with the subscribe link of each. */
@@ -59,7 +53,7 @@ function NewsletterForm({
   const ids = useId();
   const create = trpc.siteContent.newsletters.create.useMutation();
   const update = trpc.siteContent.newsletters.update.useMutation();
-  const form = useSchemaForm({
+  const { form, submit } = useContentForm({
     initial: {
       name: editing?.name ?? '',
       location: editing?.location ?? '',
@@ -67,18 +61,12 @@ function NewsletterForm({
       subscribeUrl: editing?.subscribeUrl ?? '',
     },
     schema: newsletterFieldsSchema,
-  });
-  const submit = form.submit({
-    onValid: (fields) =>
-      saveContentItem({
-        editing,
-        fields,
-        create: create.mutateAsync,
-        update: update.mutateAsync,
-        noun: 'newsletter',
-        refresh,
-        done,
-      }),
+    editing,
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+    noun: 'newsletter',
+    refresh,
+    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>

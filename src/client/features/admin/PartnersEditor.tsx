@@ -6,15 +6,9 @@ import {
   type AdminPartner,
 } from '../../../shared/content';
 import { TextField } from '../../components/ui/form/TextField';
-import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import {
-  ContentFormActions,
-  ContentListSection,
-  saveContentItem,
-  useContentList,
-} from './ContentListSection';
+import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
 import { ImageUploadField } from './ImageUploadField';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
@@ -74,22 +68,16 @@ function PartnerForm({
   const ids = useId();
   const create = trpc.siteContent.partners.create.useMutation();
   const update = trpc.siteContent.partners.update.useMutation();
-  const form = useSchemaForm({
+  const { form, submit } = useContentForm({
     initial: { name: editing?.name ?? '', logoUrl: editing?.logoUrl ?? '', linkUrl: editing?.linkUrl ?? '' },
     schema: partnerFieldsSchema,
     blank: { logoUrl: 'Please upload the logo' },
-  });
-  const submit = form.submit({
-    onValid: (fields) =>
-      saveContentItem({
-        editing,
-        fields,
-        create: create.mutateAsync,
-        update: update.mutateAsync,
-        noun: 'partner',
-        refresh,
-        done,
-      }),
+    editing,
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+    noun: 'partner',
+    refresh,
+    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>

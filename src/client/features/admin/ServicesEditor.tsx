@@ -6,15 +6,9 @@ import {
   type AdminService,
 } from '../../../shared/content';
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
-import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import {
-  ContentFormActions,
-  ContentListSection,
-  saveContentItem,
-  useContentList,
-} from './ContentListSection';
+import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
 
@@ -69,7 +63,7 @@ function ServiceForm({
   const ids = useId();
   const create = trpc.siteContent.services.create.useMutation();
   const update = trpc.siteContent.services.update.useMutation();
-  const form = useSchemaForm({
+  const { form, submit } = useContentForm({
     initial: {
       title: editing?.title ?? '',
       description: editing?.description ?? '',
@@ -87,18 +81,12 @@ function ServiceForm({
         .filter(Boolean),
       isPopular: v.isPopular === 'true',
     }),
-  });
-  const submit = form.submit({
-    onValid: (fields) =>
-      saveContentItem({
-        editing,
-        fields,
-        create: create.mutateAsync,
-        update: update.mutateAsync,
-        noun: 'service',
-        refresh,
-        done,
-      }),
+    editing,
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+    noun: 'service',
+    refresh,
+    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>

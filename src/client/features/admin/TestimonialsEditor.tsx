@@ -1,15 +1,9 @@
 import { useId } from 'react';
 import { CONTENT_LIMITS, testimonialFieldsSchema, type AdminTestimonial } from '../../../shared/content';
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
-import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import {
-  ContentFormActions,
-  ContentListSection,
-  saveContentItem,
-  useContentList,
-} from './ContentListSection';
+import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
 import { ImageUploadField } from './ImageUploadField';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
@@ -64,7 +58,7 @@ function TestimonialForm({
   const ids = useId();
   const create = trpc.siteContent.testimonials.create.useMutation();
   const update = trpc.siteContent.testimonials.update.useMutation();
-  const form = useSchemaForm({
+  const { form, submit } = useContentForm({
     initial: {
       name: editing?.name ?? '',
       location: editing?.location ?? '',
@@ -72,18 +66,12 @@ function TestimonialForm({
       imageUrl: editing?.imageUrl ?? '',
     },
     schema: testimonialFieldsSchema,
-  });
-  const submit = form.submit({
-    onValid: (fields) =>
-      saveContentItem({
-        editing,
-        fields,
-        create: create.mutateAsync,
-        update: update.mutateAsync,
-        noun: 'testimonial',
-        refresh,
-        done,
-      }),
+    editing,
+    create: create.mutateAsync,
+    update: update.mutateAsync,
+    noun: 'testimonial',
+    refresh,
+    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>
