@@ -1,16 +1,26 @@
 import sharp from 'sharp';
 import { ADMIN_ACCOUNT } from '../../playwright.config';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
+import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
 import { openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 
 // Issue 15, done when: the owner, in the browser, changes a service's title, adds a testimonial
-// with a photo and changes the phone number, and sees each on the public pages without a restart
-// (a reload). The same server runs the other specs, so what this one changes is put back after.
+// with a photo, changes the phone number and creates a workshop session next month, and sees each
+// on the public pages without a restart (a reload); a visitor then reserves a place and the places
+// left drop. The same server runs the other specs, so what this one changes is put back after.
 
 const NEW_TITLE = 'Newsletter Adverts That Get Read';
 const PHONE = '01992 555 010';
 const CUSTOMER = 'Grace Whitfield';
+
+/** The 8th of next month, as the date field takes it (workshop-sessions.spec.ts uses the 15th). */
+function nextMonth(): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 8)).toISOString().slice(0, 10);
+}
+const SESSION_DATE = nextMonth();
+const SESSION_LABEL = workshopDateLabel(ukDateTime(SESSION_DATE, '10:00'));
 
 test.afterAll(async ({ request }) => {
   const auth = await request.post('/api/admin/login', {
@@ -32,9 +42,22 @@ test.afterAll(async ({ request }) => {
   };
   for (const added of quotes.items.filter((q) => q.name === CUSTOMER))
     await request.delete(`/api/admin/testimonials/${added.id}`, { headers });
+  // The session goes, so the other specs find the academy page with no date set.
+  const sessions = (await (
+    await request.get('/api/admin/academy/sessions?pageSize=100', { headers })
+  ).json()) as {
+    items: Array<{ id: number; cancelledAt: string | null }>;
+  };
+  for (const session of sessions.items.filter((s) => !s.cancelledAt))
+    await request.post(`/api/admin/academy/sessions/${session.id}/cancel`, { headers });
 });
 
-test('the owner edits the site in the admin and visitors see it at once', async ({ page, signIn }) => {
+test('the owner edits the site in the admin and visitors see it at once', async ({
+  page,
+  signIn,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await signIn();
 
@@ -90,6 +113,37 @@ test('the owner edits the site in the admin and visitors see it at once', async 
   expect(html).toContain(`"telephone":"${PHONE}"`);
   await page.goto('/privacy-policy');
   await expect(page.getByRole('main')).toContainText(`by phone on ${PHONE}`);
+
+  // A workshop session next month, in the Academy tab; the academy page offers it at once.
+  await openAdminSection(page, 'Academy', 'Free workshop sessions');
+  await page.getByRole('button', { name: 'Add a session' }).click();
+  const session = page.getByRole('dialog', { name: 'New workshop session' });
+  await session.getByLabel('Date').fill(SESSION_DATE);
+  await session.getByLabel('Starts').fill('10:00');
+  await session.getByLabel('Ends').fill('11:30');
+  await session.getByRole('button', { name: 'Create session' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Session created' })).toBeVisible();
+  await page.goto('/sparkai-academy#free-workshop');
+  await expect(page.getByTestId('workshop-session')).toContainText(SESSION_LABEL);
+  await expect(page.getByTestId('workshop-places')).toContainText('15 of 15 places left');
+
+  // A visitor (not signed in) reserves a place, and the places left drop.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/sparkai-academy#free-workshop');
+  const form = visitor.getByTestId('workshop-form');
+  await form.getByLabel('Parent or carer name').fill('Nadia Okafor');
+  await form.getByLabel('Parent email').fill(`nadia.okafor.${Date.now()}@example.co.uk`);
+  await form.getByLabel('Parent mobile').fill('07700 900456');
+  await form.getByLabel("Child's first name").fill('Tobi');
+  await form.getByLabel("Child's age").fill('11');
+  await form.getByRole('radio', { name: 'Laptop' }).check();
+  await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
+  await expect(visitor.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();
+  await expect(visitor.getByTestId('workshop-places')).toContainText('14 of 15 places left');
+  await page.reload();
+  await expect(page.getByTestId('workshop-places')).toContainText('14 of 15 places left');
+  await visitorContext.close();
 });
 
 test('the lists reorder and hide with buttons a keyboard reaches', async ({ page, signIn }) => {
