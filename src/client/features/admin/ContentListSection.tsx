@@ -293,6 +293,13 @@ export async function saveContentItem<F>(options: {
   }
 }
 
+/** What a content list gives its form: the item being edited (null for a new one) and what to do after. */
+export interface ContentFormProps<T> {
+  editing: T | null;
+  done: () => void;
+  refresh: () => Promise<unknown>;
+}
+
 /**
  * A content item's form: its fields checked by the shared schema the server checks with, and a
  * submit that adds the item (or saves the one being edited), refreshes the lists and says so.

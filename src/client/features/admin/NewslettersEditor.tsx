@@ -3,7 +3,13 @@ import { CONTENT_LIMITS, newsletterFieldsSchema, type AdminNewsletter } from '..
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
+import {
+  ContentFormActions,
+  ContentListSection,
+  useContentForm,
+  useContentList,
+  type ContentFormProps,
+} from './ContentListSection';
 import * as table from './AdminTable.css';
 
 /** The community newsletters of the home page, with the subscribe link of each. */
@@ -41,15 +47,8 @@ export function NewslettersEditor() {
   );
 }
 
-function NewsletterForm({
-  editing,
-  done,
-  refresh,
-}: {
-  editing: AdminNewsletter | null;
-  done: () => void;
-  refresh: () => Promise<unknown>;
-}) {
+function NewsletterForm(props: ContentFormProps<AdminNewsletter>) {
+  const { editing } = props;
   const ids = useId();
   const create = trpc.siteContent.newsletters.create.useMutation();
   const update = trpc.siteContent.newsletters.update.useMutation();
@@ -61,12 +60,10 @@ function NewsletterForm({
       subscribeUrl: editing?.subscribeUrl ?? '',
     },
     schema: newsletterFieldsSchema,
-    editing,
+    ...props,
     create: create.mutateAsync,
     update: update.mutateAsync,
     noun: 'newsletter',
-    refresh,
-    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>
@@ -104,7 +101,7 @@ function NewsletterForm({
         {...form.field('subscribeUrl')}
         error={form.errors.subscribeUrl}
       />
-      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={done} />
+      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={props.done} />
     </form>
   );
 }

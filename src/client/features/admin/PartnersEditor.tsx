@@ -8,7 +8,13 @@ import {
 import { TextField } from '../../components/ui/form/TextField';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
+import {
+  ContentFormActions,
+  ContentListSection,
+  useContentForm,
+  useContentList,
+  type ContentFormProps,
+} from './ContentListSection';
 import { ImageUploadField } from './ImageUploadField';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
@@ -56,15 +62,8 @@ export function PartnersEditor() {
   );
 }
 
-function PartnerForm({
-  editing,
-  done,
-  refresh,
-}: {
-  editing: AdminPartner | null;
-  done: () => void;
-  refresh: () => Promise<unknown>;
-}) {
+function PartnerForm(props: ContentFormProps<AdminPartner>) {
+  const { editing } = props;
   const ids = useId();
   const create = trpc.siteContent.partners.create.useMutation();
   const update = trpc.siteContent.partners.update.useMutation();
@@ -72,12 +71,10 @@ function PartnerForm({
     initial: { name: editing?.name ?? '', logoUrl: editing?.logoUrl ?? '', linkUrl: editing?.linkUrl ?? '' },
     schema: partnerFieldsSchema,
     blank: { logoUrl: 'Please upload the logo' },
-    editing,
+    ...props,
     create: create.mutateAsync,
     update: update.mutateAsync,
     noun: 'partner',
-    refresh,
-    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>
@@ -108,7 +105,7 @@ function PartnerForm({
         {...form.field('linkUrl')}
         error={form.errors.linkUrl}
       />
-      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={done} />
+      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={props.done} />
     </form>
   );
 }

@@ -8,7 +8,13 @@ import {
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
+import {
+  ContentFormActions,
+  ContentListSection,
+  useContentForm,
+  useContentList,
+  type ContentFormProps,
+} from './ContentListSection';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
 
@@ -51,15 +57,8 @@ export function ServicesEditor() {
   );
 }
 
-function ServiceForm({
-  editing,
-  done,
-  refresh,
-}: {
-  editing: AdminService | null;
-  done: () => void;
-  refresh: () => Promise<unknown>;
-}) {
+function ServiceForm(props: ContentFormProps<AdminService>) {
+  const { editing } = props;
   const ids = useId();
   const create = trpc.siteContent.services.create.useMutation();
   const update = trpc.siteContent.services.update.useMutation();
@@ -81,12 +80,10 @@ function ServiceForm({
         .filter(Boolean),
       isPopular: v.isPopular === 'true',
     }),
-    editing,
+    ...props,
     create: create.mutateAsync,
     update: update.mutateAsync,
     noun: 'service',
-    refresh,
-    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>
@@ -134,7 +131,7 @@ function ServiceForm({
         />
         Show a Popular badge
       </label>
-      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={done} />
+      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={props.done} />
     </form>
   );
 }

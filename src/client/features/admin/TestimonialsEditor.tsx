@@ -3,7 +3,13 @@ import { CONTENT_LIMITS, testimonialFieldsSchema, type AdminTestimonial } from '
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import { ContentFormActions, ContentListSection, useContentForm, useContentList } from './ContentListSection';
+import {
+  ContentFormActions,
+  ContentListSection,
+  useContentForm,
+  useContentList,
+  type ContentFormProps,
+} from './ContentListSection';
 import { ImageUploadField } from './ImageUploadField';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
@@ -46,15 +52,8 @@ export function TestimonialsEditor() {
   );
 }
 
-function TestimonialForm({
-  editing,
-  done,
-  refresh,
-}: {
-  editing: AdminTestimonial | null;
-  done: () => void;
-  refresh: () => Promise<unknown>;
-}) {
+function TestimonialForm(props: ContentFormProps<AdminTestimonial>) {
+  const { editing } = props;
   const ids = useId();
   const create = trpc.siteContent.testimonials.create.useMutation();
   const update = trpc.siteContent.testimonials.update.useMutation();
@@ -66,12 +65,10 @@ function TestimonialForm({
       imageUrl: editing?.imageUrl ?? '',
     },
     schema: testimonialFieldsSchema,
-    editing,
+    ...props,
     create: create.mutateAsync,
     update: update.mutateAsync,
     noun: 'testimonial',
-    refresh,
-    done,
   });
   return (
     <form className={fieldStyles.stack} onSubmit={submit} noValidate>
@@ -107,7 +104,7 @@ function TestimonialForm({
         onChange={(path) => form.setValue('imageUrl', path)}
         error={form.errors.imageUrl}
       />
-      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={done} />
+      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={props.done} />
     </form>
   );
 }
