@@ -1,4 +1,4 @@
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { JobDefinition } from './job-queue';
 import type { Database } from '../db/client';
@@ -113,7 +113,15 @@ type FeedItem = Parser.Item & {
   itunes?: { episode?: string; image?: string; summary?: string };
 };
 
-const parser = new Parser<Record<string, unknown>, FeedItem>();
+type FeedParser = Parser<Record<string, unknown>, FeedItem>;
+let parserLoaded: Promise<FeedParser> | undefined;
+/** rss-parser and its XML parser, loaded on the first import of a feed rather than at every start. */
+function loadParser(): Promise<FeedParser> {
+  parserLoaded ??= import('rss-parser').then(
+    ({ default: RssParser }) => new RssParser<Record<string, unknown>, FeedItem>(),
+  );
+  return parserLoaded;
+}
 
 function httpUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
@@ -144,9 +152,9 @@ function plainText(value: string | undefined): string {
  * is written, so the current list stays as it is.
  */
 export async function importPodcastFeed(db: Database, xml: string): Promise<ImportResult> {
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
+  let feed: Awaited<ReturnType<FeedParser['parseString']>>;
   try {
-    feed = await parser.parseString(xml);
+    feed = await (await loadParser()).parseString(xml);
   } catch (error) {
     throw new DomainError('BAD_GATEWAY', `The podcast feed could not be read: ${(error as Error).message}`);
   }

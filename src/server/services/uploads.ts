@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import type { AppDeps } from '../deps';
 import { uploadTickets, uploads } from '../db/schema';
 import { appSecret } from './app-secrets';
@@ -32,10 +32,21 @@ const MAX_IMAGE_HEIGHT = 4800;
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const DECODE = { limitInputPixels: MAX_INPUT_PIXELS } as const;
-// sharp keeps decoded files in a cache of its own and decodes on every core: on a small server the
-// uploads of one admin need neither, and their memory goes back at once.
-sharp.cache(false);
-sharp.concurrency(1);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp, loaded on the first image it is asked about: libvips and its libraries are 10-20 MB of
+ * resident memory that a server which is only read never needs (issue 24). sharp keeps decoded files
+ * in a cache of its own and decodes on every core: on a small server the uploads of one admin need
+ * neither, and their memory goes back at once.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 export const OBJECT_NAME_PATTERN = /^[a-z2-7]{32}$/;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
@@ -231,6 +242,7 @@ export async function storeUpload(
   try {
     const contentType = sniffImageType(head);
     if (!contentType) throw errors.badType();
+    const sharp = await loadSharp();
 
     // Decoding proves it is an image and not just one with the right first bytes.
     let meta: Metadata;
@@ -335,6 +347,7 @@ async function makeVariants(
   width: number,
 ): Promise<string[]> {
   const made: string[] = [];
+  const sharp = await loadSharp();
   for (const w of IMAGE_VARIANT_WIDTHS.filter((v) => v < width)) {
     try {
       const copy = await sharp(file, DECODE).rotate().resize({ width: w }).webp({ quality: 80 }).toBuffer();
@@ -371,6 +384,7 @@ export async function imageVariant(
   if (!original) return null;
   try {
     const bytes = await readWhole(original.body);
+    const sharp = await loadSharp();
     const meta = await sharp(bytes, DECODE).metadata();
     if (!meta.width || meta.width <= width) return openUpload(deps, name, range);
     const copy = await sharp(bytes, DECODE).rotate().resize({ width }).webp({ quality: 80 }).toBuffer();
