@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from './server-node-args.mjs';
+import { SERVER_ENV, serverNodeArgs } from './server-node-args.mjs';
 
 const stampFile = 'dist/.build-stamp';
 
@@ -29,8 +29,8 @@ if (!built || sourceTime > builtTime) {
   fs.writeFileSync(stampFile, new Date().toISOString());
 }
 
-const server = spawnSync(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
+const server = spawnSync(process.execPath, [...serverNodeArgs(), 'dist/server/main.js'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...SERVER_ENV, ...process.env },
 });
 process.exit(server.status ?? 0);

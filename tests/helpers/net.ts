@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
+import { SERVER_ENV, serverNodeArgs } from '../../scripts/server-node-args.mjs';
 
 /** A TCP port that is free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
@@ -51,17 +51,19 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-built-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-      ...env,
-    },
+  const childEnv = {
+    ...SERVER_ENV,
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    ...env,
+  };
+  const child = spawn(process.execPath, [...serverNodeArgs(childEnv), 'dist/server/main.js'], {
+    env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (!(await waitUntilUp(`${url}/api/health`, 60_000, () => child.exitCode === null))) {
