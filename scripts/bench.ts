@@ -3,6 +3,8 @@
 // compared with a bare Fastify route that returns the same bytes from memory in the same run, so
 // the ratios mean something on a noisy machine. Then: the writes again without PGlite's flush (its
 // cost), a growth run (the same reads at 10 and at 10,000 posts and enquiries), and the server's resident memory.
+// First, for each database, from a new data folder: the first start and --memory-seconds (default 120; 0 leaves
+// it out) of mixed load, its resident memory sampled all along (scripts/bench-memory.ts).
 // Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres,
 // --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -13,6 +15,7 @@ import { createPostgresServer, type PostgresServer } from '../tests/helpers/post
 import { freePort, startBuiltServer, waitUntilUp } from '../tests/helpers/net';
 import { loadConfig } from '../src/server/config';
 import { CONTACT_TYPES } from '../src/shared/contact';
+import { describeMemoryRun, measureMemory } from './bench-memory';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -26,6 +29,9 @@ const args = new Map(
 const duration = Number(args.get('duration') ?? 5);
 const connections = Number(args.get('connections') ?? 50);
 const writesOnly = args.has('writes');
+/** The sustained run of bench-memory.ts (issue 24): seconds of mixed load from a new data folder. */
+const memorySeconds = Number(args.get('memory-seconds') ?? 120);
+const MEMORY_CONNECTIONS = 20;
 
 interface Endpoint {
   name: string;
@@ -302,6 +308,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const growthRows: string[][] = [];
+  const memoryRuns: string[] = [];
   let pg: PostgresServer | undefined;
   let baseline: { url: string; child: ChildProcess } | undefined;
   const baselineResults = new Map<string, Result>();
@@ -314,6 +321,14 @@ async function main(): Promise<void> {
       if (database === 'postgres') {
         pg = await createPostgresServer();
         env = { ...env, DATABASE_URL: pg.url };
+      }
+      if (!writesOnly && memorySeconds > 0) {
+        const run = await measureMemory({
+          seconds: memorySeconds,
+          connections: MEMORY_CONNECTIONS,
+          env: env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {},
+        });
+        memoryRuns.push(describeMemoryRun(database, run, memorySeconds, MEMORY_CONNECTIONS));
       }
       let app = await startApp(env);
       await new Promise((r) => setTimeout(r, 2000));
@@ -488,6 +503,12 @@ async function main(): Promise<void> {
       memoryRows,
     ),
   );
+  if (memoryRuns.length) {
+    console.log(
+      '\nMemory from a new data folder through the first start and a sustained mixed load (scripts/bench-memory.ts; MB)\n',
+    );
+    console.log(memoryRuns.join('\n'));
+  }
 }
 
 main().catch((error: unknown) => {
