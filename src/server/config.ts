@@ -39,6 +39,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB')
     .default('2MB'),
+  /**
+   * Compile the embedded database's WebAssembly to optimised code (about 15-20 MB more resident memory,
+   * heavy queries such as the inbox search about 1.6 times faster) instead of baseline code only.
+   */
+  PGLITE_OPTIMISED_CODE: booleanFlag.default(false),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   /** The server-rendering bundle; by default beside CLIENT_DIST (dist/ssr). */
   SSR_DIST: optionalString,

@@ -71,7 +71,11 @@ async function main(): Promise<void> {
         openDatabase({
           databaseUrl: config.DATABASE_URL,
           dataDir: path.join(config.dataDir, 'pglite'),
-          pgliteMemory: { sharedBuffers: config.PGLITE_SHARED_BUFFERS, workMem: config.PGLITE_WORK_MEM },
+          pgliteMemory: {
+            sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+            workMem: config.PGLITE_WORK_MEM,
+            optimisedCode: config.PGLITE_OPTIMISED_CODE,
+          },
           initdb: config.PGLITE_INITDB,
           signal: starting.signal,
         }),

@@ -67,3 +67,11 @@ describe('an instance on a shared database without the shared engines', () => {
     expect(perInstanceWarnings(shared)).toEqual([]);
   });
 });
+
+// Issue 24: the embedded database's code, baseline by default for a small server.
+describe('PGLITE_OPTIMISED_CODE', () => {
+  it('is off unless set, and takes true', () => {
+    expect(loadConfig({}).PGLITE_OPTIMISED_CODE).toBe(false);
+    expect(loadConfig({ PGLITE_OPTIMISED_CODE: 'true' }).PGLITE_OPTIMISED_CODE).toBe(true);
+  });
+});

@@ -61,6 +61,8 @@ class DurableNodeFS extends NodeFS {
 export interface PgliteMemory {
   sharedBuffers: string;
   workMem: string;
+  /** Optimised WebAssembly code instead of baseline code only (openDurablePglite; PGLITE_OPTIMISED_CODE). */
+  optimisedCode?: boolean;
 }
 
 export const SMALL_SITE_MEMORY: PgliteMemory = { sharedBuffers: '16MB', workMem: '2MB' };
@@ -101,12 +103,14 @@ export function openDurablePglite(dataDir: string, memory: PgliteMemory = SMALL_
   // V8 compiles WebAssembly twice by default (Liftoff, a quick baseline, then optimised TurboFan code
   // for the functions that run often) and keeps both: 9 MB of pglite.wasm cost 35 MB more resident
   // memory that way than baseline code alone (PGlite opened on this site's folder: 161 against 126
-  // MB). TurboFan alone was smaller than both (148 MB) but its compiler leaves about 20 MB in glibc's
-  // heap that is freed and never given back. Baseline code only (issue 24): the fewest bytes, and
-  // the server's peak under mixed load fell by about 15 MB. The cost is the speed of what is not
-  // answered from the response cache: 1,500 of the site's queries (a page of posts, an inbox
-  // search, an insert) took 538-909 ms against 472-752 ms with TurboFan, about 15% more.
-  v8.setFlagsFromString('--liftoff-only');
+  // MB). TurboFan alone is smaller than both (148 MB) but its compiler leaves 15-20 MB in glibc's
+  // heap, freed and never given back. So one or the other, never both (issue 24):
+  // - baseline only, the default: the fewest bytes; the server's peak under two minutes of mixed load
+  //   is 234 MB against 246 MB with TurboFan. What it costs is the speed of the queries that do real
+  //   work in Postgres: the inbox search over 10,000 enquiries takes 86-94 ms against 51-59 ms, a page
+  //   of posts or a deep page of the inbox the same (0.6 and 5-7 ms). Cached reads never reach here.
+  // - optimised only (PGLITE_OPTIMISED_CODE=true), for a server with memory to spare.
+  v8.setFlagsFromString(memory.optimisedCode ? '--no-liftoff' : '--liftoff-only');
   if (!flushEnabled()) {
     return new PGlite({
       dataDir,
