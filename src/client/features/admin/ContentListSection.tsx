@@ -1,15 +1,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
-import { useSchemaForm, type FormValues, type SchemaSource } from '../../components/ui/form/useSchemaForm';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
+import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn, type AdminListQuery } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
-import * as fieldStyles from '../../components/ui/form/Field.css';
+import type { ContentFormProps } from './ContentForm';
 import * as styles from './AdminTable.css';
 
 // One of the home page's content lists in the admin (issue 15.1): the admin list of every item,
@@ -39,7 +38,8 @@ export function ContentListSection<T extends ListedItem>({
   columns,
   nameOf,
   calls,
-  renderForm,
+  refresh,
+  form: Form,
   testId,
 }: {
   title: string;
@@ -55,8 +55,9 @@ export function ContentListSection<T extends ListedItem>({
   /** How a button names the item: 'Move Newsletter Advertising up'. */
   nameOf: (item: T) => string;
   calls: ContentListCalls<T>;
-  /** The form in the dialog: a new item (null) or the one being edited; `done` closes the dialog. */
-  renderForm: (editing: T | null, done: () => void) => ReactNode;
+  refresh: () => Promise<unknown>;
+  /** The form in the dialog, for a new item (null) or the one being edited. */
+  form: ComponentType<ContentFormProps<T>>;
   testId: string;
 }) {
   const ids = useId();
@@ -204,7 +205,13 @@ export function ContentListSection<T extends ListedItem>({
         closeButton
         size="lg"
       >
-        {editing !== null ? renderForm(editing === 'new' ? null : editing, () => setEditing(null)) : null}
+        {editing !== null ? (
+          <Form
+            editing={editing === 'new' ? null : editing}
+            done={() => setEditing(null)}
+            refresh={refresh}
+          />
+        ) : null}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
@@ -241,13 +248,15 @@ interface ContentListApi<T> {
 }
 
 /**
- * The page of a content list and its calls, each followed by `refresh` (the admin's list and the
- * public read the home page shows, which share this query cache).
+ * The page of a content list and its calls, each followed by `refresh`: the reads `reads` names
+ * again (the admin's list and the public read the home page shows, which share this query cache).
  */
 export function useContentList<T extends ListedItem>(
   api: ContentListApi<T>,
-  refresh: () => Promise<unknown>,
+  reads: (utils: ReturnType<typeof trpc.useUtils>) => Array<{ invalidate: () => Promise<unknown> }>,
 ) {
+  const utils = trpc.useUtils();
+  const refresh = () => Promise.all(reads(utils).map((read) => read.invalidate()));
   const list = useAdminList({});
   const query = api.list.useQuery(
     { page: list.page, pageSize: list.pageSize },
@@ -261,86 +270,5 @@ export function useContentList<T extends ListedItem>(
     setVisible: (item, visible) => update.mutateAsync({ id: item.id, visible }).then(refresh),
     remove: (item) => remove.mutateAsync({ id: item.id }).then(refresh),
   };
-  return { query, onPage: list.setPage, calls };
-}
-
-/**
- * Saves a content form: adds the item, or changes the one being edited; then refreshes, says so and
- * closes the dialog. A refusal keeps the form open with the server's words.
- */
-export async function saveContentItem<F>(options: {
-  editing: { id: number } | null;
-  fields: F;
-  create: (fields: F) => Promise<unknown>;
-  update: (input: F & { id: number }) => Promise<unknown>;
-  noun: string;
-  refresh: () => Promise<unknown>;
-  done: () => void;
-}): Promise<void> {
-  const { editing, fields, noun } = options;
-  try {
-    if (editing) await options.update({ ...fields, id: editing.id });
-    else await options.create(fields);
-    await options.refresh();
-    toast({ title: editing ? `The ${noun} has been saved` : `The ${noun} has been added` });
-    options.done();
-  } catch (error) {
-    toast({
-      title: `Could not save the ${noun}`,
-      description: serverMessage(error) ?? 'Please try again.',
-      variant: 'destructive',
-    });
-  }
-}
-
-/** What a content list gives its form: the item being edited (null for a new one) and what to do after. */
-export interface ContentFormProps<T> {
-  editing: T | null;
-  done: () => void;
-  refresh: () => Promise<unknown>;
-}
-
-/**
- * A content item's form: its fields checked by the shared schema the server checks with, and a
- * submit that adds the item (or saves the one being edited), refreshes the lists and says so.
- */
-export function useContentForm<V extends FormValues, S extends z.ZodType>(options: {
-  editing: { id: number } | null;
-  initial: V;
-  schema: SchemaSource<S>;
-  /** What the schema checks, made from the values (see useSchemaForm). */
-  input?: (values: V) => unknown;
-  blank?: Partial<Record<keyof V & string, string>>;
-  create: (fields: z.output<S>) => Promise<unknown>;
-  update: (input: z.output<S> & { id: number }) => Promise<unknown>;
-  noun: string;
-  refresh: () => Promise<unknown>;
-  done: () => void;
-}) {
-  const { initial, schema, input, blank, ...save } = options;
-  const form = useSchemaForm({ initial, schema, input, blank });
-  const submit = form.submit({ onValid: (fields) => saveContentItem({ ...save, fields }) });
-  return { form, submit };
-}
-
-/** Add or Save, and Cancel: the foot of every content form. */
-export function ContentFormActions({
-  editing,
-  busy,
-  onCancel,
-}: {
-  editing: boolean;
-  busy: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <div className={fieldStyles.actions}>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : editing ? 'Save changes' : 'Add'}
-      </Button>
-      <Button variant="ghost" onClick={onCancel}>
-        Cancel
-      </Button>
-    </div>
-  );
+  return { query, onPage: list.setPage, calls, refresh };
 }

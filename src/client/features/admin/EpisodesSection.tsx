@@ -19,7 +19,7 @@ import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ContentFormActions, useContentForm } from './ContentListSection';
+import { ContentForm, useContentForm } from './ContentForm';
 import { SearchFilter } from './FilterFields';
 import { ImageUploadField } from './ImageUploadField';
 import { DateTime } from './Pager';
@@ -339,11 +339,11 @@ function EpisodeForm({
   done: () => void;
   refresh: () => Promise<unknown>;
 }) {
-  const ids = useId();
   const create = trpc.podcastAdmin.createEpisode.useMutation();
   const update = trpc.podcastAdmin.updateEpisode.useMutation();
   const audio = useAudioUpload();
-  const { form, submit } = useContentForm({
+  const audioFile = useId();
+  const { form, frame } = useContentForm({
     initial: {
       title: editing?.title ?? '',
       description: editing?.description ?? '',
@@ -368,35 +368,20 @@ function EpisodeForm({
     if (path) form.setValue('audioUrl', path);
   };
   return (
-    <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-      <TextField
-        id={`${ids}-title`}
-        label="Title"
-        required
-        maxLength={EPISODE_LIMITS.title}
-        {...form.field('title')}
-        error={form.errors.title}
-      />
+    <ContentForm {...frame} busy={frame.busy || audio.uploading}>
+      <TextField label="Title" required maxLength={EPISODE_LIMITS.title} {...form.control('title')} />
       <TextAreaField
-        id={`${ids}-description`}
         label="Description"
         maxLength={EPISODE_LIMITS.description}
-        {...form.field('description')}
-        error={form.errors.description}
+        {...form.control('description')}
       />
-      <TextField
-        id={`${ids}-number`}
-        label="Episode number"
-        inputMode="numeric"
-        {...form.field('episodeNumber')}
-        error={form.errors.episodeNumber}
-      />
+      <TextField label="Episode number" inputMode="numeric" {...form.control('episodeNumber')} />
       <div className={fieldStyles.field}>
-        <label htmlFor={`${ids}-audio-file`} className={fieldStyles.label}>
+        <label htmlFor={audioFile} className={fieldStyles.label}>
           Audio file
         </label>
         <input
-          id={`${ids}-audio-file`}
+          id={audioFile}
           type="file"
           accept={AUDIO_ACCEPT}
           className={adminStyles.fileInput}
@@ -410,37 +395,25 @@ function EpisodeForm({
         ) : null}
       </div>
       <TextField
-        id={`${ids}-audio`}
         label="Audio address"
         hint={`Filled in by the upload (MP3, M4A, OGG or WAV, up to ${AUDIO_MAX_MB}MB), or the address of the file at your podcast host.`}
         maxLength={EPISODE_LIMITS.url}
         required
-        {...form.field('audioUrl')}
-        error={form.errors.audioUrl}
+        {...form.control('audioUrl')}
       />
       <ImageUploadField
-        id={`${ids}-image`}
         label="Cover image"
         alt="Cover image of the episode"
-        value={form.values.imageUrl}
-        onChange={(path) => form.setValue('imageUrl', path)}
-        error={form.errors.imageUrl}
+        {...form.valueControl('imageUrl')}
       />
       <TextField
-        id={`${ids}-spotify`}
         label="Spotify link"
         type="url"
         inputMode="url"
         hint="Optional: the episode on open.spotify.com."
         maxLength={EPISODE_LIMITS.url}
-        {...form.field('spotifyUrl')}
-        error={form.errors.spotifyUrl}
+        {...form.control('spotifyUrl')}
       />
-      <ContentFormActions
-        editing={editing !== null}
-        busy={form.submitting || audio.uploading}
-        onCancel={done}
-      />
-    </form>
+    </ContentForm>
   );
 }
