@@ -42,11 +42,10 @@ interface ContentKind<Row extends OrderedRow, Item, Fields> {
   table: OrderedTable;
   /** 'advertising service': the log's and the messages' name for one. */
   noun: string;
-  /** The item's own name, for the log: its title or name. */
-  label: (row: Row) => string;
   /**
    * The item's own columns, named alike in the table, the item and its fields: what the admin reads
-   * beside id, visible and position, and what a create or an edit writes beside visible.
+   * beside id, visible and position, and what a create or an edit writes beside visible. The first
+   * is the item's own name (its title or name), for the log.
    */
   columns: Array<keyof Row & keyof Item & keyof Fields & string>;
 }
@@ -89,7 +88,7 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
     );
   const order = [asc(table.sortOrder), asc(table.id)];
   const missing = () => notFound(`No such ${kind.noun}`);
-  const targetOf = (row: Row) => `${kind.noun} ${row.id}: ${kind.label(row)}`;
+  const targetOf = (row: Row) => `${kind.noun} ${row.id}: ${String(row[kind.columns[0]!])}`;
   const findForUpdate = async (tx: Tx, id: number): Promise<Row> => {
     const [row] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as unknown as Row[];
     if (!row) throw missing();
@@ -210,7 +209,6 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
 export const services = contentStore<typeof advertisingServices.$inferSelect, AdminService, ServiceFields>({
   table: advertisingServices,
   noun: 'advertising service',
-  label: (row) => row.title,
   columns: ['title', 'description', 'features', 'icon', 'isPopular'],
 });
 
@@ -221,7 +219,6 @@ export const newsletterList = contentStore<
 >({
   table: newsletters,
   noun: 'newsletter',
-  label: (row) => row.name,
   columns: ['name', 'description', 'location', 'subscribeUrl'],
 });
 
@@ -232,14 +229,12 @@ export const testimonialList = contentStore<
 >({
   table: testimonials,
   noun: 'testimonial',
-  label: (row) => row.name,
   columns: ['name', 'location', 'content', 'imageUrl'],
 });
 
 export const partnerList = contentStore<typeof partners.$inferSelect, AdminPartner, PartnerFields>({
   table: partners,
   noun: 'partner',
-  label: (row) => row.name,
   columns: ['name', 'logoUrl', 'linkUrl'],
 });
 
