@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn, type AdminListQuery } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { ContentFormProps } from './ContentForm';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
 // One of the home page's content lists in the admin (issue 15.1): the admin list of every item,
@@ -60,7 +61,6 @@ export function ContentListSection<T extends ListedItem>({
   form: ComponentType<ContentFormProps<T>>;
   testId: string;
 }) {
-  const ids = useId();
   // null: closed; 'new': adding; an item: editing it.
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -171,18 +171,16 @@ export function ContentListSection<T extends ListedItem>({
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`} data-testid={testId}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            {title}
-          </h2>
-          <p className={styles.lead}>{lead}</p>
-        </div>
+    <AdminSection
+      title={title}
+      lead={lead}
+      testId={testId}
+      action={
         <Button onClick={() => setEditing('new')}>
           <Plus size={18} aria-hidden="true" /> Add {noun}
         </Button>
-      </div>
+      }
+    >
       <AdminList
         caption={`${title}, in the order the site shows them`}
         noun={plural}
@@ -226,7 +224,7 @@ export function ContentListSection<T extends ListedItem>({
           if (item) void run(() => calls.remove(item), `${Noun} deleted`, `Could not delete the ${noun}`);
         }}
       />
-    </section>
+    </AdminSection>
   );
 }
 

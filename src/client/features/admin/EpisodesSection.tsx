@@ -24,6 +24,7 @@ import { SearchFilter } from './FilterFields';
 import { ImageUploadField } from './ImageUploadField';
 import { DateTime } from './Pager';
 import { putToUploadUrl } from './upload';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 import * as adminStyles from './Admin.css';
 
@@ -222,21 +223,15 @@ function Episodes() {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            Episodes
-          </h2>
-          <p className={styles.lead}>
-            Newest first, as the home page plays them. Episodes from the feed are changed at the podcast host;
-            here you can hide them.
-          </p>
-        </div>
+    <AdminSection
+      title="Episodes"
+      lead="Newest first, as the home page plays them. Episodes from the feed are changed at the podcast host; here you can hide them."
+      action={
         <Button onClick={() => setEditing('new')}>
           <Plus size={18} aria-hidden="true" /> Add episode
         </Button>
-      </div>
+      }
+    >
       <div className={styles.filters} role="search" aria-label="Search episodes">
         <SearchFilter
           id={`${ids}-q`}
@@ -293,7 +288,7 @@ function Episodes() {
             );
         }}
       />
-    </section>
+    </AdminSection>
   );
 }
 
