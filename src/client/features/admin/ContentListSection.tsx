@@ -1,13 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { toast } from '../../components/ui/toast-store';
-import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn, type AdminListQuery } from './AdminList';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ItemDialogs, useItemDialogs } from './ItemDialogs';
+import { capitalised, shownColumn, useToastedChange, VisibilityButton } from './Visibility';
 import type { ContentFormProps } from './ContentForm';
 import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
@@ -62,26 +60,9 @@ export function ContentListSection<T extends ListedItem>({
   testId: string;
 }) {
   // null: closed; 'new': adding; an item: editing it.
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
-
-  const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    setBusy(true);
-    try {
-      await work();
-      toast({ title: done });
-    } catch (error) {
-      toast({
-        title: failed,
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const dialogs = useItemDialogs<T>();
+  const { busy, run } = useToastedChange();
+  const Noun = capitalised(noun);
 
   const data = query.data;
   /** Where the item is in the whole list (0 is the first), for the ends the buttons cannot pass. */
@@ -90,14 +71,7 @@ export function ContentListSection<T extends ListedItem>({
 
   const allColumns: Array<AdminListColumn<T>> = [
     ...columns,
-    {
-      label: 'Shown',
-      render: (item) => (
-        <span className={item.visible ? styles.pill.replied : styles.pill.archived}>
-          {item.visible ? 'Shown' : 'Hidden'}
-        </span>
-      ),
-    },
+    shownColumn(),
     {
       label: 'Order',
       nowrap: true,
@@ -136,31 +110,23 @@ export function ContentListSection<T extends ListedItem>({
           <Button
             size="sm"
             variant="outline"
-            onClick={() => setEditing(item)}
+            onClick={() => dialogs.onEditing(item)}
             aria-label={`Edit ${nameOf(item)}`}
           >
             <Pencil size={16} aria-hidden="true" /> Edit
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
+          <VisibilityButton
+            visible={item.visible}
+            name={nameOf(item)}
+            noun={noun}
             disabled={busy}
-            aria-label={`${item.visible ? 'Hide' : 'Show'} ${nameOf(item)}`}
-            onClick={() =>
-              void run(
-                () => calls.setVisible(item, !item.visible),
-                item.visible ? `${Noun} hidden from the site` : `${Noun} shown on the site`,
-                `Could not change the ${noun}`,
-              )
-            }
-          >
-            {item.visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-            {item.visible ? 'Hide' : 'Show'}
-          </Button>
+            run={run}
+            setVisible={(visible) => calls.setVisible(item, visible)}
+          />
           <Button
             size="sm"
             variant="danger"
-            onClick={() => setDeleting(item)}
+            onClick={() => dialogs.onDeleting(item)}
             aria-label={`Delete ${nameOf(item)}`}
           >
             <Trash2 size={16} aria-hidden="true" /> Delete
@@ -176,7 +142,7 @@ export function ContentListSection<T extends ListedItem>({
       lead={lead}
       testId={testId}
       action={
-        <Button onClick={() => setEditing('new')}>
+        <Button onClick={() => dialogs.onEditing('new')}>
           <Plus size={18} aria-hidden="true" /> Add {noun}
         </Button>
       }
@@ -194,35 +160,16 @@ export function ContentListSection<T extends ListedItem>({
         errorText={`The ${plural} could not be loaded. Please refresh the page.`}
         skeletonHeight="8rem"
       />
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing === 'new' ? `Add ${noun}` : `Edit ${noun}`}
-        closeButton
-        size="lg"
-      >
-        {editing !== null ? (
-          <Form
-            editing={editing === 'new' ? null : editing}
-            done={() => setEditing(null)}
-            refresh={refresh}
-          />
-        ) : null}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={`Delete ${noun}`}
-        description={`Delete ${deleting ? nameOf(deleting) : `this ${noun}`}? It disappears from the site at once; to keep it for later, hide it instead.`}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const item = deleting;
-          if (item) void run(() => calls.remove(item), `${Noun} deleted`, `Could not delete the ${noun}`);
-        }}
+      <ItemDialogs
+        {...dialogs}
+        noun={noun}
+        form={Form}
+        refresh={refresh}
+        deleteDescription={(item) =>
+          `Delete ${item ? nameOf(item) : `this ${noun}`}? It disappears from the site at once; to keep it for later, hide it instead.`
+        }
+        run={run}
+        remove={calls.remove}
       />
     </AdminSection>
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Download, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
   EPISODE_LIMITS,
@@ -10,7 +10,6 @@ import {
   type EpisodeSource,
 } from '../../../shared/podcasts.schema';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
 import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
@@ -18,7 +17,8 @@ import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ItemDialogs, useItemDialogs } from './ItemDialogs';
+import { shownColumn, useToastedChange, VisibilityButton } from './Visibility';
 import { ContentForm, useContentForm } from './ContentForm';
 import { SearchFilter } from './FilterFields';
 import { ImageUploadField } from './ImageUploadField';
@@ -137,23 +137,10 @@ function Episodes() {
   );
   const update = trpc.podcastAdmin.updateEpisode.useMutation();
   const remove = trpc.podcastAdmin.deleteEpisode.useMutation();
-  const [editing, setEditing] = useState<AdminEpisode | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminEpisode | null>(null);
+  const dialogs = useItemDialogs<AdminEpisode>();
   const refresh = () => Promise.all([utils.podcastAdmin.episodes.invalidate(), utils.podcasts.invalidate()]);
 
-  const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    try {
-      await work();
-      await refresh();
-      toast({ title: done });
-    } catch (error) {
-      toast({
-        title: failed,
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
+  const { run } = useToastedChange();
 
   const columns: Array<AdminListColumn<AdminEpisode>> = [
     {
@@ -174,44 +161,34 @@ function Episodes() {
       nowrap: true,
       render: (e) => (e.publishedAt ? <DateTime iso={e.publishedAt} /> : '—'),
     },
-    {
-      label: 'Shown',
-      render: (e) => (
-        <span className={e.visible ? styles.pill.replied : styles.pill.archived}>
-          {e.visible ? 'Shown' : 'Hidden'}
-        </span>
-      ),
-    },
+    shownColumn(),
     {
       label: 'Actions',
       actions: true,
       render: (e) => (
         <>
           {e.source !== 'feed' ? (
-            <Button size="sm" variant="outline" onClick={() => setEditing(e)} aria-label={`Edit ${e.title}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => dialogs.onEditing(e)}
+              aria-label={`Edit ${e.title}`}
+            >
               <Pencil size={16} aria-hidden="true" /> Edit
             </Button>
           ) : null}
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`${e.visible ? 'Hide' : 'Show'} ${e.title}`}
-            onClick={() =>
-              void run(
-                () => update.mutateAsync({ id: e.id, visible: !e.visible }),
-                e.visible ? 'Episode hidden from the site' : 'Episode shown on the site',
-                'Could not change the episode',
-              )
-            }
-          >
-            {e.visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-            {e.visible ? 'Hide' : 'Show'}
-          </Button>
+          <VisibilityButton
+            visible={e.visible}
+            name={e.title}
+            noun="episode"
+            run={run}
+            setVisible={(visible) => update.mutateAsync({ id: e.id, visible }).then(refresh)}
+          />
           {e.source !== 'feed' ? (
             <Button
               size="sm"
               variant="danger"
-              onClick={() => setDeleting(e)}
+              onClick={() => dialogs.onDeleting(e)}
               aria-label={`Delete ${e.title}`}
             >
               <Trash2 size={16} aria-hidden="true" /> Delete
@@ -227,7 +204,7 @@ function Episodes() {
       title="Episodes"
       lead="Newest first, as the home page plays them. Episodes from the feed are changed at the podcast host; here you can hide them."
       action={
-        <Button onClick={() => setEditing('new')}>
+        <Button onClick={() => dialogs.onEditing('new')}>
           <Plus size={18} aria-hidden="true" /> Add episode
         </Button>
       }
@@ -253,40 +230,16 @@ function Episodes() {
         filtered={list.filtered}
         errorText="The episodes could not be loaded. Please refresh the page."
       />
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing === 'new' ? 'Add episode' : 'Edit episode'}
-        closeButton
-        size="lg"
-      >
-        {editing !== null ? (
-          <EpisodeForm
-            editing={editing === 'new' ? null : editing}
-            done={() => setEditing(null)}
-            refresh={refresh}
-          />
-        ) : null}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete episode"
-        description={`Delete ${deleting?.title ?? 'this episode'}? It disappears from the site at once.`}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const episode = deleting;
-          if (episode)
-            void run(
-              () => remove.mutateAsync({ id: episode.id }),
-              'Episode deleted',
-              'Could not delete the episode',
-            );
-        }}
+      <ItemDialogs
+        {...dialogs}
+        noun="episode"
+        form={EpisodeForm}
+        refresh={refresh}
+        deleteDescription={(episode) =>
+          `Delete ${episode?.title ?? 'this episode'}? It disappears from the site at once.`
+        }
+        run={run}
+        remove={(episode) => remove.mutateAsync({ id: episode.id }).then(refresh)}
       />
     </AdminSection>
   );
