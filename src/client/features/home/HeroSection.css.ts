@@ -1,14 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bandPadding, bareList, siteColumn } from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.brandSoft} 0%, ${vars.color.surface} 55%, ${vars.color.accentSoft} 100%)`,
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
+  ...bandPadding,
 });
 export const inner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   display: 'grid',
   gap: vars.space.xl,
   alignItems: 'center',
@@ -42,9 +41,7 @@ export const lead = style({
 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const claims = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'flex',
   flexWrap: 'wrap',
   gap: `${vars.space.xs} ${vars.space.lg}`,
