@@ -90,3 +90,24 @@ export const narrowPage = {
   padding: `${vars.space.xxl} ${vars.space.md}`,
   display: 'grid',
 } satisfies StyleRule;
+
+/** A hero's two columns (copy, illustration) at the site's width; the columns are the hero's. */
+export const heroGrid = {
+  ...siteColumn,
+  display: 'grid',
+  gap: vars.space.xl,
+  alignItems: 'center',
+} satisfies StyleRule;
+
+/** A hero's heading. */
+export const heroTitle = {
+  fontSize: vars.fontSize.display,
+  fontWeight: vars.fontWeight.black,
+} satisfies StyleRule;
+
+/** The paragraph under a hero's heading; its measure is the hero's. */
+export const heroLead = {
+  fontSize: vars.fontSize.lg,
+  color: vars.color.inkSoft,
+  lineHeight: vars.lineHeight.relaxed,
+} satisfies StyleRule;

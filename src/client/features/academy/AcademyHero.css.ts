@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
-import { bandPadding, bareList, siteColumn } from '../../styles/rules';
+import { bandPadding, bareList, heroGrid, heroLead, heroTitle } from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.academySoft} 0%, ${vars.color.surface} 70%)`,
@@ -8,10 +8,7 @@ export const hero = style({
 });
 
 export const inner = style({
-  ...siteColumn,
-  display: 'grid',
-  gap: vars.space.xl,
-  alignItems: 'center',
+  ...heroGrid,
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.1fr 0.9fr' } },
 });
 
@@ -29,15 +26,12 @@ export const eyebrow = style({
 });
 
 export const title = style({
-  fontSize: vars.fontSize.display,
-  fontWeight: vars.fontWeight.black,
+  ...heroTitle,
   color: vars.color.ink,
 });
 export const highlight = style({ color: vars.color.academy });
 export const lead = style({
-  fontSize: vars.fontSize.lg,
-  color: vars.color.inkSoft,
-  lineHeight: vars.lineHeight.relaxed,
+  ...heroLead,
   maxWidth: '40rem',
 });
 

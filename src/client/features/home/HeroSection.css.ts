@@ -1,16 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
-import { bandPadding, bareList, siteColumn } from '../../styles/rules';
+import { bandPadding, bareList, heroGrid, heroLead, heroTitle } from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.brandSoft} 0%, ${vars.color.surface} 55%, ${vars.color.accentSoft} 100%)`,
   ...bandPadding,
 });
 export const inner = style({
-  ...siteColumn,
-  display: 'grid',
-  gap: vars.space.xl,
-  alignItems: 'center',
+  ...heroGrid,
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.1fr 1fr', gap: vars.space.xxl } },
 });
 export const copy = style({ display: 'grid', gap: vars.space.lg });
@@ -28,15 +25,12 @@ export const eyebrow = style({
   fontWeight: vars.fontWeight.bold,
 });
 export const title = style({
-  fontSize: vars.fontSize.display,
-  fontWeight: vars.fontWeight.black,
+  ...heroTitle,
   letterSpacing: '-0.02em',
 });
 export const highlight = style({ color: vars.color.brand });
 export const lead = style({
-  fontSize: vars.fontSize.lg,
-  color: vars.color.inkSoft,
-  lineHeight: vars.lineHeight.relaxed,
+  ...heroLead,
   maxWidth: '36rem',
 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
