@@ -13,6 +13,7 @@ import {
   waitForText,
   type SizeName,
 } from '../helpers/cross-browser';
+import { settledScroll } from '../helpers/navigation';
 
 // Issue 23.3: the visitor and admin journeys, in Firefox ESR and in Chromium, at desktop and phone
 // sizes, with the same code (puppeteer-core drives both). Each journey fails on a page error, a
@@ -21,18 +22,6 @@ import {
 
 /** Before signing in (and after signing out) the app asks who is signed in: 401 is the answer. */
 const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
-
-async function settledScroll(page: Page) {
-  await page.evaluate(async () => {
-    let last = -1;
-    let still = 0;
-    for (let i = 0; i < 100 && still < 6; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      still = window.scrollY === last ? still + 1 : 0;
-      last = window.scrollY;
-    }
-  });
-}
 
 /** The section's top against the sticky header's bottom (0 means just below it). */
 async function sectionOffset(page: Page, id: string): Promise<number> {
