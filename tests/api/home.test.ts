@@ -30,6 +30,24 @@ const postRaw = (url: string, payload: string, contentType = 'application/json')
 
 const countMessages = async () => (await t.deps.db.select().from(contactMessages)).length;
 const countSubscriptions = async () => (await t.deps.db.select().from(newsletterSubscriptions)).length;
+/** The stored contact messages, and the newsletter subscriptions, of one e-mail address. */
+const messagesFrom = (email: string) =>
+  t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+const subscriptionsOf = (email: string) =>
+  t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+
+/** Runs `body` while every e-mail fails to send ('SMTP is down'), then puts the mailer back. */
+async function whileMailIsDown(body: () => Promise<void>) {
+  const original = t.mailer.send;
+  t.mailer.send = async () => {
+    throw new Error('SMTP is down');
+  };
+  try {
+    await body();
+  } finally {
+    t.mailer.send = original;
+  }
+}
 
 /** A 4xx with a JSON message: what every bad request must get. */
 function expectClientError(
@@ -124,7 +142,7 @@ describe('POST /api/contact', () => {
     const res = await post('/api/contact', await answered(t.app, valid));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/within 24 hours/);
-    const rows = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
+    const rows = await messagesFrom(valid.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: valid.name,
@@ -168,49 +186,34 @@ describe('POST /api/contact', () => {
         type: 'podcast',
       }),
     );
-    const [a] = await t.deps.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'nosubject@example.co.uk'));
-    const [b] = await t.deps.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
+    const [a] = await messagesFrom('nosubject@example.co.uk');
+    const [b] = await messagesFrom('nosubject2@example.co.uk');
     expect(a!.subject).toBe('website');
     expect(b!.subject).toBe('podcast');
   });
 
   it('stores a workshop reservation with its structured details', async () => {
-    const res = await post('/api/contact', {
-      name: 'Helen Carter',
-      email: 'helen.carter@example.co.uk',
-      subject: 'Free Workshop Reservation',
-      message: 'Parent: Helen Carter\nChild: Oliver, 12\nDevice: Laptop',
-      type: 'workshop_reservation',
-      details: {
-        parentName: 'Helen Carter',
-        parentEmail: 'helen.carter@example.co.uk',
-        parentMobile: '07700 900123',
-        childName: 'Oliver',
-        childAge: 12,
-        deviceType: 'Laptop',
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'helen.carter@example.co.uk'));
-    expect(row!.type).toBe('workshop_reservation');
-    expect(row!.subject).toBe('Free Workshop Reservation');
-    expect(row!.details).toEqual({
+    const details = {
       parentName: 'Helen Carter',
       parentEmail: 'helen.carter@example.co.uk',
       parentMobile: '07700 900123',
       childName: 'Oliver',
       childAge: 12,
       deviceType: 'Laptop',
+    };
+    const res = await post('/api/contact', {
+      name: 'Helen Carter',
+      email: 'helen.carter@example.co.uk',
+      subject: 'Free Workshop Reservation',
+      message: 'Parent: Helen Carter\nChild: Oliver, 12\nDevice: Laptop',
+      type: 'workshop_reservation',
+      details,
     });
+    expect(res.statusCode).toBe(200);
+    const [row] = await messagesFrom('helen.carter@example.co.uk');
+    expect(row!.type).toBe('workshop_reservation');
+    expect(row!.subject).toBe('Free Workshop Reservation');
+    expect(row!.details).toEqual(details);
     expect(t.mailer.sent[0]!.text).toContain("Child's age: 12");
   });
 
@@ -269,24 +272,15 @@ describe('POST /api/contact', () => {
   });
 
   it('still answers success when the notification e-mail fails, since the message is stored', async () => {
-    const original = t.mailer.send;
-    t.mailer.send = async () => {
-      throw new Error('SMTP is down');
-    };
-    try {
+    await whileMailIsDown(async () => {
       const res = await post(
         '/api/contact',
         await answered(t.app, { ...valid, email: 'smtp-down@example.co.uk' }),
       );
       expect(res.statusCode).toBe(200);
-      const rows = await t.deps.db
-        .select()
-        .from(contactMessages)
-        .where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
+      const rows = await messagesFrom('smtp-down@example.co.uk');
       expect(rows).toHaveLength(1);
-    } finally {
-      t.mailer.send = original;
-    }
+    });
   });
 });
 
@@ -403,10 +397,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/subscribe', { email: '  Anna.Brown@Example.co.uk ', newsletter: 'general' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirm/);
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'anna.brown@example.co.uk'));
+    const rows = await subscriptionsOf('anna.brown@example.co.uk');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.confirmedAt).toBeNull();
     expect(rows[0]!.newsletter).toBe('general');
@@ -429,10 +420,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'twice@example.co.uk'));
+    const rows = await subscriptionsOf('twice@example.co.uk');
     expect(rows).toHaveLength(1);
     // A repeat within minutes sends no second e-mail (no mail-bombing someone else's inbox).
     expect(t.mailer.sent).toHaveLength(1);
@@ -444,10 +432,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/confirm', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirmed/);
-    const [row] = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'confirm.me@example.co.uk'));
+    const [row] = await subscriptionsOf('confirm.me@example.co.uk');
     expect(row!.confirmedAt).toBeInstanceOf(Date);
     const again = await post('/api/newsletter/confirm', { token });
     expect(again.statusCode).toBe(200);
@@ -473,10 +458,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/unsubscribe', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/unsubscribed/);
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'leaving@example.co.uk'));
+    const rows = await subscriptionsOf('leaving@example.co.uk');
     expect(rows).toHaveLength(0);
     expectClientError(await post('/api/newsletter/unsubscribe', { token }), 404);
   });
@@ -488,20 +470,11 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
   });
 
   it('keeps the address and queues the confirmation e-mail while the mail server is down, then sends it (issue 22.4)', async () => {
-    const original = t.mailer.send;
-    t.mailer.send = async () => {
-      throw new Error('SMTP is down');
-    };
-    try {
+    await whileMailIsDown(async () => {
       const res = await post('/api/subscribe', { email: 'nomail@example.co.uk' });
       expect(res.statusCode).toBe(200);
-    } finally {
-      t.mailer.send = original;
-    }
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
+    });
+    const rows = await subscriptionsOf('nomail@example.co.uk');
     expect(rows).toHaveLength(1);
     const queued = (await mailJobRows(t.deps.db)).find((j) => j.message.to === 'nomail@example.co.uk');
     expect(queued).toMatchObject({ kind: 'newsletter_confirmation', state: 'retry', error: 'SMTP is down' });
