@@ -40,6 +40,10 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A POST of a body as it is, with its content type (JSON unless told). */
+const postRaw = (url: string, payload: string, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
 /** The body of an error answer: only message, code and (for validation) issues. */
 function errorBody(
   res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
@@ -115,33 +119,13 @@ describe('one error shape from every layer', () => {
   });
 
   it("Fastify's body parser, body limit and content types", async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    });
+    const broken = await postRaw('/api/contact', '{"name": ');
     errorBody(broken, 400, 'BAD_REQUEST');
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
-    });
+    const huge = await postRaw('/api/contact', JSON.stringify({ message: 'x'.repeat(1_100_000) }));
     errorBody(huge, 413, 'PAYLOAD_TOO_LARGE');
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const text = await postRaw('/api/contact', 'hello', 'text/plain');
     expect(errorBody(text, 415, 'UNSUPPORTED_MEDIA_TYPE').message).toMatch(/application\/json/);
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const xml = await postRaw('/api/contact', '<a/>', 'application/xml');
     errorBody(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -173,12 +157,7 @@ describe('one error shape from every layer', () => {
     errorBody(put, 405, 'METHOD_NOT_SUPPORTED');
     expect(put.headers.allow).toBe('GET, HEAD, OPTIONS');
     // The method is checked before the body is read.
-    const wrongWithBadBody = await t.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { 'content-type': 'application/json' },
-      payload: '{',
-    });
+    const wrongWithBadBody = await postRaw('/api/blog', '{');
     errorBody(wrongWithBadBody, 405, 'METHOD_NOT_SUPPORTED');
   });
 
