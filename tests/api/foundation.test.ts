@@ -5,6 +5,9 @@ import { runSeeds } from '../../src/server/db/seed';
 import { advertisingServices } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
 
+/** An advertising service's fields (SPEC section 3), in sorted order: what the API answers and documents. */
+const SERVICE_FIELDS = ['description', 'features', 'icon', 'id', 'isPopular', 'title'];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -21,14 +24,7 @@ describe('GET /api/advertising-services', () => {
     const body = res.json() as Array<Record<string, unknown>>;
     expect(body).toHaveLength(4);
     for (const service of body) {
-      expect(Object.keys(service).sort()).toEqual([
-        'description',
-        'features',
-        'icon',
-        'id',
-        'isPopular',
-        'title',
-      ]);
+      expect(Object.keys(service).sort()).toEqual(SERVICE_FIELDS);
       expect(ADVERTISING_ICONS).toContain(service.icon);
       expect(Array.isArray(service.features)).toBe(true);
       expect((service.features as string[]).length).toBeGreaterThan(0);
@@ -72,14 +68,7 @@ describe('the API surface', () => {
     const op = doc.paths['/advertising-services'].get;
     const schema = op.responses['200'].content['application/json'].schema;
     expect(schema.type).toBe('array');
-    expect(Object.keys(schema.items.properties).sort()).toEqual([
-      'description',
-      'features',
-      'icon',
-      'id',
-      'isPopular',
-      'title',
-    ]);
+    expect(Object.keys(schema.items.properties).sort()).toEqual(SERVICE_FIELDS);
   });
 
   it('serves a readable API reference page from our own origin', async () => {
