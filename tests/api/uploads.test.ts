@@ -28,9 +28,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Sends bytes to an upload link as a PNG would arrive. */
-function putImage(url: string, payload: string | Buffer = png) {
-  return t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload });
+/** Sends bytes to an upload link, declared as a PNG unless told otherwise. */
+function putImage(url: string, payload: string | Buffer = png, contentType = 'image/png') {
+  return t.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload });
 }
 
 /** POST /api/objects/upload exactly as SPEC section 7 sends it: no body, no content type. */
@@ -70,12 +70,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     expect(objectPath).toBe(`/objects/uploads/${new URL(uploadURL).pathname.split('/').pop()}`);
 
     // The declared type and the name say nothing: the bytes decide.
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: target,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: png,
-    });
+    const put = await putImage(target, png, 'application/octet-stream');
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({
       objectPath,
@@ -102,12 +97,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     ] as const) {
       const file = await base.clone().toFormat(format).toBuffer();
       const { path: target, objectPath } = await uploadUrl();
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: target,
-        headers: { 'content-type': type },
-        payload: file,
-      });
+      const put = await putImage(target, file, type);
       expect(put.statusCode, format).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: objectPath })).headers['content-type']).toBe(type);
     }
@@ -166,12 +156,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     // A real JPEG header followed by 6 MB: too large whatever it is.
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const declared = await uploadUrl();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: declared.path,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: big,
-    });
+    const res = await putImage(declared.path, big, 'image/jpeg');
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('File too large. Please select a file smaller than 5MB.');
     await expectNothingStored(declared.objectPath, before);
@@ -271,12 +256,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
       .jpeg()
       .toBuffer();
     const { path: target, objectPath } = await uploadUrl();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: target,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: wide,
-    });
+    const res = await putImage(target, wide, 'image/jpeg');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ width: 2400, height: 750 });
     const served = await t.app.inject({ method: 'GET', url: objectPath });
