@@ -57,6 +57,15 @@ const audio = (page: Page) =>
     return { currentTime: a.currentTime, playbackRate: a.playbackRate, paused: a.paused };
   });
 
+/** Waits until the podcast player says it is `state` (playing, paused). */
+const waitForPlayerState = (page: Page, state: string) =>
+  page.waitForFunction(
+    (expected) =>
+      document.querySelector('[data-testid="podcast-player"]')?.getAttribute('data-state') === expected,
+    {},
+    state,
+  );
+
 for (const browserName of BROWSERS) {
   for (const size of Object.keys(SIZES) as SizeName[]) {
     test.describe(`${browserName} at ${size} size`, () => {
@@ -121,21 +130,13 @@ for (const browserName of BROWSERS) {
           await page.goto(`${baseURL}/`);
           await page.waitForSelector('[data-testid="podcast-body"][data-ready="true"]');
           await tap(page, '#podcasts button[aria-label^="Play "]');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="podcast-player"]')?.getAttribute('data-state') ===
-              'playing',
-          );
+          await waitForPlayerState(page, 'playing');
           await page.waitForFunction(
             () =>
               (document.querySelector('[data-testid="podcast-audio"]') as HTMLAudioElement).currentTime > 0.2,
           );
           await tap(page, '#podcasts button[aria-label^="Pause "]');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="podcast-player"]')?.getAttribute('data-state') ===
-              'paused',
-          );
+          await waitForPlayerState(page, 'paused');
 
           await page.select('#podcasts select', '1.5');
           expect((await audio(page)).playbackRate).toBe(1.5);
