@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/shared/academy';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { withFakeStripeApp } from '../helpers/stripe-webhooks';
 
@@ -107,12 +107,7 @@ describe('POST /api/create-subscription with Stripe configured', () => {
   });
 
   it('answers a JSON 400 for a body that is not JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"plan":',
-    });
+    const res = await postRaw(t.app, '/api/create-subscription', '{"plan":');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERTISING_ICONS } from '../../src/shared/content';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { runSeeds } from '../../src/server/db/seed';
 import { advertisingServices } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
@@ -93,12 +93,7 @@ describe('the API surface', () => {
   });
 
   it('answers malformed JSON with a 400 and a JSON message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/advertising-services',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken',
-    });
+    const res = await postRaw(t.app, '/api/advertising-services', '{"broken');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(typeof res.json().message).toBe('string');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
 import { runSeeds } from '../../src/server/db/seed';
@@ -25,8 +25,6 @@ const post = (url: string, payload: unknown) =>
     payload: payload as object,
     headers: { 'content-type': 'application/json' },
   });
-const postRaw = (url: string, payload: string, contentType = 'application/json') =>
-  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
 const countMessages = async () => (await t.deps.db.select().from(contactMessages)).length;
 const countSubscriptions = async () => (await t.deps.db.select().from(newsletterSubscriptions)).length;
@@ -66,7 +64,7 @@ function expectClientError(
 
 /** JSON that does not parse gets a 4xx with a JSON message (which 4xx is the body parser's). */
 async function expectBrokenJsonRefused(url: string, body: string) {
-  const res = await postRaw(url, body);
+  const res = await postRaw(t.app, url, body);
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
   expect(typeof res.json().message).toBe('string');
@@ -266,8 +264,8 @@ describe('POST /api/contact', () => {
   it('rejects malformed JSON and a non-object body with a 4xx JSON message', async () => {
     const before = await countMessages();
     await expectBrokenJsonRefused('/api/contact', '{"name": "Tom", ');
-    expectClientError(await postRaw('/api/contact', '"just a string"'));
-    expectClientError(await postRaw('/api/contact', 'null'));
+    expectClientError(await postRaw(t.app, '/api/contact', '"just a string"'));
+    expectClientError(await postRaw(t.app, '/api/contact', 'null'));
     expect(await countMessages()).toBe(before);
   });
 
