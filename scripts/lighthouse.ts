@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium';
 import { startBuiltServer } from '../tests/helpers/net';
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -18,18 +19,8 @@ async function main(): Promise<void> {
   }
   const server = await startBuiltServer();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const rows: string[][] = [];
   let failed = false;

@@ -4,39 +4,22 @@ import { PLAN_IDS } from './academy';
 import { CONTACT_TYPES } from './contact';
 import { RESERVATION_STATUSES } from './workshop';
 import {
-  ADMIN_PAGE_MAX,
   ADMIN_PAGE_SIZE_DEFAULT,
   ADMIN_PAGE_SIZE_MAX,
   ADMIN_SEARCH_MAX,
   ENQUIRY_STATUSES,
   SUBSCRIBER_STATUSES,
 } from './admin';
+import { optionalFilter, pageField, pageSizeField, searchField as searchFieldOf } from './paging.schema';
 
 // What the admin calls (routers/admin.ts) accept and return. Every list is paged by the server,
 // newest first; the types are imported by the admin screens with `import type`.
 
-/** '' from an empty REST query parameter or an empty select means 'no filter'. */
-const blankAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
 const pageFields = {
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(ADMIN_PAGE_MAX)
-    .default(1),
-  pageSize: z.coerce
-    .number()
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)
-    .default(ADMIN_PAGE_SIZE_DEFAULT),
+  page: pageField,
+  pageSize: pageSizeField('pageSize', ADMIN_PAGE_SIZE_MAX, ADMIN_PAGE_SIZE_DEFAULT),
 };
-const searchField = z.preprocess(
-  blankAsUndefined,
-  z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
-);
+const searchField = searchFieldOf(ADMIN_SEARCH_MAX);
 
 export const pageInputSchema = z.object(pageFields);
 export type PageInput = z.infer<typeof pageInputSchema>;
@@ -57,11 +40,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 export const enquiryListInputSchema = z.object({
   ...pageFields,
-  type: z.preprocess(blankAsUndefined, z.enum(CONTACT_TYPES, 'Unknown enquiry type').optional()),
-  status: z.preprocess(
-    blankAsUndefined,
-    z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived').optional(),
-  ),
+  type: optionalFilter(z.enum(CONTACT_TYPES, 'Unknown enquiry type')),
+  status: optionalFilter(z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived')),
   /** Searched in name, e-mail, subject and message, ignoring case. */
   q: searchField,
 });
@@ -117,10 +97,7 @@ export const enquiryStatusInputSchema = idInputSchema.extend({
 
 export const subscriberListInputSchema = z.object({
   ...pageFields,
-  status: z.preprocess(
-    blankAsUndefined,
-    z.enum(SUBSCRIBER_STATUSES, 'status must be confirmed or pending').optional(),
-  ),
+  status: optionalFilter(z.enum(SUBSCRIBER_STATUSES, 'status must be confirmed or pending')),
   /** Part of the e-mail address, ignoring case. */
   q: searchField,
 });
@@ -159,10 +136,9 @@ export type WorkshopReservation = z.infer<typeof workshopReservationSchema>;
 export const reservationListInputSchema = z.object({
   ...pageFields,
   /** One session's reservations. */
-  sessionId: z.preprocess(blankAsUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
-  status: z.preprocess(
-    blankAsUndefined,
-    z.enum(RESERVATION_STATUSES, 'status must be confirmed, waiting, cancelled or interest').optional(),
+  sessionId: optionalFilter(z.coerce.number().int().positive().max(2_147_483_647)),
+  status: optionalFilter(
+    z.enum(RESERVATION_STATUSES, 'status must be confirmed, waiting, cancelled or interest'),
   ),
 });
 export type ReservationListInput = z.input<typeof reservationListInputSchema>;
@@ -182,9 +158,9 @@ export const reservationPageSchema = pageOf(workshopReservationSchema).extend({
 
 export const academySubscriptionListInputSchema = z.object({
   ...pageFields,
-  plan: z.preprocess(blankAsUndefined, z.enum([...PLAN_IDS, 'unknown'], 'Unknown plan').optional()),
+  plan: optionalFilter(z.enum([...PLAN_IDS, 'unknown'], 'Unknown plan')),
   /** Stripe's subscription status: active, trialing, past_due, canceled, incomplete... */
-  status: z.preprocess(blankAsUndefined, z.string().trim().max(40).optional()),
+  status: optionalFilter(z.string().trim().max(40)),
 });
 export type AcademySubscriptionListInput = z.input<typeof academySubscriptionListInputSchema>;
 
@@ -240,10 +216,7 @@ export const adminMessageSchema = z.object({ message: z.string() });
 
 export const activityListInputSchema = z.object({
   ...pageFields,
-  kind: z.preprocess(
-    blankAsUndefined,
-    z.enum(ACTIVITY_KINDS, 'kind must be change, sign_in, sign_in_failed or sign_out').optional(),
-  ),
+  kind: optionalFilter(z.enum(ACTIVITY_KINDS, 'kind must be change, sign_in, sign_in_failed or sign_out')),
 });
 export type ActivityListInput = z.input<typeof activityListInputSchema>;
 

@@ -3,8 +3,6 @@
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
-/** Far beyond any real inbox; it only stops absurd offsets. */
-export const ADMIN_PAGE_MAX = 100_000;
 export const ADMIN_SEARCH_MAX = 200;
 
 export const ENQUIRY_STATUSES = ['new', 'replied', 'archived'] as const;

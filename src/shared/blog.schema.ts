@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX } from './admin';
 import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
+import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
 
 // The Zod schemas of blog posts (the server validates with them); blog.ts keeps what pages need.
 export const blogPostSchema = z.object({
@@ -44,35 +45,14 @@ export const blogIdSchema = z.coerce.number().int().positive().max(2_147_483_647
 export const BLOG_PAGE_SIZE = 12;
 /** The most posts one GET /api/blog answer carries. */
 export const BLOG_LIMIT_MAX = 50;
-/** Far past any real blog; keeps the offset a small number. */
-const BLOG_PAGE_MAX = 100_000;
-
-const blankAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-const pageField = z.coerce
-  .number()
-  .int('page must be a whole number')
-  .min(1, 'page starts at 1')
-  .max(BLOG_PAGE_MAX)
-  .default(1);
-const categoryField = z.preprocess(
-  blankAsUndefined,
-  z
-    .string()
-    .trim()
-    .max(BLOG_LIMITS.category, `category must be at most ${BLOG_LIMITS.category} characters`)
-    .optional(),
+const categoryField = optionalFilter(
+  z.string().trim().max(BLOG_LIMITS.category, `category must be at most ${BLOG_LIMITS.category} characters`),
 );
 
 /** GET /api/blog: one page of published posts, newest first, optionally of one category. */
 export const blogListInputSchema = z.object({
   page: pageField,
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(BLOG_LIMIT_MAX, `limit must be at most ${BLOG_LIMIT_MAX}`)
-    .default(BLOG_PAGE_SIZE),
+  limit: pageSizeField('limit', BLOG_LIMIT_MAX, BLOG_PAGE_SIZE),
   category: categoryField,
 });
 export type BlogListInput = z.input<typeof blogListInputSchema>;
@@ -100,25 +80,14 @@ export const ADMIN_BLOG_PAGE_SIZE = 20;
 
 const adminFilterFields = {
   /** Searched in title, excerpt and category, ignoring case. */
-  q: z.preprocess(
-    blankAsUndefined,
-    z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
-  ),
-  status: z.preprocess(
-    blankAsUndefined,
-    z.enum(BLOG_STATUSES, 'status must be published or draft').optional(),
-  ),
+  q: searchField(ADMIN_SEARCH_MAX),
+  status: optionalFilter(z.enum(BLOG_STATUSES, 'status must be published or draft')),
 };
 
 /** GET /api/admin/blogs: one page of every post (drafts included), newest first, as full posts. */
 export const adminBlogListInputSchema = z.object({
   page: pageField,
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(BLOG_LIMIT_MAX, `limit must be at most ${BLOG_LIMIT_MAX}`)
-    .default(ADMIN_BLOG_PAGE_SIZE),
+  limit: pageSizeField('limit', BLOG_LIMIT_MAX, ADMIN_BLOG_PAGE_SIZE),
   ...adminFilterFields,
 });
 export type AdminBlogListInput = z.infer<typeof adminBlogListInputSchema>;
@@ -126,12 +95,7 @@ export type AdminBlogListInput = z.infer<typeof adminBlogListInputSchema>;
 /** The admin screen's list: rows without content, the total for the pager. */
 export const adminBlogPageInputSchema = z.object({
   page: pageField,
-  pageSize: z.coerce
-    .number()
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(BLOG_LIMIT_MAX, `pageSize must be at most ${BLOG_LIMIT_MAX}`)
-    .default(ADMIN_BLOG_PAGE_SIZE),
+  pageSize: pageSizeField('pageSize', BLOG_LIMIT_MAX, ADMIN_BLOG_PAGE_SIZE),
   ...adminFilterFields,
 });
 export const adminBlogPageSchema = z.object({

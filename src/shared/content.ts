@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInputSchema, pageOf } from './admin.schema';
+import { pageField, pageSizeField } from './paging.schema';
 
 // Entities of the marketing home page (SPEC section 3), as visitors read them and as the admin
 // edits them (issue 15.1). The admin's forms and the server validate with the same schemas.
@@ -75,18 +76,8 @@ export type Partner = z.infer<typeof partnerSchema>;
 
 /** GET /api/advertising-services, /newsletters, /testimonials: one page, as GET /api/blog pages. */
 export const contentListInputSchema = z.object({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(CONTENT_LIST_LIMIT_MAX, `limit must be at most ${CONTENT_LIST_LIMIT_MAX}`)
-    .default(CONTENT_LIST_LIMIT_DEFAULT),
+  page: pageField,
+  limit: pageSizeField('limit', CONTENT_LIST_LIMIT_MAX, CONTENT_LIST_LIMIT_DEFAULT),
 });
 export type ContentListInput = z.infer<typeof contentListInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageField, pageSizeField, searchField } from './paging.schema';
 import { PODCAST_PAGE_SIZE, PODCAST_SEARCH_MAX } from './podcasts';
 
 // The podcast episode of SPEC section 3, as GET /api/podcasts returns it.
@@ -19,32 +20,12 @@ export type PodcastEpisode = z.infer<typeof podcastEpisodeSchema>;
 export { PODCAST_PAGE_SIZE } from './podcasts';
 export const PODCAST_LIMIT_MAX = 50;
 
-const blankAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
 /** GET /api/podcasts: one page of episodes, newest first, optionally searched. */
 export const podcastListInputSchema = z.object({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(PODCAST_LIMIT_MAX, `limit must be at most ${PODCAST_LIMIT_MAX}`)
-    .default(PODCAST_PAGE_SIZE),
+  page: pageField,
+  limit: pageSizeField('limit', PODCAST_LIMIT_MAX, PODCAST_PAGE_SIZE),
   /** Searched in title and description, ignoring case. */
-  q: z.preprocess(
-    blankAsUndefined,
-    z
-      .string()
-      .trim()
-      .max(PODCAST_SEARCH_MAX, `q must be at most ${PODCAST_SEARCH_MAX} characters`)
-      .optional(),
-  ),
+  q: searchField(PODCAST_SEARCH_MAX),
 });
 export type PodcastListInput = z.input<typeof podcastListInputSchema>;
 

@@ -1,11 +1,18 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscriptionManageLinks } from '../../src/server/db/schema';
 import { issueManageLink } from '../../src/server/services/manage-links';
 import { stripeAddress } from '../../src/server/services/payments';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
-import { WEBHOOK_SECRET, deliver, manageLinkIn, startCheckout, tokenOf } from '../helpers/stripe-webhooks';
+import {
+  WEBHOOK_SECRET,
+  deliver,
+  manageLinkIn,
+  startCheckout,
+  tokenOf,
+  withFakeStripeApp,
+} from '../helpers/stripe-webhooks';
 
 // What a parent reaches after paying: the success page's check of the Checkout Session with Stripe
 // (GET /api/academy/checkout/{sessionId}) and the e-mailed 'Manage your subscription' link
@@ -17,22 +24,11 @@ const PUBLIC_URL = 'https://academy.example.co.uk';
 
 let stripe: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await buildTestApp({
-    seed: false,
-    env: {
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PUBLIC_URL,
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+withFakeStripeApp(
+  SECRET_KEY,
+  { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL },
+  (running) => ({ stripe, t } = running),
+);
 
 const checkoutStatus = (sessionId: string) =>
   t.app.inject({ method: 'GET', url: `/api/academy/checkout/${encodeURIComponent(sessionId)}` });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { academySubscriptions, paymentEvents } from '../../src/server/db/schema';
 import { JOB_SCHEMA } from '../../src/server/services/job-queue';
@@ -7,13 +7,14 @@ import { MAIL_QUEUE } from '../../src/server/services/outbox';
 import { stripeAddress } from '../../src/server/services/payments';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
-import { startFakeStripe, type FakeStripe, type StripeEvent } from '../helpers/fake-stripe';
+import type { FakeStripe, StripeEvent } from '../helpers/fake-stripe';
 import {
   WEBHOOK_SECRET,
   deliver,
   deliverPayload,
   manageLinkIn,
   startCheckout,
+  withFakeStripeApp,
 } from '../helpers/stripe-webhooks';
 
 // POST /api/stripe/webhook through the real app: checkouts made with the real stripe SDK against
@@ -26,23 +27,11 @@ const INBOX = 'bookings@hertslocalmedia.co.uk';
 
 let stripe: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await buildTestApp({
-    seed: false,
-    env: {
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_API_BASE: stripe.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PUBLIC_URL,
-      BUSINESS_INBOX: INBOX,
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+withFakeStripeApp(
+  SECRET_KEY,
+  { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL, BUSINESS_INBOX: INBOX },
+  (running) => ({ stripe, t } = running),
+);
 
 const rows = () => t.deps.db.select().from(academySubscriptions).orderBy(academySubscriptions.id);
 const rowOf = async (subscriptionId: string) =>

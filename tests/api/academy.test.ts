@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/shared/academy';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { withFakeStripeApp } from '../helpers/stripe-webhooks';
 
 // POST /api/create-subscription through the real app and the real stripe SDK, which talks to a
 // local server speaking Stripe's API.
@@ -11,22 +12,11 @@ const PUBLIC_URL = 'https://academy.example.co.uk';
 
 let stripe: FakeStripe;
 let t: TestApp;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await buildTestApp({
-    seed: false,
-    env: {
-      STRIPE_SECRET_KEY: SECRET,
-      STRIPE_API_BASE: stripe.url,
-      PUBLIC_URL,
-      STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly',
-    },
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+withFakeStripeApp(
+  SECRET,
+  { PUBLIC_URL, STRIPE_PRICE_ENTREPRENEUR: 'price_entrepreneur_monthly' },
+  (running) => ({ stripe, t } = running),
+);
 
 const subscribe = (payload: unknown, app = t.app) =>
   app.inject({
@@ -117,12 +107,7 @@ describe('POST /api/create-subscription with Stripe configured', () => {
   });
 
   it('answers a JSON 400 for a body that is not JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-subscription',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"plan":',
-    });
+    const res = await postRaw(t.app, '/api/create-subscription', '{"plan":');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTruthy();
   });

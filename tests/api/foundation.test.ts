@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERTISING_ICONS } from '../../src/shared/content';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { runSeeds } from '../../src/server/db/seed';
 import { advertisingServices } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
+
+/** An advertising service's fields (SPEC section 3), in sorted order: what the API answers and documents. */
+const SERVICE_FIELDS = ['description', 'features', 'icon', 'id', 'isPopular', 'title'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,14 +24,7 @@ describe('GET /api/advertising-services', () => {
     const body = res.json() as Array<Record<string, unknown>>;
     expect(body).toHaveLength(4);
     for (const service of body) {
-      expect(Object.keys(service).sort()).toEqual([
-        'description',
-        'features',
-        'icon',
-        'id',
-        'isPopular',
-        'title',
-      ]);
+      expect(Object.keys(service).sort()).toEqual(SERVICE_FIELDS);
       expect(ADVERTISING_ICONS).toContain(service.icon);
       expect(Array.isArray(service.features)).toBe(true);
       expect((service.features as string[]).length).toBeGreaterThan(0);
@@ -72,14 +68,7 @@ describe('the API surface', () => {
     const op = doc.paths['/advertising-services'].get;
     const schema = op.responses['200'].content['application/json'].schema;
     expect(schema.type).toBe('array');
-    expect(Object.keys(schema.items.properties).sort()).toEqual([
-      'description',
-      'features',
-      'icon',
-      'id',
-      'isPopular',
-      'title',
-    ]);
+    expect(Object.keys(schema.items.properties).sort()).toEqual(SERVICE_FIELDS);
   });
 
   it('serves a readable API reference page from our own origin', async () => {
@@ -104,12 +93,7 @@ describe('the API surface', () => {
   });
 
   it('answers malformed JSON with a 400 and a JSON message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/advertising-services',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken',
-    });
+    const res = await postRaw(t.app, '/api/advertising-services', '{"broken');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(typeof res.json().message).toBe('string');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
 import { runSeeds } from '../../src/server/db/seed';
@@ -25,11 +25,27 @@ const post = (url: string, payload: unknown) =>
     payload: payload as object,
     headers: { 'content-type': 'application/json' },
   });
-const postRaw = (url: string, payload: string, contentType = 'application/json') =>
-  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
 const countMessages = async () => (await t.deps.db.select().from(contactMessages)).length;
 const countSubscriptions = async () => (await t.deps.db.select().from(newsletterSubscriptions)).length;
+/** The stored contact messages, and the newsletter subscriptions, of one e-mail address. */
+const messagesFrom = (email: string) =>
+  t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+const subscriptionsOf = (email: string) =>
+  t.deps.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+
+/** Runs `body` while every e-mail fails to send ('SMTP is down'), then puts the mailer back. */
+async function whileMailIsDown(body: () => Promise<void>) {
+  const original = t.mailer.send;
+  t.mailer.send = async () => {
+    throw new Error('SMTP is down');
+  };
+  try {
+    await body();
+  } finally {
+    t.mailer.send = original;
+  }
+}
 
 /** A 4xx with a JSON message: what every bad request must get. */
 function expectClientError(
@@ -44,6 +60,30 @@ function expectClientError(
   // REST validation answers carry the field-level problems in issues beside the summary message.
   const issues = (body.issues ?? []).map((i) => `${i.path ?? ''}: ${i.message}`);
   return [body.message as string, ...issues].join(' | ');
+}
+
+/** JSON that does not parse gets a 4xx with a JSON message (which 4xx is the body parser's). */
+async function expectBrokenJsonRefused(url: string, body: string) {
+  const res = await postRaw(t.app, url, body);
+  expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode).toBeLessThan(500);
+  expect(typeof res.json().message).toBe('string');
+}
+
+/**
+ * A test for each bad body: a 400 with a JSON message (matching the pattern, where one is given),
+ * nothing stored, no e-mail sent.
+ */
+function itRejectsEach(url: string, count: () => Promise<number>, bad: Array<[string, unknown, RegExp?]>) {
+  for (const [label, payload, message] of bad) {
+    it(`rejects ${label} with a 400 and stores nothing`, async () => {
+      const before = await count();
+      const text = expectClientError(await post(url, payload));
+      if (message) expect(text).toMatch(message);
+      expect(await count()).toBe(before);
+      expect(t.mailer.sent).toHaveLength(0);
+    });
+  }
 }
 
 describe('GET /api/newsletters', () => {
@@ -100,7 +140,7 @@ describe('POST /api/contact', () => {
     const res = await post('/api/contact', await answered(t.app, valid));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/within 24 hours/);
-    const rows = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
+    const rows = await messagesFrom(valid.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: valid.name,
@@ -144,49 +184,34 @@ describe('POST /api/contact', () => {
         type: 'podcast',
       }),
     );
-    const [a] = await t.deps.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'nosubject@example.co.uk'));
-    const [b] = await t.deps.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'nosubject2@example.co.uk'));
+    const [a] = await messagesFrom('nosubject@example.co.uk');
+    const [b] = await messagesFrom('nosubject2@example.co.uk');
     expect(a!.subject).toBe('website');
     expect(b!.subject).toBe('podcast');
   });
 
   it('stores a workshop reservation with its structured details', async () => {
-    const res = await post('/api/contact', {
-      name: 'Helen Carter',
-      email: 'helen.carter@example.co.uk',
-      subject: 'Free Workshop Reservation',
-      message: 'Parent: Helen Carter\nChild: Oliver, 12\nDevice: Laptop',
-      type: 'workshop_reservation',
-      details: {
-        parentName: 'Helen Carter',
-        parentEmail: 'helen.carter@example.co.uk',
-        parentMobile: '07700 900123',
-        childName: 'Oliver',
-        childAge: 12,
-        deviceType: 'Laptop',
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.email, 'helen.carter@example.co.uk'));
-    expect(row!.type).toBe('workshop_reservation');
-    expect(row!.subject).toBe('Free Workshop Reservation');
-    expect(row!.details).toEqual({
+    const details = {
       parentName: 'Helen Carter',
       parentEmail: 'helen.carter@example.co.uk',
       parentMobile: '07700 900123',
       childName: 'Oliver',
       childAge: 12,
       deviceType: 'Laptop',
+    };
+    const res = await post('/api/contact', {
+      name: 'Helen Carter',
+      email: 'helen.carter@example.co.uk',
+      subject: 'Free Workshop Reservation',
+      message: 'Parent: Helen Carter\nChild: Oliver, 12\nDevice: Laptop',
+      type: 'workshop_reservation',
+      details,
     });
+    expect(res.statusCode).toBe(200);
+    const [row] = await messagesFrom('helen.carter@example.co.uk');
+    expect(row!.type).toBe('workshop_reservation');
+    expect(row!.subject).toBe('Free Workshop Reservation');
+    expect(row!.details).toEqual(details);
     expect(t.mailer.sent[0]!.text).toContain("Child's age: 12");
   });
 
@@ -234,46 +259,26 @@ describe('POST /api/contact', () => {
     ['an over-long message', { ...valid, message: 'x'.repeat(CONTACT_LIMITS.message + 1) }, /too long/],
     ['an over-long e-mail', { ...valid, email: `${'x'.repeat(250)}@example.co.uk` }, /too long/],
   ];
-  for (const [label, payload, message] of bad) {
-    it(`rejects ${label} with a 400 and stores nothing`, async () => {
-      const before = await countMessages();
-      const text = expectClientError(await post('/api/contact', payload));
-      expect(text).toMatch(message);
-      expect(await countMessages()).toBe(before);
-      expect(t.mailer.sent).toHaveLength(0);
-    });
-  }
+  itRejectsEach('/api/contact', countMessages, bad);
 
   it('rejects malformed JSON and a non-object body with a 4xx JSON message', async () => {
     const before = await countMessages();
-    const res = await postRaw('/api/contact', '{"name": "Tom", ');
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(typeof res.json().message).toBe('string');
-    expectClientError(await postRaw('/api/contact', '"just a string"'));
-    expectClientError(await postRaw('/api/contact', 'null'));
+    await expectBrokenJsonRefused('/api/contact', '{"name": "Tom", ');
+    expectClientError(await postRaw(t.app, '/api/contact', '"just a string"'));
+    expectClientError(await postRaw(t.app, '/api/contact', 'null'));
     expect(await countMessages()).toBe(before);
   });
 
   it('still answers success when the notification e-mail fails, since the message is stored', async () => {
-    const original = t.mailer.send;
-    t.mailer.send = async () => {
-      throw new Error('SMTP is down');
-    };
-    try {
+    await whileMailIsDown(async () => {
       const res = await post(
         '/api/contact',
         await answered(t.app, { ...valid, email: 'smtp-down@example.co.uk' }),
       );
       expect(res.statusCode).toBe(200);
-      const rows = await t.deps.db
-        .select()
-        .from(contactMessages)
-        .where(eq(contactMessages.email, 'smtp-down@example.co.uk'));
+      const rows = await messagesFrom('smtp-down@example.co.uk');
       expect(rows).toHaveLength(1);
-    } finally {
-      t.mailer.send = original;
-    }
+    });
   });
 });
 
@@ -390,10 +395,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/subscribe', { email: '  Anna.Brown@Example.co.uk ', newsletter: 'general' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirm/);
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'anna.brown@example.co.uk'));
+    const rows = await subscriptionsOf('anna.brown@example.co.uk');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.confirmedAt).toBeNull();
     expect(rows[0]!.newsletter).toBe('general');
@@ -416,10 +418,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'twice@example.co.uk'));
+    const rows = await subscriptionsOf('twice@example.co.uk');
     expect(rows).toHaveLength(1);
     // A repeat within minutes sends no second e-mail (no mail-bombing someone else's inbox).
     expect(t.mailer.sent).toHaveLength(1);
@@ -431,10 +430,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/confirm', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/confirmed/);
-    const [row] = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'confirm.me@example.co.uk'));
+    const [row] = await subscriptionsOf('confirm.me@example.co.uk');
     expect(row!.confirmedAt).toBeInstanceOf(Date);
     const again = await post('/api/newsletter/confirm', { token });
     expect(again.statusCode).toBe(200);
@@ -460,10 +456,7 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     const res = await post('/api/newsletter/unsubscribe', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatch(/unsubscribed/);
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'leaving@example.co.uk'));
+    const rows = await subscriptionsOf('leaving@example.co.uk');
     expect(rows).toHaveLength(0);
     expectClientError(await post('/api/newsletter/unsubscribe', { token }), 404);
   });
@@ -475,20 +468,11 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
   });
 
   it('keeps the address and queues the confirmation e-mail while the mail server is down, then sends it (issue 22.4)', async () => {
-    const original = t.mailer.send;
-    t.mailer.send = async () => {
-      throw new Error('SMTP is down');
-    };
-    try {
+    await whileMailIsDown(async () => {
       const res = await post('/api/subscribe', { email: 'nomail@example.co.uk' });
       expect(res.statusCode).toBe(200);
-    } finally {
-      t.mailer.send = original;
-    }
-    const rows = await t.deps.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'nomail@example.co.uk'));
+    });
+    const rows = await subscriptionsOf('nomail@example.co.uk');
     expect(rows).toHaveLength(1);
     const queued = (await mailJobRows(t.deps.db)).find((j) => j.message.to === 'nomail@example.co.uk');
     expect(queued).toMatchObject({ kind: 'newsletter_confirmation', state: 'retry', error: 'SMTP is down' });
@@ -507,21 +491,11 @@ describe('POST /api/subscribe and the confirmation and unsubscribe links', () =>
     ['an over-long e-mail', { email: `${'a'.repeat(300)}@example.co.uk`, newsletter: 'general' }],
     ['an unknown newsletter', { email: 'ok@example.co.uk', newsletter: 'weekly-spam' }],
   ];
-  for (const [label, payload] of bad) {
-    it(`rejects ${label} with a 400 and stores nothing`, async () => {
-      const before = await countSubscriptions();
-      expectClientError(await post('/api/subscribe', payload));
-      expect(await countSubscriptions()).toBe(before);
-      expect(t.mailer.sent).toHaveLength(0);
-    });
-  }
+  itRejectsEach('/api/subscribe', countSubscriptions, bad);
 
   it('rejects malformed JSON with a 4xx JSON message', async () => {
     const before = await countSubscriptions();
-    const res = await postRaw('/api/subscribe', '{"email": ');
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(typeof res.json().message).toBe('string');
+    await expectBrokenJsonRefused('/api/subscribe', '{"email": ');
     expect(await countSubscriptions()).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
+import { uploadThroughLink } from '../helpers/uploads';
 
 // Uploaded images are also served at smaller widths, as WebP, so a page fetches the size it shows.
 let t: TestApp;
@@ -22,24 +23,13 @@ afterAll(async () => {
 });
 
 async function upload(width: number, height: number): Promise<string> {
-  const ticket = await t.app.inject({
-    method: 'POST',
-    url: '/api/objects/upload',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const url = new URL(ticket.json().uploadURL as string);
   const png = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
     .png()
     .toBuffer();
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: url.pathname + url.search,
-    headers: { 'content-type': 'image/png' },
-    payload: png,
-  });
+  const { put, name } = await uploadThroughLink(t.app, { authorization: `Bearer ${token}` }, png);
   expect(put.statusCode).toBe(200);
   // Where the image is served: /objects/uploads/ and the last segment of uploadURL (SPEC section 7).
-  return `/objects/uploads/${url.pathname.split('/').pop()}`;
+  return `/objects/uploads/${name}`;
 }
 
 describe('image widths', () => {
@@ -119,19 +109,8 @@ async function put(body: Buffer): Promise<{
   json: { message?: string; objectPath?: string; width?: number; height?: number };
   name: string;
 }> {
-  const ticket = await t.app.inject({
-    method: 'POST',
-    url: '/api/objects/upload',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const url = new URL(ticket.json().uploadURL as string);
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: url.pathname + url.search,
-    headers: { 'content-type': 'image/png' },
-    payload: body,
-  });
-  return { status: res.statusCode, json: res.json(), name: url.pathname.split('/').pop()! };
+  const { put: res, name } = await uploadThroughLink(t.app, { authorization: `Bearer ${token}` }, body);
+  return { status: res.statusCode, json: res.json(), name };
 }
 
 describe('image size limits (issue 13.7)', () => {

@@ -5,16 +5,22 @@ import { createApp } from '../../src/server/app';
 import { buildTestApp, checkResponsesAgainstDocument } from '../helpers/app';
 import { answered } from '../helpers/challenge';
 
+/** The test app logging at info into a string: `log()` is what it has written so far. */
+async function appLoggingAtInfo() {
+  const t = await buildTestApp();
+  const stream = new PassThrough();
+  let output = '';
+  stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const app = await createApp(
+    { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
+    { logStream: stream },
+  );
+  return { t, app, log: () => output };
+}
+
 describe('logs', () => {
   it('never contain session tokens, cookies, upload signatures or e-mailed tokens', async () => {
-    const t = await buildTestApp();
-    const stream = new PassThrough();
-    let output = '';
-    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const app = await createApp(
-      { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
-      { logStream: stream },
-    );
+    const { t, app, log } = await appLoggingAtInfo();
     checkResponsesAgainstDocument(app);
     try {
       await app.inject({
@@ -33,9 +39,9 @@ describe('logs', () => {
         url: '/api/admin/login',
         payload: { email: 'a@b.co', password: 'SECRET-PASSWORD' },
       });
-      expect(output).not.toMatch(/SECRET-/);
+      expect(log()).not.toMatch(/SECRET-/);
       // One line per request (issue 14.5): method, path without the query, status, time, request id.
-      const lines = output
+      const lines = log()
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -62,15 +68,8 @@ describe('logs', () => {
 
 describe('a failed database write', () => {
   it('is logged with its statement but without the visitor data in its parameters (issue 13.10)', async () => {
-    const t = await buildTestApp();
-    const stream = new PassThrough();
-    let output = '';
-    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // Not checked against the document: a 500 is what this test provokes on purpose.
-    const app = await createApp(
-      { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
-      { logStream: stream },
-    );
+    const { t, app, log } = await appLoggingAtInfo();
     try {
       // The enquiries table goes missing under the app, so the insert fails inside PostgreSQL.
       await t.deps.db.execute(sql`ALTER TABLE contact_messages RENAME TO contact_messages_gone`);
@@ -87,9 +86,9 @@ describe('a failed database write', () => {
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
       expect(res.body).not.toMatch(/Zebedee|confidential-marker|contact_messages/);
-      expect(output).toMatch(/Failed query/);
-      expect(output).toContain('[not logged]');
-      expect(output).not.toMatch(/Zebedee|Quillfeather|confidential-marker-7731/);
+      expect(log()).toMatch(/Failed query/);
+      expect(log()).toContain('[not logged]');
+      expect(log()).not.toMatch(/Zebedee|Quillfeather|confidential-marker-7731/);
     } finally {
       await t.deps.db.execute(sql`ALTER TABLE IF EXISTS contact_messages_gone RENAME TO contact_messages`);
       await app.close();

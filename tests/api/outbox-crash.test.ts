@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntilUp } from '../helpers/net';
+import { freePort, startSourceServer } from '../helpers/net';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 
@@ -18,24 +18,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(port: number, smtpUrl: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+function start(port: number, smtpUrl: string): Promise<ChildProcess> {
+  return startSourceServer(port, dataDir, {
     SMTP_URL: smtpUrl,
     ADMIN_EMAIL: 'crash-mail@example.co.uk',
     ADMIN_PASSWORD: 'Heron-Willow-Tinder-78',
     ADMIN_NAME: 'Crash Mail',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
-  if (await waitUntilUp(`http://127.0.0.1:${port}/api/health`, 120_000)) return child;
-  throw new Error('server did not start');
+  });
 }
 
 async function killed(child: ChildProcess): Promise<void> {

@@ -7,6 +7,7 @@ import type { AdminEpisode, PodcastEpisode } from '../../src/shared/podcasts.sch
 import { sniffAudioType } from '../../src/server/services/audio-uploads';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
+import { uploadThroughLink } from '../helpers/uploads';
 
 // Issue 15.1, podcasts: the feed's address and 'Import now' (through the outbound safety: the
 // stand-in host on 127.0.0.1 is reachable only because OUTBOUND_ALLOW_PRIVATE names it), hiding an
@@ -129,17 +130,12 @@ describe('the podcast admin', () => {
   });
 
   it('adds an episode by hand with its audio uploaded, which the player streams with Range', async () => {
-    const ticket = await call('POST', '/api/objects/upload', { kind: 'audio' });
-    expect(ticket.statusCode, ticket.body).toBe(200);
-    const { uploadURL, objectPath } = ticket.json() as { uploadURL: string; objectPath: string };
-    expect(uploadURL).toContain('kind=audio');
-    const target = new URL(uploadURL);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: target.pathname + target.search,
-      headers: { 'content-type': 'audio/mpeg' },
-      payload: MP3,
+    const { ticket, put, uploadURL, objectPath } = await uploadThroughLink(t.app, admin.auth, MP3, {
+      contentType: 'audio/mpeg',
+      kind: 'audio',
     });
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    expect(uploadURL).toContain('kind=audio');
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ objectPath, contentType: 'audio/mpeg', size: MP3.length });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { OPENAPI_FILE } from '../helpers/openapi-check';
 
@@ -115,33 +115,13 @@ describe('one error shape from every layer', () => {
   });
 
   it("Fastify's body parser, body limit and content types", async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    });
+    const broken = await postRaw(t.app, '/api/contact', '{"name": ');
     errorBody(broken, 400, 'BAD_REQUEST');
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
-    });
+    const huge = await postRaw(t.app, '/api/contact', JSON.stringify({ message: 'x'.repeat(1_100_000) }));
     errorBody(huge, 413, 'PAYLOAD_TOO_LARGE');
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const text = await postRaw(t.app, '/api/contact', 'hello', 'text/plain');
     expect(errorBody(text, 415, 'UNSUPPORTED_MEDIA_TYPE').message).toMatch(/application\/json/);
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const xml = await postRaw(t.app, '/api/contact', '<a/>', 'application/xml');
     errorBody(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -173,12 +153,7 @@ describe('one error shape from every layer', () => {
     errorBody(put, 405, 'METHOD_NOT_SUPPORTED');
     expect(put.headers.allow).toBe('GET, HEAD, OPTIONS');
     // The method is checked before the body is read.
-    const wrongWithBadBody = await t.app.inject({
-      method: 'POST',
-      url: '/api/blog',
-      headers: { 'content-type': 'application/json' },
-      payload: '{',
-    });
+    const wrongWithBadBody = await postRaw(t.app, '/api/blog', '{');
     errorBody(wrongWithBadBody, 405, 'METHOD_NOT_SUPPORTED');
   });
 

@@ -8,6 +8,7 @@ import { restoreBackupArchive, writeBackupArchive } from '../../src/server/servi
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startS3Server, type S3Server } from '../helpers/s3-server';
+import { uploadThroughLink } from '../helpers/uploads';
 
 // Issue 17.2: uploads, their smaller copies, podcast audio, byte ranges and backups behave the same on both
 // storages: the local folder of the embedded default, and an S3 bucket (a real S3-protocol server
@@ -38,15 +39,7 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (kind) => {
   });
 
   async function upload(body: Buffer): Promise<{ status: number; objectPath: string; name: string }> {
-    const ticket = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: auth });
-    const url = new URL(ticket.json().uploadURL as string);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: url.pathname + url.search,
-      headers: { 'content-type': 'image/png' },
-      payload: body,
-    });
-    const name = url.pathname.split('/').pop()!;
+    const { put, name } = await uploadThroughLink(t.app, auth, body);
     return { status: put.statusCode, objectPath: `/objects/uploads/${name}`, name };
   }
 
@@ -108,22 +101,12 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (kind) => {
       Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
       Buffer.alloc(4096, 0x55),
     ]);
-    const ticket = await t.app.inject({
-      method: 'POST',
-      url: '/api/objects/upload',
-      headers: auth,
-      payload: { kind: 'audio' },
-    });
-    const { uploadURL, objectPath } = ticket.json() as { uploadURL: string; objectPath: string };
-    const url = new URL(uploadURL);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: url.pathname + url.search,
-      headers: { 'content-type': 'audio/mpeg' },
-      payload: mp3,
+    const { put, objectPath, name } = await uploadThroughLink(t.app, auth, mp3, {
+      contentType: 'audio/mpeg',
+      kind: 'audio',
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(await storedKeys(t)).toContain(url.pathname.split('/').pop());
+    expect(await storedKeys(t)).toContain(name);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/admin/podcasts',

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntilUp } from '../helpers/net';
+import { freePort, startSourceServer } from '../helpers/net';
 
 // The server process is killed (SIGKILL, no chance to tidy up) in the middle of an upload: after a
 // restart the half-sent image is not served, and nothing partial sits where images are served from.
@@ -15,23 +15,12 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+function start(port: number): Promise<ChildProcess> {
+  return startSourceServer(port, dataDir, {
     ADMIN_EMAIL: 'crash@example.co.uk',
     ADMIN_PASSWORD: 'Heron-Willow-Tinder-77',
     ADMIN_NAME: 'Crash Test',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
-  if (await waitUntilUp(`http://127.0.0.1:${port}/api/health`, 120_000)) return child;
-  throw new Error('server did not start');
+  });
 }
 
 /** A valid PNG header followed by filler, so the upload looks like an image while it streams. */

@@ -28,6 +28,11 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Sends bytes to an upload link, declared as a PNG unless told otherwise. */
+function putImage(url: string, payload: string | Buffer = png, contentType = 'image/png') {
+  return t.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload });
+}
+
 /** POST /api/objects/upload exactly as SPEC section 7 sends it: no body, no content type. */
 async function uploadUrl(): Promise<{ uploadURL: string; path: string; objectPath: string }> {
   const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: auth });
@@ -65,12 +70,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     expect(objectPath).toBe(`/objects/uploads/${new URL(uploadURL).pathname.split('/').pop()}`);
 
     // The declared type and the name say nothing: the bytes decide.
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: target,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: png,
-    });
+    const put = await putImage(target, png, 'application/octet-stream');
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({
       objectPath,
@@ -97,12 +97,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     ] as const) {
       const file = await base.clone().toFormat(format).toBuffer();
       const { path: target, objectPath } = await uploadUrl();
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: target,
-        headers: { 'content-type': type },
-        payload: file,
-      });
+      const put = await putImage(target, file, type);
       expect(put.statusCode, format).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: objectPath })).headers['content-type']).toBe(type);
     }
@@ -110,22 +105,8 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
 
   it('is single-use, and refuses a changed signature or an expired link', async () => {
     const first = await uploadUrl();
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: first.path,
-          headers: { 'content-type': 'image/png' },
-          payload: png,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const again = await t.app.inject({
-      method: 'PUT',
-      url: first.path,
-      headers: { 'content-type': 'image/png' },
-      payload: png,
-    });
+    expect((await putImage(first.path)).statusCode).toBe(200);
+    const again = await putImage(first.path);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/invalid, has expired or has already been used/);
 
@@ -134,39 +115,16 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
       /signature=([0-9a-f])/,
       (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`,
     );
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: tampered,
-          headers: { 'content-type': 'image/png' },
-          payload: png,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await putImage(tampered)).statusCode).toBe(403);
     const longer = second.path.replace(
       /expires=(\d+)/,
       (_m, n: string) => `expires=${Number(n) + 3_600_000}`,
     );
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: longer,
-          headers: { 'content-type': 'image/png' },
-          payload: png,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await putImage(longer)).statusCode).toBe(403);
 
     t.setNow(new Date(Date.now() + 16 * 60 * 1000));
     try {
-      const late = await t.app.inject({
-        method: 'PUT',
-        url: second.path,
-        headers: { 'content-type': 'image/png' },
-        payload: png,
-      });
+      const late = await putImage(second.path);
       expect(late.statusCode).toBe(403);
     } finally {
       t.setNow(new Date());
@@ -180,12 +138,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     const text = Buffer.from(
       'This is a price list, saved as price-list.png to get past the form.\n'.repeat(20),
     );
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: target,
-      headers: { 'content-type': 'image/png' },
-      payload: text,
-    });
+    const res = await putImage(target, text);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/^Invalid file type/);
     await expectNothingStored(objectPath, before);
@@ -193,12 +146,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     // A file with a PNG signature that is not really a PNG fails the same way.
     const fake = await uploadUrl();
     const forged = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
-    const res2 = await t.app.inject({
-      method: 'PUT',
-      url: fake.path,
-      headers: { 'content-type': 'image/png' },
-      payload: forged,
-    });
+    const res2 = await putImage(fake.path, forged);
     expect(res2.statusCode).toBe(415);
     await expectNothingStored(fake.objectPath, before);
   });
@@ -208,12 +156,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     // A real JPEG header followed by 6 MB: too large whatever it is.
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const declared = await uploadUrl();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: declared.path,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: big,
-    });
+    const res = await putImage(declared.path, big, 'image/jpeg');
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('File too large. Please select a file smaller than 5MB.');
     await expectNothingStored(declared.objectPath, before);
@@ -267,16 +210,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     await expectNothingStored(objectPath, before);
     // The link was used up by the broken attempt; a new one works.
     const next = await uploadUrl();
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: next.path,
-          headers: { 'content-type': 'image/png' },
-          payload: png,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await putImage(next.path)).statusCode).toBe(200);
   });
 
   it('accepts a multipart form upload at the same URL', async () => {
@@ -322,12 +256,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
       .jpeg()
       .toBuffer();
     const { path: target, objectPath } = await uploadUrl();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: target,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: wide,
-    });
+    const res = await putImage(target, wide, 'image/jpeg');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ width: 2400, height: 750 });
     const served = await t.app.inject({ method: 'GET', url: objectPath });
@@ -339,12 +268,7 @@ describe('POST /api/objects/upload and PUT {uploadURL}', () => {
     const empty = await t.app.inject({ method: 'PUT', url: target });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/No file was sent/);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: target,
-      headers: { 'content-type': 'image/png' },
-      payload: png,
-    });
+    const put = await putImage(target);
     expect(put.statusCode).toBe(200);
     expect(put.json().objectPath).toBe(objectPath);
   });

@@ -41,16 +41,11 @@ test('the welcome page has no WCAG A/AA violations', async ({ page }) => {
 test('the workshop form can be filled and sent with the keyboard alone', async ({ page }) => {
   await page.goto('/sparkai-academy#free-workshop');
   await page.getByLabel('Parent or carer name').focus();
-  await page.keyboard.type('Tom Baker');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('tom.baker@example.co.uk');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('07700 900456');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Ella');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('14');
-  await page.keyboard.press('Tab');
+  // Parent's name, e-mail and mobile, the child's name and age: each typed, then Tab to the next.
+  for (const answer of ['Tom Baker', 'tom.baker@example.co.uk', '07700 900456', 'Ella', '14']) {
+    await page.keyboard.type(answer);
+    await page.keyboard.press('Tab');
+  }
   await expect(page.getByRole('radio', { name: 'Laptop' })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(page.getByRole('radio', { name: 'Laptop' })).toBeChecked();

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './helpers/test';
+import { countRequestsTo } from './helpers/requests';
 
 // The SparkAI Academy pages against the real server, which talks to the local fake Stripe
 // (playwright.config.ts starts both).
@@ -352,10 +353,7 @@ test.describe('the free workshop form', () => {
   });
 
   test('checks every field before sending: required, e-mail, age 10 to 16, a device', async ({ page }) => {
-    let requests = 0;
-    page.on('request', (req) => {
-      if (req.url().includes('contact.send')) requests += 1;
-    });
+    const requests = countRequestsTo(page, 'contact.send');
     await page.goto('/sparkai-academy#free-workshop');
     const form = page.getByTestId('workshop-form');
     const submit = form.getByRole('button', { name: 'Reserve My Free Place' });
@@ -402,16 +400,13 @@ test.describe('the free workshop form', () => {
     ).toBe(true);
 
     await page.waitForTimeout(300);
-    expect(requests).toBe(0);
+    expect(requests()).toBe(0);
   });
 
   test("what the browser lets through but the server's schema refuses is stopped at its field, in the schema's words", async ({
     page,
   }) => {
-    let requests = 0;
-    page.on('request', (req) => {
-      if (req.url().includes('contact.send')) requests += 1;
-    });
+    const requests = countRequestsTo(page, 'contact.send');
     await page.goto('/sparkai-academy#free-workshop');
     const form = await fill(page, { mobile: 'call me', child: '   ' });
     await form.getByRole('radio', { name: 'Laptop' }).check();
@@ -431,7 +426,7 @@ test.describe('the free workshop form', () => {
     expect(await message("Child's first name")).toBe("Child's name is required");
 
     await page.waitForTimeout(300);
-    expect(requests).toBe(0);
+    expect(requests()).toBe(0);
     await expect(page.locator('[data-variant="destructive"]')).toHaveCount(0);
   });
 

@@ -1,6 +1,17 @@
 import { openInBrowser } from './helpers/navigation';
 import { expect, test } from './helpers/sign-in';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** From /blog, opens the first card's post and waits for its byline. */
+async function openFirstPost(page: Page) {
+  await page
+    .getByTestId('blog-card')
+    .first()
+    .getByRole('link', { name: /Read More/ })
+    .click();
+  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+}
 
 test('/blog shows the published posts as cards, and a post page shows the whole post', async ({ page }) => {
   await page.goto('/blog');
@@ -55,12 +66,7 @@ test('no request leaves the site while reading the blog', async ({ page }) => {
     if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:') foreign.push(req.url());
   });
   await page.goto('/blog');
-  await page
-    .getByTestId('blog-card')
-    .first()
-    .getByRole('link', { name: /Read More/ })
-    .click();
-  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+  await openFirstPost(page);
   expect(foreign).toEqual([]);
 });
 
@@ -76,12 +82,7 @@ test('the blog, a post, and the sign-in screens have no detectable accessibility
   await page.goto('/blog');
   await expect(page.getByTestId('blog-card').first()).toBeVisible();
   await check();
-  await page
-    .getByTestId('blog-card')
-    .first()
-    .getByRole('link', { name: /Read More/ })
-    .click();
-  await expect(page.getByText('Herts Local Media Team')).toBeVisible();
+  await openFirstPost(page);
   await check();
   for (const path of ['/login', '/forgot-password', '/reset-password?token=abc', '/reset-password']) {
     await page.goto(path);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { openInBrowser } from './helpers/navigation';
+import { countRequestsTo } from './helpers/requests';
 import { e2eDataDir } from '../../playwright.config';
 
 const SECTION_ORDER = [
@@ -31,6 +32,14 @@ async function solveCaptcha(page: Page, wrong = false) {
   const sum = Number(match![1]) + Number(match![2]);
   await page.getByLabel(/Quick check/).fill(String(wrong ? sum + 1 : sum));
 }
+
+/** The enquiry the tests that must send nothing start from. */
+const RATE_CARD_ENQUIRY = {
+  name: 'Grace Hopper',
+  email: 'grace@example.co.uk',
+  type: 'advertising',
+  message: 'Please send me your rate card.',
+};
 
 /** Opens the contact form and fills in its four required fields (the sum is left to solveCaptcha). */
 async function fillEnquiry(
@@ -115,28 +124,21 @@ test('the hero, free-website and newsletter-building links go where the spec say
   await page.goto('/');
   const hero = page.locator('#home');
   await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(hero.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '#contact');
-  await expect(hero.getByRole('link', { name: 'Free Website - 100% Free' })).toHaveAttribute(
-    'href',
-    '#free-websites',
-  );
+  for (const [section, name, href] of [
+    ['#home', 'Get Started Today', '#contact'],
+    ['#home', 'Free Website - 100% Free', '#free-websites'],
+    ['#free-websites', 'Get Your Free Website', '#contact'],
+    ['#free-websites', 'Start Your Free Website Today', '#contact'],
+    ['#newsletters', 'Get Started Today', '#contact'],
+  ] as const) {
+    await expect(page.locator(section).getByRole('link', { name })).toHaveAttribute('href', href);
+  }
   await expect(hero).toContainText('580+');
   await expect(hero).toContainText('100%');
   await expect(hero).toContainText('10,000+');
-
   const free = page.locator('#free-websites');
-  await expect(free.getByRole('link', { name: 'Get Your Free Website' })).toHaveAttribute('href', '#contact');
-  await expect(free.getByRole('link', { name: 'Start Your Free Website Today' })).toHaveAttribute(
-    'href',
-    '#contact',
-  );
   await expect(free).toContainText('Hertfordshire residents and businesses only');
   await expect(free).toContainText('No setup fees and no monthly costs');
-
-  await expect(page.locator('#newsletters').getByRole('link', { name: 'Get Started Today' })).toHaveAttribute(
-    'href',
-    '#contact',
-  );
 
   await hero.getByRole('link', { name: 'Get Started Today' }).click();
   await expect(page.locator('#contact')).toBeInViewport();
@@ -249,16 +251,8 @@ test('a failed newsletters load shows no cards and no error', async ({ page }) =
 test('contact form: a wrong sum and missing fields get the exact messages and send nothing', async ({
   page,
 }) => {
-  let posted = 0;
-  page.on('request', (req) => {
-    if (req.url().includes('contact.send')) posted++;
-  });
-  const form = await fillEnquiry(page, {
-    name: 'Grace Hopper',
-    email: 'grace@example.co.uk',
-    type: 'advertising',
-    message: 'Please send me your rate card.',
-  });
+  const posted = countRequestsTo(page, 'contact.send');
+  const form = await fillEnquiry(page, RATE_CARD_ENQUIRY);
   await solveCaptcha(page, true);
   await form.getByRole('button', { name: 'Send Message' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Verification Failed' });
@@ -273,26 +267,21 @@ test('contact form: a wrong sum and missing fields get the exact messages and se
   await expect(page.getByText('Verification Failed')).toHaveCount(0);
   await expect(form.getByLabel('Message *')).toHaveAttribute('aria-invalid', 'true');
 
-  await form.getByLabel('Message *').fill('Please send me your rate card.');
+  await form.getByLabel('Message *').fill(RATE_CARD_ENQUIRY.message);
   await form.getByLabel('Service type *').selectOption('');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Missing Information' })).toBeVisible();
-  expect(posted).toBe(0);
+  expect(posted()).toBe(0);
 });
 
 test("contact form: an address the server's schema refuses is named beside its field, and nothing is sent", async ({
   page,
 }) => {
-  let posted = 0;
-  page.on('request', (req) => {
-    if (req.url().includes('contact.send')) posted++;
-  });
+  const posted = countRequestsTo(page, 'contact.send');
   // A list of two recipients is one thing the mailbox rule refuses (issue 13.9).
   const form = await fillEnquiry(page, {
-    name: 'Grace Hopper',
+    ...RATE_CARD_ENQUIRY,
     email: 'grace@example.co.uk;other@example.co.uk',
-    type: 'advertising',
-    message: 'Please send me your rate card.',
   });
   await solveCaptcha(page);
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -302,9 +291,9 @@ test("contact form: an address the server's schema refuses is named beside its f
   await expect(form.getByRole('alert')).toHaveText(
     'Please enter a valid e-mail address, like name@example.co.uk.',
   );
-  await email.fill('grace@example.co.uk');
+  await email.fill(RATE_CARD_ENQUIRY.email);
   await expect(form.getByRole('alert')).toHaveCount(0);
-  expect(posted).toBe(0);
+  expect(posted()).toBe(0);
 });
 
 test('contact form: a message is sent, the business is e-mailed, the form and the sum reset', async ({

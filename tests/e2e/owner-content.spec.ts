@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ADMIN_ACCOUNT } from '../../playwright.config';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
-import { openAdminSection } from './helpers/admin-data';
+import { dayOfNextMonth, openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 
 // Issue 15, done when: the owner, in the browser, changes a service's title, adds a testimonial
@@ -14,12 +14,8 @@ const NEW_TITLE = 'Newsletter Adverts That Get Read';
 const PHONE = '01992 555 010';
 const CUSTOMER = 'Grace Whitfield';
 
-/** The 8th of next month, as the date field takes it (workshop-sessions.spec.ts uses the 15th). */
-function nextMonth(): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 8)).toISOString().slice(0, 10);
-}
-const SESSION_DATE = nextMonth();
+/** The 8th of next month (workshop-sessions.spec.ts uses the 15th). */
+const SESSION_DATE = dayOfNextMonth(8);
 const SESSION_LABEL = workshopDateLabel(ukDateTime(SESSION_DATE, '10:00'));
 
 test.afterAll(async ({ request }) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { settledScroll } from './helpers/navigation';
 import { expect, test } from './helpers/test';
 
 // Issue 12.2: choosing a section from the phone menu leaves that section's top just below the
@@ -15,15 +16,8 @@ const SECTIONS = [
 
 /** Where the section's top is against the header's bottom, once scrolling has stopped. */
 async function landing(page: Page, id: string) {
-  return page.evaluate(async (sectionId) => {
-    let last = -1;
-    let still = 0;
-    // Wait until the page has not scrolled for 300 ms (smooth scrolling, late layout).
-    for (let i = 0; i < 100 && still < 6; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      still = window.scrollY === last ? still + 1 : 0;
-      last = window.scrollY;
-    }
+  await settledScroll(page);
+  return page.evaluate((sectionId) => {
     const header = document.querySelector('header')!.getBoundingClientRect();
     const section = document.getElementById(sectionId)!.getBoundingClientRect();
     const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
-import { openAdminSection } from './helpers/admin-data';
+import { dayOfNextMonth, openAdminSection } from './helpers/admin-data';
 import { test } from './helpers/sign-in';
 
 // Issue 15.2, in the browser: the admin creates a workshop session next month, the academy page
@@ -9,14 +9,8 @@ import { test } from './helpers/sign-in';
 // the admin gives that family the place. The session is cancelled at the end, so the other specs
 // find the page as a fresh install has it (no date set).
 
-/** The 15th of next month, as the date field takes it. */
-function nextMonth(): string {
-  const now = new Date();
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15));
-  return month.toISOString().slice(0, 10);
-}
-
-const DATE = nextMonth();
+/** The 15th of next month (owner-content.spec.ts uses the 8th). */
+const DATE = dayOfNextMonth(15);
 const DATE_LABEL = workshopDateLabel(ukDateTime(DATE, '16:00'));
 const SHOTS = process.env.WORKSHOP_SHOTS_DIR;
 

@@ -31,6 +31,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A POST of a body as it is (broken JSON, a bare string), with its content type (JSON unless told). */
+export function postRaw(
+  app: FastifyInstance,
+  url: string,
+  payload: string,
+  contentType = 'application/json',
+) {
+  return app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+}
+
 /**
  * Where the dump of a migrated in-memory PGlite (with pg-boss's schema) is kept for the test run:
  * named after the migrations and PGlite's version, so a change to either makes a new one.

@@ -84,3 +84,32 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     },
   };
 }
+
+/**
+ * Starts the server from source (src/server/main.ts) on 127.0.0.1:`port` with the data folder
+ * given, silent and without DATABASE_URL, for the tests that kill it and start it again on the
+ * same folder; resolves once it answers /api/health.
+ */
+export async function startSourceServer(
+  port: number,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  };
+  delete full.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: full,
+    stdio: 'ignore',
+  });
+  if (await waitUntilUp(`http://127.0.0.1:${port}/api/health`, 120_000)) return child;
+  throw new Error('server did not start');
+}

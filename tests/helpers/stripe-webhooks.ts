@@ -1,12 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { stripeSignatureHeader, type StripeEvent } from './fake-stripe';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildTestApp, type TestApp } from './app';
+import { startFakeStripe, stripeSignatureHeader, type FakeStripe, type StripeEvent } from './fake-stripe';
 
 // Driving the academy's paid journey through the real app in API tests: a checkout started with
 // POST /api/create-subscription, and Stripe's events delivered to POST /api/stripe/webhook signed
 // as Stripe signs them.
 
 export const WEBHOOK_SECRET = 'whsec_test_academy_webhook_secret';
+
+/**
+ * Before the file's tests: the local stand-in for Stripe, and a test app (not seeded) whose stripe
+ * SDK talks to it with `secretKey`; `env` sets the rest. `started` is handed both; both are closed
+ * after the tests.
+ */
+export function withFakeStripeApp(
+  secretKey: string,
+  env: Record<string, string>,
+  started: (running: { stripe: FakeStripe; t: TestApp }) => void,
+): void {
+  let running: { stripe: FakeStripe; t: TestApp } | undefined;
+  beforeAll(async () => {
+    const stripe = await startFakeStripe();
+    const t = await buildTestApp({
+      seed: false,
+      env: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: stripe.url, ...env },
+    });
+    running = { stripe, t };
+    started(running);
+  });
+  afterAll(async () => {
+    await running?.t.close();
+    await running?.stripe.close();
+  });
+}
 
 export interface Delivery {
   /** Another secret (a forger's), or the signature header as it is (null: none at all). */

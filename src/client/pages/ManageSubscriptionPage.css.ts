@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
+import { narrowPage } from '../styles/rules';
 
 export const page = style({
-  maxWidth: vars.layout.narrowWidth,
-  margin: '0 auto',
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  display: 'grid',
+  ...narrowPage,
   gap: vars.space.lg,
 });
 

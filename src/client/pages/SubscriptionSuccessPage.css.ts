@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css';
+import { bareList, narrowPage } from '../styles/rules';
 
 export const page = style({
-  maxWidth: vars.layout.narrowWidth,
-  margin: '0 auto',
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  display: 'grid',
+  ...narrowPage,
   gap: vars.space.xl,
 });
 export const welcome = style({
@@ -26,7 +24,7 @@ export const next = style({
   background: vars.color.academySoft,
 });
 export const nextTitle = style({ fontSize: vars.fontSize.xl });
-export const steps = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.lg });
+export const steps = style({ ...bareList, display: 'grid', gap: vars.space.lg });
 export const step = style({ display: 'flex', gap: vars.space.md, alignItems: 'flex-start' });
 export const stepIcon = style({ flexShrink: 0, color: vars.color.academy });
 export const stepTitle = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space.xxs });

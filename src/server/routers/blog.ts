@@ -27,7 +27,7 @@ import {
   listPublishedSummaries,
   updatePost,
 } from '../services/blog';
-import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
+import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
@@ -46,17 +46,15 @@ export const blogRouter = router({
           `page (from 1) and limit (default ${BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}) choose the page; category keeps ` +
           'the posts of one category. The body is the page of posts; X-Total-Count and Link (rel next/prev) tell the rest. ' +
           'A page past the end is an empty array.',
-        errorResponses: { 400: `page or limit not a whole number, or limit above ${BLOG_LIMIT_MAX}` },
+        errorResponses: pagingErrors(BLOG_LIMIT_MAX),
         responseHeaders: pagingHeaders,
       },
     })
     .input(blogListInputSchema)
     .output(z.array(blogPostSchema))
-    .query(async ({ ctx, input }) => {
-      const { items, total } = await listPublishedPosts(ctx.deps.db, input);
-      setPagingHeaders(ctx, '/blog', input, total);
-      return items;
-    }),
+    .query(async ({ ctx, input }) =>
+      answerPage(ctx, '/blog', input, await listPublishedPosts(ctx.deps.db, input)),
+    ),
 
   // Before `get`: the REST router takes the first path that matches, and {id} would match 'pages'.
   pages: publicProcedure
@@ -113,11 +111,9 @@ export const blogRouter = router({
     })
     .input(adminBlogListInputSchema)
     .output(z.array(blogPostSchema))
-    .query(async ({ ctx, input }) => {
-      const { items, total } = await listAllPosts(ctx.deps.db, input);
-      setPagingHeaders(ctx, '/admin/blogs', input, total);
-      return items;
-    }),
+    .query(async ({ ctx, input }) =>
+      answerPage(ctx, '/admin/blogs', input, await listAllPosts(ctx.deps.db, input)),
+    ),
 
   // Before `adminGet`: the REST router takes the first path that matches.
   adminPage: adminProcedure

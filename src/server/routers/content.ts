@@ -19,7 +19,7 @@ import {
   type ContentStore,
 } from '../services/site-content';
 import { publicProcedure, router } from '../trpc/init';
-import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
+import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
 import type { Context } from '../trpc/context';
 
 // What visitors read of the home page's content: the lists an admin edits (hidden items left out),
@@ -31,7 +31,7 @@ const listDescription =
   `page (from 1) and limit (default ${CONTENT_LIST_LIMIT_DEFAULT}, at most ${CONTENT_LIST_LIMIT_MAX}) choose the page; ` +
   'the body is that page of the list, in display order; X-Total-Count and Link (rel next/prev) tell the rest. ' +
   'A page past the end is an empty array.';
-const listErrors = { 400: `page or limit not a whole number, or limit above ${CONTENT_LIST_LIMIT_MAX}` };
+const listErrors = pagingErrors(CONTENT_LIST_LIMIT_MAX);
 
 /** One page of visible items, with the paging headers. No input (an older tRPC caller) is the first page. */
 async function visiblePage<Item>(
@@ -41,9 +41,7 @@ async function visiblePage<Item>(
   input: z.infer<typeof contentListInputSchema> | undefined,
 ): Promise<Item[]> {
   const page = input ?? contentListInputSchema.parse({});
-  const { items, total } = await store.listVisible(ctx.deps.db, page);
-  setPagingHeaders(ctx, path, page, total);
-  return items;
+  return answerPage(ctx, path, page, await store.listVisible(ctx.deps.db, page));
 }
 
 export const contentRouter = router({

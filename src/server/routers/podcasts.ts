@@ -9,7 +9,7 @@ import {
 } from '../../shared/podcasts.schema';
 import { listEpisodes } from '../services/podcasts';
 import { publicProcedure, router } from '../trpc/init';
-import { pagingHeaders, setPagingHeaders } from '../trpc/paging';
+import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
 
 export const podcastsRouter = router({
   list: publicProcedure
@@ -24,7 +24,7 @@ export const podcastsRouter = router({
         description:
           `page (from 1) and limit (default ${PODCAST_PAGE_SIZE}, at most ${PODCAST_LIMIT_MAX}); q searches title and ` +
           'description ignoring case. X-Total-Count and Link (rel next/prev) tell the rest; past the end is an empty array.',
-        errorResponses: { 400: `page or limit not a whole number, or limit above ${PODCAST_LIMIT_MAX}` },
+        errorResponses: pagingErrors(PODCAST_LIMIT_MAX),
         responseHeaders: pagingHeaders,
       },
     })
@@ -33,9 +33,7 @@ export const podcastsRouter = router({
     .output(z.array(podcastEpisodeSchema))
     .query(async ({ ctx, input }) => {
       const filter = input ?? podcastListInputSchema.parse({});
-      const { items, total } = await listEpisodes(ctx.deps.db, filter);
-      setPagingHeaders(ctx, '/podcasts', filter, total);
-      return items;
+      return answerPage(ctx, '/podcasts', filter, await listEpisodes(ctx.deps.db, filter));
     }),
 
   pages: publicProcedure

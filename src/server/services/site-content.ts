@@ -42,11 +42,12 @@ interface ContentKind<Row extends OrderedRow, Item, Fields> {
   table: OrderedTable;
   /** 'advertising service': the log's and the messages' name for one. */
   noun: string;
-  /** The item's own name, for the log: its title or name. */
-  label: (row: Row) => string;
-  toItem: (row: Row) => Item;
-  /** The columns a create or an edit writes (only the fields given). */
-  toValues: (fields: Partial<Fields>) => Record<string, unknown>;
+  /**
+   * The item's own columns, named alike in the table, the item and its fields: what the admin reads
+   * beside id, visible and position, and what a create or an edit writes beside visible. The first
+   * is the item's own name (its title or name), for the log.
+   */
+  columns: Array<keyof Row & keyof Item & keyof Fields & string>;
 }
 
 export interface ContentStore<Item, Fields> {
@@ -73,9 +74,21 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
   kind: ContentKind<Row, Item, Fields>,
 ): ContentStore<Item, Fields> {
   const { table } = kind;
+  const toItem = (row: Row): Item =>
+    ({
+      id: row.id,
+      ...Object.fromEntries(kind.columns.map((column) => [column, row[column]])),
+      visible: row.visible,
+      position: row.sortOrder,
+    }) as Item;
+  /** The columns a create or an edit writes (an edit gives only what changes; see given()). */
+  const toValues = (fields: Partial<Fields>): Record<string, unknown> =>
+    Object.fromEntries(
+      [...kind.columns, 'visible' as const].map((column) => [column, fields[column as keyof Fields]]),
+    );
   const order = [asc(table.sortOrder), asc(table.id)];
   const missing = () => notFound(`No such ${kind.noun}`);
-  const targetOf = (row: Row) => `${kind.noun} ${row.id}: ${kind.label(row)}`;
+  const targetOf = (row: Row) => `${kind.noun} ${row.id}: ${String(row[kind.columns[0]!])}`;
   const findForUpdate = async (tx: Tx, id: number): Promise<Row> => {
     const [row] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as unknown as Row[];
     if (!row) throw missing();
@@ -95,7 +108,7 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
           .offset((input.page - 1) * input.limit),
         db.select({ total: count() }).from(table).where(visible),
       ]);
-      return { items: (rows as unknown as Row[]).map(kind.toItem), total: counted?.total ?? 0 };
+      return { items: (rows as unknown as Row[]).map(toItem), total: counted?.total ?? 0 };
     },
 
     async listAll(db, input) {
@@ -109,7 +122,7 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
         db.select({ total: count() }).from(table),
       ]);
       return {
-        items: (rows as unknown as Row[]).map(kind.toItem),
+        items: (rows as unknown as Row[]).map(toItem),
         total: counted?.total ?? 0,
         page: input.page,
         pageSize: input.pageSize,
@@ -125,7 +138,7 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
         const [created] = (await tx
           .insert(table)
           .values({
-            ...kind.toValues(fields),
+            ...toValues(fields),
             sortOrder: (last?.position ?? 0) + 1,
             createdAt: now,
             updatedAt: now,
@@ -134,7 +147,7 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
         return created!;
       });
       if (note) note.target = targetOf(row);
-      return kind.toItem(row);
+      return toItem(row);
     },
 
     async update(db, id, changes, now, note) {
@@ -142,15 +155,15 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
         const found = await findForUpdate(tx, id);
         const [updated] = (await tx
           .update(table)
-          .set({ ...given(kind.toValues(changes)), updatedAt: now })
+          .set({ ...given(toValues(changes)), updatedAt: now })
           .where(eq(table.id, id))
           .returning()) as unknown as Row[];
         return { before: found, after: updated! };
       });
-      const item = kind.toItem(after);
+      const item = toItem(after);
       if (note) {
         note.target = targetOf(after);
-        note.changes = changesBetween(kind.toItem(before) as object, item as object);
+        note.changes = changesBetween(toItem(before) as object, item as object);
       }
       return item;
     },
@@ -188,36 +201,15 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
         note.target = targetOf(moved);
         note.changes = { position: { from: null, to: moved.sortOrder } };
       }
-      return kind.toItem(moved);
+      return toItem(moved);
     },
   };
 }
 
-/** An empty list of features, or a null link, is stored as such; undefined leaves a column as it is. */
-const orNull = <T>(value: T | null | undefined) => (value === undefined ? undefined : (value ?? null));
-
 export const services = contentStore<typeof advertisingServices.$inferSelect, AdminService, ServiceFields>({
   table: advertisingServices,
   noun: 'advertising service',
-  label: (row) => row.title,
-  toItem: (row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    features: row.features,
-    icon: row.icon,
-    isPopular: row.isPopular,
-    visible: row.visible,
-    position: row.sortOrder,
-  }),
-  toValues: (f) => ({
-    title: f.title,
-    description: f.description,
-    features: f.features,
-    icon: f.icon,
-    isPopular: f.isPopular,
-    visible: f.visible,
-  }),
+  columns: ['title', 'description', 'features', 'icon', 'isPopular'],
 });
 
 export const newsletterList = contentStore<
@@ -227,23 +219,7 @@ export const newsletterList = contentStore<
 >({
   table: newsletters,
   noun: 'newsletter',
-  label: (row) => row.name,
-  toItem: (row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    location: row.location,
-    subscribeUrl: row.subscribeUrl,
-    visible: row.visible,
-    position: row.sortOrder,
-  }),
-  toValues: (f) => ({
-    name: f.name,
-    description: f.description,
-    location: f.location,
-    subscribeUrl: orNull(f.subscribeUrl),
-    visible: f.visible,
-  }),
+  columns: ['name', 'description', 'location', 'subscribeUrl'],
 });
 
 export const testimonialList = contentStore<
@@ -253,38 +229,13 @@ export const testimonialList = contentStore<
 >({
   table: testimonials,
   noun: 'testimonial',
-  label: (row) => row.name,
-  toItem: (row) => ({
-    id: row.id,
-    name: row.name,
-    location: row.location,
-    content: row.content,
-    imageUrl: row.imageUrl,
-    visible: row.visible,
-    position: row.sortOrder,
-  }),
-  toValues: (f) => ({
-    name: f.name,
-    location: f.location,
-    content: f.content,
-    imageUrl: orNull(f.imageUrl),
-    visible: f.visible,
-  }),
+  columns: ['name', 'location', 'content', 'imageUrl'],
 });
 
 export const partnerList = contentStore<typeof partners.$inferSelect, AdminPartner, PartnerFields>({
   table: partners,
   noun: 'partner',
-  label: (row) => row.name,
-  toItem: (row) => ({
-    id: row.id,
-    name: row.name,
-    logoUrl: row.logoUrl,
-    linkUrl: row.linkUrl,
-    visible: row.visible,
-    position: row.sortOrder,
-  }),
-  toValues: (f) => ({ name: f.name, logoUrl: f.logoUrl, linkUrl: orNull(f.linkUrl), visible: f.visible }),
+  columns: ['name', 'logoUrl', 'linkUrl'],
 });
 
 /** The partner logos of the home page: the first eight visible ones. */

@@ -12,7 +12,7 @@ import {
   type WorkshopDelivery,
 } from '../../shared/workshop';
 import { CALENDAR_CONTENT_TYPE, calendarInvitation } from './workshop-calendar';
-import { enqueueMail } from './outbox';
+import { enqueueMail, type OutboxKind } from './outbox';
 import type { MailMessage } from './mail';
 
 // The e-mails a family gets about the free workshop: the confirmation with its calendar file (and
@@ -85,6 +85,44 @@ function workshopPage(deps: Deps): string {
   return `${deps.config.publicUrl}${PAGE_ROUTES.academy.path}#${ACADEMY_SECTIONS.workshop}`;
 }
 
+/** A subject about one session: 'On the waiting list: SparkAI free workshop, <when>'. */
+function workshopSubject(what: string, session: SessionRow): string {
+  return `${what}: ${ACADEMY.name} free workshop, ${workshopSessionLabel(session.startsAt, session.endsAt)}`;
+}
+
+/** Queues an e-mail to the family about its reservation's session (familyMail, workshopSubject). */
+async function enqueueFamilyMail(
+  tx: Writer,
+  {
+    kind,
+    now,
+    reservation,
+    session,
+    what,
+    lines,
+    academyEmail,
+    attachments,
+  }: {
+    kind: OutboxKind;
+    now: Date;
+    reservation: ReservationRow;
+    session: SessionRow;
+    /** What the subject says first: 'Cancelled'. */
+    what: string;
+    lines: string[];
+    /** When the caller has it already (the calendar file needs it too). */
+    academyEmail?: string;
+    attachments?: MailMessage['attachments'];
+  },
+): Promise<void> {
+  const from = academyEmail ?? (await academyEmailOf(tx));
+  await enqueueMail(tx, {
+    kind,
+    now,
+    message: familyMail(from, reservation, workshopSubject(what, session), lines, attachments),
+  });
+}
+
 /** The calendar file of a reservation's session; one UID per reservation, so a re-send updates it. */
 export function workshopCalendarFile(
   deps: Deps,
@@ -137,29 +175,25 @@ export async function enqueueConfirmation(
     promoted?: boolean;
   },
 ): Promise<void> {
-  const label = workshopSessionLabel(session.startsAt, session.endsAt);
   const academyEmail = await academyEmailOf(tx);
-  await enqueueMail(tx, {
+  await enqueueFamilyMail(tx, {
     kind: 'workshop_confirmation',
     now,
-    message: familyMail(
-      academyEmail,
-      reservation,
+    reservation,
+    session,
+    what: promoted ? 'A place has come up' : 'Your place is booked',
+    lines: [
       promoted
-        ? `A place has come up: ${ACADEMY.name} free workshop, ${label}`
-        : `Your place is booked: ${ACADEMY.name} free workshop, ${label}`,
-      [
-        promoted
-          ? `Good news: a place has come up, and ${who(reservation)} now has it.`
-          : `Thank you: ${who(reservation)} has a place at our free AI workshop.`,
-        '',
-        ...sessionLines(session),
-        '',
-        'The calendar file attached adds the workshop to your calendar. We will send a reminder the day before.',
-        'If you can no longer come, just reply to this e-mail so that another family can have the place.',
-      ],
-      [workshopCalendarFile(deps, academyEmail, reservation, session, now)],
-    ),
+        ? `Good news: a place has come up, and ${who(reservation)} now has it.`
+        : `Thank you: ${who(reservation)} has a place at our free AI workshop.`,
+      '',
+      ...sessionLines(session),
+      '',
+      'The calendar file attached adds the workshop to your calendar. We will send a reminder the day before.',
+      'If you can no longer come, just reply to this e-mail so that another family can have the place.',
+    ],
+    academyEmail,
+    attachments: [workshopCalendarFile(deps, academyEmail, reservation, session, now)],
   });
   const remindAt = dayBefore(session.startsAt);
   if (remindAt.getTime() <= now.getTime()) return;
@@ -190,8 +224,7 @@ export function reminderMessage(
   reservation: ReservationRow,
   session: SessionRow,
 ): MailMessage {
-  const label = workshopSessionLabel(session.startsAt, session.endsAt);
-  return familyMail(academyEmail, reservation, `Tomorrow: ${ACADEMY.name} free workshop, ${label}`, [
+  return familyMail(academyEmail, reservation, workshopSubject('Tomorrow', session), [
     `A reminder that ${who(reservation)}'s free AI workshop is tomorrow.`,
     '',
     ...sessionLines(session),
@@ -201,50 +234,39 @@ export function reminderMessage(
   ]);
 }
 
-export async function enqueueWaitingList(
-  tx: Writer,
-  { reservation, session, now }: { reservation: ReservationRow; session: SessionRow; now: Date },
-): Promise<void> {
-  const label = workshopSessionLabel(session.startsAt, session.endsAt);
-  await enqueueMail(tx, {
-    kind: 'workshop_waiting_list',
-    now,
-    message: familyMail(
-      await academyEmailOf(tx),
-      reservation,
-      `On the waiting list: ${ACADEMY.name} free workshop, ${label}`,
-      [
-        `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
-        'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
-      ],
-    ),
-  });
-}
+/** Word to a family without a place to come to: it is on the waiting list, or it has lost its place. */
+export type WorkshopNotice = 'waiting_list' | 'reservation_cancelled' | 'session_cancelled';
 
-export async function enqueueCancellation(
+export async function enqueueWorkshopNotice(
   tx: Writer,
   deps: Deps,
   {
     reservation,
     session,
     now,
-    sessionCancelled,
-  }: { reservation: ReservationRow; session: SessionRow; now: Date; sessionCancelled: boolean },
+    notice,
+  }: { reservation: ReservationRow; session: SessionRow; now: Date; notice: WorkshopNotice },
 ): Promise<void> {
   const label = workshopSessionLabel(session.startsAt, session.endsAt);
-  await enqueueMail(tx, {
-    kind: 'workshop_cancellation',
-    now,
-    message: familyMail(
-      await academyEmailOf(tx),
-      reservation,
-      `Cancelled: ${ACADEMY.name} free workshop, ${label}`,
-      [
-        sessionCancelled
-          ? `We are sorry: the free workshop on ${label} has been cancelled.`
-          : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
-        `To book another date, please use the form on ${workshopPage(deps)}`,
-      ],
-    ),
-  });
+  const mail =
+    notice === 'waiting_list'
+      ? {
+          kind: 'workshop_waiting_list' as const,
+          what: 'On the waiting list',
+          lines: [
+            `The free workshop on ${label} is full, so ${who(reservation)} is on its waiting list.`,
+            'If a place comes up, it goes to the first family on the list, and we will e-mail you at once with the details.',
+          ],
+        }
+      : {
+          kind: 'workshop_cancellation' as const,
+          what: 'Cancelled',
+          lines: [
+            notice === 'session_cancelled'
+              ? `We are sorry: the free workshop on ${label} has been cancelled.`
+              : `${who(reservation)}'s ${reservation.status === 'waiting' ? 'place on the waiting list' : 'place'} at the free workshop on ${label} has been cancelled.`,
+            `To book another date, please use the form on ${workshopPage(deps)}`,
+          ],
+        };
+  await enqueueFamilyMail(tx, { ...mail, now, reservation, session });
 }

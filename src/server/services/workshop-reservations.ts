@@ -9,9 +9,8 @@ import { conflict, notFound } from './errors';
 import { enqueueMail, registerOutboxTask } from './outbox';
 import type { Page } from './paging';
 import {
-  enqueueCancellation,
   enqueueConfirmation,
-  enqueueWaitingList,
+  enqueueWorkshopNotice,
   readReminderTask,
   reminderMessage,
   academyEmailOf,
@@ -133,7 +132,12 @@ export async function bookWorkshopPlace(
     .set({ status: 'waiting' })
     .where(eq(workshopReservations.id, inserted.id))
     .returning();
-  await enqueueWaitingList(tx, { reservation: waiting!, session: current, now });
+  await enqueueWorkshopNotice(tx, deps, {
+    reservation: waiting!,
+    session: current,
+    now,
+    notice: 'waiting_list',
+  });
   return { status: 'waiting', reservation: waiting!, session: current };
 }
 
@@ -211,7 +215,8 @@ export async function cancelWorkshopReservation(deps: Deps, id: number): Promise
       .select()
       .from(workshopSessions)
       .where(and(eq(workshopSessions.id, reservation.sessionId), isOpen(now)));
-    if (session) await enqueueCancellation(tx, deps, { reservation, session, now, sessionCancelled: false });
+    if (session)
+      await enqueueWorkshopNotice(tx, deps, { reservation, session, now, notice: 'reservation_cancelled' });
     return cancelled!;
   });
   return toReservationView(row);

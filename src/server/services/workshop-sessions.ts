@@ -20,7 +20,7 @@ import type {
 } from '../../shared/workshop.schema';
 import { badRequest, conflict, notFound } from './errors';
 import type { Page } from './paging';
-import { enqueueCancellation, type SessionRow } from './workshop-mail';
+import { enqueueWorkshopNotice, type SessionRow } from './workshop-mail';
 import { fillFromWaitingList, nextOpenSession } from './workshop-reservations';
 
 // The free workshop's sessions (issue 15.2): the admin creates, changes and cancels them; the
@@ -236,7 +236,12 @@ export async function cancelWorkshopSession(deps: Deps, id: number): Promise<Wor
       .returning();
     if (current.startsAt.getTime() > now.getTime()) {
       for (const reservation of dropped)
-        await enqueueCancellation(tx, deps, { reservation, session: current, now, sessionCancelled: true });
+        await enqueueWorkshopNotice(tx, deps, {
+          reservation,
+          session: current,
+          now,
+          notice: 'session_cancelled',
+        });
     }
     return cancelled!;
   });

@@ -16,6 +16,11 @@ export const pagingHeaders = z.object({
   }),
 });
 
+/** What a list paged by page and limit answers 400 for, as its OpenAPI document says. */
+export const pagingErrors = (limitMax: number) => ({
+  400: `page or limit not a whole number, or limit above ${limitMax}`,
+});
+
 export type PagingQuery = {
   page: number;
   limit: number;
@@ -24,7 +29,7 @@ export type PagingQuery = {
   status?: string | undefined;
 };
 
-export function setPagingHeaders(ctx: Context, path: string, input: PagingQuery, total: number) {
+function setPagingHeaders(ctx: Context, path: string, input: PagingQuery, total: number) {
   const pageUrl = (page: number) => {
     const query = new URLSearchParams({ page: String(page), limit: String(input.limit) });
     for (const key of ['category', 'q', 'status'] as const) {
@@ -39,4 +44,15 @@ export function setPagingHeaders(ctx: Context, path: string, input: PagingQuery,
   if (input.page > 1) links.push(`${pageUrl(Math.min(input.page - 1, pages))}; rel="prev"`);
   void ctx.res.header('X-Total-Count', String(total));
   if (links.length > 0) void ctx.res.header('Link', links.join(', '));
+}
+
+/** A page of a list as the answer: its items are the body, its total and neighbours the headers. */
+export function answerPage<Item>(
+  ctx: Context,
+  path: string,
+  input: PagingQuery,
+  page: { items: Item[]; total: number },
+): Item[] {
+  setPagingHeaders(ctx, path, input, page.total);
+  return page.items;
 }

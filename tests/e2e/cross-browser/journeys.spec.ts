@@ -13,6 +13,7 @@ import {
   waitForText,
   type SizeName,
 } from '../helpers/cross-browser';
+import { settledScroll } from '../helpers/navigation';
 
 // Issue 23.3: the visitor and admin journeys, in Firefox ESR and in Chromium, at desktop and phone
 // sizes, with the same code (puppeteer-core drives both). Each journey fails on a page error, a
@@ -21,18 +22,6 @@ import {
 
 /** Before signing in (and after signing out) the app asks who is signed in: 401 is the answer. */
 const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
-
-async function settledScroll(page: Page) {
-  await page.evaluate(async () => {
-    let last = -1;
-    let still = 0;
-    for (let i = 0; i < 100 && still < 6; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      still = window.scrollY === last ? still + 1 : 0;
-      last = window.scrollY;
-    }
-  });
-}
 
 /** The section's top against the sticky header's bottom (0 means just below it). */
 async function sectionOffset(page: Page, id: string): Promise<number> {
@@ -67,6 +56,15 @@ const audio = (page: Page) =>
     const a = el as HTMLAudioElement;
     return { currentTime: a.currentTime, playbackRate: a.playbackRate, paused: a.paused };
   });
+
+/** Waits until the podcast player says it is `state` (playing, paused). */
+const waitForPlayerState = (page: Page, state: string) =>
+  page.waitForFunction(
+    (expected) =>
+      document.querySelector('[data-testid="podcast-player"]')?.getAttribute('data-state') === expected,
+    {},
+    state,
+  );
 
 for (const browserName of BROWSERS) {
   for (const size of Object.keys(SIZES) as SizeName[]) {
@@ -132,21 +130,13 @@ for (const browserName of BROWSERS) {
           await page.goto(`${baseURL}/`);
           await page.waitForSelector('[data-testid="podcast-body"][data-ready="true"]');
           await tap(page, '#podcasts button[aria-label^="Play "]');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="podcast-player"]')?.getAttribute('data-state') ===
-              'playing',
-          );
+          await waitForPlayerState(page, 'playing');
           await page.waitForFunction(
             () =>
               (document.querySelector('[data-testid="podcast-audio"]') as HTMLAudioElement).currentTime > 0.2,
           );
           await tap(page, '#podcasts button[aria-label^="Pause "]');
-          await page.waitForFunction(
-            () =>
-              document.querySelector('[data-testid="podcast-player"]')?.getAttribute('data-state') ===
-              'paused',
-          );
+          await waitForPlayerState(page, 'paused');
 
           await page.select('#podcasts select', '1.5');
           expect((await audio(page)).playbackRate).toBe(1.5);

@@ -3,6 +3,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 // Putting rows into the admin's lists the way visitors do (the contact form, the workshop form,
 // the newsletter signup), for the specs that look at the admin app (signing in: sign-in.ts).
 
+/** A day of next month, as a date field takes it (2025-07-15): a workshop session's date that is always ahead. */
+export function dayOfNextMonth(day: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day)).toISOString().slice(0, 10);
+}
+
 /** Opens /admin (signed in) at a section tab, once its lists have loaded; `heading` is the section's first heading. */
 export async function openAdminSection(page: Page, tab: string, heading: string): Promise<void> {
   await page.goto('/admin');

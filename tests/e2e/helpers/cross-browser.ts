@@ -1,5 +1,6 @@
 import { expect, test as base, type TestInfo } from '@playwright/test';
 import puppeteer, { Puppeteer, type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium';
 
 // Chromium and Firefox for the cross-browser specs (tests/e2e/cross-browser). Playwright cannot
 // drive a stock Firefox, so both browsers are driven by puppeteer-core, Firefox ESR over WebDriver
@@ -16,18 +17,8 @@ export const SIZES = {
 } as const;
 export type SizeName = keyof typeof SIZES;
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  '--hide-scrollbars',
-  '--font-render-hinting=none',
-];
+/** What the cross-browser specs add: no scrollbars (as on a phone) and no font hinting. */
+const SCREENSHOT_ARGS = ['--hide-scrollbars', '--font-render-hinting=none'];
 
 async function launch(name: BrowserName, reducedMotion: boolean): Promise<Browser> {
   if (name === 'firefox') {
@@ -48,9 +39,13 @@ async function launch(name: BrowserName, reducedMotion: boolean): Promise<Browse
     });
   }
   return puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS, ...(reducedMotion ? ['--force-prefers-reduced-motion'] : [])],
+    args: [
+      ...CHROMIUM_ARGS,
+      ...SCREENSHOT_ARGS,
+      ...(reducedMotion ? ['--force-prefers-reduced-motion'] : []),
+    ],
   });
 }
 

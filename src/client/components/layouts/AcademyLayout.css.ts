@@ -1,18 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, siteColumn, skipLinkRule } from '../../styles/rules';
 
 export const frame = style({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 
 export const skipLink = style({
-  position: 'absolute',
-  left: vars.space.md,
-  top: '-4rem',
-  zIndex: vars.z.toast,
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  ...skipLinkRule,
   background: vars.color.academyDark,
-  color: vars.color.onDark,
-  borderRadius: vars.radius.sm,
-  selectors: { '&:focus': { top: vars.space.xs } },
 });
 
 export const header = style({
@@ -24,8 +18,7 @@ export const header = style({
 });
 
 export const headerInner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   minHeight: vars.layout.headerHeight,
   padding: `0 ${vars.space.md}`,
   display: 'flex',
@@ -86,8 +79,7 @@ export const main = style({ flex: 1, outline: 'none' });
 export const footer = style({ background: vars.color.academyDark, color: vars.color.onDark });
 
 export const footerInner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   padding: `${vars.space.xxl} ${vars.space.md} ${vars.space.lg}`,
   display: 'grid',
   gap: vars.space.xl,
@@ -102,9 +94,7 @@ export const footerBrand = style({
 export const footerText = style({ color: vars.color.onDarkSoft, maxWidth: '34rem' });
 
 export const footerLinks = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.xs,
 });
@@ -116,8 +106,7 @@ export const footerLink = style({
 });
 
 export const footerBottom = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   padding: `${vars.space.md}`,
   borderTop: `1px solid ${vars.color.academy}`,
   color: vars.color.onDarkSoft,

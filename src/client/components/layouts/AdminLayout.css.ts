@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { centredMessage, siteColumn } from '../../styles/rules';
 
 // The admin area's frame (AdminLayout.tsx): a welcome bar, the section tabs, and the page below.
 
@@ -10,8 +11,7 @@ export const shell = style({
 });
 
 export const inner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.lg,
@@ -78,11 +78,4 @@ export const navItem = style({
 });
 
 /** A message in place of the admin screen: checking the session, or Access Denied. */
-export const centre = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: vars.space.xxl,
-  textAlign: 'center',
-});
+export const centre = style(centredMessage);

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, siteColumn } from '../../styles/rules';
 
 export const footer = style({
   background: vars.color.surfaceDark,
@@ -10,8 +11,7 @@ export const footer = style({
 export const inner = style({
   display: 'grid',
   gap: vars.space.xl,
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr 1fr' } },
 });
 
@@ -30,7 +30,7 @@ export const heading = style({
   fontSize: vars.fontSize.md,
   marginBottom: vars.space.sm,
 });
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const list = style({ ...bareList, display: 'grid', gap: vars.space.xs });
 export const link = style({
   color: vars.color.onDarkSoft,
   textDecoration: 'none',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 export const header = style({
   position: 'sticky',
@@ -45,9 +46,7 @@ export const desktopNav = style({
 export const navList = style({
   display: 'flex',
   gap: vars.space.xxs,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
 });
 
 export const navLink = style({

@@ -1,16 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { skipLinkRule } from '../../styles/rules';
 
 export const skipLink = style({
-  position: 'absolute',
-  left: vars.space.md,
-  top: '-4rem',
-  zIndex: vars.z.toast,
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  ...skipLinkRule,
   background: vars.color.surfaceDark,
-  color: vars.color.onDark,
-  borderRadius: vars.radius.sm,
-  selectors: { '&:focus': { top: vars.space.xs } },
 });
 
 export const main = style({ minHeight: '60vh', outline: 'none' });

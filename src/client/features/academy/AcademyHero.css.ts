@@ -1,18 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bandPadding, bareList, heroGrid, heroLead, heroTitle } from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.academySoft} 0%, ${vars.color.surface} 70%)`,
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
+  ...bandPadding,
 });
 
 export const inner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
-  display: 'grid',
-  gap: vars.space.xl,
-  alignItems: 'center',
+  ...heroGrid,
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.1fr 0.9fr' } },
 });
 
@@ -30,22 +26,19 @@ export const eyebrow = style({
 });
 
 export const title = style({
-  fontSize: vars.fontSize.display,
-  fontWeight: vars.fontWeight.black,
+  ...heroTitle,
   color: vars.color.ink,
 });
 export const highlight = style({ color: vars.color.academy });
 export const lead = style({
-  fontSize: vars.fontSize.lg,
-  color: vars.color.inkSoft,
-  lineHeight: vars.lineHeight.relaxed,
+  ...heroLead,
   maxWidth: '40rem',
 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const secondary = style({ border: `2px solid ${vars.color.academy}`, color: vars.color.academyDark });
 
-export const facts = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const facts = style({ ...bareList, display: 'grid', gap: vars.space.xs });
 export const fact = style({
   display: 'flex',
   alignItems: 'center',

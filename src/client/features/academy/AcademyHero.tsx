@@ -4,6 +4,7 @@ import { ACADEMY_SECTIONS } from '../../../shared/academy';
 import { scrollToSection } from '../../lib/scroll';
 import { trpc } from '../../lib/trpc';
 import { ButtonLink } from '../../components/ui/Button';
+import { HeroImage } from '../../components/ui/HeroImage';
 import * as styles from './AcademyHero.css';
 
 /** In-page links scroll smoothly to their section (and still work as plain anchors without JavaScript). */
@@ -71,13 +72,10 @@ export function AcademyHero() {
             </li>
           </ul>
         </div>
-        <img
+        <HeroImage
           src="/images/academy/hero.svg"
           alt="Illustration: a laptop showing a friendly chatbot a child has built, surrounded by sketches of ideas"
-          width={560}
-          height={460}
           className={styles.image}
-          fetchPriority="high"
         />
       </div>
     </section>

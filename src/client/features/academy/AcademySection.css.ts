@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { eyebrowText, leadText, sectionTitle, siteColumn } from '../../styles/rules';
 
 export const section = style({
   padding: `${vars.space.xxl} ${vars.space.md}`,
@@ -13,24 +14,17 @@ export const tones = styleVariants({
   dark: { background: vars.color.academyDark, color: vars.color.onDark },
 });
 
-export const inner = style({ maxWidth: vars.layout.maxWidth, margin: '0 auto' });
+export const inner = style(siteColumn);
 export const header = style({ maxWidth: '46rem', margin: `0 auto ${vars.space.xl}`, textAlign: 'center' });
 export const eyebrow = style({
   color: vars.color.academy,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.sm,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
+  ...eyebrowText,
   marginBottom: vars.space.xs,
   selectors: { [`${tones.dark} &`]: { color: vars.color.onDarkSoft } },
 });
-export const title = style({
-  fontSize: vars.fontSize.xxl,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
-});
+export const title = style(sectionTitle);
 export const lead = style({
-  marginTop: vars.space.sm,
+  ...leadText,
   color: vars.color.muted,
-  fontSize: vars.fontSize.lg,
   selectors: { [`${tones.dark} &`]: { color: vars.color.onDarkSoft } },
 });

@@ -1,13 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { siteColumn } from '../../styles/rules';
 
 export const section = style({
   padding: `${vars.space.xxl} ${vars.space.md}`,
   background: vars.color.surfaceAlt,
 });
 export const inner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   padding: vars.space.lg,
   display: 'grid',
   gap: vars.space.lg,

@@ -1,14 +1,13 @@
 import { createVar, fallbackVar, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 /** Each plan card sets this to its catalogue colour. */
 export const planColour = createVar();
 const colour = fallbackVar(planColour, vars.color.academy);
 
 export const cards = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.lg,
   alignItems: 'stretch',
@@ -63,9 +62,7 @@ export const amount = style({
 export const period = style({ color: vars.color.muted, fontWeight: vars.fontWeight.medium });
 
 export const features = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.xs,
   flex: 1,
@@ -91,9 +88,7 @@ export const addOns = style({
 });
 export const addOnsTitle = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.md });
 export const addOnList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.lg,
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, 1fr)' } },

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 export const layout = style({
   display: 'grid',
@@ -9,7 +10,7 @@ export const layout = style({
 });
 
 export const details = style({ display: 'grid', gap: vars.space.lg });
-export const facts = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
+export const facts = style({ ...bareList, display: 'grid', gap: vars.space.md });
 export const fact = style({
   display: 'flex',
   gap: vars.space.sm,

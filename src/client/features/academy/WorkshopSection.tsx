@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, MapPin, Users, Video } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, type InputHTMLAttributes } from 'react';
 import { ACADEMY_SECTIONS, workshopReservationMessage } from '../../../shared/academy';
 import { CONTACT_LIMITS, DEVICE_TYPES, type WorkshopDetails } from '../../../shared/contact';
 import { WORKSHOP_AGES, WORKSHOP_MESSAGES } from '../../../shared/workshop';
@@ -137,84 +137,54 @@ function WorkshopForm({ session }: { session: PublicWorkshopSession | null }) {
         </p>
       ) : null}
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor="ws-parent-name" className={styles.label}>
-            Parent or carer name
-          </label>
-          <input
-            id="ws-parent-name"
-            className={controls.control.academy}
-            autoComplete="name"
-            placeholder="e.g. Sarah Thompson"
-            required
-            maxLength={CONTACT_LIMITS.name}
-            {...form.field('parentName')}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="ws-parent-email" className={styles.label}>
-            Parent email
-          </label>
-          <input
-            id="ws-parent-email"
-            type="email"
-            className={controls.control.academy}
-            autoComplete="email"
-            placeholder="you@example.co.uk"
-            required
-            maxLength={CONTACT_LIMITS.email}
-            {...form.field('parentEmail')}
-          />
-        </div>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="ws-parent-mobile" className={styles.label}>
-          Parent mobile
-        </label>
-        <input
-          id="ws-parent-mobile"
-          type="tel"
-          inputMode="tel"
-          className={controls.control.academy}
-          autoComplete="tel"
-          placeholder="07700 900123"
-          required
-          maxLength={CONTACT_LIMITS.phone}
-          {...form.field('parentMobile')}
+        <WorkshopInput
+          id="ws-parent-name"
+          label="Parent or carer name"
+          autoComplete="name"
+          placeholder="e.g. Sarah Thompson"
+          maxLength={CONTACT_LIMITS.name}
+          {...form.field('parentName')}
+        />
+        <WorkshopInput
+          id="ws-parent-email"
+          label="Parent email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.co.uk"
+          maxLength={CONTACT_LIMITS.email}
+          {...form.field('parentEmail')}
         />
       </div>
+      <WorkshopInput
+        id="ws-parent-mobile"
+        label="Parent mobile"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="07700 900123"
+        maxLength={CONTACT_LIMITS.phone}
+        {...form.field('parentMobile')}
+      />
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor="ws-child-name" className={styles.label}>
-            Child&apos;s first name
-          </label>
-          <input
-            id="ws-child-name"
-            className={controls.control.academy}
-            autoComplete="off"
-            placeholder="e.g. Maya"
-            required
-            maxLength={CONTACT_LIMITS.name}
-            {...form.field('childName')}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="ws-child-age" className={styles.label}>
-            Child&apos;s age
-          </label>
-          <input
-            id="ws-child-age"
-            type="number"
-            inputMode="numeric"
-            className={controls.control.academy}
-            placeholder={`Age (${WORKSHOP_AGES.min}-${WORKSHOP_AGES.max})`}
-            min={WORKSHOP_AGES.min}
-            max={WORKSHOP_AGES.max}
-            step={1}
-            required
-            {...form.field('childAge')}
-          />
-        </div>
+        <WorkshopInput
+          id="ws-child-name"
+          label="Child's first name"
+          autoComplete="off"
+          placeholder="e.g. Maya"
+          maxLength={CONTACT_LIMITS.name}
+          {...form.field('childName')}
+        />
+        <WorkshopInput
+          id="ws-child-age"
+          label="Child's age"
+          type="number"
+          inputMode="numeric"
+          placeholder={`Age (${WORKSHOP_AGES.min}-${WORKSHOP_AGES.max})`}
+          min={WORKSHOP_AGES.min}
+          max={WORKSHOP_AGES.max}
+          step={1}
+          {...form.field('childAge')}
+        />
       </div>
       <fieldset className={styles.fieldset}>
         <legend className={styles.label}>Which device will your child use?</legend>
@@ -243,6 +213,22 @@ function WorkshopForm({ session }: { session: PublicWorkshopSession | null }) {
         the booking.
       </p>
     </form>
+  );
+}
+
+/** A labelled field of the reservation form; every one is required, and the browser checks it. */
+function WorkshopInput({
+  id,
+  label,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input id={id} className={controls.control.academy} required {...rest} />
+    </div>
   );
 }
 

@@ -1,14 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 // Shared pieces of the landing page's sections: card grids, icon tiles, lists.
 export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))',
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
 });
 
 export const tile = style({
@@ -36,9 +35,7 @@ export const icon = style({
 });
 
 export const moduleList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.lg,
 });
@@ -103,9 +100,7 @@ export const expertsBlock = style({
 export const expertsText = style({ color: vars.color.onDarkSoft, lineHeight: vars.lineHeight.relaxed });
 
 export const checkList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.sm,
 });

@@ -12,6 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { SelectFilter } from './FilterFields';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { DateTime } from './Pager';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
 /** Stripe's subscription statuses, as the business would say them. */
@@ -171,14 +172,10 @@ export function AcademySubscriptionsSection() {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            Academy subscriptions
-          </h2>
-          <p className={styles.lead}>Recorded from the card payments; the status follows Stripe.</p>
-        </div>
+    <AdminSection
+      title="Academy subscriptions"
+      lead="Recorded from the card payments; the status follows Stripe."
+      action={
         <SelectFilter
           id={`${ids}-plan`}
           label="Plan"
@@ -187,7 +184,8 @@ export function AcademySubscriptionsSection() {
           value={list.filters.plan}
           onChange={(v) => list.setFilter('plan', v)}
         />
-      </div>
+      }
+    >
       <AdminList
         caption="Academy subscriptions, newest first"
         noun="subscriptions"
@@ -223,6 +221,6 @@ export function AcademySubscriptionsSection() {
           if (cancelling) void confirmCancel(cancelling);
         }}
       />
-    </section>
+    </AdminSection>
   );
 }

@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { SelectFilter } from './FilterFields';
 import { DateTime } from './Pager';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
 const shown = (value: unknown): string =>
@@ -73,14 +74,10 @@ export function ActivitySection() {
     { label: 'Before and after', render: (e) => <Changes entry={e} /> },
   ];
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            Activity
-          </h2>
-          <p className={styles.lead}>Every change made in the admin and every sign-in, kept for a year.</p>
-        </div>
+    <AdminSection
+      title="Activity"
+      lead="Every change made in the admin and every sign-in, kept for a year."
+      action={
         <SelectFilter
           id={`${ids}-kind`}
           label="Show"
@@ -89,7 +86,8 @@ export function ActivitySection() {
           value={list.filters.kind}
           onChange={(v) => list.setFilter('kind', v)}
         />
-      </div>
+      }
+    >
       <AdminList
         caption="Activity, newest first"
         noun="entries"
@@ -103,6 +101,6 @@ export function ActivitySection() {
         filtered={list.filtered}
         errorText="The activity could not be loaded. Please refresh the page."
       />
-    </section>
+    </AdminSection>
   );
 }

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 // The card layout of the admin lists (AdminList.tsx), used where the list is narrower than 640 px.
 
@@ -8,9 +9,7 @@ export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.
 export const actionsCell = style({ whiteSpace: 'nowrap' });
 
 export const cards = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,

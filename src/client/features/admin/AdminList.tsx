@@ -117,9 +117,11 @@ export function AdminList<T>({
     );
   else if (!data || data.items.length === 0)
     body = <p className={table.empty}>{filtered && filteredEmptyText ? filteredEmptyText : emptyText}</p>;
-  else if (cards)
+  else {
+    // Cards in a narrow box (or when asked for), a table otherwise: the same rows either way.
+    const Rows = cards ? CardList : Table;
     body = (
-      <CardList
+      <Rows
         caption={caption}
         columns={columns}
         items={data.items}
@@ -129,18 +131,7 @@ export function AdminList<T>({
         busy={query.isFetching}
       />
     );
-  else
-    body = (
-      <Table
-        caption={caption}
-        columns={columns}
-        items={data.items}
-        rowKey={rowKey}
-        rowTestId={rowTestId}
-        rowAttributes={rowAttributes}
-        busy={query.isFetching}
-      />
-    );
+  }
 
   return (
     <div

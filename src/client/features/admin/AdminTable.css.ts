@@ -1,17 +1,11 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { cardPanel } from '../../styles/rules';
 
 // The lists of the admin's inbox, subscribers, academy and admins: filters, a table, a pager.
 
 export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: vars.border.hairline,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
+  ...cardPanel,
   minWidth: 0,
   '@media': { [breakpoints.phone]: { padding: vars.space.md } },
 });

@@ -1,4 +1,3 @@
-import { ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
 import { blogFieldsSchema } from '../../../shared/blog.schema';
@@ -9,12 +8,13 @@ import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast, toastMessage } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
+import { ImageUploadField } from './ImageUploadField';
 import { RichTextEditor } from './RichTextEditor';
+import { IMAGE_PICKER_ACCEPT } from './upload';
 import { useImageUpload } from './useImageUpload';
 import * as styles from './Admin.css';
 
 const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
-const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /** The server's fields, and SPEC section 5's rule that a post has a title and content. */
 const blogDraftSchema = blogFieldsSchema.refine(
@@ -27,7 +27,8 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   const utils = trpc.useUtils();
   const create = trpc.blog.create.useMutation();
   const update = trpc.blog.update.useMutation();
-  const { upload, uploading } = useImageUpload();
+  // The editor's pictures and the featured image: the form waits for either.
+  const uploader = useImageUpload();
   const form = useSchemaForm({
     initial: EMPTY,
     schema: blogDraftSchema,
@@ -36,7 +37,6 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   const { reset } = form;
   const titleRef = useRef<HTMLInputElement>(null);
   const contentLabel = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const verb = editing ? 'update' : 'create';
 
   useEffect(() => {
@@ -82,13 +82,6 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
     },
   });
 
-  const pickFeatured = async (file: File | undefined) => {
-    if (!file) return;
-    const path = await upload(file);
-    if (path) form.setValue('imageUrl', path);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
   const busy = create.isPending || update.isPending;
   return (
     <section className={styles.panel} aria-labelledby="blog-form-title">
@@ -127,45 +120,22 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
             labelledBy={contentLabel}
             value={form.values.content}
             onChange={(html) => form.setValue('content', html)}
-            onUploadImage={upload}
-            imageAccept={ACCEPT}
+            onUploadImage={uploader.upload}
+            imageAccept={IMAGE_PICKER_ACCEPT}
           />
         </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor="post-image" className={fieldStyles.label}>
-            Featured image
-          </label>
-          <div className={styles.uploadRow}>
-            <input
-              ref={fileInput}
-              id="post-image"
-              type="file"
-              accept={ACCEPT}
-              className={styles.fileInput}
-              onChange={(e) => void pickFeatured(e.target.files?.[0])}
-              disabled={uploading}
-              aria-describedby="post-image-hint"
-            />
-            {uploading ? (
-              <span className={fieldStyles.hint} role="status">
-                <ImageUp size={16} aria-hidden="true" /> Uploading...
-              </span>
-            ) : null}
-          </div>
-          <p id="post-image-hint" className={fieldStyles.hint}>
-            JPEG, PNG, GIF or WebP, up to 5MB.
-          </p>
-          {form.values.imageUrl ? (
-            <div className={styles.uploadRow}>
-              <img src={form.values.imageUrl} alt="Featured image preview" className={styles.imagePreview} />
-              <Button variant="ghost" size="sm" onClick={() => form.setValue('imageUrl', '')}>
-                <X size={16} aria-hidden="true" /> Remove image
-              </Button>
-            </div>
-          ) : null}
-        </div>
+        <ImageUploadField
+          id="post-image"
+          label="Featured image"
+          value={form.values.imageUrl}
+          onChange={(path) => form.setValue('imageUrl', path)}
+          alt="Featured image preview"
+          removeLabel="Remove image"
+          previewClassName={styles.imagePreview}
+          uploader={uploader}
+        />
         <div className={fieldStyles.actions}>
-          <Button type="submit" disabled={busy || uploading}>
+          <Button type="submit" disabled={busy || uploader.uploading}>
             {busy ? 'Saving...' : editing ? 'Update post' : 'Create post'}
           </Button>
           {editing ? (

@@ -1,15 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
-import { useSchemaForm, type FormValues, type SchemaSource } from '../../components/ui/form/useSchemaForm';
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { toast } from '../../components/ui/toast-store';
-import { serverMessage } from '../../lib/api';
+import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn, type AdminListQuery } from './AdminList';
-import { ConfirmDialog } from './ConfirmDialog';
-import * as fieldStyles from '../../components/ui/form/Field.css';
+import { ItemDialogs, useItemDialogs } from './ItemDialogs';
+import { capitalised, shownColumn, useToastedChange, VisibilityButton } from './Visibility';
+import type { ContentFormProps } from './ContentForm';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
 // One of the home page's content lists in the admin (issue 15.1): the admin list of every item,
@@ -39,7 +37,8 @@ export function ContentListSection<T extends ListedItem>({
   columns,
   nameOf,
   calls,
-  renderForm,
+  refresh,
+  form: Form,
   testId,
 }: {
   title: string;
@@ -55,32 +54,15 @@ export function ContentListSection<T extends ListedItem>({
   /** How a button names the item: 'Move Newsletter Advertising up'. */
   nameOf: (item: T) => string;
   calls: ContentListCalls<T>;
-  /** The form in the dialog: a new item (null) or the one being edited; `done` closes the dialog. */
-  renderForm: (editing: T | null, done: () => void) => ReactNode;
+  refresh: () => Promise<unknown>;
+  /** The form in the dialog, for a new item (null) or the one being edited. */
+  form: ComponentType<ContentFormProps<T>>;
   testId: string;
 }) {
-  const ids = useId();
   // null: closed; 'new': adding; an item: editing it.
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
-
-  const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    setBusy(true);
-    try {
-      await work();
-      toast({ title: done });
-    } catch (error) {
-      toast({
-        title: failed,
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const dialogs = useItemDialogs<T>();
+  const { busy, run } = useToastedChange();
+  const Noun = capitalised(noun);
 
   const data = query.data;
   /** Where the item is in the whole list (0 is the first), for the ends the buttons cannot pass. */
@@ -89,14 +71,7 @@ export function ContentListSection<T extends ListedItem>({
 
   const allColumns: Array<AdminListColumn<T>> = [
     ...columns,
-    {
-      label: 'Shown',
-      render: (item) => (
-        <span className={item.visible ? styles.pill.replied : styles.pill.archived}>
-          {item.visible ? 'Shown' : 'Hidden'}
-        </span>
-      ),
-    },
+    shownColumn(),
     {
       label: 'Order',
       nowrap: true,
@@ -135,31 +110,23 @@ export function ContentListSection<T extends ListedItem>({
           <Button
             size="sm"
             variant="outline"
-            onClick={() => setEditing(item)}
+            onClick={() => dialogs.onEditing(item)}
             aria-label={`Edit ${nameOf(item)}`}
           >
             <Pencil size={16} aria-hidden="true" /> Edit
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
+          <VisibilityButton
+            visible={item.visible}
+            name={nameOf(item)}
+            noun={noun}
             disabled={busy}
-            aria-label={`${item.visible ? 'Hide' : 'Show'} ${nameOf(item)}`}
-            onClick={() =>
-              void run(
-                () => calls.setVisible(item, !item.visible),
-                item.visible ? `${Noun} hidden from the site` : `${Noun} shown on the site`,
-                `Could not change the ${noun}`,
-              )
-            }
-          >
-            {item.visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-            {item.visible ? 'Hide' : 'Show'}
-          </Button>
+            run={run}
+            setVisible={(visible) => calls.setVisible(item, visible)}
+          />
           <Button
             size="sm"
             variant="danger"
-            onClick={() => setDeleting(item)}
+            onClick={() => dialogs.onDeleting(item)}
             aria-label={`Delete ${nameOf(item)}`}
           >
             <Trash2 size={16} aria-hidden="true" /> Delete
@@ -170,18 +137,16 @@ export function ContentListSection<T extends ListedItem>({
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`} data-testid={testId}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            {title}
-          </h2>
-          <p className={styles.lead}>{lead}</p>
-        </div>
-        <Button onClick={() => setEditing('new')}>
+    <AdminSection
+      title={title}
+      lead={lead}
+      testId={testId}
+      action={
+        <Button onClick={() => dialogs.onEditing('new')}>
           <Plus size={18} aria-hidden="true" /> Add {noun}
         </Button>
-      </div>
+      }
+    >
       <AdminList
         caption={`${title}, in the order the site shows them`}
         noun={plural}
@@ -195,31 +160,18 @@ export function ContentListSection<T extends ListedItem>({
         errorText={`The ${plural} could not be loaded. Please refresh the page.`}
         skeletonHeight="8rem"
       />
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing === 'new' ? `Add ${noun}` : `Edit ${noun}`}
-        closeButton
-        size="lg"
-      >
-        {editing !== null ? renderForm(editing === 'new' ? null : editing, () => setEditing(null)) : null}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title={`Delete ${noun}`}
-        description={`Delete ${deleting ? nameOf(deleting) : `this ${noun}`}? It disappears from the site at once; to keep it for later, hide it instead.`}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const item = deleting;
-          if (item) void run(() => calls.remove(item), `${Noun} deleted`, `Could not delete the ${noun}`);
-        }}
+      <ItemDialogs
+        {...dialogs}
+        noun={noun}
+        form={Form}
+        refresh={refresh}
+        deleteDescription={(item) =>
+          `Delete ${item ? nameOf(item) : `this ${noun}`}? It disappears from the site at once; to keep it for later, hide it instead.`
+        }
+        run={run}
+        remove={calls.remove}
       />
-    </section>
+    </AdminSection>
   );
 }
 
@@ -241,13 +193,15 @@ interface ContentListApi<T> {
 }
 
 /**
- * The page of a content list and its calls, each followed by `refresh` (the admin's list and the
- * public read the home page shows, which share this query cache).
+ * The page of a content list and its calls, each followed by `refresh`: the reads `reads` names
+ * again (the admin's list and the public read the home page shows, which share this query cache).
  */
 export function useContentList<T extends ListedItem>(
   api: ContentListApi<T>,
-  refresh: () => Promise<unknown>,
+  reads: (utils: ReturnType<typeof trpc.useUtils>) => Array<{ invalidate: () => Promise<unknown> }>,
 ) {
+  const utils = trpc.useUtils();
+  const refresh = () => Promise.all(reads(utils).map((read) => read.invalidate()));
   const list = useAdminList({});
   const query = api.list.useQuery(
     { page: list.page, pageSize: list.pageSize },
@@ -261,86 +215,5 @@ export function useContentList<T extends ListedItem>(
     setVisible: (item, visible) => update.mutateAsync({ id: item.id, visible }).then(refresh),
     remove: (item) => remove.mutateAsync({ id: item.id }).then(refresh),
   };
-  return { query, onPage: list.setPage, calls };
-}
-
-/**
- * Saves a content form: adds the item, or changes the one being edited; then refreshes, says so and
- * closes the dialog. A refusal keeps the form open with the server's words.
- */
-export async function saveContentItem<F>(options: {
-  editing: { id: number } | null;
-  fields: F;
-  create: (fields: F) => Promise<unknown>;
-  update: (input: F & { id: number }) => Promise<unknown>;
-  noun: string;
-  refresh: () => Promise<unknown>;
-  done: () => void;
-}): Promise<void> {
-  const { editing, fields, noun } = options;
-  try {
-    if (editing) await options.update({ ...fields, id: editing.id });
-    else await options.create(fields);
-    await options.refresh();
-    toast({ title: editing ? `The ${noun} has been saved` : `The ${noun} has been added` });
-    options.done();
-  } catch (error) {
-    toast({
-      title: `Could not save the ${noun}`,
-      description: serverMessage(error) ?? 'Please try again.',
-      variant: 'destructive',
-    });
-  }
-}
-
-/** What a content list gives its form: the item being edited (null for a new one) and what to do after. */
-export interface ContentFormProps<T> {
-  editing: T | null;
-  done: () => void;
-  refresh: () => Promise<unknown>;
-}
-
-/**
- * A content item's form: its fields checked by the shared schema the server checks with, and a
- * submit that adds the item (or saves the one being edited), refreshes the lists and says so.
- */
-export function useContentForm<V extends FormValues, S extends z.ZodType>(options: {
-  editing: { id: number } | null;
-  initial: V;
-  schema: SchemaSource<S>;
-  /** What the schema checks, made from the values (see useSchemaForm). */
-  input?: (values: V) => unknown;
-  blank?: Partial<Record<keyof V & string, string>>;
-  create: (fields: z.output<S>) => Promise<unknown>;
-  update: (input: z.output<S> & { id: number }) => Promise<unknown>;
-  noun: string;
-  refresh: () => Promise<unknown>;
-  done: () => void;
-}) {
-  const { initial, schema, input, blank, ...save } = options;
-  const form = useSchemaForm({ initial, schema, input, blank });
-  const submit = form.submit({ onValid: (fields) => saveContentItem({ ...save, fields }) });
-  return { form, submit };
-}
-
-/** Add or Save, and Cancel: the foot of every content form. */
-export function ContentFormActions({
-  editing,
-  busy,
-  onCancel,
-}: {
-  editing: boolean;
-  busy: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <div className={fieldStyles.actions}>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : editing ? 'Save changes' : 'Add'}
-      </Button>
-      <Button variant="ghost" onClick={onCancel}>
-        Cancel
-      </Button>
-    </div>
-  );
+  return { query, onPage: list.setPage, calls, refresh };
 }

@@ -11,6 +11,7 @@ import { StatusPill, typeLabel } from './EnquiriesParts';
 import { SearchFilter, SelectFilter } from './FilterFields';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { DateTime } from './Pager';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 import { notificationFlag } from './Enquiries.css';
 
@@ -102,25 +103,22 @@ export function EnquiriesSection() {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            Enquiries
-          </h2>
-          <p className={styles.lead} data-testid="enquiries-summary">
-            {newCount === undefined
-              ? 'Messages from the contact form and free workshop reservations.'
-              : newCount === 0
-                ? 'No new enquiries: everything has been answered.'
-                : `${newCount.toLocaleString('en-GB')} new ${newCount === 1 ? 'enquiry' : 'enquiries'} waiting for a reply.`}
-          </p>
-        </div>
+    <AdminSection
+      title="Enquiries"
+      lead={
+        newCount === undefined
+          ? 'Messages from the contact form and free workshop reservations.'
+          : newCount === 0
+            ? 'No new enquiries: everything has been answered.'
+            : `${newCount.toLocaleString('en-GB')} new ${newCount === 1 ? 'enquiry' : 'enquiries'} waiting for a reply.`
+      }
+      leadTestId="enquiries-summary"
+      action={
         <Button size="sm" variant="ghost" onClick={() => void refresh()} disabled={query.isFetching}>
           <RefreshCw size={16} aria-hidden="true" /> Refresh
         </Button>
-      </div>
-
+      }
+    >
       <div className={styles.filters} role="search" aria-label="Filter enquiries">
         <SearchFilter
           id={`${ids}-q`}
@@ -163,6 +161,6 @@ export function EnquiriesSection() {
       />
 
       <EnquiryDialog id={openId} onClose={() => setOpenId(null)} />
-    </section>
+    </AdminSection>
   );
 }

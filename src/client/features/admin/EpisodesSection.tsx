@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Download, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
   EPISODE_LIMITS,
@@ -10,7 +10,6 @@ import {
   type EpisodeSource,
 } from '../../../shared/podcasts.schema';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
 import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
@@ -18,12 +17,14 @@ import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ContentFormActions, useContentForm } from './ContentListSection';
+import { ItemDialogs, useItemDialogs } from './ItemDialogs';
+import { shownColumn, useToastedChange, VisibilityButton } from './Visibility';
+import { ContentForm, useContentForm } from './ContentForm';
 import { SearchFilter } from './FilterFields';
 import { ImageUploadField } from './ImageUploadField';
 import { DateTime } from './Pager';
 import { putToUploadUrl } from './upload';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 import * as adminStyles from './Admin.css';
 
@@ -136,23 +137,10 @@ function Episodes() {
   );
   const update = trpc.podcastAdmin.updateEpisode.useMutation();
   const remove = trpc.podcastAdmin.deleteEpisode.useMutation();
-  const [editing, setEditing] = useState<AdminEpisode | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminEpisode | null>(null);
+  const dialogs = useItemDialogs<AdminEpisode>();
   const refresh = () => Promise.all([utils.podcastAdmin.episodes.invalidate(), utils.podcasts.invalidate()]);
 
-  const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    try {
-      await work();
-      await refresh();
-      toast({ title: done });
-    } catch (error) {
-      toast({
-        title: failed,
-        description: serverMessage(error) ?? 'Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
+  const { run } = useToastedChange();
 
   const columns: Array<AdminListColumn<AdminEpisode>> = [
     {
@@ -173,44 +161,34 @@ function Episodes() {
       nowrap: true,
       render: (e) => (e.publishedAt ? <DateTime iso={e.publishedAt} /> : '—'),
     },
-    {
-      label: 'Shown',
-      render: (e) => (
-        <span className={e.visible ? styles.pill.replied : styles.pill.archived}>
-          {e.visible ? 'Shown' : 'Hidden'}
-        </span>
-      ),
-    },
+    shownColumn(),
     {
       label: 'Actions',
       actions: true,
       render: (e) => (
         <>
           {e.source !== 'feed' ? (
-            <Button size="sm" variant="outline" onClick={() => setEditing(e)} aria-label={`Edit ${e.title}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => dialogs.onEditing(e)}
+              aria-label={`Edit ${e.title}`}
+            >
               <Pencil size={16} aria-hidden="true" /> Edit
             </Button>
           ) : null}
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`${e.visible ? 'Hide' : 'Show'} ${e.title}`}
-            onClick={() =>
-              void run(
-                () => update.mutateAsync({ id: e.id, visible: !e.visible }),
-                e.visible ? 'Episode hidden from the site' : 'Episode shown on the site',
-                'Could not change the episode',
-              )
-            }
-          >
-            {e.visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-            {e.visible ? 'Hide' : 'Show'}
-          </Button>
+          <VisibilityButton
+            visible={e.visible}
+            name={e.title}
+            noun="episode"
+            run={run}
+            setVisible={(visible) => update.mutateAsync({ id: e.id, visible }).then(refresh)}
+          />
           {e.source !== 'feed' ? (
             <Button
               size="sm"
               variant="danger"
-              onClick={() => setDeleting(e)}
+              onClick={() => dialogs.onDeleting(e)}
               aria-label={`Delete ${e.title}`}
             >
               <Trash2 size={16} aria-hidden="true" /> Delete
@@ -222,21 +200,15 @@ function Episodes() {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            Episodes
-          </h2>
-          <p className={styles.lead}>
-            Newest first, as the home page plays them. Episodes from the feed are changed at the podcast host;
-            here you can hide them.
-          </p>
-        </div>
-        <Button onClick={() => setEditing('new')}>
+    <AdminSection
+      title="Episodes"
+      lead="Newest first, as the home page plays them. Episodes from the feed are changed at the podcast host; here you can hide them."
+      action={
+        <Button onClick={() => dialogs.onEditing('new')}>
           <Plus size={18} aria-hidden="true" /> Add episode
         </Button>
-      </div>
+      }
+    >
       <div className={styles.filters} role="search" aria-label="Search episodes">
         <SearchFilter
           id={`${ids}-q`}
@@ -258,42 +230,18 @@ function Episodes() {
         filtered={list.filtered}
         errorText="The episodes could not be loaded. Please refresh the page."
       />
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        title={editing === 'new' ? 'Add episode' : 'Edit episode'}
-        closeButton
-        size="lg"
-      >
-        {editing !== null ? (
-          <EpisodeForm
-            editing={editing === 'new' ? null : editing}
-            done={() => setEditing(null)}
-            refresh={refresh}
-          />
-        ) : null}
-      </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete episode"
-        description={`Delete ${deleting?.title ?? 'this episode'}? It disappears from the site at once.`}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const episode = deleting;
-          if (episode)
-            void run(
-              () => remove.mutateAsync({ id: episode.id }),
-              'Episode deleted',
-              'Could not delete the episode',
-            );
-        }}
+      <ItemDialogs
+        {...dialogs}
+        noun="episode"
+        form={EpisodeForm}
+        refresh={refresh}
+        deleteDescription={(episode) =>
+          `Delete ${episode?.title ?? 'this episode'}? It disappears from the site at once.`
+        }
+        run={run}
+        remove={(episode) => remove.mutateAsync({ id: episode.id }).then(refresh)}
       />
-    </section>
+    </AdminSection>
   );
 }
 
@@ -339,11 +287,11 @@ function EpisodeForm({
   done: () => void;
   refresh: () => Promise<unknown>;
 }) {
-  const ids = useId();
   const create = trpc.podcastAdmin.createEpisode.useMutation();
   const update = trpc.podcastAdmin.updateEpisode.useMutation();
   const audio = useAudioUpload();
-  const { form, submit } = useContentForm({
+  const audioFile = useId();
+  const { form, frame } = useContentForm({
     initial: {
       title: editing?.title ?? '',
       description: editing?.description ?? '',
@@ -368,35 +316,20 @@ function EpisodeForm({
     if (path) form.setValue('audioUrl', path);
   };
   return (
-    <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-      <TextField
-        id={`${ids}-title`}
-        label="Title"
-        required
-        maxLength={EPISODE_LIMITS.title}
-        {...form.field('title')}
-        error={form.errors.title}
-      />
+    <ContentForm {...frame} busy={frame.busy || audio.uploading}>
+      <TextField label="Title" required maxLength={EPISODE_LIMITS.title} {...form.control('title')} />
       <TextAreaField
-        id={`${ids}-description`}
         label="Description"
         maxLength={EPISODE_LIMITS.description}
-        {...form.field('description')}
-        error={form.errors.description}
+        {...form.control('description')}
       />
-      <TextField
-        id={`${ids}-number`}
-        label="Episode number"
-        inputMode="numeric"
-        {...form.field('episodeNumber')}
-        error={form.errors.episodeNumber}
-      />
+      <TextField label="Episode number" inputMode="numeric" {...form.control('episodeNumber')} />
       <div className={fieldStyles.field}>
-        <label htmlFor={`${ids}-audio-file`} className={fieldStyles.label}>
+        <label htmlFor={audioFile} className={fieldStyles.label}>
           Audio file
         </label>
         <input
-          id={`${ids}-audio-file`}
+          id={audioFile}
           type="file"
           accept={AUDIO_ACCEPT}
           className={adminStyles.fileInput}
@@ -410,37 +343,25 @@ function EpisodeForm({
         ) : null}
       </div>
       <TextField
-        id={`${ids}-audio`}
         label="Audio address"
         hint={`Filled in by the upload (MP3, M4A, OGG or WAV, up to ${AUDIO_MAX_MB}MB), or the address of the file at your podcast host.`}
         maxLength={EPISODE_LIMITS.url}
         required
-        {...form.field('audioUrl')}
-        error={form.errors.audioUrl}
+        {...form.control('audioUrl')}
       />
       <ImageUploadField
-        id={`${ids}-image`}
         label="Cover image"
         alt="Cover image of the episode"
-        value={form.values.imageUrl}
-        onChange={(path) => form.setValue('imageUrl', path)}
-        error={form.errors.imageUrl}
+        {...form.valueControl('imageUrl')}
       />
       <TextField
-        id={`${ids}-spotify`}
         label="Spotify link"
         type="url"
         inputMode="url"
         hint="Optional: the episode on open.spotify.com."
         maxLength={EPISODE_LIMITS.url}
-        {...form.field('spotifyUrl')}
-        error={form.errors.spotifyUrl}
+        {...form.control('spotifyUrl')}
       />
-      <ContentFormActions
-        editing={editing !== null}
-        busy={form.submitting || audio.uploading}
-        onCancel={done}
-      />
-    </form>
+    </ContentForm>
   );
 }

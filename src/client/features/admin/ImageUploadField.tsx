@@ -2,14 +2,14 @@ import { ImageUp, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../components/ui/Button';
 import * as fieldStyles from '../../components/ui/form/Field.css';
-import { useImageUpload } from './useImageUpload';
+import { IMAGE_PICKER_ACCEPT } from './upload';
+import { useImageUpload, type ImageUploader } from './useImageUpload';
 import * as styles from './Admin.css';
 
-const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
-
 /**
- * A picture of a content item (a testimonial's photo, a partner's logo), uploaded through the
- * signed upload link with the toasts of SPEC section 8; the value is its address on this site.
+ * A picture of a content item (a testimonial's photo, a partner's logo, a post's featured image),
+ * uploaded through the signed upload link with the toasts of SPEC section 8; the value is its
+ * address on this site.
  */
 export function ImageUploadField({
   id,
@@ -18,6 +18,9 @@ export function ImageUploadField({
   onChange,
   error,
   alt,
+  removeLabel = 'Remove picture',
+  previewClassName = styles.thumbnail,
+  uploader,
 }: {
   id: string;
   label: string;
@@ -26,8 +29,13 @@ export function ImageUploadField({
   error?: string;
   /** The preview's alternative text. */
   alt: string;
+  removeLabel?: string;
+  previewClassName?: string;
+  /** An uploader the form shares (so that it can wait for any of its uploads); the field's own otherwise. */
+  uploader?: ImageUploader;
 }) {
-  const { upload, uploading } = useImageUpload();
+  const own = useImageUpload();
+  const { upload, uploading } = uploader ?? own;
   const input = useRef<HTMLInputElement>(null);
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -45,7 +53,7 @@ export function ImageUploadField({
           ref={input}
           id={id}
           type="file"
-          accept={ACCEPT}
+          accept={IMAGE_PICKER_ACCEPT}
           className={styles.fileInput}
           onChange={(e) => void pick(e.target.files?.[0])}
           disabled={uploading}
@@ -67,9 +75,9 @@ export function ImageUploadField({
       ) : null}
       {value ? (
         <div className={styles.uploadRow}>
-          <img src={value} alt={alt} className={styles.thumbnail} />
+          <img src={value} alt={alt} className={previewClassName} />
           <Button variant="ghost" size="sm" onClick={() => onChange('')}>
-            <X size={16} aria-hidden="true" /> Remove picture
+            <X size={16} aria-hidden="true" /> {removeLabel}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   ADVERTISING_ICONS,
   CONTENT_LIMITS,
@@ -8,36 +7,27 @@ import {
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import {
-  ContentFormActions,
-  ContentListSection,
-  useContentForm,
-  useContentList,
-  type ContentFormProps,
-} from './ContentListSection';
+import { ContentForm, useContentListForm, valuesOf, type ContentFormProps } from './ContentForm';
+import { ContentListSection, useContentList } from './ContentListSection';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
 
 /** The advertising services of the home page's Advertising section. */
 export function ServicesEditor() {
-  const utils = trpc.useUtils();
-  const refresh = () =>
-    Promise.all([
-      utils.siteContent.services.list.invalidate(),
-      utils.content.advertisingServices.invalidate(),
-    ]);
-  const { query, onPage, calls } = useContentList<AdminService>(trpc.siteContent.services, refresh);
+  const list = useContentList<AdminService>(trpc.siteContent.services, (utils) => [
+    utils.siteContent.services.list,
+    utils.content.advertisingServices,
+  ]);
   return (
     <ContentListSection
+      {...list}
       title="Advertising services"
       lead="The services of the Advertising section, each with its features and a Popular badge if you choose."
       noun="service"
       plural="services"
       testId="services-editor"
-      query={query}
-      onPage={onPage}
       nameOf={(s) => s.title}
-      calls={calls}
+      form={ServiceForm}
       columns={[
         {
           label: 'Service',
@@ -52,20 +42,16 @@ export function ServicesEditor() {
         { label: 'Icon', render: (s) => s.icon },
         { label: 'Features', render: (s) => s.features.length },
       ]}
-      renderForm={(editing, done) => <ServiceForm editing={editing} done={done} refresh={refresh} />}
     />
   );
 }
 
 function ServiceForm(props: ContentFormProps<AdminService>) {
   const { editing } = props;
-  const ids = useId();
-  const create = trpc.siteContent.services.create.useMutation();
-  const update = trpc.siteContent.services.update.useMutation();
-  const { form, submit } = useContentForm({
+  const { form, frame } = useContentListForm({
+    api: trpc.siteContent.services,
     initial: {
-      title: editing?.title ?? '',
-      description: editing?.description ?? '',
+      ...valuesOf(editing, ['title', 'description']),
       features: editing?.features.join('\n') ?? '',
       icon: editing?.icon ?? ADVERTISING_ICONS[0],
       isPopular: editing?.isPopular ? 'true' : '',
@@ -81,43 +67,31 @@ function ServiceForm(props: ContentFormProps<AdminService>) {
       isPopular: v.isPopular === 'true',
     }),
     ...props,
-    create: create.mutateAsync,
-    update: update.mutateAsync,
     noun: 'service',
   });
+  const icon = form.control('icon');
   return (
-    <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-      <TextField
-        id={`${ids}-title`}
-        label="Title"
-        required
-        maxLength={CONTENT_LIMITS.title}
-        {...form.field('title')}
-        error={form.errors.title}
-      />
+    <ContentForm {...frame}>
+      <TextField label="Title" required maxLength={CONTENT_LIMITS.title} {...form.control('title')} />
       <TextAreaField
-        id={`${ids}-description`}
         label="Description"
         required
         maxLength={CONTENT_LIMITS.description}
-        {...form.field('description')}
-        error={form.errors.description}
+        {...form.control('description')}
       />
       <TextAreaField
-        id={`${ids}-features`}
         label="Features"
         hint={`One a line, at most ${CONTENT_LIMITS.features}.`}
-        {...form.field('features')}
-        error={form.errors.features}
+        {...form.control('features')}
       />
       <div className={fieldStyles.field}>
-        <label htmlFor={`${ids}-icon`} className={fieldStyles.label}>
+        <label htmlFor={icon.id} className={fieldStyles.label}>
           Icon
         </label>
-        <select id={`${ids}-icon`} className={fieldStyles.control.panel} {...form.field('icon')}>
-          {ADVERTISING_ICONS.map((icon) => (
-            <option key={icon} value={icon}>
-              {icon}
+        <select id={icon.id} className={fieldStyles.control.panel} {...form.field('icon')}>
+          {ADVERTISING_ICONS.map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </select>
@@ -131,7 +105,6 @@ function ServiceForm(props: ContentFormProps<AdminService>) {
         />
         Show a Popular badge
       </label>
-      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={props.done} />
-    </form>
+    </ContentForm>
   );
 }

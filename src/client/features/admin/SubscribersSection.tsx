@@ -11,6 +11,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { SearchFilter, SelectFilter } from './FilterFields';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { DateTime } from './Pager';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
@@ -107,21 +108,15 @@ export function SubscribersSection() {
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={`${ids}-title`}>
-      <div className={styles.head}>
-        <div>
-          <h2 id={`${ids}-title`} className={styles.title}>
-            Newsletter subscribers
-          </h2>
-          <p className={styles.lead}>
-            Addresses are kept unconfirmed for 7 days, then deleted if nobody clicks the link.
-          </p>
-        </div>
+    <AdminSection
+      title="Newsletter subscribers"
+      lead="Addresses are kept unconfirmed for 7 days, then deleted if nobody clicks the link."
+      action={
         <Button size="sm" variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
           <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export confirmed (CSV)'}
         </Button>
-      </div>
-
+      }
+    >
       <div className={styles.filters} role="search" aria-label="Filter subscribers">
         <SearchFilter
           id={`${ids}-q`}
@@ -166,6 +161,6 @@ export function SubscribersSection() {
           if (erasing) void confirmErase(erasing);
         }}
       />
-    </section>
+    </AdminSection>
   );
 }

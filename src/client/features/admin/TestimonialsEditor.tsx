@@ -1,36 +1,28 @@
-import { useId } from 'react';
 import { CONTENT_LIMITS, testimonialFieldsSchema, type AdminTestimonial } from '../../../shared/content';
 import { TextAreaField, TextField } from '../../components/ui/form/TextField';
-import * as fieldStyles from '../../components/ui/form/Field.css';
 import { trpc } from '../../lib/trpc';
-import {
-  ContentFormActions,
-  ContentListSection,
-  useContentForm,
-  useContentList,
-  type ContentFormProps,
-} from './ContentListSection';
+import { ContentForm, useContentListForm, valuesOf, type ContentFormProps } from './ContentForm';
+import { ContentListSection, useContentList } from './ContentListSection';
 import { ImageUploadField } from './ImageUploadField';
 import * as styles from './Admin.css';
 import * as table from './AdminTable.css';
 
 /** What customers say: the home page's Testimonials section. */
 export function TestimonialsEditor() {
-  const utils = trpc.useUtils();
-  const refresh = () =>
-    Promise.all([utils.siteContent.testimonials.list.invalidate(), utils.content.testimonials.invalidate()]);
-  const { query, onPage, calls } = useContentList<AdminTestimonial>(trpc.siteContent.testimonials, refresh);
+  const list = useContentList<AdminTestimonial>(trpc.siteContent.testimonials, (utils) => [
+    utils.siteContent.testimonials.list,
+    utils.content.testimonials,
+  ]);
   return (
     <ContentListSection
+      {...list}
       title="Testimonials"
       lead="Quotes from customers, with their name, where they are from and a photo if you have one."
       noun="testimonial"
       plural="testimonials"
       testId="testimonials-editor"
-      query={query}
-      onPage={onPage}
       nameOf={(q) => `the testimonial of ${q.name}`}
-      calls={calls}
+      form={TestimonialForm}
       columns={[
         {
           label: 'Customer',
@@ -47,64 +39,33 @@ export function TestimonialsEditor() {
         },
         { label: 'Quote', render: (q) => <span className={table.truncate}>{q.content}</span> },
       ]}
-      renderForm={(editing, done) => <TestimonialForm editing={editing} done={done} refresh={refresh} />}
     />
   );
 }
 
 function TestimonialForm(props: ContentFormProps<AdminTestimonial>) {
-  const { editing } = props;
-  const ids = useId();
-  const create = trpc.siteContent.testimonials.create.useMutation();
-  const update = trpc.siteContent.testimonials.update.useMutation();
-  const { form, submit } = useContentForm({
-    initial: {
-      name: editing?.name ?? '',
-      location: editing?.location ?? '',
-      content: editing?.content ?? '',
-      imageUrl: editing?.imageUrl ?? '',
-    },
+  const { form, frame } = useContentListForm({
+    api: trpc.siteContent.testimonials,
+    initial: valuesOf(props.editing, ['name', 'location', 'content', 'imageUrl']),
     schema: testimonialFieldsSchema,
     ...props,
-    create: create.mutateAsync,
-    update: update.mutateAsync,
     noun: 'testimonial',
   });
   return (
-    <form className={fieldStyles.stack} onSubmit={submit} noValidate>
+    <ContentForm {...frame}>
+      <TextField label="Name" required maxLength={CONTENT_LIMITS.name} {...form.control('name')} />
       <TextField
-        id={`${ids}-name`}
-        label="Name"
-        required
-        maxLength={CONTENT_LIMITS.name}
-        {...form.field('name')}
-        error={form.errors.name}
-      />
-      <TextField
-        id={`${ids}-location`}
         label="Business or place"
         hint="For example: Owner, The Corner Bakehouse, Broxtown"
         maxLength={CONTENT_LIMITS.location}
-        {...form.field('location')}
-        error={form.errors.location}
+        {...form.control('location')}
       />
-      <TextAreaField
-        id={`${ids}-content`}
-        label="Quote"
-        required
-        maxLength={CONTENT_LIMITS.quote}
-        {...form.field('content')}
-        error={form.errors.content}
-      />
+      <TextAreaField label="Quote" required maxLength={CONTENT_LIMITS.quote} {...form.control('content')} />
       <ImageUploadField
-        id={`${ids}-photo`}
         label="Photo"
         alt={`Photo of ${form.values.name || 'the customer'}`}
-        value={form.values.imageUrl}
-        onChange={(path) => form.setValue('imageUrl', path)}
-        error={form.errors.imageUrl}
+        {...form.valueControl('imageUrl')}
       />
-      <ContentFormActions editing={editing !== null} busy={form.submitting} onCancel={props.done} />
-    </form>
+    </ContentForm>
   );
 }

@@ -12,6 +12,7 @@ import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
 import { WorkshopReservationsList } from './WorkshopReservationsList';
 import { WorkshopSessionForm } from './WorkshopSessionForm';
+import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
 const SESSION_STATUS: Record<SessionStatus, { label: string; pill: keyof typeof styles.pill }> = {
@@ -125,21 +126,15 @@ export function WorkshopSessionsSection() {
 
   return (
     <>
-      <section className={styles.section} aria-labelledby={`${ids}-title`}>
-        <div className={styles.head}>
-          <div>
-            <h2 id={`${ids}-title`} className={styles.title}>
-              Free workshop sessions
-            </h2>
-            <p className={styles.lead}>
-              The academy page offers the next session that has not started, with its places left. Times are
-              UK time.
-            </p>
-          </div>
+      <AdminSection
+        title="Free workshop sessions"
+        lead="The academy page offers the next session that has not started, with its places left. Times are UK time."
+        action={
           <Button onClick={() => setForm({ editing: null })}>
             <CalendarPlus size={18} aria-hidden="true" /> Add a session
           </Button>
-        </div>
+        }
+      >
         <AdminList
           caption="Free workshop sessions, upcoming first"
           noun="sessions"
@@ -152,7 +147,7 @@ export function WorkshopSessionsSection() {
           errorText="The sessions could not be loaded. Please refresh the page."
           skeletonHeight="8rem"
         />
-      </section>
+      </AdminSection>
 
       <section className={styles.section} aria-labelledby={`${ids}-interest`}>
         <div>

@@ -2,6 +2,8 @@ import { UPLOAD_MAX_MB_DEFAULT } from '../../../shared/constants';
 import { throwIfNotOk } from '../../lib/api';
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
+/** What an image file picker offers, as its accept attribute lists it. */
+export const IMAGE_PICKER_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 export const ACCEPTED_IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB_DEFAULT * 1024 * 1024;
 

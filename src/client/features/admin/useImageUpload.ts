@@ -3,6 +3,8 @@ import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../lib/trpc';
 import { checkImageFile, putToUploadUrl } from './upload';
 
+export type ImageUploader = ReturnType<typeof useImageUpload>;
+
 /** Uploads one image with the toasts of SPEC section 8; resolves with its address or null. */
 export function useImageUpload() {
   const createUrl = trpc.uploads.createUploadUrl.useMutation();

@@ -9,7 +9,7 @@ import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import * as styles from './Form.css';
+import { AuthFormPanel, AuthNotice } from './AuthPanel';
 
 export function ForgotPasswordForm() {
   const request = trpc.auth.forgotPassword.useMutation();
@@ -39,10 +39,7 @@ export function ForgotPasswordForm() {
 
   if (sentMessage !== null) {
     return (
-      <div className={styles.panel} role="status">
-        <MailCheck size={40} className={styles.successIcon} aria-hidden="true" />
-        <h1 className={styles.heading}>Check Your Email</h1>
-        <p className={styles.lead}>{sentMessage}</p>
+      <AuthNotice icon={MailCheck} success heading="Check Your Email" lead={sentMessage}>
         <p className={fieldStyles.hint}>
           The link works once and for one hour. Remember to look in your spam folder.
         </p>
@@ -59,36 +56,22 @@ export function ForgotPasswordForm() {
             Send Another Email
           </Button>
         </div>
-      </div>
+      </AuthNotice>
     );
   }
 
   return (
-    <div className={styles.panel}>
-      <KeyRound size={36} className={styles.icon} aria-hidden="true" />
-      <h1 className={styles.heading}>Forgot your password?</h1>
-      <p className={styles.lead}>
-        Enter the email address you sign in with and we will send you a link to choose a new password.
-      </p>
-      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.field('email')}
-          error={form.errors.email}
-          required
-        />
-        <Button type="submit" block disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
-      </form>
-      <div className={styles.links}>
-        <Link href="/login" className={styles.link}>
-          Back to Login
-        </Link>
-      </div>
-    </div>
+    <AuthFormPanel
+      icon={KeyRound}
+      heading="Forgot your password?"
+      lead="Enter the email address you sign in with and we will send you a link to choose a new password."
+      onSubmit={submit}
+      busy={request.isPending}
+      submitLabel="Send reset link"
+      busyLabel="Sending..."
+      links={[{ href: '/login', label: 'Back to Login' }]}
+    >
+      <TextField label="Email" type="email" autoComplete="email" {...form.control('email')} required />
+    </AuthFormPanel>
   );
 }

@@ -1,18 +1,16 @@
 import { LogIn } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { loginInputSchema } from '../../../shared/auth';
 import { REDIRECT_AFTER_LOGIN_MS } from '../../../shared/constants';
-import { Button } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/form/PasswordField';
 import { TextField } from '../../components/ui/form/TextField';
 import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
-import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { useAdminUser } from './useAdminUser';
-import * as styles from './Form.css';
+import { AuthFormPanel } from './AuthPanel';
 
 export function LoginForm() {
   const [, navigate] = useLocation();
@@ -49,40 +47,26 @@ export function LoginForm() {
   });
 
   return (
-    <div className={styles.panel}>
-      <LogIn size={36} className={styles.icon} aria-hidden="true" />
-      <h1 className={styles.heading}>Admin sign in</h1>
-      <p className={styles.lead}>Sign in to manage the blog and the rest of the site.</p>
-      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          {...form.field('email')}
-          error={form.errors.email}
-          required
-        />
-        <PasswordField
-          id="login-password"
-          label="Password"
-          autoComplete="current-password"
-          {...form.field('password')}
-          error={form.errors.password}
-          required
-        />
-        <Button type="submit" block disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign in'}
-        </Button>
-      </form>
-      <div className={styles.links}>
-        <Link href="/forgot-password" className={styles.link}>
-          Forgot your password?
-        </Link>
-        <Link href="/" className={styles.link}>
-          Back to homepage
-        </Link>
-      </div>
-    </div>
+    <AuthFormPanel
+      icon={LogIn}
+      heading="Admin sign in"
+      lead="Sign in to manage the blog and the rest of the site."
+      onSubmit={submit}
+      busy={login.isPending}
+      submitLabel="Sign in"
+      busyLabel="Signing in..."
+      links={[
+        { href: '/forgot-password', label: 'Forgot your password?' },
+        { href: '/', label: 'Back to homepage' },
+      ]}
+    >
+      <TextField label="Email" type="email" autoComplete="username" {...form.control('email')} required />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        {...form.control('password')}
+        required
+      />
+    </AuthFormPanel>
   );
 }

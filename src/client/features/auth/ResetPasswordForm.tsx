@@ -4,14 +4,14 @@ import { Link, useSearch } from 'wouter';
 import { z } from 'zod';
 import { AUTH_MESSAGES, newPasswordSchema, resetPasswordInputSchema } from '../../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
-import { Button, buttonClass } from '../../components/ui/Button';
+import { buttonClass } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/form/PasswordField';
 import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
 import * as fieldStyles from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import * as styles from './Form.css';
+import { AuthFormPanel, AuthNotice } from './AuthPanel';
 
 /** POST /api/reset-password's input, with the new password typed twice (SPEC section 5). */
 const resetFormSchema = resetPasswordInputSchema
@@ -33,10 +33,7 @@ export function ResetPasswordForm() {
 
   if (!token) {
     return (
-      <div className={styles.panel}>
-        <ShieldAlert size={40} className={styles.icon} aria-hidden="true" />
-        <h1 className={styles.heading}>Invalid Reset Link</h1>
-        <p className={styles.lead}>{AUTH_MESSAGES.resetTokenRequired}</p>
+      <AuthNotice icon={ShieldAlert} heading="Invalid Reset Link" lead={AUTH_MESSAGES.resetTokenRequired}>
         <div className={fieldStyles.actions}>
           <Link href="/forgot-password" className={buttonClass({ variant: 'primary' })}>
             Request a new link
@@ -45,23 +42,22 @@ export function ResetPasswordForm() {
             Back to Login
           </Link>
         </div>
-      </div>
+      </AuthNotice>
     );
   }
 
   if (done) {
     return (
-      <div className={styles.panel} role="status">
-        <CheckCircle2 size={40} className={styles.successIcon} aria-hidden="true" />
-        <h1 className={styles.heading}>Password Reset Successfully</h1>
-        <p className={styles.lead}>
-          Your password has been changed and you have been signed out everywhere. Sign in with your new
-          password.
-        </p>
+      <AuthNotice
+        icon={CheckCircle2}
+        success
+        heading="Password Reset Successfully"
+        lead="Your password has been changed and you have been signed out everywhere. Sign in with your new password."
+      >
         <Link href="/login" className={buttonClass({ variant: 'primary', block: true })}>
           Sign in
         </Link>
-      </div>
+      </AuthNotice>
     );
   }
 
@@ -87,39 +83,28 @@ export function ResetPasswordForm() {
   });
 
   return (
-    <div className={styles.panel}>
-      <KeyRound size={36} className={styles.icon} aria-hidden="true" />
-      <h1 className={styles.heading}>Choose a new password</h1>
-      <p className={styles.lead}>
-        Use at least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a password that is long and
-        easy to remember.
-      </p>
-      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <PasswordField
-          id="reset-password"
-          label="New password"
-          autoComplete="new-password"
-          {...form.field('newPassword')}
-          error={form.errors.newPassword}
-          required
-        />
-        <PasswordField
-          id="reset-confirm"
-          label="Confirm new password"
-          autoComplete="new-password"
-          {...form.field('confirm')}
-          error={form.errors.confirm}
-          required
-        />
-        <Button type="submit" block disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset password'}
-        </Button>
-      </form>
-      <div className={styles.links}>
-        <Link href="/login" className={styles.link}>
-          Back to Login
-        </Link>
-      </div>
-    </div>
+    <AuthFormPanel
+      icon={KeyRound}
+      heading="Choose a new password"
+      lead={`Use at least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a password that is long and easy to remember.`}
+      onSubmit={submit}
+      busy={reset.isPending}
+      submitLabel="Reset password"
+      busyLabel="Resetting..."
+      links={[{ href: '/login', label: 'Back to Login' }]}
+    >
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        {...form.control('newPassword')}
+        required
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        {...form.control('confirm')}
+        required
+      />
+    </AuthFormPanel>
   );
 }

@@ -1,9 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, centredMessage, siteColumn } from '../../styles/rules';
 
 export const page = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   padding: `${vars.space.xxl} ${vars.space.md}`,
 });
 
@@ -28,9 +28,7 @@ export const lead = style({
 });
 
 export const grid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: '1fr',
@@ -122,12 +120,7 @@ export const readMore = style({
 });
 
 export const empty = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: vars.space.xxl,
-  textAlign: 'center',
+  ...centredMessage,
   color: vars.color.muted,
 });
 

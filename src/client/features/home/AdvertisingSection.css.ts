@@ -1,13 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { bareList, iconTile } from '../../styles/rules';
 
 export const iconWrap = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '3rem',
-  height: '3rem',
-  borderRadius: vars.radius.md,
+  ...iconTile,
   background: vars.color.brandSoft,
   color: vars.color.brand,
 });
@@ -15,9 +11,7 @@ export const badge = style({ position: 'absolute', top: vars.space.md, right: va
 export const title = style({ fontSize: vars.fontSize.xl });
 export const description = style({ color: vars.color.muted, lineHeight: vars.lineHeight.relaxed });
 export const features = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.xs,
   flexGrow: 1,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, panelSurface } from '../../styles/rules';
 
 export const layout = style({
   display: 'grid',
@@ -12,9 +13,7 @@ export const info = style({ display: 'grid', gap: vars.space.lg });
 export const infoTitle = style({ fontSize: vars.fontSize.xl });
 export const infoText = style({ color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed });
 export const infoList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.md,
 });
@@ -36,10 +35,7 @@ export const form = style({
   position: 'relative',
   display: 'grid',
   gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  border: vars.border.hairline,
+  ...panelSurface,
   boxShadow: vars.shadow.md,
   '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
 });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { panelSurface } from '../../styles/rules';
 
 export const steps = style({
   listStyle: 'none',
@@ -14,10 +15,7 @@ export const step = style({
   display: 'grid',
   alignContent: 'start',
   gap: vars.space.xs,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  border: vars.border.hairline,
+  ...panelSurface,
 });
 export const stepNumber = style({
   display: 'inline-flex',

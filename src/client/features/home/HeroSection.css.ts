@@ -1,17 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bandPadding, bareList, heroGrid, heroLead, heroTitle } from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.brandSoft} 0%, ${vars.color.surface} 55%, ${vars.color.accentSoft} 100%)`,
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
+  ...bandPadding,
 });
 export const inner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
-  display: 'grid',
-  gap: vars.space.xl,
-  alignItems: 'center',
+  ...heroGrid,
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.1fr 1fr', gap: vars.space.xxl } },
 });
 export const copy = style({ display: 'grid', gap: vars.space.lg });
@@ -29,22 +25,17 @@ export const eyebrow = style({
   fontWeight: vars.fontWeight.bold,
 });
 export const title = style({
-  fontSize: vars.fontSize.display,
-  fontWeight: vars.fontWeight.black,
+  ...heroTitle,
   letterSpacing: '-0.02em',
 });
 export const highlight = style({ color: vars.color.brand });
 export const lead = style({
-  fontSize: vars.fontSize.lg,
-  color: vars.color.inkSoft,
-  lineHeight: vars.lineHeight.relaxed,
+  ...heroLead,
   maxWidth: '36rem',
 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const claims = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'flex',
   flexWrap: 'wrap',
   gap: `${vars.space.xs} ${vars.space.lg}`,

@@ -2,6 +2,7 @@ import { CheckCircle2, MapPin } from 'lucide-react';
 import { BUSINESSES_CLAIM, SATISFACTION_CLAIM, SUBSCRIBERS_CLAIM } from '../../../shared/constants';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { ButtonLink } from '../../components/ui/Button';
+import { HeroImage } from '../../components/ui/HeroImage';
 import { phoneAction } from './PhoneAction.css';
 import * as styles from './HeroSection.css';
 
@@ -54,13 +55,10 @@ export function HeroSection() {
             </li>
           </ul>
         </div>
-        <img
+        <HeroImage
           src="/images/hero.svg"
           alt="One of our community newsletters on a laptop and a phone"
-          width={560}
-          height={460}
           className={styles.image}
-          fetchPriority="high"
         />
       </div>
     </section>

@@ -1,10 +1,10 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { siteColumn } from '../../styles/rules';
 
 export const wrap = style({ padding: `${vars.space.md} ${vars.space.md} 0` });
 const base = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   display: 'flex',
   gap: vars.space.sm,
   alignItems: 'flex-start',

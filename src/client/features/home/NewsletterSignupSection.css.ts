@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { sectionTitle } from '../../styles/rules';
 
 export const band = style({
   padding: `${vars.space.xxl} ${vars.space.md}`,
@@ -15,10 +16,7 @@ export const inner = style({
   gap: vars.space.md,
 });
 export const icon = style({ justifySelf: 'center' });
-export const title = style({
-  fontSize: vars.fontSize.xxl,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
-});
+export const title = style(sectionTitle);
 export const lead = style({ fontSize: vars.fontSize.lg, opacity: 0.95 });
 export const form = style({
   display: 'grid',

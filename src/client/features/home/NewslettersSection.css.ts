@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 export const grid = style({
   display: 'grid',
@@ -54,9 +55,7 @@ export const more = style({ display: 'flex', justifyContent: 'center', marginTop
 // The 'View All Publications' dialog's list.
 export const dialogText = style({ color: vars.color.muted });
 export const pubList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.sm,
 });

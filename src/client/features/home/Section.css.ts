@@ -1,25 +1,17 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../styles/theme.css';
+import { vars } from '../../styles/theme.css';
+import { bandPadding, eyebrowText, sectionTitle, siteColumn } from '../../styles/rules';
 
-export const section = style({
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
-});
+export const section = style(bandPadding);
 export const alt = style({ background: vars.color.surfaceAlt });
-export const inner = style({ maxWidth: vars.layout.maxWidth, margin: '0 auto' });
+export const inner = style(siteColumn);
 export const header = style({ maxWidth: '44rem', margin: `0 auto ${vars.space.xl}`, textAlign: 'center' });
 export const eyebrow = style({
   color: vars.color.brand,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.sm,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
+  ...eyebrowText,
   marginBottom: vars.space.xs,
 });
-export const title = style({
-  fontSize: vars.fontSize.xxl,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
-});
+export const title = style(sectionTitle);
 export const lead = style({ marginTop: vars.space.sm, color: vars.color.muted, fontSize: vars.fontSize.lg });
 export const grid = style({
   display: 'grid',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, eyebrowText, sectionTitle } from '../../styles/rules';
 
 // Two-column blocks (an illustration beside text) shared by the about, free-website and editorial sections.
 export const split = style({
@@ -18,21 +19,15 @@ export const mediaEnd = style({
 export const body = style({ display: 'grid', gap: vars.space.md });
 export const eyebrow = style({
   color: vars.color.brand,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.sm,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
+  ...eyebrowText,
 });
-export const title = style({
-  fontSize: vars.fontSize.xxl,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
-});
+export const title = style(sectionTitle);
 export const text = style({
   color: vars.color.inkSoft,
   lineHeight: vars.lineHeight.relaxed,
   fontSize: vars.fontSize.lg,
 });
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+export const list = style({ ...bareList, display: 'grid', gap: vars.space.sm });
 export const item = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
 export const itemIcon = style({ color: vars.color.success, flexShrink: 0, marginTop: '0.2rem' });
 export const itemTitle = style({ fontWeight: vars.fontWeight.bold, display: 'block' });

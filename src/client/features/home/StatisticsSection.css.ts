@@ -1,40 +1,30 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, reducedMotion, vars } from '../../styles/theme.css';
+import { bandPadding, bareList, eyebrowText, leadText, sectionTitle, siteColumn } from '../../styles/rules';
 
 export const section = style({
   background: vars.color.surfaceDark,
   color: vars.color.onDark,
-  padding: `${vars.space.xxl} ${vars.space.md}`,
-  '@media': { [breakpoints.tablet]: { padding: `${vars.space.xxxl} ${vars.space.lg}` } },
+  ...bandPadding,
 });
 export const inner = style({
-  maxWidth: vars.layout.maxWidth,
-  margin: '0 auto',
+  ...siteColumn,
   display: 'grid',
   gap: vars.space.xxl,
 });
 export const header = style({ textAlign: 'center', maxWidth: '44rem', margin: '0 auto' });
 export const eyebrow = style({
   color: vars.color.onDarkSoft,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.sm,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
+  ...eyebrowText,
   marginBottom: vars.space.xs,
 });
-export const title = style({
-  fontSize: vars.fontSize.xxl,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
-});
+export const title = style(sectionTitle);
 export const lead = style({
-  marginTop: vars.space.sm,
+  ...leadText,
   color: vars.color.onDarkSoft,
-  fontSize: vars.fontSize.lg,
 });
 export const stats = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',

@@ -1,10 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { bareList, panelSurface } from '../../styles/rules';
 
 export const grid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
@@ -15,10 +14,7 @@ export const card = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  border: vars.border.hairline,
+  ...panelSurface,
   boxShadow: vars.shadow.sm,
 });
 export const quoteIcon = style({ color: vars.color.brand });

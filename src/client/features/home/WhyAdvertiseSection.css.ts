@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { iconTile } from '../../styles/rules';
 
 export const reason = style({
   display: 'grid',
@@ -13,12 +14,7 @@ export const reason = style({
   ':hover': { boxShadow: vars.shadow.md },
 });
 export const icon = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '3rem',
-  height: '3rem',
-  borderRadius: vars.radius.md,
+  ...iconTile,
   background: vars.color.accentSoft,
   color: vars.color.accent,
 });

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { sectionTitle } from '../../styles/rules';
 
 export const doc = style({
   maxWidth: vars.layout.narrowWidth,
@@ -11,8 +12,7 @@ export const doc = style({
 });
 export const title = style({
   color: vars.color.ink,
-  fontSize: vars.fontSize.xxl,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+  ...sectionTitle,
 });
 export const updated = style({
   marginTop: vars.space.xs,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 export const panel = style({ display: 'grid', gap: vars.space.sm, alignContent: 'start', minWidth: 0 });
 
@@ -27,9 +28,7 @@ export const message = style({
 });
 
 export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.sm,
   maxHeight: '32rem',

@@ -1,13 +1,11 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { breakpoints, reducedMotion, vars } from '../../styles/theme.css';
+import { panelSurface } from '../../styles/rules';
 
 export const player = style({
   display: 'grid',
   gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  border: vars.border.hairline,
+  ...panelSurface,
   boxShadow: vars.shadow.md,
   alignSelf: 'start',
   minWidth: 0,

@@ -1,4 +1,13 @@
-import { Loader2, Pause, Play, RotateCcw, RotateCw, SkipBack, SkipForward } from 'lucide-react';
+import {
+  Loader2,
+  Pause,
+  Play,
+  RotateCcw,
+  RotateCw,
+  SkipBack,
+  SkipForward,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { PLAYBACK_SPEEDS, SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../../../shared/constants';
 import { audioProxyPath, PODCAST_SHOW_NAME } from '../../../shared/podcasts';
@@ -66,27 +75,19 @@ export function PodcastPlayer({ player }: { player: Player }) {
       />
 
       <div className={styles.controls}>
-        <Button
-          variant="ghost"
-          size="icon"
+        <ControlButton
+          label="Previous episode"
+          icon={SkipBack}
           onClick={player.selectPrevious}
           disabled={!player.hasPrevious}
-          aria-label="Previous episode"
-        >
-          <SkipBack aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
+        />
+        <ControlButton
+          label={`Skip back ${SKIP_BACK_SECONDS} seconds`}
+          icon={RotateCcw}
+          seconds={SKIP_BACK_SECONDS}
           onClick={player.skipBack}
           disabled={!playable}
-          aria-label={`Skip back ${SKIP_BACK_SECONDS} seconds`}
-        >
-          <RotateCcw aria-hidden="true" />
-          <span className={styles.skipLabel} aria-hidden="true">
-            {SKIP_BACK_SECONDS}
-          </span>
-        </Button>
+        />
         <Button
           variant="primary"
           className={styles.playButton}
@@ -96,27 +97,19 @@ export function PodcastPlayer({ player }: { player: Player }) {
         >
           {busy ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </Button>
-        <Button
-          variant="ghost"
-          size="icon"
+        <ControlButton
+          label={`Skip forward ${SKIP_FORWARD_SECONDS} seconds`}
+          icon={RotateCw}
+          seconds={SKIP_FORWARD_SECONDS}
           onClick={player.skipForward}
           disabled={!playable}
-          aria-label={`Skip forward ${SKIP_FORWARD_SECONDS} seconds`}
-        >
-          <RotateCw aria-hidden="true" />
-          <span className={styles.skipLabel} aria-hidden="true">
-            {SKIP_FORWARD_SECONDS}
-          </span>
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
+        />
+        <ControlButton
+          label="Next episode"
+          icon={SkipForward}
           onClick={player.selectNext}
           disabled={!player.hasNext}
-          aria-label="Next episode"
-        >
-          <SkipForward aria-hidden="true" />
-        </Button>
+        />
       </div>
 
       <div className={styles.footer}>
@@ -146,5 +139,31 @@ export function PodcastPlayer({ player }: { player: Player }) {
         {...player.audioEvents}
       />
     </div>
+  );
+}
+
+/** One of the round buttons beside Play; a skip button shows its seconds on the arrow. */
+function ControlButton({
+  label,
+  icon: Icon,
+  seconds,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  icon: LucideIcon;
+  seconds?: number;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <Button variant="ghost" size="icon" onClick={onClick} disabled={disabled} aria-label={label}>
+      <Icon aria-hidden="true" />
+      {seconds !== undefined ? (
+        <span className={styles.skipLabel} aria-hidden="true">
+          {seconds}
+        </span>
+      ) : null}
+    </Button>
   );
 }

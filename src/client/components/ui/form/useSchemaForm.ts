@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 // The forms validate with the Zod schemas the server validates with (src/shared/*.schema.ts), so a
@@ -42,6 +42,7 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>({
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitting, setSubmitting] = useState(false);
   const loaded = useRef<Promise<S> | null>(null);
+  const ids = useId();
 
   const loadSchema = (): Promise<S> => {
     if (typeof schema !== 'function') return Promise.resolve(schema);
@@ -64,6 +65,17 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>({
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
       setValue(name, event.target.value),
+  });
+
+  /** field() with the field's own id and message: all a field component (TextField...) needs. */
+  const control = (name: keyof V & string) => ({ id: `${ids}-${name}`, ...field(name), error: errors[name] });
+
+  /** control() for a field component that gives its new value rather than an event (an upload). */
+  const valueControl = (name: keyof V & string) => ({
+    id: `${ids}-${name}`,
+    value: values[name],
+    onChange: (value: string) => setValue(name, value),
+    error: errors[name],
   });
 
   /** Back to the initial values, or to the ones given (a record opened for editing). */
@@ -114,5 +126,17 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>({
     void loadSchema().catch(() => undefined);
   };
 
-  return { values, errors, setErrors, submitting, setValue, field, reset, submit, prepare };
+  return {
+    values,
+    errors,
+    setErrors,
+    submitting,
+    setValue,
+    field,
+    control,
+    valueControl,
+    reset,
+    submit,
+    prepare,
+  };
 }
