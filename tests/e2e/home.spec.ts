@@ -466,7 +466,8 @@ test("contact form: the sum shown is the server's challenge, and a new one comes
   await page.goto('/#contact');
   const label = page.locator('label[for="contact-captcha"]');
   await expect(label).toHaveText(/\d+ \+ \d+/);
-  expect(challenges).toHaveLength(1);
+  // The listener records after reading the body, which can finish just after the label shows it.
+  await expect.poll(() => challenges.length).toBe(1);
   const served = JSON.parse(challenges[0]!) as Array<{ result: { data: { a: number; b: number } } }>;
   const { a, b } = served[0]!.result.data;
   await expect(label).toContainText(`what is ${a} + ${b}?`);
