@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startBuiltServer } from '../tests/helpers/net';
-import { loadConfig } from '../src/server/config';
+import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL } from './bench-common';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -27,12 +27,6 @@ const extraEnv = Object.fromEntries(
       return [k!, v.join('=')];
     }),
 );
-
-const SHIPPED_LOG_LEVEL = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: os.tmpdir(),
-  LOG_LEVEL: process.env.LOG_LEVEL,
-}).LOG_LEVEL;
 
 /**
  * Where a process's resident memory is, from /proc/PID/smaps (MB): the node binary and other files
@@ -62,24 +56,6 @@ export function whereMemoryIs(pid: number): Record<string, number> {
   });
   return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Math.round(v)]));
 }
-
-function memoryOf(pid: number): { rss: number; peak: number } {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-  } catch {
-    return { rss: 0, peak: 0 };
-  }
-}
-
-const RESERVATION = JSON.stringify({
-  name: 'Load Test',
-  email: 'load.test@example.co.uk',
-  subject: '',
-  message: 'A message sent by npm run bench.',
-  type: 'workshop_reservation',
-});
 
 export interface MemoryRun {
   /** Resident memory (MB) once up, and idle 3 s later, after a first start on a new data folder. */

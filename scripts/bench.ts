@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { freePort, startBuiltServer, waitUntilUp } from '../tests/helpers/net';
-import { loadConfig } from '../src/server/config';
 import { CONTACT_TYPES } from '../src/shared/contact';
 import { BLOG_LIMIT_MAX } from '../src/shared/blog.schema';
 import { describeMemoryRun, measureMemory } from './bench-memory';
+import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL } from './bench-common';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -45,13 +45,6 @@ interface Endpoint {
   connections?: number;
 }
 
-const RESERVATION = JSON.stringify({
-  name: 'Load Test',
-  email: 'load.test@example.co.uk',
-  subject: '',
-  message: 'A message sent by npm run bench.',
-  type: 'workshop_reservation',
-});
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/blog', method: 'GET', path: '/api/blog' },
   { name: 'GET /api/advertising-services', method: 'GET', path: '/api/advertising-services' },
@@ -128,16 +121,6 @@ function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result
   };
 }
 
-/**
- * The log level `npm start` ships with (the config's default, or LOG_LEVEL when the operator sets
- * one): the built server for tests runs at 'warn', but the bench measures what users run.
- */
-const SHIPPED_LOG_LEVEL = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: os.tmpdir(),
-  LOG_LEVEL: process.env.LOG_LEVEL,
-}).LOG_LEVEL;
-
 const ADMIN = { email: 'bench@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
 async function startApp(env: Record<string, string>) {
@@ -159,17 +142,6 @@ async function adminToken(url: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   return ((await res.json()) as { authToken: string }).authToken;
-}
-
-/** Resident memory of a process, from /proc (MB): now, and the peak since it started. */
-function memoryOf(pid: number | undefined): { rss: number; peak: number } {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-  } catch {
-    return { rss: 0, peak: 0 };
-  }
 }
 
 const POST_BODY = (n: string) =>

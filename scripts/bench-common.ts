@@ -1,0 +1,34 @@
+// What the bench's two scripts share: the log level they run the server at, the workshop
+// reservation they post, and a process's resident memory from /proc.
+import fs from 'node:fs';
+import os from 'node:os';
+import { loadConfig } from '../src/server/config';
+
+/**
+ * The log level `npm start` ships with (the config's default, or LOG_LEVEL when the operator sets
+ * one): the built server for tests runs at 'warn', but the bench measures what users run.
+ */
+export const SHIPPED_LOG_LEVEL = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: os.tmpdir(),
+  LOG_LEVEL: process.env.LOG_LEVEL,
+}).LOG_LEVEL;
+
+export const RESERVATION = JSON.stringify({
+  name: 'Load Test',
+  email: 'load.test@example.co.uk',
+  subject: '',
+  message: 'A message sent by npm run bench.',
+  type: 'workshop_reservation',
+});
+
+/** Resident memory of a process, from /proc (MB): now, and the peak since it started. */
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
