@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startBuiltServer } from '../tests/helpers/net';
-import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL } from './bench-common';
+import { memoryOf, RESERVATION, startShippedServer } from './bench-common';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -90,9 +89,7 @@ export async function measureMemory(options: {
   const { seconds, connections, env = {} } = options;
   const probeLog = path.join(os.tmpdir(), `hlm-memory-${process.pid}-${Date.now()}.jsonl`);
   const started = Date.now();
-  const server = await startBuiltServer({
-    LOG_LEVEL: SHIPPED_LOG_LEVEL,
-    RATE_LIMIT_MULTIPLIER: '1000000',
+  const server = await startShippedServer({
     ...env,
     NODE_OPTIONS: `--import=${pathToFileURL(path.resolve('scripts/bench-memory-probe.mjs')).href} ${env.NODE_OPTIONS ?? ''}`,
     BENCH_MEMORY_LOG: probeLog,

@@ -12,11 +12,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
-import { freePort, startBuiltServer, waitUntilUp } from '../tests/helpers/net';
+import { freePort, waitUntilUp } from '../tests/helpers/net';
 import { CONTACT_TYPES } from '../src/shared/contact';
 import { BLOG_LIMIT_MAX } from '../src/shared/blog.schema';
 import { describeMemoryRun, measureMemory } from './bench-memory';
-import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL } from './bench-common';
+import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL, startShippedServer } from './bench-common';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -124,10 +124,7 @@ function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result
 const ADMIN = { email: 'bench@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
 async function startApp(env: Record<string, string>) {
-  // The bench sends thousands of contact messages from one address; real limits would stop it.
-  return startBuiltServer({
-    LOG_LEVEL: SHIPPED_LOG_LEVEL,
-    RATE_LIMIT_MULTIPLIER: '1000000',
+  return startShippedServer({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: 'Bench Admin',
