@@ -92,7 +92,9 @@ describe('POST /api/admin/login', () => {
       await login(email, 'Not-The-Password-1');
       return performance.now() - started;
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // The fastest of five is what each path costs: a busy machine only ever adds time, and a CI run
+    // with the browser tests beside it once put the medians at a ratio of 0.28.
+    const fastest = (xs: number[]) => Math.min(...xs);
     const known: number[] = [];
     const missing: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -102,9 +104,9 @@ describe('POST /api/admin/login', () => {
       t.setNow(new Date(Date.now() + (i + 1) * 2 * 60 * 60 * 1000));
     }
     t.setNow(new Date());
-    const ratio = median(missing) / median(known);
+    const ratio = fastest(missing) / fastest(known);
     console.log(
-      `login failure: known address ${median(known).toFixed(0)} ms, unknown ${median(missing).toFixed(0)} ms`,
+      `login failure: known address ${fastest(known).toFixed(0)} ms, unknown ${fastest(missing).toFixed(0)} ms`,
     );
     // Without the dummy hash an unknown address answers in a few milliseconds (a ratio near 0.05).
     expect(ratio).toBeGreaterThan(0.33);
