@@ -21,6 +21,7 @@ export interface DatabaseHandle {
    * statement with $1.. parameters; without, possibly several statements (its own migrations).
    */
   executeSql: SqlExecutor['executeSql'];
+  serially<T>(task: () => Promise<T>): Promise<T>;
   /** Tests only: the in-memory PGlite's files (PGlite's dumpDataDir), to start the next one from. */
   dumpPglite?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -28,6 +29,13 @@ export interface DatabaseHandle {
 
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  /**
+   * Runs `task` while no other instance on this database runs a `serially` task of its own (on
+   * PostgreSQL, a session advisory lock; the embedded database has one process). For set-up that
+   * replicas started together would otherwise interleave: migrations, and pg-boss 10's
+   * create_queue, which deadlocks with itself when two instances create the same queues at once.
+   */
+  serially?<T>(task: () => Promise<T>): Promise<T>;
 }
 
 /** Where the committed drizzle-kit migrations are, from source and from the bundled server alike. */
@@ -132,6 +140,8 @@ async function openPglite(
     kind: 'pglite',
     startup,
     dumpPglite: async () => client.dumpDataDir('none'),
+    // One process owns the embedded database's folder: there is no other instance to wait for.
+    serially: (task) => task(),
     async executeSql(text, values) {
       if (values && values.length > 0) return { rows: (await client.query(text, values)).rows as never };
       // Several statements need exec (the extended protocol takes one); pg-boss sends its schema
@@ -159,8 +169,8 @@ async function openPglite(
   };
 }
 
-/** The advisory lock migrations hold on PostgreSQL (any fixed number no other code uses). */
-const MIGRATION_LOCK_ID = 4_817_017;
+/** The advisory lock `serially` holds on PostgreSQL (any fixed number no other code uses). */
+const SET_UP_LOCK_ID = 4_817_017;
 
 async function openPostgres(url: string, migrations: string): Promise<DatabaseHandle> {
   const pg = (await import('pg')).default;
@@ -177,22 +187,28 @@ async function openPostgres(url: string, migrations: string): Promise<DatabaseHa
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+  async function serially<T>(task: () => Promise<T>): Promise<T> {
+    // The lock is held by one pooled connection for the task's length; the task itself may use
+    // any other (the lock keeps other instances out, not this one's own queries).
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [SET_UP_LOCK_ID]);
+      return await task();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [SET_UP_LOCK_ID]).catch(() => {});
+      lock.release();
+    }
+  }
   // Instances started together (replicas of one deployment) migrate one after the other: the
   // first applies what is pending, the rest then find nothing to do.
-  const lock = await pool.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(db, { migrationsFolder: migrations });
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    lock.release();
-  }
+  await serially(() => migrate(db, { migrationsFolder: migrations }));
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     async executeSql(text, values) {
       return (await pool.query(text, values)) as never;
     },
+    serially,
     async ping() {
       try {
         await withTimeout(pool.query('select 1'), 1000);

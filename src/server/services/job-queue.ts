@@ -88,7 +88,8 @@ export function describeError(error: unknown): { message: string } {
 
 /**
  * Installs (or migrates) pg-boss's schema and our queues; no job runs until startWorkers. Every
- * instance may call this at once: pg-boss takes an advisory lock around its schema changes.
+ * instance may call this at once: pg-boss locks its schema changes, and the executor's `serially`
+ * (when it has one) keeps the queues' creation to one instance at a time.
  */
 export async function openJobQueue(
   executor: SqlExecutor,
@@ -121,23 +122,28 @@ export async function openJobQueue(
     deleteAfterDays: 1,
   });
   boss.on('error', (error) => log?.error({ err: error }, 'job queue error'));
-  await boss.start();
   const byQueue = new Map(definitions.map((d) => [d.queue, d as JobDefinition<unknown>]));
-  for (const d of byQueue.values()) {
-    const settings = {
-      name: d.queue,
-      policy: d.policy,
-      retryLimit: d.retryLimit,
-      retryDelay: timings.retrySeconds,
-      retryBackoff: true,
-      expireInSeconds: timings.leaseSeconds,
-      // Jobs waiting this long without starting are given up (archived): a month, for mail sent later.
-      retentionMinutes: 60 * 24 * 31,
-    };
-    await boss.createQueue(d.queue, settings);
-    // An upgrade or another instance may have made it with other settings: ours win.
-    await boss.updateQueue(d.queue, settings);
-  }
+  const setUp = async () => {
+    await boss.start();
+    for (const d of byQueue.values()) {
+      const settings = {
+        name: d.queue,
+        policy: d.policy,
+        retryLimit: d.retryLimit,
+        retryDelay: timings.retrySeconds,
+        retryBackoff: true,
+        expireInSeconds: timings.leaseSeconds,
+        // Jobs waiting this long without starting are given up (archived): a month, for mail sent later.
+        retentionMinutes: 60 * 24 * 31,
+      };
+      await boss.createQueue(d.queue, settings);
+      // An upgrade or another instance may have made it with other settings: ours win.
+      await boss.updateQueue(d.queue, settings);
+    }
+  };
+  // One instance at a time: pg-boss 10's create_queue takes no lock of its own, and two replicas
+  // creating the same queues at once deadlock (each holds a queue row the other's partition waits on).
+  await (executor.serially ? executor.serially(setUp) : setUp());
 
   /** Runs one fetched job and records the outcome; true when it succeeded. */
   async function runOne(definition: JobDefinition<unknown>, job: PgBoss.JobWithMetadata): Promise<boolean> {
