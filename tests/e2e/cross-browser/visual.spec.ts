@@ -17,6 +17,7 @@ import {
   findOverflow,
   findSqueezedIcons,
   settleForScreenshot,
+  findListsInTheWrongLayout,
 } from '../helpers/page-checks';
 import { allViews, SEEDED_POST_TITLE } from '../helpers/views';
 
@@ -104,6 +105,14 @@ for (const browserName of BROWSERS) {
           // Hydrated first: the pinned texts must not be changed under React's feet.
           await page.waitForSelector('html[data-hydrated]');
           await page.evaluate(settleForScreenshot);
+          // An admin list re-chooses cards or table a frame or two after a layout: give every list
+          // up to 2 s to agree with its width, then check that it does.
+          let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
+          for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            wrongLayout = await page.evaluate(findListsInTheWrongLayout);
+          }
+          expect.soft(wrongLayout, `lists in the wrong layout: ${where}`).toEqual([]);
           expect
             .soft(await page.evaluate(findBrokenImages), `images that did not load: ${where}`)
             .toEqual([]);

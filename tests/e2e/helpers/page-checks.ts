@@ -98,6 +98,25 @@ export function findSqueezedIcons(): string[] {
 }
 
 /**
+ * The admin lists whose layout disagrees with their width: cards in a box as wide as a table needs,
+ * or a table in a narrower one (AdminList.tsx chooses by its own box, measured at mount and by a
+ * ResizeObserver). Empty once every list has caught up with the last layout.
+ */
+export function findListsInTheWrongLayout(): string[] {
+  const problems: string[] = [];
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-cards-below]'))) {
+    const width = el.getBoundingClientRect().width;
+    if (width === 0) continue;
+    const want = width < Number(el.dataset.cardsBelow) ? 'cards' : 'table';
+    if (el.dataset.layout !== want) {
+      const section = el.closest('section')?.querySelector('h2')?.textContent ?? 'a list';
+      problems.push(`${section}: ${el.dataset.layout} at ${Math.round(width)} px wide`);
+    }
+  }
+  return problems;
+}
+
+/**
  * Makes the page the same on every run before a screenshot: animations and transitions off, no
  * caret, text that changes by itself (dates from the server, the year, captcha numbers: marked
  * data-volatile in the components) replaced by fixed samples, every image loaded, at the top.

@@ -138,6 +138,8 @@ export function AdminList<T>({
       ref={measure}
       className={styles.list}
       data-layout={cards ? 'cards' : 'table'}
+      // The width below which it chooses cards, for the visual tests' check of the choice.
+      data-cards-below={layout === 'auto' ? CARDS_BELOW_PX : undefined}
       aria-busy={query.isLoading || query.isFetching}
     >
       {body}
