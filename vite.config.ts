@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: {
       output: {
         // The icons in one chunk instead of one tiny chunk each: fewer requests before a page is ready.
-        advancedChunks: isSsrBuild
+        codeSplitting: isSsrBuild
           ? undefined
           : {
               groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
