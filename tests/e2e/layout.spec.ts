@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addLongRows, openAdminSection } from './helpers/admin-data';
 import { expect, test, type SignIn } from './helpers/sign-in';
-import { findOverflow, findSqueezedIcons } from './helpers/page-checks';
+import { findListsInTheWrongLayout, findOverflow, findSqueezedIcons } from './helpers/page-checks';
 import { ADMIN_TABS, allViews, SEEDED_POST_TITLE, type View } from './helpers/views';
 
 // Issue 23.2: no route of the route table overflows at 360, 390, 768 or 1280 px, public or admin
@@ -44,8 +44,10 @@ test.describe('every route at every width', () => {
       await open(page, view, signIn);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
-        // Two frames: media queries, resize observers and the re-render they cause.
+        // Two frames: media queries, resize observers and the re-render they cause; then every admin
+        // list has chosen cards or table for its new width (once the resize has settled).
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await expect.poll(() => page.evaluate(findListsInTheWrongLayout)).toEqual([]);
         expect(await page.evaluate(findOverflow), `${view.path} at ${width}px`).toEqual([]);
         expect(await page.evaluate(findSqueezedIcons), `${view.path} at ${width}px`).toEqual([]);
       }
@@ -168,4 +170,38 @@ test.describe('the admin app on a phone', () => {
 
     expect(await page.evaluate(findOverflow)).toEqual([]);
   });
+});
+
+test('an admin list keeps its rows through a resize that lasts a moment, and follows one that stays', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn({ by: 'api' });
+  await openAdminSection(page, 'Site content', 'Advertising services');
+  const lists = page.locator('[data-cards-below]');
+  await expect(lists.first()).toHaveAttribute('data-layout', 'table');
+  // Every swap between table and cards, from here on.
+  await page.evaluate(() => {
+    const swaps: string[] = [];
+    (window as unknown as { swaps: string[] }).swaps = swaps;
+    new MutationObserver((records) => {
+      for (const r of records) swaps.push((r.target as HTMLElement).dataset.layout ?? '');
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-layout'] });
+  });
+  const swaps = () => page.evaluate(() => (window as unknown as { swaps: string[] }).swaps);
+  // A phone's width for a few frames, as a browser capturing the whole page or a dragged window
+  // edge gives: the rows stay a table.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.waitForTimeout(500);
+  expect(await swaps()).toEqual([]);
+  // A phone's width that stays: cards, then a table again at the desktop's.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(lists.first()).toHaveAttribute('data-layout', 'cards');
+  await expect.poll(() => page.evaluate(findListsInTheWrongLayout)).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(lists.first()).toHaveAttribute('data-layout', 'table');
+  await expect.poll(() => page.evaluate(findListsInTheWrongLayout)).toEqual([]);
 });

@@ -64,26 +64,45 @@ export interface AdminListProps<T> {
   layout?: 'auto' | 'cards';
 }
 
-/** Whether the element is narrower than the given width; measured before paint and on every resize. */
+/**
+ * How long a new width must last before the list swaps its rows between table and cards. A size that
+ * lasts a frame (a window edge being dragged, a browser resizing the page to capture it whole, which
+ * once put 1366 px lists into cards in CI's screenshots) swaps nothing.
+ */
+const LAYOUT_SETTLE_MS = 150;
+
+/**
+ * Whether the element is narrower than the given width: measured before the first paint, then again
+ * once a resize has settled (LAYOUT_SETTLE_MS after the last one, from the box as it is then).
+ */
 function useNarrowerThan<E extends HTMLElement>(px: number): [(el: E | null) => void, boolean] {
   const [narrow, setNarrow] = useState(false);
   const observer = useRef<ResizeObserver | null>(null);
+  const timer = useRef<number | undefined>(undefined);
   const ref = useCallback(
     (el: E | null) => {
       observer.current?.disconnect();
       observer.current = null;
+      window.clearTimeout(timer.current);
       if (!el) return;
-      setNarrow(el.getBoundingClientRect().width < px);
+      const measure = () => setNarrow(el.getBoundingClientRect().width < px);
+      measure();
       if (typeof ResizeObserver === 'undefined') return;
-      observer.current = new ResizeObserver((entries) => {
-        const width = entries[0]?.contentRect.width;
-        if (width !== undefined) setNarrow(width < px);
+      observer.current = new ResizeObserver(() => {
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(measure, LAYOUT_SETTLE_MS);
       });
       observer.current.observe(el);
     },
     [px],
   );
-  useLayoutEffect(() => () => observer.current?.disconnect(), []);
+  useLayoutEffect(
+    () => () => {
+      observer.current?.disconnect();
+      window.clearTimeout(timer.current);
+    },
+    [],
+  );
   return [ref, narrow];
 }
 
