@@ -21,7 +21,7 @@ export interface DatabaseHandle {
    * statement with $1.. parameters; without, possibly several statements (its own migrations).
    */
   executeSql: SqlExecutor['executeSql'];
-  serially<T>(task: () => Promise<T>): Promise<T>;
+  serially: NonNullable<SqlExecutor['serially']>;
   /** Tests only: the in-memory PGlite's files (PGlite's dumpDataDir), to start the next one from. */
   dumpPglite?: () => Promise<Blob>;
   close(): Promise<void>;

@@ -99,8 +99,8 @@ export function findSqueezedIcons(): string[] {
 
 /**
  * The admin lists whose layout disagrees with their width: cards in a box as wide as a table needs,
- * or a table in a narrower one (AdminList.tsx chooses by its own box, measured at mount and by a
- * ResizeObserver). Empty once every list has caught up with the last layout.
+ * or a table in a narrower one (AdminList.tsx chooses by its own box, measured at mount and again
+ * once a resize has settled). Empty once every list has caught up with the last layout.
  */
 export function findListsInTheWrongLayout(): string[] {
   const problems: string[] = [];
