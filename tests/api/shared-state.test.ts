@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { registerResponseCache } from '../../src/server/http/response-cache';
 import { createAdmin } from '../../src/server/services/admins';
-import { openSharedState, type SharedState } from '../../src/server/services/shared-state';
+import { openSharedState, type SharedState } from '../../src/server/platform/shared-state';
 import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
 import { buildTestApp, checkResponsesAgainstDocument, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
-import { createOutboundClient } from '../services/outbound';
+import { createOutboundClient } from '../platform/outbound';
 import { countEpisodes, importPodcastFeed, importPodcastFeedFromUrl } from '../services/podcasts';
 import { getPodcastFeed } from '../services/podcast-admin';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { sendDomainError } from './api-errors';
 import { verifyWebhookEvent } from '../services/payments';
 import { recordStripeEvent } from '../services/subscription-events';

@@ -24,7 +24,7 @@ import {
   sendManageLink,
 } from '../services/academy-admin';
 import { nextSessionPlaces } from '../services/workshop-sessions';
-import { listActivity } from '../services/activity';
+import { listActivity } from '../platform/audit-log';
 import { listAdmins, removeAdmin } from '../services/admins';
 import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
 import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/subscribers';

@@ -3,12 +3,12 @@ import type { AppDeps } from '../deps';
 import { academySubscriptions } from '../db/schema';
 import type { AcademySubscription } from '../../shared/admin.schema';
 import { findPlan } from '../../shared/academy';
-import type { Page } from './paging';
+import type { Page } from '../platform/paging';
 import { manageLinkMail } from './academy-mail';
 import { getBusinessDetails } from './business';
-import { conflict, notFound } from './errors';
+import { conflict, notFound } from '../platform/errors';
 import { issueManageLink } from './manage-links';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../platform/outbox';
 import { cancelAtPeriodEnd, subscriptionFacts } from './payments';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -1,7 +1,7 @@
 import type { Plan } from '../../shared/academy';
 import { ACADEMY, BUSINESS, type BusinessDetails } from '../../shared/business';
 import { ROUTES } from '../../shared/routes';
-import type { MailMessage } from './mail';
+import type { MailMessage } from '../platform/mail';
 import { MANAGE_LINK_DAYS } from './manage-links';
 
 // The e-mails of a paid academy subscription (issue 16.3, 16.5): the welcome to the parent, the

@@ -4,9 +4,9 @@ import { users } from '../db/schema';
 import { ADMIN_MESSAGES } from '../../shared/admin';
 import type { AdminUser } from '../../shared/admin.schema';
 import { AUTH_MESSAGES } from '../../shared/auth';
-import { badRequest, conflict, notFound, unauthorized } from './errors';
+import { badRequest, conflict, notFound, unauthorized } from '../platform/errors';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-import type { Page } from './paging';
+import type { Page } from '../platform/paging';
 import type { SessionUser } from './sessions';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../deps';
 import { uploads } from '../db/schema';
-import { DomainError } from './errors';
+import { DomainError } from '../platform/errors';
 import { receiveUpload } from './uploads';
 
 // A podcast episode's audio uploaded in the admin (issue 15.1), through the same signed, single-use

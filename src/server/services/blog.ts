@@ -3,8 +3,8 @@ import type { Database } from '../db/client';
 import { blogPosts, uploads } from '../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../shared/blog';
 import type { BlogStatus, BlogSummary } from '../../shared/blog.schema';
-import { containsPattern } from './paging';
-import { badRequest, notFound } from './errors';
+import { containsPattern } from '../platform/paging';
+import { badRequest, notFound } from '../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './html';
 
 type Row = typeof blogPosts.$inferSelect;

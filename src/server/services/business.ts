@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { BUSINESS_DETAILS_SEED, type BusinessDetails } from '../../shared/business';
 import { businessDetailsSchema } from '../../shared/business.schema';
-import { changesBetween, type ActivityNote } from './activity';
+import { changesBetween, type ActivityNote } from '../platform/audit-log';
 import { readSetting, SETTING_KEYS, writeSetting } from './settings';
 
 // The business's contact details (issue 15.1): one place that the contact section, the footer,

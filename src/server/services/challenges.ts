@@ -2,11 +2,11 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { usedChallenges } from '../db/schema';
-import { appSecret } from './app-secrets';
+import { appSecret } from '../platform/app-secrets';
 import { CAPTCHA_MAX, CAPTCHA_MIN } from '../../shared/constants';
 import { CHALLENGE_LIFETIME_MINUTES, CHALLENGE_MESSAGES } from '../../shared/contact';
 import type { ContactChallenge } from '../../shared/contact.schema';
-import { badRequest } from './errors';
+import { badRequest } from '../platform/errors';
 
 // The contact form's math question, checked by the server (SPEC section 5: the sum of two numbers
 // from 1 to 10). A challenge is `id.a.b.expires.signature`, signed with HMAC-SHA256 under a key

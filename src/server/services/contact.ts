@@ -13,8 +13,8 @@ import {
 } from '../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel } from '../../shared/workshop';
 import { redeemChallenge } from './challenges';
-import { conflict, notFound } from './errors';
-import { enqueueMail } from './outbox';
+import { conflict, notFound } from '../platform/errors';
+import { enqueueMail } from '../platform/outbox';
 import {
   bookingMessage,
   bookWorkshopPlace,

@@ -5,9 +5,9 @@ import { jobs } from '../db/job-tables';
 import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../../shared/admin';
 import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../shared/admin.schema';
 import type { ContactType } from '../../shared/contact';
-import { notFound } from './errors';
-import { MAIL_QUEUE } from './outbox';
-import { containsPattern, type Page } from './paging';
+import { notFound } from '../platform/errors';
+import { MAIL_QUEUE } from '../platform/outbox';
+import { containsPattern, type Page } from '../platform/paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

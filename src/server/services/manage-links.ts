@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { appSecrets, subscriptionManageLinks } from '../db/schema';
 import type { ManageLinkStatus } from '../../shared/academy.schema';
 import { ROUTES } from '../../shared/routes';
-import { DomainError } from './errors';
+import { DomainError } from '../platform/errors';
 import { createBillingPortalSession } from './payments';
 
 // The 'Manage your subscription' links of the academy's e-mails (issue 16.4). A link is

@@ -4,9 +4,9 @@ import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { addressLine, BUSINESS } from '../../shared/business';
 import { getBusinessDetails } from './business';
-import { hashToken } from './tokens';
-import { notFound } from './errors';
-import { enqueueMail } from './outbox';
+import { hashToken } from '../platform/tokens';
+import { notFound } from '../platform/errors';
+import { enqueueMail } from '../platform/outbox';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 

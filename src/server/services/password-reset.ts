@@ -3,11 +3,11 @@ import type { AppDeps } from '../deps';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import { AUTH_MESSAGES } from '../../shared/auth';
 import { normaliseEmail } from './admins';
-import { badRequest } from './errors';
-import type { MailMessage } from './mail';
-import { enqueueMail, registerOutboxTask } from './outbox';
+import { badRequest } from '../platform/errors';
+import type { MailMessage } from '../platform/mail';
+import { enqueueMail, registerOutboxTask } from '../platform/outbox';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-import { hashToken, randomToken } from './tokens';
+import { hashToken, randomToken } from '../platform/tokens';
 
 // A forgotten password: a one-hour, single-use link by e-mail, and the new password it sets.
 

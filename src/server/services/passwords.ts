@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import { badRequest } from './errors';
+import { badRequest } from '../platform/errors';
 
 // Argon2id with OWASP's second recommended setting, which it rates as strong as the first: 19 MiB of
 // memory, two passes, one lane. The first (46 MiB, one pass) made each sign-in hold 46 MiB, too much

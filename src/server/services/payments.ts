@@ -4,7 +4,7 @@ import type { CheckoutStatus } from '../../shared/academy.schema';
 import { CHILD_AGE_MAX, CHILD_AGE_MIN } from '../../shared/contact';
 import { ROUTES } from '../../shared/routes';
 import type { Config } from '../config';
-import { DomainError, badRequest } from './errors';
+import { DomainError, badRequest } from '../platform/errors';
 
 // Card payments for the academy's monthly plans, through Stripe Checkout. Stripe hosts the payment
 // page; we create the session and learn the outcome from signed webhook events.

@@ -5,10 +5,10 @@ import type { AppDeps } from '../deps';
 import type { Database } from '../db/client';
 import { podcastEpisodes } from '../db/schema';
 import type { AdminEpisode, EpisodeFields, EpisodeSource, PodcastFeed } from '../../shared/podcasts.schema';
-import { changesBetween, type ActivityNote } from './activity';
-import { badRequest, conflict, DomainError, notFound } from './errors';
-import { createOutboundClient, type OutboundClient } from './outbound';
-import { containsPattern, type Page } from './paging';
+import { changesBetween, type ActivityNote } from '../platform/audit-log';
+import { badRequest, conflict, DomainError, notFound } from '../platform/errors';
+import { createOutboundClient, type OutboundClient } from '../platform/outbound';
+import { containsPattern, type Page } from '../platform/paging';
 import { importPodcastFeedFromUrl, SAMPLE_GUID_PREFIX, type ImportResult } from './podcasts';
 import { readSetting, SETTING_KEYS, writeSetting } from './settings';
 

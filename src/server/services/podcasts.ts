@@ -1,12 +1,12 @@
 import type Parser from 'rss-parser';
 import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import type { JobDefinition } from './job-queue';
+import type { JobDefinition } from '../platform/job-queue';
 import type { Database } from '../db/client';
 import { podcastEpisodes } from '../db/schema';
 import type { PodcastEpisode } from '../../shared/podcasts';
-import { DomainError, notFound } from './errors';
-import { OutboundError, type OutboundClient } from './outbound';
-import { containsPattern } from './paging';
+import { DomainError, notFound } from '../platform/errors';
+import { OutboundError, type OutboundClient } from '../platform/outbound';
+import { containsPattern } from '../platform/paging';
 
 /** Seeded sample episodes carry this guid prefix; they step aside once the real feed has episodes. */
 export const SAMPLE_GUID_PREFIX = 'sample:';

@@ -3,7 +3,7 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { AppDeps } from '../deps';
 import { sessions, users } from '../db/schema';
-import { randomToken } from './tokens';
+import { randomToken } from '../platform/tokens';
 
 // Sessions as the Lucia project's current guide describes them: the token is `<id>.<secret>`, only
 // a SHA-256 of the secret is stored and it is compared in constant time; a session ends after a

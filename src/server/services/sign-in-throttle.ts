@@ -1,4 +1,4 @@
-import type { CounterStore } from './counter-store';
+import type { CounterStore } from '../platform/counter-store';
 
 // Only failures count, and they count per (account, client address) and per client address, never
 // per account alone: an attacker's failures block the attacker, while the right password from an

@@ -4,10 +4,10 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { AppDeps } from '../deps';
 import { users } from '../db/schema';
 import { AUTH_MESSAGES } from '../../shared/auth';
-import { recordActivity } from './activity';
+import { recordActivity } from '../platform/audit-log';
 import { normaliseEmail } from './admins';
-import { tooManyRequests, unauthorized } from './errors';
-import { enqueueMail } from './outbox';
+import { tooManyRequests, unauthorized } from '../platform/errors';
+import { enqueueMail } from '../platform/outbox';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, type Session, type SessionUser } from './sessions';
 

@@ -14,9 +14,9 @@ import {
   type ServiceFields,
   type TestimonialFields,
 } from '../../shared/content';
-import { changesBetween, type ActivityNote } from './activity';
-import { notFound } from './errors';
-import type { Page } from './paging';
+import { changesBetween, type ActivityNote } from '../platform/audit-log';
+import { notFound } from '../platform/errors';
+import type { Page } from '../platform/paging';
 
 // The home page's content lists that the owner edits (issue 15.1): advertising services,
 // newsletters, testimonials and partner organisations. Each is a table with a position (sort_order)

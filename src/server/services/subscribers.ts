@@ -3,8 +3,8 @@ import type { AppDeps } from '../deps';
 import { newsletterSubscriptions } from '../db/schema';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../shared/admin';
 import type { Subscriber } from '../../shared/admin.schema';
-import { notFound } from './errors';
-import { containsPattern, type Page } from './paging';
+import { notFound } from '../platform/errors';
+import { containsPattern, type Page } from '../platform/paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 

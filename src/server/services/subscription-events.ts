@@ -8,7 +8,7 @@ import { academySubscriptions, paymentEvents } from '../db/schema';
 import { getBusinessDetails } from './business';
 import { newSubscriptionNotification, paymentFailedMail, welcomeMail } from './academy-mail';
 import { issueManageLink } from './manage-links';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../platform/outbox';
 import {
   CHECKOUT_FIELD_KEYS,
   CHECKOUT_SOURCE,

@@ -8,11 +8,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Metadata, default as Sharp } from 'sharp';
 import type { AppDeps } from '../deps';
 import { uploadTickets, uploads } from '../db/schema';
-import { appSecret } from './app-secrets';
-import { DomainError, forbidden } from './errors';
-import type { ByteRange, ObjectStorage, StoredObject } from './storage';
-import { INCOMING_FOLDER } from './storage-local';
-import { randomToken } from './tokens';
+import { appSecret } from '../platform/app-secrets';
+import { DomainError, forbidden } from '../platform/errors';
+import type { ByteRange, ObjectStorage, StoredObject } from '../platform/storage';
+import { INCOMING_FOLDER } from '../platform/storage-local';
+import { randomToken } from '../platform/tokens';
 
 // Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
 // short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file of

@@ -12,8 +12,8 @@ import {
   type WorkshopDelivery,
 } from '../../shared/workshop';
 import { CALENDAR_CONTENT_TYPE, calendarInvitation } from './workshop-calendar';
-import { enqueueMail, type OutboxKind } from './outbox';
-import type { MailMessage } from './mail';
+import { enqueueMail, type OutboxKind } from '../platform/outbox';
+import type { MailMessage } from '../platform/mail';
 
 // The e-mails a family gets about the free workshop: the confirmation with its calendar file (and
 // the reminder the day before, queued with it), the waiting list, and a cancellation. All of them

@@ -5,9 +5,9 @@ import { workshopReservations, workshopSessions } from '../db/schema';
 import type { WorkshopReservation } from '../../shared/admin.schema';
 import type { WorkshopDetails } from '../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel, type ReservationStatus } from '../../shared/workshop';
-import { conflict, notFound } from './errors';
-import { enqueueMail, registerOutboxTask } from './outbox';
-import type { Page } from './paging';
+import { conflict, notFound } from '../platform/errors';
+import { enqueueMail, registerOutboxTask } from '../platform/outbox';
+import type { Page } from '../platform/paging';
 import {
   enqueueConfirmation,
   enqueueWorkshopNotice,

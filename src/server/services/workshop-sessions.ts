@@ -18,8 +18,8 @@ import type {
   ValidWorkshopSession,
   WorkshopSession,
 } from '../../shared/workshop.schema';
-import { badRequest, conflict, notFound } from './errors';
-import type { Page } from './paging';
+import { badRequest, conflict, notFound } from '../platform/errors';
+import type { Page } from '../platform/paging';
 import { enqueueWorkshopNotice, type SessionRow } from './workshop-mail';
 import { fillFromWaitingList, nextOpenSession } from './workshop-reservations';
 

@@ -1,10 +1,10 @@
-import type { AppDeps } from '../deps';
-import { pruneActivityLog } from './activity';
-import type { JobDefinition } from './job-queue';
-import { mailJobs } from './outbox';
-import { getPodcastFeed, importPodcastFeedNow } from './podcast-admin';
-import { podcastFeedJobs } from './podcasts';
-import type { OutboundClient } from './outbound';
+import type { AppDeps } from './deps';
+import { pruneActivityLog } from './platform/audit-log';
+import type { JobDefinition } from './platform/job-queue';
+import { mailJobs } from './platform/outbox';
+import { getPodcastFeed, importPodcastFeedNow } from './services/podcast-admin';
+import { podcastFeedJobs } from './services/podcasts';
+import type { OutboundClient } from './platform/outbound';
 
 /** The activity log's daily prune (entries are kept a year, services/activity.ts). */
 export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
