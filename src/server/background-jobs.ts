@@ -2,8 +2,7 @@ import type { AppDeps } from './deps';
 import { pruneActivityLog } from './platform/audit-log';
 import type { JobDefinition } from './platform/job-queue';
 import { mailJobs } from './platform/outbox';
-import { getPodcastFeed, importPodcastFeedNow } from './services/podcast-admin';
-import { podcastFeedJobs } from './services/podcasts';
+import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './services/podcasts';
 import type { OutboundClient } from './platform/outbound';
 
 /** The activity log's daily prune (entries are kept a year, services/activity.ts). */

@@ -2,8 +2,8 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { JobQueue } from './platform/job-queue';
 import type { Mailer } from './platform/mail';
-import type { Payments } from './services/payments';
-import type { SignInThrottle } from './services/sign-in-throttle';
+import type { Payments } from './services/academy';
+import type { SignInThrottle } from './services/auth';
 import type { ObjectStorage } from './platform/storage';
 import type { SharedState } from './platform/shared-state';
 

@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { fillPageTemplate } from '../../src/server/http/pages';
-import { createAdmin } from '../../src/server/services/admins';
+import { createAdmin } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
 import { mailJobRows } from '../helpers/jobs';

@@ -156,7 +156,7 @@ describe('the e-mail queue', () => {
 
   it('a password reset link is stored with its e-mail; a failed e-mail write keeps no link', async () => {
     // The reset request is itself a job: run it with the e-mail's insert refused.
-    const { requestPasswordReset } = await import('../../src/server/services/password-reset');
+    const { requestPasswordReset } = await import('../../src/server/services/auth');
     await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk');
     await t.deps.db.execute(
       sql.raw(`

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
-import { createAdmin } from '../services/admins';
+import { createAdmin } from '../services/auth';
 import { DomainError } from '../platform/errors';
 import { registerInputSchema } from '../../shared/auth';
 

@@ -6,8 +6,10 @@ import { DomainError } from '../platform/errors';
 import { sendApiError, sendDomainError } from './api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../platform/idempotency';
 import { parseRangeHeader, RangeNotSatisfiable } from '../platform/storage';
-import { AUDIO_UPLOAD_MAX_BYTES, audioUploadErrors, storeAudioUpload } from '../services/audio-uploads';
 import {
+  AUDIO_UPLOAD_MAX_BYTES,
+  audioUploadErrors,
+  storeAudioUpload,
   checkUploadSignature,
   claimUploadTicket,
   IMAGE_VARIANT_WIDTHS,

@@ -7,8 +7,7 @@ import {
   manageLinkInputSchema,
   manageLinkStatusSchema,
 } from '../../shared/academy.schema';
-import { manageLinkStatus, openBillingPortal } from '../services/manage-links';
-import { checkoutStatus, createCheckout } from '../services/payments';
+import { manageLinkStatus, openBillingPortal, checkoutStatus, createCheckout } from '../services/academy';
 import { publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../trpc/idempotency';
 

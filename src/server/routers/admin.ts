@@ -22,12 +22,12 @@ import {
   countActiveSubscriptions,
   listAcademySubscriptions,
   sendManageLink,
-} from '../services/academy-admin';
-import { nextSessionPlaces } from '../services/workshop-sessions';
+} from '../services/academy';
+import { nextSessionPlaces } from '../services/workshops';
 import { listActivity } from '../platform/audit-log';
-import { listAdmins, removeAdmin } from '../services/admins';
-import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/enquiries';
-import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/subscribers';
+import { listAdmins, removeAdmin } from '../services/auth';
+import { countNewEnquiries, getEnquiry, listEnquiries, setEnquiryStatus } from '../services/contact';
+import { countConfirmedSubscribers, eraseSubscriber, listSubscribers } from '../services/newsletter';
 import { adminProcedure, router } from '../trpc/init';
 
 // The admin's day-to-day work: the inbox, the newsletter list, the academy's customers and the

@@ -9,10 +9,14 @@ import {
   resetPasswordInputSchema,
   userSchema,
 } from '../../shared/auth';
-import { createAdmin } from '../services/admins';
-import { deleteSession, SESSION_ABSOLUTE_MS } from '../services/sessions';
-import { login } from '../services/sign-in';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import {
+  createAdmin,
+  deleteSession,
+  SESSION_ABSOLUTE_MS,
+  login,
+  requestPasswordReset,
+  resetPassword,
+} from '../services/auth';
 import { sessionCookieName, type Context } from '../trpc/context';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { contactChallengeSchema, contactInputSchema } from '../../shared/contact.schema';
 import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
-import { issueChallenge } from '../services/challenges';
-import { contactAnswer, sendContactMessage } from '../services/contact';
+import { issueChallenge, contactAnswer, sendContactMessage } from '../services/contact';
 import { publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 

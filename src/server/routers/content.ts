@@ -10,7 +10,7 @@ import {
   testimonialSchema,
 } from '../../shared/content';
 import { businessDetailsSchema } from '../../shared/business.schema';
-import { getBusinessDetails } from '../services/business';
+import { getBusinessDetails } from '../services/site-content';
 import {
   listShownPartners,
   newsletterList,

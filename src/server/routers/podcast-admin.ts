@@ -18,7 +18,7 @@ import {
   listAllEpisodes,
   setPodcastFeedUrl,
   updateEpisode,
-} from '../services/podcast-admin';
+} from '../services/podcasts';
 import { adminProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 

@@ -18,7 +18,7 @@ import {
   serviceFieldsSchema,
   testimonialFieldsSchema,
 } from '../../shared/content';
-import { updateBusinessDetails } from '../services/business';
+import { updateBusinessDetails } from '../services/site-content';
 import {
   newsletterList,
   partnerList,
