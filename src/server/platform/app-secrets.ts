@@ -7,7 +7,11 @@ import { appSecrets } from '../db/schema';
 // signs and verifies alike, and never in one instance's data folder.
 
 /** The secret called name; made at first use when `create` is set (issuing), never by a check. */
-export async function appSecret(db: Database, name: string, create: boolean): Promise<Buffer | null> {
+export async function appSecret(
+  db: Pick<Database, 'select' | 'insert'>,
+  name: string,
+  create: boolean,
+): Promise<Buffer | null> {
   const read = async () => {
     const [row] = await db
       .select({ value: appSecrets.value })

@@ -3,6 +3,7 @@ import { ACADEMY, BUSINESS, type BusinessDetails } from '../../../shared/busines
 import { ROUTES } from '../../../shared/routes';
 import type { MailMessage } from '../../platform/mail';
 import { MANAGE_LINK_DAYS } from './manage-links';
+import { escapeHtml } from '../../platform/escape';
 
 // The e-mails of a paid academy subscription (issue 16.3, 16.5): the welcome to the parent, the
 // business's notification, and the parent's notice of a failed payment. Plain functions from the
@@ -16,8 +17,6 @@ export interface SubscriptionFacts {
   childAge: number | null;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** One line of a header: no line breaks can get into a subject. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 

@@ -1,8 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { appSecret } from '../../platform/app-secrets';
+import { hmacSha256, signatureMatches } from '../../platform/signing';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../db/client';
-import { appSecrets, subscriptionManageLinks } from '../../db/schema';
+import { subscriptionManageLinks } from '../../db/schema';
 import type { ManageLinkStatus } from '../../../shared/academy.schema';
 import { ROUTES } from '../../../shared/routes';
 import { DomainError } from '../../platform/errors';
@@ -31,26 +33,10 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** A transaction or the database: issuing a link happens with the write that e-mails it. */
 type Writer = Pick<Database, 'select' | 'insert' | 'delete'>;
 
-async function signingKey(db: Writer, create: boolean): Promise<Buffer | null> {
-  const read = async () => {
-    const [row] = await db
-      .select({ value: appSecrets.value })
-      .from(appSecrets)
-      .where(eq(appSecrets.name, KEY_NAME));
-    return row ? Buffer.from(row.value) : null;
-  };
-  const found = await read();
-  if (found || !create) return found;
-  // Two instances issuing at once: the first insert wins and both read the same key.
-  await db
-    .insert(appSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32) })
-    .onConflictDoNothing();
-  return read();
-}
+const signingKey = (db: Writer, create: boolean) => appSecret(db, KEY_NAME, create);
 
 const sign = (key: Buffer, id: string, expires: number) =>
-  createHmac('sha256', key).update(`manage-link:v1:${id}:${expires}`).digest('base64url');
+  hmacSha256(key, `manage-link:v1:${id}:${expires}`, 'base64url');
 
 /** The page address the e-mail links to. */
 export function manageLinkUrl(publicUrl: string, token: string): string {
@@ -97,9 +83,7 @@ async function checkLink(deps: Deps, token: string): Promise<CheckedLink> {
   if (!match || !key) return { state: 'invalid' };
   const [, id = '', expiresText = '', signature = ''] = match;
   const expires = Number(expiresText);
-  const expected = Buffer.from(sign(key, id, expires));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { state: 'invalid' };
+  if (!signatureMatches(sign(key, id, expires), signature)) return { state: 'invalid' };
   const expiresAt = new Date(expires);
   if (expires <= deps.clock().getTime()) return { state: 'expired', expiresAt };
   const [row] = await deps.db

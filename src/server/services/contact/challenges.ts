@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { hmacSha256, signatureMatches } from '../../platform/signing';
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { usedChallenges } from '../../db/schema';
@@ -23,9 +24,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 const signingKey = (deps: Deps, create: boolean) => appSecret(deps.db, KEY_NAME, create);
 
 function sign(key: Buffer, id: string, a: number, b: number, expires: number): string {
-  return createHmac('sha256', key)
-    .update(`contact-challenge:v1:${id}:${a}:${b}:${expires}`)
-    .digest('base64url');
+  return hmacSha256(key, `contact-challenge:v1:${id}:${a}:${b}:${expires}`, 'base64url');
 }
 
 /** A new challenge: two numbers from 1 to 10 and the signed token that carries them. */
@@ -59,9 +58,7 @@ export async function redeemChallenge(
   if (!match || !key) throw badRequest(CHALLENGE_MESSAGES.invalid);
   const [, id = '', aText, bText, expiresText, signature = ''] = match;
   const [a, b, expires] = [Number(aText), Number(bText), Number(expiresText)];
-  const expected = Buffer.from(sign(key, id, a, b, expires));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+  if (!signatureMatches(sign(key, id, a, b, expires), signature))
     throw badRequest(CHALLENGE_MESSAGES.invalid);
   const now = deps.clock();
   if (expires <= now.getTime()) throw badRequest(CHALLENGE_MESSAGES.expired);

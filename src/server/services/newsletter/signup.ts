@@ -7,6 +7,7 @@ import { getBusinessDetails } from '../site-content';
 import { hashToken } from '../../platform/tokens';
 import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/outbox';
+import { escapeHtml } from '../../platform/escape';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -71,10 +72,10 @@ export async function subscribe(
 
   const confirmUrl = newsletterLink(deps.config.publicUrl, 'confirm', confirmToken);
   const unsubscribeUrl = newsletterLink(deps.config.publicUrl, 'unsubscribe', unsubscribeToken);
-  const attr = (url: string) => url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const attr = escapeHtml;
   // A marketing e-mail says who sends it and where from: the address the owner keeps in the admin.
   const postal = `${BUSINESS.legalName}, ${addressLine(await getBusinessDetails(db))}`;
-  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const html = escapeHtml;
   // The address and its confirmation e-mail are one transaction; the outbox worker sends it.
   await db.transaction(async (tx) => {
     // The unique index on (email, newsletter) settles two signups racing each other.

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hmacSha256, signatureMatches } from '../../platform/signing';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -111,9 +112,7 @@ async function sign(
   // An image link signs what it always signed; an audio link signs its kind too, so it cannot be made from one.
   return (
     key &&
-    createHmac('sha256', key)
-      .update(`PUT\n/objects/uploads/${name}\n${expires}${kind === 'audio' ? '\naudio' : ''}`)
-      .digest('hex')
+    hmacSha256(key, `PUT\n/objects/uploads/${name}\n${expires}${kind === 'audio' ? '\naudio' : ''}`, 'hex')
   );
 }
 
@@ -150,7 +149,7 @@ export async function checkUploadSignature(
   if (!/^\d{1,16}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
   if (Number(expires) <= deps.clock().getTime()) return false;
   const expected = await sign(deps, name, Number(expires), kind);
-  return expected !== null && timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'));
+  return expected !== null && signatureMatches(expected, signature);
 }
 
 /** Uses up the ticket: the returned user id, or a 403 when it was already used or has expired. */
