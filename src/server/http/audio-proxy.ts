@@ -13,7 +13,7 @@ import {
   type OutboundResponse,
 } from '../platform/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
-import { parseRangeHeader, RangeNotSatisfiable } from '../platform/storage';
+import { openWithRange, sendStoredFile } from './stored-file';
 import { openUpload } from '../services/uploads';
 import { sendApiError } from './api-errors';
 
@@ -171,29 +171,17 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
     name: string,
     rangeHeader: string | undefined,
   ) => {
-    const range = parseRangeHeader(rangeHeader) ?? undefined;
-    let found: Awaited<ReturnType<typeof openUpload>>;
-    try {
-      found = await openUpload(deps, name, range);
-    } catch (error) {
-      if (!(error instanceof RangeNotSatisfiable)) throw error;
-      return sendApiError(reply, 416, 'The range lies outside the file.', {
-        'Content-Range': `bytes */${error.size}`,
-      });
-    }
+    const opened = await openWithRange(reply, rangeHeader, (range) => openUpload(deps, name, range));
+    if (opened.answered) return reply;
+    const { found, range } = opened;
     if (!found?.contentType.startsWith('audio/')) {
       found?.object.body.destroy();
       return sendJson(reply, 404, 'The audio file of this episode is missing');
     }
     const { object, contentType } = found;
     audioHeaders(reply, id, contentType);
-    void reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Length', String(object.size === 0 ? 0 : object.end - object.start + 1))
-      .header('Cache-Control', 'public, max-age=3600');
-    if (range)
-      void reply.code(206).header('Content-Range', `bytes ${object.start}-${object.end}/${object.size}`);
-    return reply.send(object.body);
+    void reply.header('Cache-Control', 'public, max-age=3600');
+    return sendStoredFile(reply, object, range);
   };
   const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
   return async (app: FastifyInstance) => {
