@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC section 9: one source for the client and the server.
+// Business constants and limits of the specification: one source for the client and the server.
 export const COUNTER_DURATION_MS = 2000;
 export const COUNTER_VISIBILITY_THRESHOLD = 0.5;
 export const HASH_SCROLL_DELAY_MS = 100;
@@ -28,7 +28,7 @@ export const SUBSCRIBERS_CLAIM = '10,000+';
 export const BUSINESSES_CLAIM = '580+';
 export const SATISFACTION_CLAIM = '100%';
 /**
- * Where SPEC section 6 kept the admin's bearer token. The browser no longer stores it (the session
+ * Where the specification kept the admin's bearer token. The browser no longer stores it (the session
  * is the HttpOnly cookie alone); the key is named only so that a token left there is removed.
  */
 export const LEGACY_AUTH_TOKEN_STORAGE_KEY = 'authToken';

@@ -6,7 +6,7 @@ import { uploads } from '../../db/schema';
 import { DomainError } from '../../platform/errors';
 import { receiveUpload } from './uploads';
 
-// A podcast episode's audio uploaded in the admin (issue 15.1), through the same signed, single-use
+// A podcast episode's audio uploaded in the admin, through the same signed, single-use
 // link as images (POST /api/objects/upload with kind audio): streamed to disk, judged by its first
 // bytes, never decoded. Served to the player by GET /api/audio-proxy/{id} with Range support.
 
