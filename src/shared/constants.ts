@@ -15,6 +15,11 @@ export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 export const SKIP_BACK_SECONDS = 10;
 export const SKIP_FORWARD_SECONDS = 30;
 export const UPLOAD_MAX_MB_DEFAULT = 5;
+/** The largest episode audio file accepted, in MB: a two-hour episode at 192 kbit/s is about 170 MB. */
+export const AUDIO_UPLOAD_MAX_MB = 200;
+export const AUDIO_UPLOAD_MAX_BYTES = AUDIO_UPLOAD_MAX_MB * 1024 * 1024;
+/** The image types an upload may be (judged on the server from the file's bytes). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
 export const CAPTCHA_MIN = 1;
 export const CAPTCHA_MAX = 10;

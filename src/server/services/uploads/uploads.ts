@@ -14,6 +14,7 @@ import { DomainError, forbidden } from '../../platform/errors';
 import type { ByteRange, ObjectStorage, StoredObject } from '../../platform/storage';
 import { INCOMING_FOLDER } from '../../platform/storage-local';
 import { randomToken } from '../../platform/tokens';
+import type { ACCEPTED_IMAGE_TYPES } from '../../../shared/constants';
 
 // Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
 // short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file of
@@ -53,7 +54,7 @@ export const OBJECT_NAME_PATTERN = /^[a-z2-7]{32}$/;
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
 
 /** The only types accepted, judged from the bytes. */
-type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
 export function uploadErrors(config: AppDeps['config']) {
   const mb = Math.round((config.UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10;
