@@ -1,5 +1,5 @@
-import { AcademySubscriptionsSection } from './AcademySubscriptionsSection';
-import { WorkshopSessionsSection } from './WorkshopSessionsSection';
+import { AcademySubscriptionsSection } from '../academy/admin/AcademySubscriptionsSection';
+import { WorkshopSessionsSection } from '../workshops/admin/WorkshopSessionsSection';
 
 /** The academy's customers: free workshop sessions and their reservations, and paid subscriptions. */
 export function AcademySection() {

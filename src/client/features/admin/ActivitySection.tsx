@@ -7,11 +7,11 @@ import {
   type ActivityKind,
 } from '../../../shared/activity';
 import { trpc } from '../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
-import { SelectFilter } from './FilterFields';
-import { DateTime } from './Pager';
-import { AdminSection } from './AdminSection';
-import * as styles from './AdminTable.css';
+import { AdminList, useAdminList, type AdminListColumn } from './kit/AdminList';
+import { SelectFilter } from './kit/FilterFields';
+import { DateTime } from './kit/Pager';
+import { AdminSection } from './kit/AdminSection';
+import * as styles from './kit/AdminTable.css';
 
 const shown = (value: unknown): string =>
   value === null || value === undefined || value === ''

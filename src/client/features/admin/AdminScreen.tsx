@@ -7,14 +7,14 @@ import { useAdminUser } from '../auth/useAdminUser';
 import { useLogout } from '../auth/useLogout';
 import { AcademySection } from './AcademySection';
 import { ActivitySection } from './ActivitySection';
-import { AdminsSection } from './AdminsSection';
-import { BlogPostsSection } from './BlogPostsSection';
-import { BusinessDetailsSection } from './BusinessDetailsSection';
-import { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';
+import { AdminsSection } from '../auth/admin/AdminsSection';
+import { BlogPostsSection } from '../blog/admin/BlogPostsSection';
+import { BusinessDetailsSection } from '../site-content/admin/BusinessDetailsSection';
+import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin/EnquiriesSection';
 import { JobsSection } from './JobsSection';
-import { EpisodesSection } from './EpisodesSection';
-import { SiteContentSection } from './SiteContentSection';
-import { SubscribersSection } from './SubscribersSection';
+import { EpisodesSection } from '../podcasts/admin/EpisodesSection';
+import { SiteContentSection } from '../site-content/admin/SiteContentSection';
+import { SubscribersSection } from '../newsletter/admin/SubscribersSection';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
