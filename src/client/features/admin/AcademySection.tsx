@@ -1,5 +1,5 @@
-import { AcademySubscriptionsSection } from '../academy/admin/AcademySubscriptionsSection';
-import { WorkshopSessionsSection } from '../workshops/admin/WorkshopSessionsSection';
+import { AcademySubscriptionsSection } from '../academy/admin';
+import { WorkshopSessionsSection } from '../workshops/admin';
 
 /** The academy's customers: free workshop sessions and their reservations, and paid subscriptions. */
 export function AcademySection() {

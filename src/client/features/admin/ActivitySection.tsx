@@ -7,11 +7,15 @@ import {
   type ActivityKind,
 } from '../../../shared/activity';
 import { trpc } from '../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from './kit/AdminList';
-import { SelectFilter } from './kit/FilterFields';
-import { DateTime } from './kit/Pager';
-import { AdminSection } from './kit/AdminSection';
-import * as styles from './kit/AdminTable.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  SelectFilter,
+  DateTime,
+  AdminSection,
+  tableStyles as styles,
+} from './kit';
 
 const shown = (value: unknown): string =>
   value === null || value === undefined || value === ''

@@ -3,18 +3,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
-import { useAdminUser } from '../auth/useAdminUser';
-import { useLogout } from '../auth/useLogout';
+import { useAdminUser, useLogout } from '../auth';
 import { AcademySection } from './AcademySection';
 import { ActivitySection } from './ActivitySection';
-import { AdminsSection } from '../auth/admin/AdminsSection';
-import { BlogPostsSection } from '../blog/admin/BlogPostsSection';
-import { BusinessDetailsSection } from '../site-content/admin/BusinessDetailsSection';
-import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin/EnquiriesSection';
+import { AdminsSection } from '../auth/admin';
+import { BlogPostsSection } from '../blog/admin';
+import { BusinessDetailsSection, SiteContentSection } from '../site-content/admin';
+import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin';
 import { JobsSection } from './JobsSection';
-import { EpisodesSection } from '../podcasts/admin/EpisodesSection';
-import { SiteContentSection } from '../site-content/admin/SiteContentSection';
-import { SubscribersSection } from '../newsletter/admin/SubscribersSection';
+import { EpisodesSection } from '../podcasts/admin';
+import { SubscribersSection } from '../newsletter/admin';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins

@@ -6,9 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from './kit/AdminList';
-import { DateTime } from './kit/Pager';
-import * as styles from './kit/AdminTable.css';
+import { AdminList, useAdminList, type AdminListColumn, DateTime, tableStyles as styles } from './kit';
 
 /**
  * Background jobs that gave up (issue 17.3): e-mails the mail server kept refusing and podcast feed

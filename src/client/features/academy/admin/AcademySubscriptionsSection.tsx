@@ -8,12 +8,16 @@ import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
-import { ConfirmDialog } from '../../admin/kit/ConfirmDialog';
-import { SelectFilter } from '../../admin/kit/FilterFields';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { DateTime } from '../../admin/kit/Pager';
-import { AdminSection } from '../../admin/kit/AdminSection';
-import * as styles from '../../admin/kit/AdminTable.css';
+import {
+  ConfirmDialog,
+  SelectFilter,
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  DateTime,
+  AdminSection,
+  tableStyles as styles,
+} from '../../admin/kit';
 
 /** Stripe's subscription statuses, as the business would say them. */
 const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
-import { formatDateTime } from '../../../lib/dates';
 import * as styles from './AdminTable.css';
 
 /** 'Page 2 of 40 · 987 enquiries' with Previous and Next; the server does the paging. */
@@ -35,14 +34,5 @@ export function Pager({
         </Button>
       </div>
     </nav>
-  );
-}
-
-/** A date and time from the server, as a <time> element (data-volatile: screenshot tests pin its text). */
-export function DateTime({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} data-volatile="datetime">
-      {formatDateTime(iso)}
-    </time>
   );
 }

@@ -13,10 +13,14 @@ import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
 import { useAdminUser } from '../useAdminUser';
-import { ConfirmDialog } from '../../admin/kit/ConfirmDialog';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { DateTime } from '../../admin/kit/Pager';
-import * as styles from '../../admin/kit/AdminTable.css';
+import {
+  ConfirmDialog,
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  DateTime,
+  tableStyles as styles,
+} from '../../admin/kit';
 
 /** POST /api/admin/register's input, with the password rule the server applies (SPEC section 9). */
 const newAdminSchema = registerInputSchema.extend({ password: newPasswordSchema });

@@ -8,11 +8,13 @@ import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { toast, toastMessage } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { ImageUploadField } from '../../admin/kit/ImageUploadField';
-import { RichTextEditor } from '../../admin/kit/RichTextEditor';
-import { IMAGE_PICKER_ACCEPT } from '../../admin/kit/upload';
-import { useImageUpload } from '../../admin/kit/useImageUpload';
-import * as styles from '../../admin/kit/Admin.css';
+import {
+  ImageUploadField,
+  RichTextEditor,
+  IMAGE_PICKER_ACCEPT,
+  useImageUpload,
+  adminStyles as styles,
+} from '../../admin/kit';
 
 const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
 

@@ -13,11 +13,16 @@ import { serverMessage } from '../../../lib/api';
 import { formatPostDate } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
 import { BlogPostForm } from './BlogPostForm';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { ConfirmDialog } from '../../admin/kit/ConfirmDialog';
-import { SearchFilter, SelectFilter } from '../../admin/kit/FilterFields';
-import * as styles from '../../admin/kit/Admin.css';
-import * as table from '../../admin/kit/AdminTable.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  ConfirmDialog,
+  SearchFilter,
+  SelectFilter,
+  adminStyles as styles,
+  tableStyles as table,
+} from '../../admin/kit';
 
 const STATUS_LABELS: Record<BlogStatus, string> = { published: 'Published', draft: 'Draft' };
 

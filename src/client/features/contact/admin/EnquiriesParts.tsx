@@ -1,6 +1,6 @@
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from '../../../../shared/admin';
 import { CONTACT_TYPE_LABELS, type ContactType } from '../../../../shared/contact';
-import * as styles from '../../admin/kit/AdminTable.css';
+import { tableStyles as styles } from '../../admin/kit';
 
 export function typeLabel(type: string): string {
   return CONTACT_TYPE_LABELS[type as ContactType] ?? type;

@@ -8,11 +8,16 @@ import { Button } from '../../../components/ui/Button';
 import { trpc } from '../../../lib/trpc';
 import { EnquiryDialog, notificationText } from './EnquiryDialog';
 import { StatusPill, typeLabel } from './EnquiriesParts';
-import { SearchFilter, SelectFilter } from '../../admin/kit/FilterFields';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { DateTime } from '../../admin/kit/Pager';
-import { AdminSection } from '../../admin/kit/AdminSection';
-import * as styles from '../../admin/kit/AdminTable.css';
+import {
+  SearchFilter,
+  SelectFilter,
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  DateTime,
+  AdminSection,
+  tableStyles as styles,
+} from '../../admin/kit';
 import { notificationFlag } from './Enquiries.css';
 
 /** The tab's label: 'Enquiries' with the number of new ones. */

@@ -7,12 +7,17 @@ import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { ConfirmDialog } from '../../admin/kit/ConfirmDialog';
-import { SearchFilter, SelectFilter } from '../../admin/kit/FilterFields';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { DateTime } from '../../admin/kit/Pager';
-import { AdminSection } from '../../admin/kit/AdminSection';
-import * as styles from '../../admin/kit/AdminTable.css';
+import {
+  ConfirmDialog,
+  SearchFilter,
+  SelectFilter,
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  DateTime,
+  AdminSection,
+  tableStyles as styles,
+} from '../../admin/kit';
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
   confirmed: 'Confirmed',

@@ -16,17 +16,25 @@ import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { ItemDialogs, useItemDialogs } from '../../admin/kit/ItemDialogs';
-import { shownColumn, useToastedChange, VisibilityButton } from '../../admin/kit/Visibility';
-import { ContentForm, useContentForm } from '../../admin/kit/ContentForm';
-import { SearchFilter } from '../../admin/kit/FilterFields';
-import { ImageUploadField } from '../../admin/kit/ImageUploadField';
-import { DateTime } from '../../admin/kit/Pager';
-import { putToUploadUrl } from '../../admin/kit/upload';
-import { AdminSection } from '../../admin/kit/AdminSection';
-import * as styles from '../../admin/kit/AdminTable.css';
-import * as adminStyles from '../../admin/kit/Admin.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  ItemDialogs,
+  useItemDialogs,
+  shownColumn,
+  useToastedChange,
+  VisibilityButton,
+  ContentForm,
+  useContentForm,
+  SearchFilter,
+  ImageUploadField,
+  DateTime,
+  putToUploadUrl,
+  AdminSection,
+  tableStyles as styles,
+  adminStyles,
+} from '../../admin/kit';
 
 const SOURCE_LABELS: Record<EpisodeSource, string> = {
   feed: 'From the feed',

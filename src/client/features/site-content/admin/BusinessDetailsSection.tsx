@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../../components/ui/form/useSchemaForm';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import * as styles from '../../admin/kit/AdminTable.css';
+import { tableStyles as styles } from '../../admin/kit';
 
 /**
  * How visitors reach the business (issue 15.1): the contact section, the footers, the legal pages,

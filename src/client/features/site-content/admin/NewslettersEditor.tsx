@@ -6,9 +6,10 @@ import {
   useContentListForm,
   valuesOf,
   type ContentFormProps,
-} from '../../admin/kit/ContentForm';
-import { ContentListSection, useContentList } from '../../admin/kit/ContentListSection';
-import * as table from '../../admin/kit/AdminTable.css';
+  ContentListSection,
+  useContentList,
+  tableStyles as table,
+} from '../../admin/kit';
 
 /** The community newsletters of the home page, with the subscribe link of each. */
 export function NewslettersEditor() {

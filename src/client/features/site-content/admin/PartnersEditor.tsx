@@ -11,11 +11,12 @@ import {
   useContentListForm,
   valuesOf,
   type ContentFormProps,
-} from '../../admin/kit/ContentForm';
-import { ContentListSection, useContentList } from '../../admin/kit/ContentListSection';
-import { ImageUploadField } from '../../admin/kit/ImageUploadField';
-import * as styles from '../../admin/kit/Admin.css';
-import * as table from '../../admin/kit/AdminTable.css';
+  ContentListSection,
+  useContentList,
+  ImageUploadField,
+  adminStyles as styles,
+  tableStyles as table,
+} from '../../admin/kit';
 
 /** The partner organisations whose logos the home page shows. */
 export function PartnersEditor() {

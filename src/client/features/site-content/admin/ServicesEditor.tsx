@@ -12,10 +12,11 @@ import {
   useContentListForm,
   valuesOf,
   type ContentFormProps,
-} from '../../admin/kit/ContentForm';
-import { ContentListSection, useContentList } from '../../admin/kit/ContentListSection';
-import * as styles from '../../admin/kit/Admin.css';
-import * as table from '../../admin/kit/AdminTable.css';
+  ContentListSection,
+  useContentList,
+  adminStyles as styles,
+  tableStyles as table,
+} from '../../admin/kit';
 
 /** The advertising services of the home page's Advertising section. */
 export function ServicesEditor() {

@@ -7,11 +7,15 @@ import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { ConfirmDialog } from '../../admin/kit/ConfirmDialog';
-import { SelectFilter } from '../../admin/kit/FilterFields';
-import { DateTime } from '../../admin/kit/Pager';
-import * as styles from '../../admin/kit/AdminTable.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  ConfirmDialog,
+  SelectFilter,
+  DateTime,
+  tableStyles as styles,
+} from '../../admin/kit';
 
 const STATUS_PILL: Record<ReservationStatus, keyof typeof styles.pill> = {
   confirmed: 'replied',

@@ -8,12 +8,16 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/kit/AdminList';
-import { ConfirmDialog } from '../../admin/kit/ConfirmDialog';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  ConfirmDialog,
+  AdminSection,
+  tableStyles as styles,
+} from '../../admin/kit';
 import { WorkshopReservationsList } from './WorkshopReservationsList';
 import { WorkshopSessionForm } from './WorkshopSessionForm';
-import { AdminSection } from '../../admin/kit/AdminSection';
-import * as styles from '../../admin/kit/AdminTable.css';
 
 const SESSION_STATUS: Record<SessionStatus, { label: string; pill: keyof typeof styles.pill }> = {
   upcoming: { label: 'Upcoming', pill: 'academy' },
