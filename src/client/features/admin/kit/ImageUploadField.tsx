@@ -2,13 +2,13 @@ import { ImageUp, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 import * as fieldStyles from '../../../components/ui/form/Field.css';
-import { IMAGE_PICKER_ACCEPT } from './upload';
-import { useImageUpload, type ImageUploader } from './useImageUpload';
+import { IMAGE_MAX_MB, IMAGE_PICKER_ACCEPT } from './upload-limits';
+import { useUpload, type Uploader } from './useUpload';
 import * as styles from './Admin.css';
 
 /**
  * A picture of a content item (a testimonial's photo, a partner's logo, a post's featured image),
- * uploaded through the signed upload link with the toasts of SPEC section 8; the value is its
+ * uploaded through the signed upload link with the admin's upload toasts; the value is its
  * address on this site.
  */
 export function ImageUploadField({
@@ -32,9 +32,9 @@ export function ImageUploadField({
   removeLabel?: string;
   previewClassName?: string;
   /** An uploader the form shares (so that it can wait for any of its uploads); the field's own otherwise. */
-  uploader?: ImageUploader;
+  uploader?: Uploader;
 }) {
-  const own = useImageUpload();
+  const own = useUpload('image');
   const { upload, uploading } = uploader ?? own;
   const input = useRef<HTMLInputElement>(null);
   const pick = async (file: File | undefined) => {
@@ -66,7 +66,7 @@ export function ImageUploadField({
         ) : null}
       </div>
       <p id={`${id}-hint`} className={fieldStyles.hint}>
-        JPEG, PNG, GIF or WebP, up to 5MB.
+        {`JPEG, PNG, GIF or WebP, up to ${IMAGE_MAX_MB}MB.`}
       </p>
       {error ? (
         <p className={fieldStyles.error} role="alert">

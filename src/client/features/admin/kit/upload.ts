@@ -1,21 +1,35 @@
-import { UPLOAD_MAX_MB_DEFAULT } from '../../../../shared/constants';
 import { throwIfNotOk } from '../../../lib/api';
+import {
+  ACCEPTED_IMAGE_EXTENSIONS,
+  ACCEPTED_IMAGE_TYPES,
+  AUDIO_MAX_MB,
+  IMAGE_MAX_MB,
+  megabytes,
+} from './upload-limits';
 
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
-/** What an image file picker offers, as its accept attribute lists it. */
-export const IMAGE_PICKER_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
-export const ACCEPTED_IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
-export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB_DEFAULT * 1024 * 1024;
+/** A toast's words for a file refused before it is sent. */
+export interface Refusal {
+  title: string;
+  description: string;
+}
 
-/** The toast for a file refused before it is sent, or null when it may go. */
-export function checkImageFile(file: File): { title: string; description: string } | null {
+/** The refusal of an image file, or null when it may go. */
+export function checkImageFile(file: File): Refusal | null {
   if (!ACCEPTED_IMAGE_TYPES.includes(file.type) && !ACCEPTED_IMAGE_EXTENSIONS.test(file.name)) {
     return { title: 'Invalid file type', description: 'Please choose a JPEG, PNG, GIF or WebP image.' };
   }
-  if (file.size > UPLOAD_MAX_BYTES) {
+  if (file.size > megabytes(IMAGE_MAX_MB)) {
+    return { title: 'File too large', description: `Please select a file smaller than ${IMAGE_MAX_MB}MB` };
+  }
+  return null;
+}
+
+/** The refusal of an audio file, or null when it may go: its size only, the server reads its bytes. */
+export function checkAudioFile(file: File): Refusal | null {
+  if (file.size > megabytes(AUDIO_MAX_MB)) {
     return {
       title: 'File too large',
-      description: `Please select a file smaller than ${UPLOAD_MAX_MB_DEFAULT}MB`,
+      description: `Please select an audio file smaller than ${AUDIO_MAX_MB}MB`,
     };
   }
   return null;
@@ -23,7 +37,7 @@ export function checkImageFile(file: File): { title: string; description: string
 
 /**
  * PUTs the file to the signed uploadURL and returns where it is served: /objects/uploads/ and the
- * last path segment of the uploadURL (SPEC section 7). The PUT goes to our own origin's path.
+ * last path segment of the uploadURL (README, uploads). The PUT goes to our own origin's path.
  */
 export async function putToUploadUrl(file: File, uploadURL: string): Promise<string> {
   const target = new URL(uploadURL, window.location.origin);

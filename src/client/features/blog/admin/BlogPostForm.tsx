@@ -12,7 +12,7 @@ import {
   ImageUploadField,
   RichTextEditor,
   IMAGE_PICKER_ACCEPT,
-  useImageUpload,
+  useUpload,
   adminStyles as styles,
 } from '../../admin/kit';
 
@@ -30,7 +30,7 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   const create = trpc.blog.create.useMutation();
   const update = trpc.blog.update.useMutation();
   // The editor's pictures and the featured image: the form waits for either.
-  const uploader = useImageUpload();
+  const uploader = useUpload('image');
   const form = useSchemaForm({
     initial: EMPTY,
     schema: blogDraftSchema,
