@@ -18,7 +18,7 @@ import { scrollToHashSoon } from '../lib/scroll';
 import { keepAnchorInView } from '../features/home/keepAnchorInView';
 import { HASH_SCROLL_DELAY_MS } from '../../shared/constants';
 
-// The order of SPEC section 2: hero, about, the service sections, sponsored editorials, podcasts,
+// The order of the SPEC's screens and routes: hero, about, the service sections, sponsored editorials, podcasts,
 // testimonials, newsletter signup, partner logos, contact form (the footer comes from the layout).
 export default function HomePage() {
   useEffect(() => {

@@ -11,7 +11,7 @@ import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import * as styles from './WorkshopSection.css';
 
-// SPEC section 8: the workshop form's toasts. With a dated session (issue 15.2) a booked place says
+// The SPEC's error catalogue: the workshop form's toasts. With a dated session a booked place says
 // its date, and a full session's answers have toasts of their own.
 export const WORKSHOP_TOASTS = {
   success: {
@@ -37,7 +37,7 @@ const EMPTY = {
 const loadDetailsSchema = () => import('../../../shared/contact.schema').then((m) => m.workshopDetailsSchema);
 
 /**
- * SPEC section 5 leaves the workshop form's checks to the browser, so what the schema finds beyond
+ * The SPEC's validation rules leave the workshop form's checks to the browser, so what the schema finds beyond
  * them (a name of spaces, a mobile number's shape) is shown the same way: on the field, in the
  * browser's own bubble.
  */
@@ -51,7 +51,7 @@ function reportToBrowser(form: HTMLFormElement | null, errors: FieldErrors<typeo
 }
 
 /**
- * The reservation form (SPEC sections 2, 5 and 8). With no session set it sends SPEC section 7's
+ * The reservation form (the SPEC's screens and routes, validation rules and error catalogue). With no session set it sends
  * POST /api/contact, which records interest in the next date; with one, it reserves a place in it,
  * or, once the session is full, a place on its waiting list.
  */
@@ -95,7 +95,7 @@ export function WorkshopForm({ session }: { session: PublicWorkshopSession | nul
       }
     },
     onInvalid: (errors) => reportToBrowser(formRef.current, errors),
-    // A refused or lost request, or the schema's code not loaded: SPEC section 8's toast. The
+    // A refused or lost request, or the schema's code not loaded: the SPEC's toast (error catalogue). The
     // server's own words when it refused the reservation (full, started, already booked), with
     // what was typed kept, so that joining the waiting list is one more press.
     onError: (error) => {

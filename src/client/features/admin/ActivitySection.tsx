@@ -39,7 +39,7 @@ function Changes({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-/** Every admin change and sign-in of the last year, newest first (issue 15.3). */
+/** Every admin change and sign-in of the last year, newest first. */
 export function ActivitySection() {
   const ids = useId();
   const list = useAdminList({ kind: '' as ActivityKind | '' });

@@ -37,7 +37,7 @@ export function AdminScreen() {
   const logout = useLogout();
   const [section, setSection] = useState(SECTIONS[0]!.id);
 
-  // SPEC section 4: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
+  // The SPEC's states and transitions: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
   useEffect(() => {
     if (isLoading || user) return;
     const timer = window.setTimeout(() => navigate('/'), REDIRECT_UNAUTHENTICATED_MS);

@@ -19,7 +19,7 @@ import * as styles from './ContactSection.css';
 
 const EMPTY = { name: '', email: '', subject: '', message: '', type: '', website: '', answer: '' };
 const REQUIRED = ['name', 'email', 'message', 'type'] as const;
-/** SPEC section 5's words for a required field left empty. */
+/** The SPEC's words (validation rules) for a required field left empty. */
 const MISSING_INFORMATION =
   'Missing Information - Please fill in all required fields including service type.';
 const SEND_FAILED = {
@@ -94,7 +94,7 @@ export function ContactForm() {
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The sum first, as SPEC section 5 orders the checks; the server checks it again.
+    // The sum first, as the SPEC's validation rules order the checks; the server checks it again.
     if (!captcha || !isCaptchaSolved(captcha, form.values.answer)) {
       event.preventDefault();
       toastMessage(CHALLENGE_MESSAGES.wrong);

@@ -72,7 +72,7 @@ function SubscriptionState({ s }: { s: AcademySubscription }) {
 }
 
 /**
- * The academy's paid subscriptions as the payment webhook recorded them (issue 16.4): who the plan
+ * The academy's paid subscriptions as the payment webhook recorded them: who the plan
  * is for, its state with dates and a flag when a payment failed; cancelling at the end of the
  * period, through Stripe, and e-mailing the parent a new link to manage it.
  */

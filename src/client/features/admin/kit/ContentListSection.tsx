@@ -10,7 +10,7 @@ import type { ContentFormProps } from './ContentForm';
 import { AdminSection } from './AdminSection';
 import * as styles from './AdminTable.css';
 
-// One of the home page's content lists in the admin (issue 15.1): the admin list of every item,
+// One of the home page's content lists in the admin: the admin list of every item,
 // hidden ones too, in the order visitors see them, with up and down buttons (the accessible way to
 // reorder: keyboard, screen reader and thumb alike), show/hide, edit in a dialog and delete after a
 // confirmation. Each list (ServicesEditor.tsx...) gives its columns, its form and its calls.

@@ -18,7 +18,7 @@ import {
 
 const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
 
-/** The server's fields, and SPEC section 5's rule that a post has a title and content. */
+/** The server's fields, and the SPEC's rule (validation rules) that a post has a title and content. */
 const blogDraftSchema = blogFieldsSchema.refine(
   (post) => post.title.trim() !== '' && post.content.trim() !== '',
   BLOG_MESSAGES.missingFields,

@@ -22,7 +22,7 @@ const DETAIL_LABELS: Record<string, string> = {
 
 type Notification = NonNullable<EnquiryNotification>;
 
-/** What the business's notification e-mail about this enquiry did (issue 22.4), in words. */
+/** What the business's notification e-mail about this enquiry did, in words. */
 export function notificationText(n: Notification | null): { text: string; problem: boolean } {
   if (!n) return { text: 'Not recorded (received before e-mails were tracked)', problem: false };
   if (n.status === 'sent')

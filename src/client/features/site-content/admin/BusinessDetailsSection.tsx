@@ -11,7 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import { tableStyles as styles } from '../../admin/kit';
 
 /**
- * How visitors reach the business (issue 15.1): the contact section, the footers, the legal pages,
+ * How visitors reach the business: the contact section, the footers, the legal pages,
  * the search engines' card and the e-mails all show what is saved here, at once.
  */
 export function BusinessDetailsSection() {

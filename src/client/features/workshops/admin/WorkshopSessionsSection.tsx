@@ -26,7 +26,7 @@ const SESSION_STATUS: Record<SessionStatus, { label: string; pill: keyof typeof 
 };
 
 /**
- * The free workshop's sessions (issue 15.2): create, change and cancel them, see each one's
+ * The free workshop's sessions: create, change and cancel them, see each one's
  * reservations and waiting list (and cancel a reservation, which frees its place), and the
  * families who asked while no date was set.
  */
