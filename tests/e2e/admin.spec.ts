@@ -199,7 +199,6 @@ test('the posts list is paged by the server, searched and filtered Published/Dra
   signIn,
   adminAuth: auth,
 }) => {
-  // Issue 14.2.
   await signIn();
   const stamp = Date.now();
   const created: number[] = [];
