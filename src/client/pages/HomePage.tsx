@@ -7,7 +7,7 @@ import { FreeWebsitesSection } from '../features/home/FreeWebsitesSection';
 import { HeroSection } from '../features/home/HeroSection';
 import { NewsletterLinkNotice } from '../features/home/NewsletterLinkNotice';
 import { NewsletterSignupSection } from '../features/home/NewsletterSignupSection';
-import { NewslettersSection } from '../features/home/NewslettersSection';
+import { PublicationsSection } from '../features/home/PublicationsSection';
 import { PartnerLogosSection } from '../features/home/PartnerLogosSection';
 import { SponsoredEditorialsSection } from '../features/home/SponsoredEditorialsSection';
 import { StatisticsSection } from '../features/home/StatisticsSection';
@@ -15,7 +15,7 @@ import { TestimonialsSection } from '../features/home/TestimonialsSection';
 import { WhyAdvertiseSection } from '../features/home/WhyAdvertiseSection';
 import { PodcastsSection } from '../features/podcasts/PodcastsSection';
 import { scrollToHashSoon } from '../lib/scroll';
-import { keepAnchorInView } from '../features/home/keepAnchorInView';
+import { keepAnchorInView } from '../features/home/keep-anchor-in-view';
 import { HASH_SCROLL_DELAY_MS } from '../../shared/constants';
 
 // The order of the SPEC's screens and routes: hero, about, the service sections, sponsored editorials, podcasts,
@@ -38,7 +38,7 @@ export default function HomePage() {
       <HeroSection />
       <AboutSection />
       <AdvertisingSection />
-      <NewslettersSection />
+      <PublicationsSection />
       <FreeWebsitesSection />
       <WhyAdvertiseSection />
       <StatisticsSection />

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
 import { useAdminUser, useLogout } from '../auth';
-import { AcademySection } from './AcademySection';
+import { AcademyAdminTab } from './AcademyAdminTab';
 import { ActivitySection } from './ActivitySection';
 import { AdminsSection } from '../auth/admin';
 import { BlogPostsSection } from '../blog/admin';
@@ -22,7 +22,7 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'blog', label: 'Blog Posts', render: () => <BlogPostsSection /> },
   { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
-  { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
+  { id: 'academy', label: 'Academy', render: () => <AcademyAdminTab /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
   { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
   { id: 'podcasts', label: 'Podcasts', render: () => <EpisodesSection /> },

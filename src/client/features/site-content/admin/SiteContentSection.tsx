@@ -1,4 +1,4 @@
-import { NewslettersEditor } from './NewslettersEditor';
+import { PublicationsEditor } from './PublicationsEditor';
 import { PartnersEditor } from './PartnersEditor';
 import { ServicesEditor } from './ServicesEditor';
 import { TestimonialsEditor } from './TestimonialsEditor';
@@ -8,7 +8,7 @@ export function SiteContentSection() {
   return (
     <>
       <ServicesEditor />
-      <NewslettersEditor />
+      <PublicationsEditor />
       <TestimonialsEditor />
       <PartnersEditor />
     </>

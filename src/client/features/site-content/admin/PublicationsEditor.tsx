@@ -12,7 +12,7 @@ import {
 } from '../../admin/kit';
 
 /** The community newsletters of the home page, with the subscribe link of each. */
-export function NewslettersEditor() {
+export function PublicationsEditor() {
   const list = useContentList<AdminNewsletter>(trpc.siteContent.newsletters, (utils) => [
     utils.siteContent.newsletters.list,
     utils.content.newsletters,

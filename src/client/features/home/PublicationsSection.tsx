@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
 import { newsletterBrand, subscribeLink } from './newsletter-brands';
 import { Section } from './Section';
-import * as styles from './NewslettersSection.css';
+import * as styles from './PublicationsSection.css';
 import { phoneAction } from './PhoneAction.css';
 
 const AllPublicationsDialog = lazy(() => import('./AllPublicationsDialog'));
@@ -113,7 +113,7 @@ function AllPublications({ newsletters }: { newsletters: Newsletter[] }) {
   );
 }
 
-export function NewslettersSection() {
+export function PublicationsSection() {
   const newsletters = trpc.content.newsletters.useQuery();
   const list = newsletters.data ?? [];
   return (
