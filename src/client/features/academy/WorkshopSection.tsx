@@ -2,8 +2,7 @@ import { ACADEMY_SECTIONS } from '../../../shared/academy';
 import { WORKSHOP_AGES } from '../../../shared/workshop';
 import { trpc } from '../../lib/trpc';
 import { AcademySection } from './AcademySection';
-import { WorkshopFacts } from './WorkshopFacts';
-import { WorkshopForm } from './WorkshopForm';
+import { WorkshopFacts, WorkshopForm } from '../workshops';
 import * as styles from './WorkshopSection.css';
 
 /** The academy page's free workshop: the next session's facts beside the form that reserves a place in it. */

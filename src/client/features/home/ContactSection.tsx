@@ -1,7 +1,7 @@
 import { CONTACT_REPLY_PROMISE } from '../../../shared/constants';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { ContactDetails } from './ContactDetails';
-import { ContactForm } from './ContactForm';
+import { ContactForm } from '../contact';
 import { Section } from './Section';
 import * as styles from './ContactSection.css';
 

@@ -15,7 +15,7 @@ import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { isCaptchaSolved } from './captcha';
 import * as fields from './Form.css';
-import * as styles from './ContactSection.css';
+import * as styles from './ContactForm.css';
 
 const EMPTY = { name: '', email: '', subject: '', message: '', type: '', website: '', answer: '' };
 const REQUIRED = ['name', 'email', 'message', 'type'] as const;

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, MapPin, Users, Video } from 'lucide-react';
 import { WORKSHOP_AGES } from '../../../shared/workshop';
 import type { PublicWorkshopSession } from '../../../shared/workshop.schema';
-import * as styles from './WorkshopSection.css';
+import * as styles from './WorkshopFacts.css';
 
 /** The session's date, time, place and places left; or that the next date is coming soon. */
 export function WorkshopFacts({ session }: { session: PublicWorkshopSession | null }) {

@@ -9,7 +9,7 @@ import * as controls from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import * as styles from './WorkshopSection.css';
+import * as styles from './WorkshopForm.css';
 
 // The SPEC's error catalogue: the workshop form's toasts. With a dated session a booked place says
 // its date, and a full session's answers have toasts of their own.
