@@ -22,7 +22,7 @@ import { openStorage } from './platform/storage-from-config';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
 //
-// The signal handlers come first (issue 22.3): SIGTERM or SIGINT during start-up abandons it at the next
+// The signal handlers come first: SIGTERM or SIGINT during start-up abandons it at the next
 // safe point (a database being made is dropped whole, an open one is closed) and exits 0; once running,
 // the first signal drains the requests in flight; a second signal at any time exits at once.
 async function main(): Promise<void> {

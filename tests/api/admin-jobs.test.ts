@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { makeMailDue } from '../helpers/jobs';
 
-// Issue 17.3: the admin sees the background jobs that failed for good and can retry them.
+// The admin sees the background jobs that failed for good and can retry them.
 let t: TestApp;
 let auth: { authorization: string };
 let mailServerDown = false;

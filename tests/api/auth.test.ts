@@ -436,7 +436,7 @@ describe('forgot and reset password', () => {
 });
 
 // The throttle and the rate limits count in this process by default, and in Redis with REDIS_URL
-// (issue 17.1, a real redis-server): the same rules, checked against both.
+//: the same rules, checked against both.
 describe.each(['memory', 'redis'] as const)(
   'sign-in limits count failures, not people (issue 12.4), in %s',
   (store) => {

@@ -182,7 +182,7 @@ describe('npm run backup / npm run restore', () => {
   });
 });
 
-// Issue 22.6: a backup taken while the site runs and is written to restores to a consistent site. On
+// A backup taken while the site runs and is written to restores to a consistent site. On
 // the embedded default the running site writes it (no second process may open its folder), and a
 // restore or a second start while it runs is refused in plain words.
 describe('a backup of the running site', () => {

@@ -72,7 +72,7 @@ describe('when the PostgreSQL server stops and comes back', () => {
         message: 'Hello',
         type: 'advertising',
       };
-      // Math questions answered while the database is up (issue 13.5), one per enquiry sent below.
+      // Math questions answered while the database is up, one per enquiry sent below.
       const challenges = await Promise.all(Array.from({ length: 20 }, () => answered(app, enquiry)));
       const send = () => app.inject({ method: 'POST', url: '/api/contact', payload: challenges.pop() });
       const before = await app.inject({ method: 'GET', url: '/api/advertising-services' });

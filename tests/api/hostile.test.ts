@@ -209,7 +209,7 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
   });
 });
 
-// --- The security review's findings (issue 13): each attack as it was reproduced ----------------
+// --- The security review's findings: each attack as it was reproduced ----------------
 
 /** A plain HTTP server on 127.0.0.1 that records every request it gets. */
 async function localServer(

@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 
-// Issue 22.5: creating POSTs take an Idempotency-Key, as Stripe's API does.
+// Creating POSTs take an Idempotency-Key, as Stripe's API does.
 
 let t: TestApp;
 let stripe: FakeStripe;

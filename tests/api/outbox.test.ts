@@ -16,7 +16,7 @@ import { signedInAdmin } from '../helpers/admin';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
 
-// Issue 22.4, now on the job queue (issue 17.3): every promised e-mail is a job written with the
+// Every promised e-mail is a job written with the
 // write that promises it, sent by a worker with retries, at least once, never twice by two workers.
 
 let t: TestApp;

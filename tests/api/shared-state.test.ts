@@ -11,7 +11,7 @@ import { buildTestApp, checkResponsesAgainstDocument, type TestApp } from '../he
 import { signedInAdmin } from '../helpers/admin';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 
-// Issue 17.1: two instances of the app (A and B, each with its own response cache and its own Redis
+// Two instances of the app (A and B, each with its own response cache and its own Redis
 // connections) on one database and one Redis, in this process. What one does, the other sees.
 
 const quiet = { warn() {}, info() {} };

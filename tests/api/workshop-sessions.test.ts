@@ -10,7 +10,7 @@ import { WORKSHOP_SUBJECT } from '../../src/shared/academy';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 
-// Issue 15.2: the free workshop as dated sessions. The admin creates sessions; the academy page's
+// The free workshop as dated sessions. The admin creates sessions; the academy page's
 // read offers the next open one with its places left; a reservation takes a place (or the waiting
 // list, or is refused when full), e-mails the parent a confirmation with an .ics file and a
 // reminder the day before; cancelling frees the place for the waiting list. The capacity test at

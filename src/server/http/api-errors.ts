@@ -18,7 +18,7 @@ export interface ApiIssue {
 }
 
 export interface ApiErrorBody {
-  /** Readable, shown to people as it is (SPEC section 8); a validation error names its field: 'email: ...'. */
+  /** Readable, shown to people as it is; a validation error names its field: 'email: ...'. */
   message: string;
   /** The status as a word, the same codes tRPC uses: NOT_FOUND, TOO_MANY_REQUESTS... */
   code: string;

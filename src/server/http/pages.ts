@@ -231,7 +231,7 @@ export function fillPageTemplate(
   return html;
 }
 
-/** The response cache's key for a page: its path and only the parameters it reads, sorted (issue 13.11). */
+/** The response cache's key for a page: its path and only the parameters it reads, sorted. */
 export function pageCacheKey(url: string): string {
   const [pathname = '', search = ''] = url.split('?', 2);
   const used = findRoute(pathname)?.route.queryParams ?? [];

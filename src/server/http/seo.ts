@@ -46,7 +46,7 @@ export function registerSeoRoutes(
   });
 
   // One sitemap while the site's URLs fit the protocol's 50,000 per file; beyond that /sitemap.xml is a
-  // sitemap index of /sitemap-1.xml, /sitemap-2.xml ... (issue 14.3). The public pages open file 1.
+  // sitemap index of /sitemap-1.xml, /sitemap-2.xml .... The public pages open file 1.
   const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const sendXml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);

@@ -4,7 +4,7 @@ import { activityLog } from '../db/schema';
 import type { ActivityEntry, ActivityKind } from '../../shared/activity';
 import type { Page } from './paging';
 
-// The activity log (issue 15.3): every admin change (recorded once, by the middleware every admin
+// The activity log: every admin change (recorded once, by the middleware every admin
 // mutation runs through: trpc/init.ts) and every sign-in, success or failure. What a change was is
 // said in words, with a short before/after of the fields an edit changed when the service that made
 // it says so (an ActivityNote), otherwise the input with secrets hidden and long text cut short.

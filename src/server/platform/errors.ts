@@ -1,5 +1,5 @@
 // Domain errors are values with a code. The tRPC layer maps each code to an HTTP status, and the
-// client turns the message into the toasts of SPEC section 8. Never put internals in a message.
+// client turns the message into the toasts of the specification. Never put internals in a message.
 export type DomainErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHORIZED'

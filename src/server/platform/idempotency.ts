@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, DomainError } from './errors';
 
-// Idempotency-Key on the creating POSTs (issue 22.5), as Stripe's API has it: the first answer to
+// Idempotency-Key on the creating POSTs, as Stripe's API has it: the first answer to
 // a key is kept for 24 hours and a repeat with the same body gets that answer and creates nothing.
 // The key is written in the same transaction as what the request creates and its answer, so
 // either all three are committed or none: a retry after a crash or a dropped connection finds the

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config';
 import type { SqlExecutor } from '../db/client';
 
-// The durable job queue (issue 17.3, decision 0013): pg-boss over our own database, PostgreSQL or
+// The durable job queue (decision 0013): pg-boss over our own database, PostgreSQL or
 // the embedded PGlite alike, through the database handle's executor (pg-boss's `db` option), so
 // there is one queue and one code path on both. pg-boss keeps its tables in the `pgboss` schema
 // and migrates them itself at start. A job is a row; an instance claims it with SKIP LOCKED, so

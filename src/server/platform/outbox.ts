@@ -6,7 +6,7 @@ import { contactMessages, outbox } from '../db/schema';
 import { JOB_SCHEMA, type JobDefinition } from './job-queue';
 import type { MailMessage } from './mail';
 
-// Promised e-mails (issue 22.4, now issue 17.3, decision 0013). Whatever promises an e-mail queues
+// Promised e-mails (decision 0013). Whatever promises an e-mail queues
 // it with enqueueMail in the same transaction as the write that causes it: a job in the `mail` queue
 // of the job queue (services/job-queue.ts), committed or rolled back with that write. A worker on
 // any instance sends it, retrying with growing waits. Nothing is sent from the request, so a crash
@@ -122,7 +122,7 @@ type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
  * A mail job that is work to do before an e-mail rather than an e-mail: the worker runs it (with
  * retries, like a send). The forgotten-password form queues one such job whatever address it was
  * given, and the account is looked up here, so the request does the same work, and takes the same
- * time, for an admin's address and any other (issue 13.6). A task queues the e-mails it promises
+ * time, for an admin's address and any other. A task queues the e-mails it promises
  * itself, in its own transaction. If its instance dies between that commit and completing the job,
  * the task runs again after the lease.
  */

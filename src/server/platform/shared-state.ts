@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { CounterStore } from './counter-store';
 
-// What several instances of the site must share beyond the database (issue 17.1): the counters of
+// What several instances of the site must share beyond the database: the counters of
 // rate limits and sign-in throttling, and the message that someone wrote, so that every instance
 // empties its response cache. With REDIS_URL they live in Redis; without it each instance keeps its
 // own in memory (the embedded default), and the Redis client is never even loaded.

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-// Where uploaded files live (issue 17.2): a local folder on the embedded default, an S3-compatible
+// Where uploaded files live: a local folder on the embedded default, an S3-compatible
 // bucket (AWS S3, Cloudflare R2, Backblaze B2, MinIO) when several instances must see the same
 // files. A small interface of whole objects under keys such as `abc...xyz` or `.variants/abc-640.webp`,
 // so what stores and serves files (images now, podcast audio next) never knows which one it has.

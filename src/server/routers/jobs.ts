@@ -3,7 +3,7 @@ import { failedJobPageSchema, jobRetryInputSchema } from '../../shared/jobs.sche
 import { listFailedJobs, retryFailedJob } from '../platform/failed-jobs';
 import { adminProcedure, router } from '../trpc/init';
 
-// Background jobs that failed for good (issue 17.3): the admin sees them and can retry them.
+// Background jobs that failed for good: the admin sees them and can retry them.
 const tags = ['Admin'];
 
 export const jobsRouter = router({

@@ -75,7 +75,7 @@ export const podcastsRouter = router({
     }),
 });
 
-// The admin's podcast section (issue 15.1): the episodes, hidden ones included, episodes added by
+// The admin's podcast section: the episodes, hidden ones included, episodes added by
 // hand, and the show's feed: its address and an import on request.
 const tags = ['Admin: site content'];
 const idInput = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

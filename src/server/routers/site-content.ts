@@ -40,7 +40,7 @@ import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
 import type { Context } from '../trpc/context';
 
-// The admin's sections for the site's content (issue 15.1): the same five operations for each of
+// The admin's sections for the site's content: the same five operations for each of
 // the home page's lists, and the business details. Every change empties the response cache (any
 // successful write does), so visitors see it at once, and is recorded in the activity log.
 
@@ -214,7 +214,7 @@ export const siteContentRouter = router({
 });
 
 // What visitors read of the home page's content: the lists an admin edits (hidden items left out),
-// each a page at a time like GET /api/blog (issue 14: no answer grows with the database), and the
+// each a page at a time like GET /api/blog, and the
 // business details every page shows.
 
 /** page and limit of a content list, as GET /api/blog documents them. */

@@ -5,7 +5,7 @@ import type { MailMessage } from '../../platform/mail';
 import { MANAGE_LINK_DAYS } from './manage-links';
 import { escapeHtml } from '../../platform/escape';
 
-// The e-mails of a paid academy subscription (issue 16.3, 16.5): the welcome to the parent, the
+// The e-mails of a paid academy subscription: the welcome to the parent, the
 // business's notification, and the parent's notice of a failed payment. Plain functions from the
 // facts to the message; the webhook queues them with the event that caused them.
 

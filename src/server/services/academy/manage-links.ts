@@ -10,7 +10,7 @@ import { ROUTES } from '../../../shared/routes';
 import { DomainError } from '../../platform/errors';
 import { createBillingPortalSession } from './payments';
 
-// The 'Manage your subscription' links of the academy's e-mails (issue 16.4). A link is
+// The 'Manage your subscription' links of the academy's e-mails. A link is
 // /manage-subscription?token=<id>.<expires>.<signature>: HMAC-SHA256 under a key kept in the
 // database (app_secrets), so every instance issues and accepts the same links. The id names a row
 // that binds the link to one Stripe customer and records its use, so a link works once across

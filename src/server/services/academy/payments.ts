@@ -118,7 +118,7 @@ export async function createCheckout(
       cancel_url: `${base}${ROUTES.academy}#${ACADEMY_SECTIONS.pricing}`,
       metadata: { plan: plan.id, source: CHECKOUT_SOURCE },
       subscription_data: { metadata: { plan: plan.id, source: CHECKOUT_SOURCE } },
-      // Who the plan is for: Stripe's page asks, and the webhook stores the answers (issue 16.1).
+      // Who the plan is for: Stripe's page asks, and the webhook stores the answers.
       custom_fields: CHECKOUT_FIELDS,
       phone_number_collection: { enabled: true },
       billing_address_collection: 'auto',

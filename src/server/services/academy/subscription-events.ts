@@ -17,7 +17,7 @@ import {
   subscriptionFacts,
 } from './payments';
 
-// What Stripe's signed webhook events do to the academy's subscriptions (issue 16.3, 16.5). Each
+// What Stripe's signed webhook events do to the academy's subscriptions. Each
 // event is handled in one transaction with its id in payment_events, the state change and the
 // e-mails it causes, so a redelivered event changes nothing and sends nothing twice, and an event
 // that fails can be retried by Stripe. Stripe does not promise delivery order: the status keeps

@@ -20,7 +20,7 @@ const MAX_OPEN_RESET_LINKS = 3;
  * The forgotten-password form: records the request and answers. Whether the address belongs to an
  * admin is decided by the outbox worker (sendResetLink below), so this does one and the same insert
  * for every address and an admin's address cannot be told apart by the time the answer takes
- * (issue 13.6). The request is committed before the answer, so a crash loses no promised e-mail.
+ *. The request is committed before the answer, so a crash loses no promised e-mail.
  */
 export async function requestPasswordReset(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,

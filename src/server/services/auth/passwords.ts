@@ -5,7 +5,7 @@ import { badRequest } from '../../platform/errors';
 
 // Argon2id with OWASP's second recommended setting, which it rates as strong as the first: 19 MiB of
 // memory, two passes, one lane. The first (46 MiB, one pass) made each sign-in hold 46 MiB, too much
-// for a 512 MB server when several come at once (issue 24). Hashes made with it still verify: the
+// for a 512 MB server when several come at once. Hashes made with it still verify: the
 // stored hash records every parameter. (@node-rs/argon2's default algorithm is Argon2id.)
 export const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 // Relative links in a post resolve against this stand-in origin: a link whose origin differs goes
 // to another site. Parsing with URL, as the browser will, catches what a pattern misses
-// (`https:\\evil.example`, a leading space, upper case) (issue 13.8).
+// (`https:\\evil.example`, a leading space, upper case).
 const SITE = new URL('https://this-site.invalid/');
 /** rel values a post may keep on a link to this site; 'opener' and anything unknown are dropped. */
 const KEPT_REL = new Set([

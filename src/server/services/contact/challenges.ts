@@ -9,7 +9,7 @@ import { CHALLENGE_LIFETIME_MINUTES, CHALLENGE_MESSAGES } from '../../../shared/
 import type { ContactChallenge } from '../../../shared/contact.schema';
 import { badRequest } from '../../platform/errors';
 
-// The contact form's math question, checked by the server (SPEC section 5: the sum of two numbers
+// The contact form's math question, checked by the server (the specification: the sum of two numbers
 // from 1 to 10). A challenge is `id.a.b.expires.signature`, signed with HMAC-SHA256 under a key
 // kept in the database (app_secrets), so every instance issues and accepts the same challenges.
 // It expires after an hour and works once: its id goes into used_challenges when it is answered,

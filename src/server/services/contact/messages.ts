@@ -38,7 +38,7 @@ interface Logger {
 }
 
 /**
- * What a reservation sent without its structured details (the five fields of SPEC section 7) says
+ * What a reservation sent without its structured details (the five fields of the specification) says
  * in its message, read from lines such as `Child age: 12`: each field only when it is valid.
  */
 export function reservationDetailsFromMessage(message: string): Partial<WorkshopDetails> {
@@ -91,7 +91,7 @@ type WorkshopChoice = Pick<BookingRequest, 'session' | 'ifFull'> & {
  * Stores an enquiry (or a workshop reservation) and tells the business by e-mail, replying to the
  * sender. A honeypot hit is answered exactly like a real message but stores and sends nothing.
  * A reservation also books its place (services/workshop-reservations.ts) in the same transaction:
- * by default, as SPEC section 7's five fields ask, in the next open session, on its waiting list
+ * by default, as the specification's five fields ask, in the next open session, on its waiting list
  * when it is full, or as interest when none is set; answered with what it came to.
  */
 export async function sendContactMessage(
@@ -198,7 +198,7 @@ export function contactAnswer(result: { booking?: Booking }): string {
 
 /**
  * The academy page's reservation of a place in one session (POST /api/workshops/{id}/reservations):
- * the same contact message and e-mails as SPEC section 7's, but a full session is refused (409)
+ * the same contact message and e-mails as the specification's, but a full session is refused (409)
  * unless the family asked for its waiting list, and a second form for the same child too.
  */
 export async function reserveWorkshop(

@@ -17,7 +17,7 @@ import { containsPattern, type Page } from '../../platform/paging';
 import { importPodcastFeedFromUrl, SAMPLE_GUID_PREFIX, type ImportResult } from './episodes';
 import { readSetting, SETTING_KEYS, writeSetting } from '../site-content';
 
-// The admin's podcast section (issue 15.1): every episode, hidden ones too; episodes added by hand
+// The admin's podcast section: every episode, hidden ones too; episodes added by hand
 // (audio uploaded or at an address); hiding an imported one (the feed's next import updates it but
 // never shows it again); the feed's address and an import on request.
 
@@ -216,7 +216,7 @@ function describeImport(result: ImportResult): string {
 /**
  * Imports the show's feed now, through the outbound safety of services/outbound.ts (public
  * addresses only, size and time limits), and remembers the outcome for the admin. What the
- * admin's 'Import now' and the regular refresh call (issue 17's job queue is to call it too).
+ * admin's 'Import now' and the regular refresh call.
  * A feed that cannot be fetched or read changes no episode and throws (502).
  */
 export async function importPodcastFeedNow(

@@ -269,7 +269,7 @@ export function everyMinutesCron(minutes: number): string {
 }
 
 /**
- * The feed refresh as a scheduled job (issue 17.3): every intervalMinutes, once across all
+ * The feed refresh as a scheduled job: every intervalMinutes, once across all
  * instances, never two at a time. `importFeed` imports the feed the admin set (or PODCAST_FEED_URL)
  * and answers null when there is none. A failed import keeps the episodes, is retried twice, and
  * then shows in the admin's failed jobs. main.ts also sends one at start.

@@ -4,7 +4,7 @@ import { businessDetailsSchema } from '../../../shared/business.schema';
 import { changesBetween, type ActivityNote } from '../../platform/audit-log';
 import { readSetting, SETTING_KEYS, writeSetting } from './settings';
 
-// The business's contact details (issue 15.1): one place that the contact section, the footer,
+// The business's contact details: one place that the contact section, the footer,
 // the structured data, the legal pages and the e-mails all read. Until the owner saves them (or on
 // an install that was never seeded) they are the starting values of src/shared/business.ts.
 

@@ -18,7 +18,7 @@ import { changesBetween, type ActivityNote } from '../../platform/audit-log';
 import { notFound } from '../../platform/errors';
 import type { Page } from '../../platform/paging';
 
-// The home page's content lists that the owner edits (issue 15.1): advertising services,
+// The home page's content lists that the owner edits: advertising services,
 // newsletters, testimonials and partner organisations. Each is a table with a position (sort_order)
 // and a visible flag, handled alike: visitors get the visible items in order, a page at a time; the
 // admin gets every item, and creates, edits, deletes, hides and moves them up or down one place.

@@ -5,13 +5,13 @@ import type { AppDeps } from '../../deps';
 import { uploads } from '../../db/schema';
 import { DomainError } from '../../platform/errors';
 import { receiveUpload } from './uploads';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../../../shared/constants';
 
-// A podcast episode's audio uploaded in the admin (issue 15.1), through the same signed, single-use
+// A podcast episode's audio uploaded in the admin, through the same signed, single-use
 // link as images (POST /api/objects/upload with kind audio): streamed to disk, judged by its first
 // bytes, never decoded. Served to the player by GET /api/audio-proxy/{id} with Range support.
 
-/** The largest audio file accepted: a two-hour episode at 192 kbit/s is about 170 MB. */
-export const AUDIO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+export { AUDIO_UPLOAD_MAX_BYTES };
 
 export type AudioType = 'audio/mpeg' | 'audio/mp4' | 'audio/aac' | 'audio/ogg' | 'audio/wav';
 export const AUDIO_TYPES: readonly AudioType[] = [

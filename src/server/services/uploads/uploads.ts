@@ -14,6 +14,7 @@ import { DomainError, forbidden } from '../../platform/errors';
 import type { ByteRange, ObjectStorage, StoredObject } from '../../platform/storage';
 import { INCOMING_FOLDER } from '../../platform/storage-local';
 import { randomToken } from '../../platform/tokens';
+import type { ACCEPTED_IMAGE_TYPES } from '../../../shared/constants';
 
 // Image upload in two steps, like a cloud bucket's signed URL: an admin asks for an uploadURL (signed,
 // short-lived, single-use), then PUTs the file to it. The file is streamed to a temporary file of
@@ -29,14 +30,14 @@ const MAX_IMAGE_WIDTH = 2400;
 const MAX_IMAGE_HEIGHT = 4800;
 /**
  * No image is decoded past this many pixels (a 8000 x 5000 photo is 40 MP): a 2,400 x 60,000 PNG
- * of a few hundred KB would otherwise take 0.5 GB and most of a second of CPU each time (issue 13.7).
+ * of a few hundred KB would otherwise take 0.5 GB and most of a second of CPU each time.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const DECODE = { limitInputPixels: MAX_INPUT_PIXELS } as const;
 let sharpLoaded: Promise<typeof Sharp> | undefined;
 /**
  * sharp, loaded on the first image it is asked about: libvips and its libraries are 10-20 MB of
- * resident memory that a server which is only read never needs (issue 24). sharp keeps decoded files
+ * resident memory that a server which is only read never needs. sharp keeps decoded files
  * in a cache of its own and decodes on every core: on a small server the uploads of one admin need
  * neither, and their memory goes back at once.
  */
@@ -53,7 +54,7 @@ export const OBJECT_NAME_PATTERN = /^[a-z2-7]{32}$/;
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'storage'>;
 
 /** The only types accepted, judged from the bytes. */
-type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
 export function uploadErrors(config: AppDeps['config']) {
   const mb = Math.round((config.UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10;
@@ -280,7 +281,7 @@ export async function storeUpload(
     }
     await deps.storage.put(input.name, { stream: fs.createReadStream(temp), size }, contentType);
     // The smaller copies pages ask for (?w=) are made now, by the admin's upload, so no visitor's
-    // request ever decodes an image (issue 13.7).
+    // request ever decodes an image.
     const variants =
       contentType !== 'image/gif' && width ? await makeVariants(deps.storage, input.name, temp, width) : [];
     try {

@@ -18,7 +18,7 @@ import {
   type SessionRow,
 } from './mail';
 
-// Reservations of the free workshop (issue 15.2). Capacity is held by the database: a place is
+// Reservations of the free workshop. Capacity is held by the database: a place is
 // taken by one conditional UPDATE of the session's places_taken (below capacity, not cancelled, not
 // started), which PostgreSQL runs one at a time per row and re-checks after waiting for another
 // writer, so simultaneous reservations can never take more places than there are; a check

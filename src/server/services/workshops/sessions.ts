@@ -23,7 +23,7 @@ import type { Page } from '../../platform/paging';
 import { enqueueWorkshopNotice, type SessionRow } from './mail';
 import { fillFromWaitingList, nextOpenSession } from './reservations';
 
-// The free workshop's sessions (issue 15.2): the admin creates, changes and cancels them; the
+// The free workshop's sessions: the admin creates, changes and cancels them; the
 // academy page shows the next one that is open. Dates and times are given and shown in UK time.
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
