@@ -11,6 +11,7 @@ import { manageLinkStatus, openBillingPortal } from '../services/manage-links';
 import { checkoutStatus, createCheckout } from '../services/payments';
 import { publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../trpc/idempotency';
+import { countConversion } from '../trpc/conversion';
 
 const tags = ['Academy'];
 const STRIPE_DOWN = 'The payment provider could not be reached or refused the request';
@@ -39,7 +40,11 @@ export const academyRouter = router({
     })
     .input(createSubscriptionInputSchema)
     .output(createSubscriptionOutputSchema)
-    .mutation(({ ctx, input }) => createCheckout(ctx.deps.payments, input.plan)),
+    .mutation(async ({ ctx, input }) => {
+      const checkout = await createCheckout(ctx.deps.payments, input.plan);
+      await countConversion(ctx, 'checkout');
+      return checkout;
+    }),
 
   checkoutStatus: publicProcedure
     .meta({

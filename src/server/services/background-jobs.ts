@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { pruneActivityLog } from './activity';
+import { analyticsJobs } from './analytics';
 import type { JobDefinition } from './job-queue';
 import { mailJobs } from './outbox';
 import { getPodcastFeed, importPodcastFeedNow } from './podcast-admin';
@@ -41,6 +42,7 @@ export function backgroundJobs(
           if (deleted > 0) log.info({ deleted }, 'activity log entries older than a year deleted');
         },
       },
+      analyticsJobs(deps, log),
     );
   }
   return definitions;
