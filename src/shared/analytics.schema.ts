@@ -12,10 +12,7 @@ export const CONVERSION_KIND_NAMES = [
   'checkout',
 ] as const;
 export const ANALYTICS_PAGE_SIZE_MAX = 100;
-/** Where the pages send their page views (same origin, navigator.sendBeacon). */
-export const PAGE_VIEW_BEACON_PATH = '/api/analytics/view';
-/** A beacon's body is at most this many bytes. */
-export const PAGE_VIEW_BEACON_MAX_BYTES = 1024;
+export { PAGE_VIEW_BEACON_MAX_BYTES, PAGE_VIEW_BEACON_PATH } from './analytics';
 
 const dayField = (name: string) =>
   optionalFilter(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a day as YYYY-MM-DD`));

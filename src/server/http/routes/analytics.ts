@@ -7,6 +7,7 @@ import {
   PAGE_VIEW_BEACON_PATH,
   pageViewBeaconSchema,
 } from '../../../shared/analytics.schema';
+import { isAdminPath } from '../../../shared/analytics';
 import type { AppDeps } from '../../deps';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../openapi/responses';
 import {
@@ -63,7 +64,7 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
         return sendApiError(reply, 400, 'The body must be JSON: {"u": "/path", "r": "referrer"}.');
       const { u, r, w } = beacon.data;
       // The admin's own pages are not the audience.
-      if (!/^\/admin(\/|$|\?|-simple)/.test(u)) {
+      if (!isAdminPath(u)) {
         void recorder.pageView(visitOf(req), { url: u, referrer: r, width: w }).catch((error: unknown) => {
           req.log.warn({ err: error }, 'page view not counted');
         });
