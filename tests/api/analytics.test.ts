@@ -110,6 +110,13 @@ describe('the page-view beacon', () => {
     expect((await read('/api/admin/analytics?period=today')).totals).toEqual(before);
   });
 
+  it('leaves the public reads in the response cache (a beacon changes none of them)', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect((await beacon({ u: '/' })).statusCode).toBe(202);
+    const again = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(again.headers['x-cache']).toBe('hit');
+  });
+
   it('refuses what is not a beacon with a clear 400', async () => {
     for (const body of ['not json', '{"u": "https://elsewhere.example/"}', '{}']) {
       const res = await beacon(body);

@@ -51,7 +51,7 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       (_req, body, done) => done(null, body),
     );
 
-    app.post(PAGE_VIEW_BEACON_PATH, async (req, reply) => {
+    app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
       await app.rateLimiters.pageView(req);
       let parsed: unknown;
       try {
