@@ -39,11 +39,16 @@ interface PageViewRow {
   device: string;
   browser: string;
 }
+/**
+ * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it
+ * is counted inside the submitting request's transaction, where the day's salt cannot be read from
+ * the database (on PGlite, one connection, that would wait for the transaction itself).
+ */
 interface ConversionRow {
   at: Date;
   day: string;
   kind: ConversionKind;
-  visitor: bigint;
+  visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>;
 }
 
 /** Page views written together at most once a flush interval (docs/decisions/0016-analytics-without-cookies.md). */
@@ -101,14 +106,15 @@ export function createAnalyticsRecorder(
       // A conversion takes the source of the visitor's first view of the day and the path of
       // their last one; without a counted view it is 'Direct' on an unknown page.
       for (const c of batchConversions) {
+        const visitor = visitorHash(await saltOf(c.day), c.visit.host, c.visit.ip, c.visit.userAgent);
         await deps.db.execute(sql`
           insert into analytics_conversions (at, day, kind, source, path)
           select ${c.at.toISOString()}::timestamptz, ${c.day}::date, ${c.kind},
             coalesce((select source from analytics_page_views
-                      where day = ${c.day}::date and visitor = ${c.visitor} and source is not null
+                      where day = ${c.day}::date and visitor = ${visitor} and source is not null
                       order by at limit 1), 'Direct'),
             coalesce((select path from analytics_page_views
-                      where day = ${c.day}::date and visitor = ${c.visitor} order by at desc limit 1), '(unknown)')`);
+                      where day = ${c.day}::date and visitor = ${visitor} order by at desc limit 1), '(unknown)')`);
       }
     } catch (error) {
       // Analytics may lose a batch (the decision record says so); the site goes on.
@@ -142,10 +148,16 @@ export function createAnalyticsRecorder(
       void described.finally(() => describing.delete(described));
       return described;
     },
-    async conversion(visit, kind) {
-      if (closed) return;
+    conversion(visit, kind) {
+      if (closed) return Promise.resolve();
       const at = deps.clock();
-      conversions.push({ at, day: dayOf(at), kind, visitor: await hashOf(visit, at) });
+      conversions.push({
+        at,
+        day: dayOf(at),
+        kind,
+        visit: { ip: visit.ip, userAgent: visit.userAgent, host: visit.host },
+      });
+      return Promise.resolve();
     },
     flush,
     async close() {
