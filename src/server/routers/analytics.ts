@@ -18,7 +18,7 @@ import {
   PeriodError,
   resolvePeriod,
 } from '../services/analytics';
-import { badRequest } from '../services/errors';
+import { badRequest } from '../platform/errors';
 import { adminProcedure, router } from '../trpc/init';
 
 // The owner's figures: visitors and page views without cookies (docs/decisions/0016-analytics-without-cookies.md).

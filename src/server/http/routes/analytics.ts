@@ -20,7 +20,7 @@ import {
   type AnalyticsRecorder,
   type Visit,
 } from '../../services/analytics';
-import { validateSessionToken } from '../../services/sessions';
+import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
 import { sendApiError } from '../api-errors';
 import { csvLine } from '../subscribers-csv';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../job-queue';
+import type { JobDefinition } from '../../platform/job-queue';
 import { dayOf } from './visitor';
 
 // The daily roll-up and the pruning (docs/decisions/0016-analytics-without-cookies.md): raw page
