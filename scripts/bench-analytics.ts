@@ -105,8 +105,11 @@ async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string },
           greatest(1, (${visitorsPerDay} / v / 6))::int, greatest(1, (${perDay} / v / 6))::int
         from generate_series(current_date - 365, current_date - 1, '1 day') d, generate_series(1, ${values}) v`);
     }
-    // The raw views of the last 30 days and today (the roll-up's sources; today is read from them).
-    await db.db.execute(sql`
+    // The raw views of the last 30 days and today (the roll-up's sources; today is read from them),
+    // in one transaction without the server's statement timeout (PostgreSQL's pool sets one).
+    await db.db.transaction(async (tx) => {
+      if (target.databaseUrl) await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`
       insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
       select ts, ts::date, (hashtext(ts::date::text || (i % ${visitorsPerDay})::text))::bigint,
         '/page-' || (i % 200), case when i % 3 = 0 then 'Google' when i % 3 = 1 then 'Direct' end,
@@ -115,6 +118,7 @@ async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string },
       from (select i, current_date - 30 + (i::float / ${perDay}) * interval '1 day' as ts
             from generate_series(0, ${perDay * 31 - 1}) i) g
       where ts < now()`);
+    });
     await db.db.execute(sql`analyze analytics_daily`);
     await db.db.execute(sql`analyze analytics_page_views`);
   } finally {
@@ -236,7 +240,9 @@ if (process.argv[1]?.endsWith('bench-analytics.ts')) {
     const pg = database === 'postgres' ? await createPostgresServer() : null;
     if (pg) env.DATABASE_URL = pg.url;
     try {
-      all.push(...(await benchAnalytics(database, env, seconds)));
+      const rows = await benchAnalytics(database, env, seconds);
+      all.push(...rows);
+      console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
     } finally {
       pg?.destroy();
     }
