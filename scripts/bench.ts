@@ -6,7 +6,9 @@
 // First, for each database, from a new data folder: the first start and --memory-seconds (default 120; 0 leaves
 // it out) of mixed load, its resident memory sampled all along (scripts/bench-memory.ts).
 // Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres,
-// --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work).
+// --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work),
+// --no-analytics (leaves out scripts/bench-analytics.ts: beacons at 5,000/s, reads with counting on and off,
+// the dashboard at 10 million page views).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { CONTACT_TYPES } from '../src/shared/contact';
 import { BLOG_LIMIT_MAX } from '../src/shared/blog.schema';
 import { describeMemoryRun, measureMemory } from './bench-memory';
 import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL, startShippedServer } from './bench-common';
+import { ANALYTICS_TABLE_HEADER, benchAnalytics } from './bench-analytics';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -282,6 +285,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const growthRows: string[][] = [];
+  const analyticsRows: string[][] = [];
   const memoryRuns: string[] = [];
   let pg: PostgresServer | undefined;
   let baseline: { url: string; child: ChildProcess } | undefined;
@@ -443,6 +447,10 @@ async function main(): Promise<void> {
           `${(large!.p99 / Math.max(small!.p99, 1)).toFixed(2)}x`,
         ]);
       }
+      if (!args.has('no-analytics'))
+        analyticsRows.push(
+          ...(await benchAnalytics(database, { ...env, DATA_DIR: `${dataDir}-analytics` }, duration)),
+        );
       pg?.destroy();
       pg = undefined;
     }
@@ -477,6 +485,12 @@ async function main(): Promise<void> {
       memoryRows,
     ),
   );
+  if (analyticsRows.length) {
+    console.log(
+      '\nAnalytics (scripts/bench-analytics.ts): beacons, reads with counting on and off, the dashboard at 10M page views\n',
+    );
+    console.log(table(ANALYTICS_TABLE_HEADER, analyticsRows));
+  }
   if (memoryRuns.length) {
     console.log(
       '\nMemory from a new data folder through the first start and a sustained mixed load (scripts/bench-memory.ts; MB)\n',

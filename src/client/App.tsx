@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { NOT_FOUND_PAGE, ROUTE_LIST, pageAt, pageSourceFile, parseRoutePattern } from '../shared/routes';
 import { lazyPage, type LazyPage } from './lib/lazy-page';
+import { countPageView } from './lib/page-view';
 
 // Every page loads its own code when visited, so a visitor downloads only the page in front of
 // them (the admin's editor never reaches the public pages). main.tsx preloads the current page.
@@ -29,6 +30,8 @@ export function App() {
     const page = pageAt(location);
     if (!page.titleFromData) document.title = page.meta.title;
   }, [location]);
+  // One page view per route shown: the first render and every client-side navigation.
+  useEffect(() => countPageView(), [location]);
   // Marks the page as hydrated (or rendered): tests wait for it before they touch the DOM.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';

@@ -1,5 +1,6 @@
 import type { AppDeps } from './deps';
 import { pruneActivityLog } from './platform/audit-log';
+import { analyticsJobs } from './services/analytics';
 import type { JobDefinition } from './platform/job-queue';
 import { mailJobs } from './platform/outbox';
 import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './services/podcasts';
@@ -40,6 +41,7 @@ export function backgroundJobs(
           if (deleted > 0) log.info({ deleted }, 'activity log entries older than a year deleted');
         },
       },
+      analyticsJobs(deps, log),
     );
   }
   return definitions;

@@ -288,6 +288,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visitors, page views and conversions per day over a period, against the period before
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’.
+         */
+        get: operations["analytics-overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/analytics/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host, a utm_source, or 'Direct'.
+         */
+        get: operations["analytics-breakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/analytics/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it ('Direct' and '(unknown)' without one).
+         */
+        get: operations["analytics-conversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/analytics/csv/{table}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the analytics tables as a CSV download, over a period
+         * @description table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or conversions-by-page; every row of the period, most visitors first; CRLF line ends; a cell starting with = + - or @ gets a leading apostrophe. Admin-only.
+         */
+        get: operations["analytics-csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/analytics/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visitors in the last 30 minutes */
+        get: operations["analytics-live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/blogs": {
         parameters: {
             query?: never;
@@ -866,6 +963,26 @@ export interface paths {
         get: operations["content-advertisingServices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts a page view (the pages send it with navigator.sendBeacon)
+         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md). No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.
+         */
+        post: operations["analytics-pageView"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4573,6 +4690,618 @@ export interface operations {
                      * @example {
                      *       "message": "Send the request body as JSON, with Content-Type: application/json.",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-overview": {
+        parameters: {
+            query?: {
+                period?: "today" | "7d" | "30d" | "12mo" | "custom";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "period": {
+                     *         "from": "string",
+                     *         "to": "string"
+                     *       },
+                     *       "previousPeriod": {
+                     *         "from": "string",
+                     *         "to": "string"
+                     *       },
+                     *       "totals": {
+                     *         "visitors": 1,
+                     *         "pageViews": 1
+                     *       },
+                     *       "previousTotals": {
+                     *         "visitors": 1,
+                     *         "pageViews": 1
+                     *       },
+                     *       "series": [
+                     *         {
+                     *           "day": "string",
+                     *           "visitors": 1,
+                     *           "pageViews": 1
+                     *         }
+                     *       ],
+                     *       "previousSeries": [
+                     *         {
+                     *           "day": "string",
+                     *           "visitors": 1,
+                     *           "pageViews": 1
+                     *         }
+                     *       ],
+                     *       "conversions": {
+                     *         "newsletter_signup": 1,
+                     *         "enquiry": 1,
+                     *         "workshop_reservation": 1,
+                     *         "checkout": 1
+                     *       },
+                     *       "previousConversions": {
+                     *         "newsletter_signup": 1,
+                     *         "enquiry": 1,
+                     *         "workshop_reservation": 1,
+                     *         "checkout": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        period: {
+                            from: string;
+                            to: string;
+                        };
+                        previousPeriod: {
+                            from: string;
+                            to: string;
+                        };
+                        totals: {
+                            visitors: number;
+                            pageViews: number;
+                        };
+                        previousTotals: {
+                            visitors: number;
+                            pageViews: number;
+                        };
+                        series: {
+                            day: string;
+                            visitors: number;
+                            pageViews: number;
+                        }[];
+                        previousSeries: {
+                            day: string;
+                            visitors: number;
+                            pageViews: number;
+                        }[];
+                        conversions: {
+                            newsletter_signup: number;
+                            enquiry: number;
+                            workshop_reservation: number;
+                            checkout: number;
+                        };
+                        previousConversions: {
+                            newsletter_signup: number;
+                            enquiry: number;
+                            workshop_reservation: number;
+                            checkout: number;
+                        };
+                    };
+                };
+            };
+            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-breakdown": {
+        parameters: {
+            query: {
+                period?: "today" | "7d" | "30d" | "12mo" | "custom";
+                from?: string;
+                to?: string;
+                dimension: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "value": "string",
+                     *           "visitors": 1,
+                     *           "pageViews": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            value: string;
+                            visitors: number;
+                            pageViews: number;
+                            /** @enum {string} */
+                            kind?: "direct" | "search" | "newsletter" | "referral" | "campaign";
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-conversions": {
+        parameters: {
+            query: {
+                period?: "today" | "7d" | "30d" | "12mo" | "custom";
+                from?: string;
+                to?: string;
+                by: "source" | "page";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "newsletter_signup": 1,
+                     *           "enquiry": 1,
+                     *           "workshop_reservation": 1,
+                     *           "checkout": 1,
+                     *           "value": "string",
+                     *           "total": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            newsletter_signup: number;
+                            enquiry: number;
+                            workshop_reservation: number;
+                            checkout: number;
+                            value: string;
+                            total: number;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-csv": {
+        parameters: {
+            query?: {
+                period?: "today" | "7d" | "30d" | "12mo" | "custom";
+                /** @description First day of a custom period */
+                from?: string;
+                /** @description Last day of a custom period */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @example pages */
+                table: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example "page","visitors","page_views"
+                     *     "/","12","20"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad period. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such table. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "visitors": 1,
+                     *       "since": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        visitors: number;
+                        since: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -11638,6 +12367,127 @@ export interface operations {
                      * @example {
                      *       "message": "The service is briefly unavailable. Please try again in a moment.",
                      *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-pageView": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {"u":"/blog?utm_source=newsletter","r":"https://www.google.com/","w":390} */
+                "text/plain": string;
+                /**
+                 * @example {
+                 *       "u": "/blog"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example /blog */
+                    u: string;
+                    r?: string | null;
+                    w?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (counted unless it was a bot or a prefetch) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not a beacon. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 1 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not text/plain or application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many beacons from this address; wait Retry-After seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests from your connection. Please wait a few minutes and try again.",
+                     *       "code": "TOO_MANY_REQUESTS"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -2,6 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../openapi/responses';
 import { AUDIO_PROXY_RATE_LIMIT } from './audio-proxy';
 import { readinessDocs } from './readiness';
+import { analyticsRouteDocs } from './routes/analytics';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
@@ -467,4 +468,5 @@ export const plainRouteDocs: Record<string, PathItem> = {
   ...webhookDocs,
   ...documentDocs,
   ...readinessDocs,
+  ...analyticsRouteDocs,
 };

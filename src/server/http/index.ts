@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import type { AnalyticsRecorder } from '../services/analytics';
 import { registerUploadRoutes } from './uploads';
 import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 import { subscribersCsvRoutes } from './subscribers-csv';
 import { readinessRoutes, type ShutdownState } from './readiness';
+import { analyticsRoutes, createRecorderFor } from './routes/analytics';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
 // its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
@@ -18,6 +20,16 @@ export async function registerHttpRoutes(
   await app.register(stripeWebhookRoutes(deps));
   await app.register(subscribersCsvRoutes(deps));
   await app.register(readinessRoutes(deps, shutdown));
+  const recorder = createRecorderFor(app, deps);
+  app.decorate('analytics', recorder);
+  await app.register(analyticsRoutes(deps, recorder));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, deps);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts page views and conversions (services/analytics); procedures reach it through the request. */
+    analytics: AnalyticsRecorder;
+  }
 }

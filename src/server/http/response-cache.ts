@@ -242,6 +242,10 @@ export function registerResponseCache(
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400)
       return payload;
+    // A route that changes no public answer says so (the page-view beacon: 5,000 a second must not
+    // empty every instance's cache 5,000 times a second).
+    if ((req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads)
+      return payload;
     emptyCache();
     try {
       await options.invalidation?.publish();

@@ -18,6 +18,7 @@ import {
 } from '../services/academy';
 import { publicProcedure, router, adminProcedure } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../trpc/idempotency';
+import { countConversion } from '../trpc/conversion';
 import {
   academySubscriptionListInputSchema,
   academySubscriptionPageSchema,
@@ -53,7 +54,11 @@ export const academyRouter = router({
     })
     .input(createSubscriptionInputSchema)
     .output(createSubscriptionOutputSchema)
-    .mutation(({ ctx, input }) => createCheckout(ctx.deps.payments, input.plan)),
+    .mutation(async ({ ctx, input }) => {
+      const checkout = await createCheckout(ctx.deps.payments, input.plan);
+      await countConversion(ctx, 'checkout');
+      return checkout;
+    }),
 
   checkoutStatus: publicProcedure
     .meta({

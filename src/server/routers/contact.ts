@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countConversion } from '../trpc/conversion';
 import { contactChallengeSchema, contactInputSchema } from '../../shared/contact.schema';
 import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
 import {
@@ -69,9 +70,11 @@ export const contactRouter = router({
     })
     .input(contactInputSchema)
     .output(contactResultSchema)
-    .mutation(async ({ ctx, input }) => ({
-      message: contactAnswer(await sendContactMessage(ctx.deps, input, ctx.req.log)),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const message = contactAnswer(await sendContactMessage(ctx.deps, input, ctx.req.log));
+      await countConversion(ctx, input.type === 'workshop_reservation' ? 'workshop_reservation' : 'enquiry');
+      return { message };
+    }),
 });
 
 // The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),

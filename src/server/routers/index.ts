@@ -1,6 +1,7 @@
 import { router } from '../trpc/init';
 import { academyRouter } from './academy';
 import { adminRouter } from './admin';
+import { analyticsRouter } from './analytics';
 import { authRouter } from './auth';
 import { blogRouter } from './blog';
 import { uploadsRouter } from './uploads';
@@ -30,6 +31,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   siteContent: siteContentRouter,
   podcastAdmin: podcastAdminRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

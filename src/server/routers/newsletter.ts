@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countConversion } from '../trpc/conversion';
 import { subscribeInputSchema } from '../../shared/newsletter.schema';
 import {
   confirmSubscription,
@@ -38,7 +39,11 @@ export const newsletterRouter = router({
     })
     .input(subscribeInputSchema)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => subscribe(ctx.deps, input)),
+    .mutation(async ({ ctx, input }) => {
+      const answer = await subscribe(ctx.deps, input);
+      await countConversion(ctx, 'newsletter_signup');
+      return answer;
+    }),
 
   confirm: publicProcedure
     .meta({

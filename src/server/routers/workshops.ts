@@ -30,6 +30,7 @@ import {
 } from '../services/workshops';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
+import { countConversion } from '../trpc/conversion';
 
 // The free workshop's dated sessions: the next one for the academy page and its
 // reservation, and the admin's sessions, reservations and waiting lists.
@@ -83,6 +84,7 @@ export const workshopsRouter = router({
     .output(reservationOutcomeSchema)
     .mutation(async ({ ctx, input }) => {
       const booking = await reserveWorkshop(ctx.deps, input, ctx.req.log);
+      await countConversion(ctx, 'workshop_reservation');
       return {
         status: booking.status,
         reservationId: booking.reservation.id,

@@ -14,6 +14,8 @@ export const RATE_LIMIT_POLICIES = {
   /** Each asks Stripe something: the success page's check, and opening the billing portal. */
   paymentLookup: { max: 60, windowMs: 10 * 60_000 },
   upload: { max: 60, windowMs: 10 * 60_000 },
+  /** Page-view beacons: far above a reader's pace, a ceiling on one address filling the table. */
+  pageView: { max: 300, windowMs: 60_000 },
 } as const;
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 

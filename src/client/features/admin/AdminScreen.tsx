@@ -13,6 +13,7 @@ import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin';
 import { JobsSection } from './JobsSection';
 import { EpisodesSection } from '../podcasts/admin';
 import { SubscribersSection } from '../newsletter/admin';
+import { AnalyticsSection } from '../analytics/admin';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
@@ -27,6 +28,7 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
   { id: 'podcasts', label: 'Podcasts', render: () => <EpisodesSection /> },
   { id: 'business', label: 'Business details', render: () => <BusinessDetailsSection /> },
+  { id: 'analytics', label: 'Analytics', render: () => <AnalyticsSection /> },
   { id: 'activity', label: 'Activity', render: () => <ActivitySection /> },
   { id: 'jobs', label: 'Jobs', render: () => <JobsSection /> },
 ];

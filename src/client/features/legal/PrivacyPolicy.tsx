@@ -172,9 +172,21 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Our public pages set no cookies at all: no analytics, no advertising trackers and no social media
-          pixels. We do not load fonts, images or scripts from other companies&apos; servers, so visiting us
-          does not tell anyone else.
+          Our public pages set no cookies at all and store nothing in your browser: no advertising trackers
+          and no social media pixels. We do not load fonts, images or scripts from other companies&apos;
+          servers, so visiting us does not tell anyone else.
+        </p>
+        <p>
+          We count visits ourselves, on our own server, to know how many people read us. Each page you view
+          sends us its address on our site, the page that linked to you (for the first page only), any
+          campaign tags in the link and your window&apos;s width. We recognise a returning reader only within
+          one day, by a code made from your internet address and browser with a key that changes every day and
+          is then deleted, so nobody (including us) can follow you from one day to the next. We work out your
+          country from your internet address at that moment; the address itself, your browser&apos;s details
+          and the code are never shown to anyone, and the address is not stored. We count which page led to a
+          newsletter signup, an enquiry, a workshop booking or a plan checkout, not who made it. Automated
+          visitors and pages your browser only fetches in advance are not counted. Individual page views are
+          deleted after 30 days; daily totals are kept for two years.
         </p>
         <p>
           The admin area uses one strictly necessary cookie, called <code>session</code> (or{' '}

@@ -1,0 +1,253 @@
+// The analytics part of `npm run bench` (docs/decisions/0016-analytics-without-cookies.md):
+// 1. page-view beacons at a fixed 5,000 per second against the built server (errors, p99, and
+//    whether every counted view was written);
+// 2. public reads with counting on (a stream of beacons beside them, one per page read at the
+//    reads' own pace would be more than a site sees; 500/s here) against the same reads alone,
+//    alternated A/B/A/B so a noisy machine shows in both;
+// 3. the owner's dashboard over 12 months of 10 million page views (roll-ups and 30 days of raw
+//    views generated in SQL), one request at a time.
+// Run alone: `npx tsx scripts/bench-analytics.ts [--only=pglite|postgres] [--duration=5]` after `npm run build`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresServer } from '../tests/helpers/postgres-server';
+import { startShippedServer } from './bench-common';
+
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const ADMIN = { email: 'bench-analytics@example.co.uk', password: 'Heron-Willow-Tinder-78' };
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+function autocannonAsync(options: Record<string, unknown>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/bench-autocannon.mjs', JSON.stringify(options)]);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        timeouts: number;
+        non2xx: number;
+      };
+      resolve({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        total: r.requests.total,
+      });
+    });
+  });
+}
+
+const beaconLoad = (url: string, seconds: number, rate: number, connections = 50) => ({
+  url: `${url}/api/analytics/view`,
+  method: 'POST',
+  connections,
+  duration: seconds,
+  overallRate: rate,
+  // A new visitor on every request (the user agent carries autocannon's id): the writer's worst case.
+  headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': `${CHROME_UA} bench/[<id>]` },
+  idReplacement: true,
+  body: JSON.stringify({
+    u: '/blog?utm_source=newsletter&utm_medium=email',
+    r: 'https://www.google.com/',
+    w: 1366,
+  }),
+});
+
+/** 12 months of 10 million page views: roll-ups for every past day, raw views for the last 30 and today. */
+async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string }, pageViews: number) {
+  const { openDatabase } = await import('../src/server/db/client');
+  const { sql } = await import('drizzle-orm');
+  const db = await openDatabase(
+    target.databaseUrl
+      ? { databaseUrl: target.databaseUrl }
+      : { dataDir: path.join(target.dataDir!, 'pglite') },
+  );
+  const perDay = Math.round(pageViews / 365);
+  const visitorsPerDay = Math.round(perDay / 2.5);
+  try {
+    await db.db.execute(sql`delete from analytics_daily`);
+    await db.db.execute(sql`delete from analytics_page_views`);
+    // Per day: the total, 200 pages, 30 sources, 10 campaigns, 50 countries, 3 devices, 6 browsers,
+    // each value's share falling off as 1/rank.
+    await db.db.execute(sql`
+      insert into analytics_daily (day, dimension, value, visitors, page_views)
+      select d::date, 'total', '', ${visitorsPerDay}, ${perDay}
+      from generate_series(current_date - 365, current_date - 1, '1 day') d`);
+    for (const [dimension, values] of [
+      ['page', 200],
+      ['source', 30],
+      ['campaign', 10],
+      ['country', 50],
+      ['device', 3],
+      ['browser', 6],
+    ] as const) {
+      await db.db.execute(sql`
+        insert into analytics_daily (day, dimension, value, visitors, page_views)
+        select d::date, ${dimension}, ${dimension} || '-' || v,
+          greatest(1, (${visitorsPerDay} / v / 6))::int, greatest(1, (${perDay} / v / 6))::int
+        from generate_series(current_date - 365, current_date - 1, '1 day') d, generate_series(1, ${values}) v`);
+    }
+    // The raw views of the last 30 days and today (the roll-up's sources; today is read from them),
+    // in one transaction without the server's statement timeout (PostgreSQL's pool sets one).
+    await db.db.transaction(async (tx) => {
+      if (target.databaseUrl) await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`
+      insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
+      select ts, ts::date, (hashtext(ts::date::text || (i % ${visitorsPerDay})::text))::bigint,
+        '/page-' || (i % 200), case when i % 3 = 0 then 'Google' when i % 3 = 1 then 'Direct' end,
+        case when i % 20 = 0 then 'spring' end, 'GB', (array['Desktop','Mobile','Tablet'])[1 + i % 3],
+        (array['Chrome','Safari','Firefox','Edge'])[1 + i % 4]
+      from (select i, current_date - 30 + (i::float / ${perDay}) * interval '1 day' as ts
+            from generate_series(0, ${perDay * 31 - 1}) i) g
+      where ts < now()`);
+    });
+    await db.db.execute(sql`analyze analytics_daily`);
+    await db.db.execute(sql`analyze analytics_page_views`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return ((await res.json()) as { authToken: string }).authToken;
+}
+
+export async function benchAnalytics(
+  database: 'pglite' | 'postgres',
+  env: Record<string, string>,
+  seconds: number,
+): Promise<string[][]> {
+  const rows: string[][] = [];
+  const row = (what: string, r: Run, note = '') =>
+    rows.push([
+      what,
+      database,
+      r.rps.toFixed(0),
+      `${r.p50} ms`,
+      `${r.p99} ms`,
+      String(r.errors + r.non2xx),
+      note,
+    ]);
+  const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Bench Admin' };
+  let app = await startShippedServer({ ...env, ...adminEnv });
+  try {
+    // 1. Beacons at 5,000/s.
+    const beacons = await autocannonAsync(beaconLoad(app.url, seconds, 5000));
+    await new Promise((r) => setTimeout(r, 1500));
+    const token = await adminToken(app.url);
+    const overview = (await (
+      await fetch(`${app.url}/api/admin/analytics?period=today`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { totals: { pageViews: number } };
+    row(
+      'POST /api/analytics/view at 5,000/s',
+      beacons,
+      `${beacons.total} sent, ${overview.totals.pageViews} counted`,
+    );
+
+    // 2. Reads alone and with beacons beside them, alternated.
+    for (const read of ['/api/blog', '/']) {
+      const alone: Run[] = [];
+      const counted: Run[] = [];
+      for (let round = 0; round < 2; round++) {
+        alone.push(await autocannonAsync({ url: app.url + read, connections: 50, duration: seconds }));
+        const [r] = await Promise.all([
+          autocannonAsync({ url: app.url + read, connections: 50, duration: seconds }),
+          autocannonAsync(beaconLoad(app.url, seconds, 500, 5)),
+        ]);
+        counted.push(r);
+      }
+      const mean = (runs: Run[]) => runs.reduce((s, r) => s + r.rps, 0) / runs.length;
+      alone.forEach((r, i) => row(`GET ${read}, counting off (round ${i + 1})`, r));
+      counted.forEach((r, i) => row(`GET ${read}, 500 beacons/s beside (round ${i + 1})`, r));
+      rows.push([
+        `GET ${read}: with counting / without`,
+        database,
+        `${((mean(counted) / mean(alone)) * 100).toFixed(1)}%`,
+        '',
+        '',
+        '',
+        'mean of the rounds',
+      ]);
+    }
+  } finally {
+    await app.stop();
+  }
+
+  // 3. The dashboard at 10 million page views.
+  await fillAnalytics({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }, 10_000_000);
+  app = await startShippedServer({ ...env, ...adminEnv });
+  try {
+    const token = await adminToken(app.url);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const [name, p] of [
+      ['dashboard, 12 months', '/api/admin/analytics?period=12mo'],
+      ['top pages, 12 months', '/api/admin/analytics/breakdown?period=12mo&dimension=page'],
+      ['sources, 12 months', '/api/admin/analytics/breakdown?period=12mo&dimension=source'],
+      ['dashboard, 30 days', '/api/admin/analytics?period=30d'],
+      ['live visitors', '/api/admin/analytics/live'],
+    ] as const) {
+      await fetch(app.url + p, { headers });
+      row(
+        `GET ${name} (10M page views)`,
+        await autocannonAsync({ url: app.url + p, connections: 1, duration: seconds, headers }),
+        'one at a time',
+      );
+    }
+  } finally {
+    await app.stop();
+  }
+  return rows;
+}
+
+export const ANALYTICS_TABLE_HEADER = ['analytics', 'database', 'req/s', 'p50', 'p99', 'errors', 'note'];
+
+// Run on its own.
+if (process.argv[1]?.endsWith('bench-analytics.ts')) {
+  const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+  const seconds = Number(args.get('duration') ?? 5);
+  const databases = args.get('only')
+    ? [args.get('only') as 'pglite' | 'postgres']
+    : (['pglite', 'postgres'] as const);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-bench-analytics-'));
+  const all: string[][] = [];
+  for (const database of databases) {
+    const env: Record<string, string> = { DATA_DIR: path.join(work, database) };
+    const pg = database === 'postgres' ? await createPostgresServer() : null;
+    if (pg) env.DATABASE_URL = pg.url;
+    try {
+      const rows = await benchAnalytics(database, env, seconds);
+      all.push(...rows);
+      console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
+    } finally {
+      pg?.destroy();
+    }
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  console.log(`\n${os.cpus().length} CPUs, Node ${process.version}, ${seconds} s a run\n`);
+  console.log([ANALYTICS_TABLE_HEADER, ...all].map((r) => `| ${r.join(' | ')} |`).join('\n'));
+}

@@ -1,0 +1,1 @@
+export { AnalyticsSection } from './AnalyticsSection';

@@ -1,0 +1,27 @@
+import { isAdminPath, PAGE_VIEW_BEACON_PATH } from '../../shared/analytics';
+
+// Counts this page view on our own server (docs/decisions/0016-analytics-without-cookies.md): one
+// beacon, no cookie, nothing kept in the browser. The page load's first view carries the referrer.
+let firstView = true;
+
+export function countPageView(): void {
+  const doc = document as Document & { prerendering?: boolean };
+  if (doc.prerendering) {
+    // A prerendered page is counted when it is shown, if it is.
+    doc.addEventListener('prerenderingchange', () => countPageView(), { once: true });
+    return;
+  }
+  const { pathname, search } = window.location;
+  if (isAdminPath(pathname) || typeof navigator.sendBeacon !== 'function') return;
+  const beacon: { u: string; w: number; r?: string } = {
+    u: `${pathname}${search}`.slice(0, 600),
+    w: window.innerWidth,
+  };
+  if (firstView) beacon.r = document.referrer.slice(0, 400);
+  firstView = false;
+  try {
+    navigator.sendBeacon(PAGE_VIEW_BEACON_PATH, JSON.stringify(beacon));
+  } catch {
+    // Counting never gets in a reader's way.
+  }
+}

@@ -1,0 +1,280 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { ANALYTICS_DIMENSIONS } from '../../../shared/analytics.schema';
+import {
+  analyticsPeriodInputSchema,
+  PAGE_VIEW_BEACON_MAX_BYTES,
+  PAGE_VIEW_BEACON_PATH,
+  pageViewBeaconSchema,
+} from '../../../shared/analytics.schema';
+import { isAdminPath } from '../../../shared/analytics';
+import type { AppDeps } from '../../deps';
+import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../openapi/responses';
+import {
+  breakdown,
+  conversionsBy,
+  createAnalyticsRecorder,
+  dailySeries,
+  PeriodError,
+  resolvePeriod,
+  type AnalyticsRecorder,
+  type Visit,
+} from '../../services/analytics';
+import { validateSessionToken } from '../../services/auth';
+import { readSessionToken } from '../../trpc/context';
+import { sendApiError } from '../api-errors';
+import { csvLine } from '../subscribers-csv';
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string];
+
+/** What the recorder needs of a request: the address and browser only to hash them, never to keep. */
+export function visitOf(req: FastifyRequest): Visit {
+  return {
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    host: req.hostname,
+    headers: req.headers,
+  };
+}
+
+/**
+ * POST /api/analytics/view, the page-view beacon: answers 202 before anything is written (the
+ * recorder buffers views and writes them once a second), 400 for a body that is not a beacon.
+ */
+export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
+  return async function analytics(app: FastifyInstance): Promise<void> {
+    // sendBeacon sends a string as text/plain; JSON is accepted too. Both stay strings here.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      ['text/plain', 'application/json'],
+      { parseAs: 'string', bodyLimit: PAGE_VIEW_BEACON_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+
+    app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
+      await app.rateLimiters.pageView(req);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      } catch {
+        return sendApiError(reply, 400, 'The body must be JSON: {"u": "/path", "r": "referrer"}.');
+      }
+      const beacon = pageViewBeaconSchema.safeParse(parsed);
+      if (!beacon.success)
+        return sendApiError(reply, 400, 'The body must be JSON: {"u": "/path", "r": "referrer"}.');
+      const { u, r, w } = beacon.data;
+      // The admin's own pages are not the audience.
+      if (!isAdminPath(u)) {
+        void recorder.pageView(visitOf(req), { url: u, referrer: r, width: w }).catch((error: unknown) => {
+          req.log.warn({ err: error }, 'page view not counted');
+        });
+      }
+      return reply.code(202).header('Cache-Control', 'no-store').send();
+    });
+
+    app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
+      '/api/admin/analytics/csv/:table',
+      async (req, reply) => {
+        const { token } = readSessionToken(req, deps);
+        const found = token ? await validateSessionToken(deps, token) : null;
+        if (!found)
+          return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
+        const table = req.params.table;
+        if (!CSV_TABLES.includes(table))
+          return sendApiError(reply, 404, `No such table; one of ${CSV_TABLES.join(', ')}.`);
+        const input = analyticsPeriodInputSchema.safeParse(req.query);
+        if (!input.success) return sendApiError(reply, 400, input.error.issues[0]?.message ?? 'Bad period');
+        const now = deps.clock();
+        let period;
+        try {
+          period = resolvePeriod(input.data.period, now, input.data).current;
+        } catch (error) {
+          if (error instanceof PeriodError) return sendApiError(reply, 400, error.message);
+          throw error;
+        }
+        const body = await csvOf(deps, table as CsvTable, period, now);
+        return reply
+          .status(200)
+          .type('text/csv; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="analytics-${table}-${period.from}-${period.to}.csv"`,
+          )
+          .header('Cache-Control', 'no-store')
+          .send(body);
+      },
+    );
+  };
+}
+
+const DIMENSION_TABLES = {
+  pages: 'page',
+  sources: 'source',
+  campaigns: 'campaign',
+  countries: 'country',
+  devices: 'device',
+  browsers: 'browser',
+} as const satisfies Record<string, (typeof ANALYTICS_DIMENSIONS)[number]>;
+const CSV_TABLES = [
+  'daily',
+  ...Object.keys(DIMENSION_TABLES),
+  'conversions-by-source',
+  'conversions-by-page',
+];
+type CsvTable = 'daily' | keyof typeof DIMENSION_TABLES | 'conversions-by-source' | 'conversions-by-page';
+
+async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to: string }, now: Date) {
+  if (table === 'daily') {
+    let body = csvLine(['day', 'visitors', 'page_views']);
+    for (const d of await dailySeries(deps.db, period, now))
+      body += csvLine([d.day, String(d.visitors), String(d.pageViews)]);
+    return body;
+  }
+  const pageSize = 1000;
+  if (table.startsWith('conversions-by-')) {
+    const by = table === 'conversions-by-source' ? 'source' : 'page';
+    let body = csvLine([
+      by,
+      'newsletter_signups',
+      'enquiries',
+      'workshop_reservations',
+      'checkouts',
+      'total',
+    ]);
+    for (let page = 1; ; page++) {
+      const { items, total } = await conversionsBy(deps.db, by, period, { page, pageSize });
+      for (const r of items)
+        body += csvLine([
+          r.value,
+          ...[r.newsletter_signup, r.enquiry, r.workshop_reservation, r.checkout, r.total].map(String),
+        ]);
+      if (page * pageSize >= total) return body;
+    }
+  }
+  const dimension = DIMENSION_TABLES[table as keyof typeof DIMENSION_TABLES];
+  let body = csvLine(
+    dimension === 'source'
+      ? ['source', 'kind', 'visitors', 'page_views']
+      : [dimension, 'visitors', 'page_views'],
+  );
+  for (let page = 1; ; page++) {
+    const { items, total } = await breakdown(deps.db, dimension, period, now, { page, pageSize });
+    for (const r of items)
+      body += csvLine(
+        dimension === 'source'
+          ? [r.value, r.kind ?? '', String(r.visitors), String(r.pageViews)]
+          : [r.value, String(r.visitors), String(r.pageViews)],
+      );
+    if (page * pageSize >= total) return body;
+  }
+}
+
+/** The recorder of this app, written out when the app closes. */
+export function createRecorderFor(app: FastifyInstance, deps: AppDeps): AnalyticsRecorder {
+  const recorder = createAnalyticsRecorder(deps, { log: app.log });
+  app.addHook('onClose', async () => recorder.close());
+  return recorder;
+}
+
+const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> = [
+  {
+    name: 'period',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', enum: ['today', '7d', '30d', '12mo', 'custom'], default: '7d' },
+  },
+  {
+    name: 'from',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', format: 'date' },
+    description: 'First day of a custom period',
+  },
+  {
+    name: 'to',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', format: 'date' },
+    description: 'Last day of a custom period',
+  },
+];
+
+export const analyticsRouteDocs: Record<string, PathItem> = {
+  [PAGE_VIEW_BEACON_PATH.replace(/^\/api/, '')]: {
+    post: {
+      operationId: 'analytics-pageView',
+      security: [],
+      tags: ['Analytics'],
+      summary: 'Counts a page view (the pages send it with navigator.sendBeacon)',
+      description:
+        'Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, ' +
+        'document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are ' +
+        'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md). No cookie is read or ' +
+        'set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used ' +
+        'for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.',
+      requestBody: {
+        required: true,
+        content: {
+          'text/plain': {
+            schema: { type: 'string' },
+            example: '{"u":"/blog?utm_source=newsletter","r":"https://www.google.com/","w":390}',
+          },
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['u'],
+              properties: {
+                u: { type: 'string', maxLength: 600, example: '/blog' },
+                r: { type: ['string', 'null'], maxLength: 400 },
+                w: { type: ['integer', 'null'], minimum: 0 },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '202': { description: 'Accepted (counted unless it was a bot or a prefetch)' },
+        ...errorResponses({
+          400: 'The body is not a beacon',
+          413: 'The body is over 1 KB',
+          415: 'Not text/plain or application/json',
+          429: 'Too many beacons from this address; wait Retry-After seconds',
+        }),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/admin/analytics/csv/{table}': {
+    get: {
+      operationId: 'analytics-csv',
+      tags: ['Analytics'],
+      summary: 'One of the analytics tables as a CSV download, over a period',
+      description:
+        'table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or ' +
+        'conversions-by-page; every row of the period, most visitors first; CRLF ' +
+        'line ends; a cell starting with = + - or @ gets a leading apostrophe. Admin-only.',
+      security: SESSION_SECURITY,
+      parameters: [
+        { name: 'table', in: 'path', required: true, schema: { type: 'string' }, example: 'pages' },
+        ...periodParameters,
+      ],
+      responses: {
+        '200': {
+          description: 'The CSV file',
+          content: {
+            'text/csv': {
+              schema: { type: 'string' },
+              example: '"page","visitors","page_views"\r\n"/","12","20"\r\n',
+            },
+          },
+        },
+        ...errorResponses({
+          400: 'A bad period',
+          401: 'Not signed in, or the session has ended',
+          404: 'No such table',
+        }),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+};

@@ -1,0 +1,101 @@
+import { isbot } from 'isbot';
+
+// How a page view is described: its source, device and browser, from what the browser sent. Nothing
+// here keeps the address or the full user agent.
+
+const SEARCH_ENGINES: Array<[RegExp, string]> = [
+  [/(^|\.)google\./, 'Google'],
+  [/(^|\.)bing\.com$/, 'Bing'],
+  [/(^|\.)duckduckgo\.com$/, 'DuckDuckGo'],
+  [/(^|\.)search\.yahoo\.com$|(^|\.)yahoo\.com$/, 'Yahoo'],
+  [/(^|\.)ecosia\.org$/, 'Ecosia'],
+  [/(^|\.)yandex\./, 'Yandex'],
+  [/(^|\.)baidu\.com$/, 'Baidu'],
+  [/(^|\.)search\.brave\.com$/, 'Brave Search'],
+];
+
+export const DIRECT_SOURCE = 'Direct';
+export const NEWSLETTER_SOURCE = 'Newsletter';
+
+export type SourceKind = 'direct' | 'search' | 'newsletter' | 'referral' | 'campaign';
+
+/** What kind of source a label is, for the owner's table. */
+export function sourceKind(label: string): SourceKind {
+  if (label === DIRECT_SOURCE) return 'direct';
+  if (label === NEWSLETTER_SOURCE) return 'newsletter';
+  if (SEARCH_ENGINES.some(([, name]) => name === label)) return 'search';
+  if (label.startsWith('utm:')) return 'campaign';
+  return 'referral';
+}
+
+/**
+ * The source of a page view: null when the visitor came from another page of this site (the visit's
+ * first view carries its source); a UTM source wins over the referrer, e-mail campaigns count as the
+ * newsletter, known search engines by name, other sites by host name.
+ */
+export function classifySource(
+  query: URLSearchParams,
+  /** document.referrer of the visit's first page ('' when none); undefined for a view inside the site. */
+  referrer: string | null | undefined,
+  ownHost: string | null,
+): { source: string | null; campaign: string | null } {
+  const campaign = query.get('utm_campaign')?.trim().slice(0, 100) || null;
+  const utmSource = query.get('utm_source')?.trim().toLowerCase().slice(0, 100) || '';
+  const utmMedium = query.get('utm_medium')?.trim().toLowerCase() ?? '';
+  if (utmMedium === 'email' || utmMedium === 'newsletter' || utmSource.includes('newsletter'))
+    return { source: NEWSLETTER_SOURCE, campaign };
+  if (referrer === undefined && !utmSource) return { source: null, campaign };
+  let refHost: string | null = null;
+  if (referrer) {
+    try {
+      refHost = new URL(referrer).hostname.toLowerCase().replace(/^www\./, '');
+    } catch {
+      refHost = null;
+    }
+  }
+  if (utmSource) {
+    const engine = SEARCH_ENGINES.find(
+      ([re, name]) => re.test(utmSource) || name.toLowerCase() === utmSource,
+    );
+    return { source: engine ? engine[1] : utmSource.replace(/^www\./, ''), campaign };
+  }
+  if (!refHost) return { source: DIRECT_SOURCE, campaign };
+  if (
+    ownHost &&
+    refHost ===
+      ownHost
+        .toLowerCase()
+        .replace(/^www\./, '')
+        .replace(/:\d+$/, '')
+  )
+    return { source: null, campaign };
+  const engine = SEARCH_ENGINES.find(([re]) => re.test(refHost));
+  return { source: engine ? engine[1] : refHost, campaign };
+}
+
+export function deviceOf(userAgent: string, width: number | null): string {
+  if (/iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(userAgent)) return 'Tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return 'Mobile';
+  if (width !== null && width < 600) return 'Mobile';
+  return 'Desktop';
+}
+
+export function browserOf(userAgent: string): string {
+  if (/Edg(e|A|iOS)?\//.test(userAgent)) return 'Edge';
+  if (/OPR\/|Opera/.test(userAgent)) return 'Opera';
+  if (/SamsungBrowser\//.test(userAgent)) return 'Samsung Internet';
+  if (/Firefox\/|FxiOS\//.test(userAgent)) return 'Firefox';
+  if (/Chrome\/|CriOS\/|Chromium\//.test(userAgent)) return 'Chrome';
+  if (/Safari\//.test(userAgent)) return 'Safari';
+  return 'Other';
+}
+
+/** A crawler, a headless tool or a preview fetch: not a reader. */
+export function isNotAReader(
+  userAgent: string,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
+  if (!userAgent || isbot(userAgent)) return true;
+  const purpose = `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''} ${headers['x-moz'] ?? ''}`;
+  return /prefetch|prerender/i.test(purpose);
+}

@@ -1,0 +1,26 @@
+// The visitor's country from their address at the moment of the visit, through the GeoLite2 data
+// that the geoip-country package ships (about 19 MB in memory). Loaded on the first counted view, not
+// at start, so a site that counts nothing never holds it; the address itself is never stored.
+type Lookup = (ip: string) => { country?: string } | null;
+let loading: Promise<Lookup | null> | null = null;
+
+export function countryLookup(): Promise<Lookup | null> {
+  loading ??= import('geoip-country')
+    .then((mod) => {
+      const geo = (mod as { default?: { lookup: Lookup }; lookup?: Lookup }).default ?? mod;
+      return (ip: string) => (geo as { lookup: Lookup }).lookup(ip);
+    })
+    .catch(() => null);
+  return loading;
+}
+
+export async function countryOf(ip: string): Promise<string | null> {
+  const lookup = await countryLookup();
+  if (!lookup) return null;
+  const normalised = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  try {
+    return lookup(normalised)?.country ?? null;
+  } catch {
+    return null;
+  }
+}

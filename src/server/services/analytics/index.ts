@@ -1,0 +1,36 @@
+// The analytics domain's public surface: counting page views and conversions without cookies, and
+// the owner's figures (docs/decisions/0016-analytics-without-cookies.md).
+export {
+  createAnalyticsRecorder,
+  CONVERSION_KINDS,
+  FLUSH_INTERVAL_MS,
+  type AnalyticsRecorder,
+  type ConversionKind,
+  type PageViewBeacon,
+  type Visit,
+} from './recorder';
+export { countryLookup } from './country';
+export { DIRECT_SOURCE, NEWSLETTER_SOURCE, type SourceKind } from './classify';
+export {
+  ANALYTICS_ROLLUP_QUEUE,
+  analyticsJobs,
+  DIMENSIONS,
+  pruneAnalytics,
+  rollUpDay,
+  rollUpPastDays,
+  type Dimension,
+} from './rollup';
+export {
+  breakdown,
+  conversionsBy,
+  conversionTotals,
+  dailySeries,
+  liveVisitors,
+  PeriodError,
+  resolvePeriod,
+  type BreakdownRow,
+  type ConversionRow,
+  type DayFigures,
+  type PeriodName,
+} from './dashboard';
+export { dayOf } from './visitor';

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { browserOf, classifySource, deviceOf, isNotAReader } from './classify';
+import { countryOf } from './country';
+import { createSaltKeeper, dayOf, visitorHash } from './visitor';
+
+/** What the transport passes of one request: no Fastify types here. */
+export interface Visit {
+  ip: string;
+  userAgent: string;
+  host: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PageViewBeacon {
+  /** The page's path with its query (UTM parameters are read from it, then the query is dropped). */
+  url: string;
+  /** document.referrer on a visit's first page ('' for none); left out for views inside the site. */
+  referrer?: string | null;
+  width?: number | null;
+}
+
+export type ConversionKind = 'newsletter_signup' | 'enquiry' | 'workshop_reservation' | 'checkout';
+export const CONVERSION_KINDS: ConversionKind[] = [
+  'newsletter_signup',
+  'enquiry',
+  'workshop_reservation',
+  'checkout',
+];
+
+interface PageViewRow {
+  at: Date;
+  day: string;
+  visitor: bigint;
+  path: string;
+  source: string | null;
+  campaign: string | null;
+  country: string | null;
+  device: string;
+  browser: string;
+}
+/**
+ * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it
+ * is counted inside the submitting request's transaction, where the day's salt cannot be read from
+ * the database (on PGlite, one connection, that would wait for the transaction itself).
+ */
+interface ConversionRow {
+  at: Date;
+  day: string;
+  kind: ConversionKind;
+  visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>;
+}
+
+/** Page views written together at most once a flush interval (docs/decisions/0016-analytics-without-cookies.md). */
+export const FLUSH_INTERVAL_MS = 1000;
+/** A buffer this full is written at once, so a burst never holds more than one batch in memory. */
+export const MAX_BATCH = 5000;
+
+export interface AnalyticsRecorder {
+  /** Counts a page view unless it is a bot or a prefetch; false when it was not counted. */
+  pageView(visit: Visit, beacon: PageViewBeacon): Promise<boolean>;
+  /** Counts a conversion, credited to the source and last page of the same visitor today. */
+  conversion(visit: Visit, kind: ConversionKind): Promise<void>;
+  /** Writes what is buffered now (the timer does this every second; close does it last). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  /** Views waiting in this instance's buffer. */
+  buffered(): number;
+}
+
+export function createAnalyticsRecorder(
+  deps: { db: Database; clock: () => Date },
+  options: { log?: { warn(obj: object, msg: string): void }; flushIntervalMs?: number } = {},
+): AnalyticsRecorder {
+  const saltOf = createSaltKeeper(deps.db);
+  let views: PageViewRow[] = [];
+  let conversions: ConversionRow[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  let closed = false;
+  // Views still being described (salt, country): a flush waits for them, so none is left behind.
+  const describing = new Set<Promise<unknown>>();
+
+  const writeBatch = async (batchViews: PageViewRow[], batchConversions: ConversionRow[]) => {
+    try {
+      // One statement and one parameter for the whole batch: on PGlite the database runs on this
+      // thread, and binding nine parameters a row cost more than the rows themselves.
+      if (batchViews.length > 0) {
+        const json = JSON.stringify(
+          batchViews.map((v) => [
+            v.at.toISOString(),
+            v.day,
+            String(v.visitor),
+            v.path,
+            v.source,
+            v.campaign,
+            v.country,
+            v.device,
+            v.browser,
+          ]),
+        );
+        await deps.db.execute(sql`
+          insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
+          select (r->>0)::timestamptz, (r->>1)::date, (r->>2)::bigint, r->>3, r->>4, r->>5, r->>6, r->>7, r->>8
+          from json_array_elements(${json}::json) r`);
+      }
+      // A conversion takes the source of the visitor's first view of the day and the path of
+      // their last one; without a counted view it is 'Direct' on an unknown page.
+      for (const c of batchConversions) {
+        const visitor = visitorHash(await saltOf(c.day), c.visit.host, c.visit.ip, c.visit.userAgent);
+        await deps.db.execute(sql`
+          insert into analytics_conversions (at, day, kind, source, path)
+          select ${c.at.toISOString()}::timestamptz, ${c.day}::date, ${c.kind},
+            coalesce((select source from analytics_page_views
+                      where day = ${c.day}::date and visitor = ${visitor} and source is not null
+                      order by at limit 1), 'Direct'),
+            coalesce((select path from analytics_page_views
+                      where day = ${c.day}::date and visitor = ${visitor} order by at desc limit 1), '(unknown)')`);
+      }
+    } catch (error) {
+      // Analytics may lose a batch (the decision record says so); the site goes on.
+      options.log?.warn({ err: error, lost: batchViews.length }, 'analytics batch not written');
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    flushing = flushing.then(async () => {
+      await Promise.allSettled([...describing]);
+      if (views.length === 0 && conversions.length === 0) return;
+      const batchViews = views;
+      const batchConversions = conversions;
+      views = [];
+      conversions = [];
+      await writeBatch(batchViews, batchConversions);
+    });
+    return flushing;
+  };
+
+  const timer = setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
+  timer.unref();
+
+  const hashOf = async (visit: Visit, at: Date) =>
+    visitorHash(await saltOf(dayOf(at)), visit.host, visit.ip, visit.userAgent);
+
+  return {
+    pageView(visit, beacon) {
+      const described = describeView(visit, beacon);
+      describing.add(described);
+      void described.finally(() => describing.delete(described));
+      return described;
+    },
+    conversion(visit, kind) {
+      if (closed) return Promise.resolve();
+      const at = deps.clock();
+      conversions.push({
+        at,
+        day: dayOf(at),
+        kind,
+        visit: { ip: visit.ip, userAgent: visit.userAgent, host: visit.host },
+      });
+      return Promise.resolve();
+    },
+    flush,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await flush();
+    },
+    buffered: () => views.length,
+  };
+
+  async function describeView(visit: Visit, beacon: PageViewBeacon): Promise<boolean> {
+    if (closed || isNotAReader(visit.userAgent, visit.headers)) return false;
+    let url: URL;
+    try {
+      url = new URL(beacon.url, 'http://site.invalid');
+    } catch {
+      return false;
+    }
+    if (url.host !== 'site.invalid') return false;
+    const at = deps.clock();
+    const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
+    views.push({
+      at,
+      day: dayOf(at),
+      visitor: await hashOf(visit, at),
+      path: safeDecode(url.pathname).slice(0, 300),
+      source,
+      campaign,
+      country: await countryOf(visit.ip),
+      device: deviceOf(visit.userAgent, beacon.width ?? null),
+      browser: browserOf(visit.userAgent),
+    });
+    if (views.length >= MAX_BATCH) void flush();
+    return true;
+  }
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { optionalFilter, pageField, pageSizeField } from './paging.schema';
+
+// The owner's figures (routers/analytics.ts) and the page-view beacon: what they accept and return.
+
+export const ANALYTICS_PERIODS = ['today', '7d', '30d', '12mo', 'custom'] as const;
+export const ANALYTICS_DIMENSIONS = ['page', 'source', 'campaign', 'country', 'device', 'browser'] as const;
+export const CONVERSION_KIND_NAMES = [
+  'newsletter_signup',
+  'enquiry',
+  'workshop_reservation',
+  'checkout',
+] as const;
+export const ANALYTICS_PAGE_SIZE_MAX = 100;
+export { PAGE_VIEW_BEACON_MAX_BYTES, PAGE_VIEW_BEACON_PATH } from './analytics';
+
+const dayField = (name: string) =>
+  optionalFilter(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a day as YYYY-MM-DD`));
+
+export const analyticsPeriodInputSchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS, 'period must be today, 7d, 30d, 12mo or custom').default('7d'),
+  from: dayField('from'),
+  to: dayField('to'),
+});
+export type AnalyticsPeriodInput = z.infer<typeof analyticsPeriodInputSchema>;
+
+const pageFields = { page: pageField, pageSize: pageSizeField('pageSize', ANALYTICS_PAGE_SIZE_MAX, 10) };
+
+export const analyticsBreakdownInputSchema = analyticsPeriodInputSchema.extend({
+  dimension: z.enum(
+    ANALYTICS_DIMENSIONS,
+    'dimension must be page, source, campaign, country, device or browser',
+  ),
+  ...pageFields,
+});
+export const analyticsConversionsInputSchema = analyticsPeriodInputSchema.extend({
+  by: z.enum(['source', 'page'], 'by must be source or page'),
+  ...pageFields,
+});
+
+const periodSchema = z.object({ from: z.string(), to: z.string() });
+const dayFiguresSchema = z.object({
+  day: z.string(),
+  visitors: z.number().int(),
+  pageViews: z.number().int(),
+});
+const totalsSchema = z.object({ visitors: z.number().int(), pageViews: z.number().int() });
+const conversionCountsSchema = z.object({
+  newsletter_signup: z.number().int(),
+  enquiry: z.number().int(),
+  workshop_reservation: z.number().int(),
+  checkout: z.number().int(),
+});
+
+export const analyticsOverviewSchema = z.object({
+  period: periodSchema,
+  previousPeriod: periodSchema,
+  totals: totalsSchema,
+  previousTotals: totalsSchema,
+  /** One entry per day of the period, zeros included. */
+  series: z.array(dayFiguresSchema),
+  previousSeries: z.array(dayFiguresSchema),
+  conversions: conversionCountsSchema,
+  previousConversions: conversionCountsSchema,
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export const analyticsBreakdownSchema = pageOf(
+  z.object({
+    value: z.string(),
+    visitors: z.number().int(),
+    pageViews: z.number().int(),
+    /** For sources: direct, search, newsletter, referral or campaign. */
+    kind: z.enum(['direct', 'search', 'newsletter', 'referral', 'campaign']).optional(),
+  }),
+);
+export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownSchema>;
+
+export const analyticsConversionsSchema = pageOf(
+  conversionCountsSchema.extend({ value: z.string(), total: z.number().int() }),
+);
+export type AnalyticsConversions = z.infer<typeof analyticsConversionsSchema>;
+
+export const analyticsLiveSchema = z.object({
+  /** Distinct visitors with a page view in the last 30 minutes. */
+  visitors: z.number().int(),
+  since: z.string(),
+});
+
+/** The beacon's body (text/plain JSON, as navigator.sendBeacon sends a string). */
+export const pageViewBeaconSchema = z.object({
+  /** The page's path and query, e.g. /blog?utm_source=newsletter. */
+  u: z.string().min(1).max(600).startsWith('/'),
+  /** document.referrer on the first page of a visit ('' for none); left out for the views after it. */
+  r: z.string().max(400).optional().nullable(),
+  /** The window's width in CSS pixels (tells phones from desktops when the browser does not). */
+  w: z.number().int().min(0).max(20000).optional().nullable(),
+});

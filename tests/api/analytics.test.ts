@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { pruneAnalytics, rollUpPastDays } from '../../src/server/services/analytics';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
+import { answered } from '../helpers/challenge';
+
+// Visitor figures counted on the site itself, without cookies: the beacon, the daily visitor hash,
+// bots and prefetches left out, sources, countries, conversions, the roll-up and the owner's reads.
+let t: TestApp;
+let auth: { authorization: string };
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+/** A UK address in the GeoLite2 data; a US one. */
+const UK_ADDRESS = '81.2.69.160';
+const US_ADDRESS = '8.8.8.8';
+
+const beacon = (body: unknown, opts: { ua?: string; ip?: string; headers?: Record<string, string> } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/analytics/view',
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': opts.ua ?? FIREFOX,
+      ...opts.headers,
+    },
+    remoteAddress: opts.ip ?? UK_ADDRESS,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const read = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+  ({ auth } = await signedInAdmin(t));
+  t.setNow(new Date('2026-03-10T10:00:00Z'));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the page-view beacon', () => {
+  it('answers 202, sets no cookie, and counts a visitor once a day across pages', async () => {
+    const first = await beacon({ u: '/blog?utm_source=google', r: 'https://www.google.co.uk/', w: 1366 });
+    expect(first.statusCode).toBe(202);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect((await beacon({ u: '/' })).statusCode).toBe(202);
+    expect(
+      (await beacon({ u: '/blog', r: 'https://news.example.org/story' }, { ua: IPHONE, ip: US_ADDRESS }))
+        .statusCode,
+    ).toBe(202);
+    await t.app.analytics.flush();
+
+    const overview = await read('/api/admin/analytics?period=today');
+    expect(overview.totals).toEqual({ visitors: 2, pageViews: 3 });
+    expect(overview.series).toEqual([{ day: '2026-03-10', visitors: 2, pageViews: 3 }]);
+    expect(overview.previousPeriod).toEqual({ from: '2026-03-09', to: '2026-03-09' });
+
+    const pages = await read('/api/admin/analytics/breakdown?period=today&dimension=page');
+    expect(pages.items).toEqual([
+      { value: '/blog', visitors: 2, pageViews: 2 },
+      { value: '/', visitors: 1, pageViews: 1 },
+    ]);
+    expect(pages.total).toBe(2);
+    const sources = await read('/api/admin/analytics/breakdown?period=today&dimension=source');
+    expect(sources.items).toEqual(
+      expect.arrayContaining([
+        { value: 'Google', visitors: 1, pageViews: 1, kind: 'search' },
+        { value: 'news.example.org', visitors: 1, pageViews: 1, kind: 'referral' },
+      ]),
+    );
+    const countries = await read('/api/admin/analytics/breakdown?period=today&dimension=country');
+    expect(countries.items).toEqual(
+      expect.arrayContaining([
+        { value: 'GB', visitors: 1, pageViews: 2 },
+        { value: 'US', visitors: 1, pageViews: 1 },
+      ]),
+    );
+    const devices = await read('/api/admin/analytics/breakdown?period=today&dimension=device');
+    expect(devices.items.map((r: { value: string }) => r.value).sort()).toEqual(['Desktop', 'Mobile']);
+    const browsers = await read('/api/admin/analytics/breakdown?period=today&dimension=browser');
+    expect(browsers.items.map((r: { value: string }) => r.value).sort()).toEqual(['Firefox', 'Safari']);
+    expect((await read('/api/admin/analytics/live')).visitors).toBe(2);
+  });
+
+  it('stores no address, user agent or referrer path', async () => {
+    const rows = await t.deps.db.execute(sql`select * from analytics_page_views`);
+    const text = JSON.stringify((rows as unknown as { rows?: unknown[] }).rows ?? rows, (_k, v: unknown) =>
+      typeof v === 'bigint' ? v.toString() : v,
+    );
+    expect(text).not.toContain(UK_ADDRESS);
+    expect(text).not.toContain(US_ADDRESS);
+    expect(text).not.toContain('Mozilla');
+    expect(text).not.toContain('/story');
+  });
+
+  it('does not count bots, prefetches or the admin pages', async () => {
+    const before = (await read('/api/admin/analytics?period=today')).totals;
+    expect((await beacon({ u: '/' }, { ua: GOOGLEBOT })).statusCode).toBe(202);
+    expect((await beacon({ u: '/' }, { headers: { 'sec-purpose': 'prefetch' } })).statusCode).toBe(202);
+    expect((await beacon({ u: '/admin' })).statusCode).toBe(202);
+    await t.app.analytics.flush();
+    expect((await read('/api/admin/analytics?period=today')).totals).toEqual(before);
+  });
+
+  it('leaves the public reads in the response cache (a beacon changes none of them)', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect((await beacon({ u: '/' })).statusCode).toBe(202);
+    const again = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(again.headers['x-cache']).toBe('hit');
+  });
+
+  it('refuses what is not a beacon with a clear 400', async () => {
+    for (const body of ['not json', '{"u": "https://elsewhere.example/"}', '{}']) {
+      const res = await beacon(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/JSON/);
+    }
+    expect((await beacon({ u: `/${'x'.repeat(2000)}` })).statusCode).toBe(413);
+  });
+
+  it('counts newsletters and campaigns from UTM parameters', async () => {
+    await beacon(
+      { u: '/?utm_source=hitchin-weekly&utm_medium=email&utm_campaign=spring-offer' },
+      { ip: '192.0.2.10' },
+    );
+    await t.app.analytics.flush();
+    const sources = await read('/api/admin/analytics/breakdown?period=today&dimension=source');
+    expect(sources.items).toContainEqual({
+      value: 'Newsletter',
+      visitors: 1,
+      pageViews: 1,
+      kind: 'newsletter',
+    });
+    const campaigns = await read('/api/admin/analytics/breakdown?period=today&dimension=campaign');
+    expect(campaigns.items).toEqual([{ value: 'spring-offer', visitors: 1, pageViews: 1 }]);
+  });
+});
+
+describe('conversions', () => {
+  it('credits a signup and an enquiry to the visit’s source and last page', async () => {
+    const visitor = { ua: IPHONE, ip: '192.0.2.55' };
+    await beacon({ u: '/', r: 'https://www.bing.com/' }, visitor);
+    t.setNow(new Date('2026-03-10T10:05:00Z'));
+    await beacon({ u: '/sparkai-academy' }, visitor);
+    await t.app.analytics.flush();
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      headers: { 'user-agent': IPHONE },
+      remoteAddress: visitor.ip,
+      payload: { email: 'reader@example.co.uk' },
+    });
+    expect(signup.statusCode, signup.body).toBe(200);
+    const enquiry = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'user-agent': FIREFOX },
+      remoteAddress: '192.0.2.77',
+      payload: await answered(t.app, {
+        name: 'Ed Enquirer',
+        email: 'ed@example.co.uk',
+        subject: 'Adverts',
+        message: 'How much is a half page?',
+        type: 'advertising',
+      }),
+    });
+    expect(enquiry.statusCode, enquiry.body).toBe(200);
+    await t.app.analytics.flush();
+
+    const overview = await read('/api/admin/analytics?period=today');
+    expect(overview.conversions).toEqual({
+      newsletter_signup: 1,
+      enquiry: 1,
+      workshop_reservation: 0,
+      checkout: 0,
+    });
+    const bySource = await read('/api/admin/analytics/conversions?period=today&by=source');
+    expect(bySource.items).toEqual(
+      expect.arrayContaining([
+        { value: 'Bing', newsletter_signup: 1, enquiry: 0, workshop_reservation: 0, checkout: 0, total: 1 },
+        { value: 'Direct', newsletter_signup: 0, enquiry: 1, workshop_reservation: 0, checkout: 0, total: 1 },
+      ]),
+    );
+    const byPage = await read('/api/admin/analytics/conversions?period=today&by=page');
+    expect(byPage.items).toContainEqual({
+      value: '/sparkai-academy',
+      newsletter_signup: 1,
+      enquiry: 0,
+      workshop_reservation: 0,
+      checkout: 0,
+      total: 1,
+    });
+  });
+});
+
+describe('the roll-up and the owner’s reads', () => {
+  it('rolls past days up, keeps the figures, and prunes raw views after 30 days', async () => {
+    const before = await read('/api/admin/analytics?period=custom&from=2026-03-10&to=2026-03-10');
+    t.setNow(new Date('2026-03-11T09:00:00Z'));
+    expect(await rollUpPastDays(t.deps.db, t.deps.clock())).toEqual(['2026-03-10']);
+    expect(await rollUpPastDays(t.deps.db, t.deps.clock())).toEqual([]);
+    const after = await read('/api/admin/analytics?period=7d');
+    expect(after.totals).toEqual(before.totals);
+    expect(after.series.at(-2)).toEqual({
+      day: '2026-03-10',
+      visitors: before.totals.visitors,
+      pageViews: before.totals.pageViews,
+    });
+    const pages = await read('/api/admin/analytics/breakdown?period=7d&dimension=page&pageSize=1');
+    expect(pages.items).toHaveLength(1);
+    expect(pages.total).toBe(3);
+    // A visit today by the same browser and address is a new visitor: yesterday's salt is gone.
+    await beacon({ u: '/' });
+    await t.app.analytics.flush();
+    const salts = await t.deps.db.execute(sql`select to_char(day, 'YYYY-MM-DD') as day from analytics_salts`);
+    expect(((salts as unknown as { rows?: unknown[] }).rows ?? salts) as unknown[]).toEqual([
+      { day: '2026-03-11' },
+    ]);
+
+    t.setNow(new Date('2026-04-12T09:00:00Z'));
+    const pruned = await pruneAnalytics(t.deps.db, t.deps.clock());
+    expect(pruned.views).toBeGreaterThan(0);
+    const year = await read('/api/admin/analytics?period=12mo');
+    expect(year.totals.visitors).toBe(before.totals.visitors + 1);
+  });
+
+  it('gives every table as CSV, to admins only', async () => {
+    const url = '/api/admin/analytics/csv/pages?period=custom&from=2026-03-01&to=2026-03-31';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.body.split('\r\n')[0]).toBe('"page","visitors","page_views"');
+    expect(res.body).toContain('"/blog","2","2"');
+    const conv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/analytics/csv/conversions-by-source?period=custom&from=2026-03-01&to=2026-03-31',
+      headers: auth,
+    });
+    expect(conv.body).toContain('"Bing","1","0","0","0","1"');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/analytics/csv/nope', headers: auth })).statusCode,
+    ).toBe(404);
+  });
+
+  it('is admin-only and refuses a bad period', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/analytics' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/analytics?period=custom',
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/from and to/);
+  });
+});

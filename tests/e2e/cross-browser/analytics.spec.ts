@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { ADMIN_ACCOUNT } from '../../../playwright.config';
+import {
+  BROWSERS,
+  byRole,
+  expect,
+  runJourney,
+  signInInPage,
+  SIZES,
+  tap,
+  test,
+  waitForText,
+  type SizeName,
+} from '../helpers/cross-browser';
+
+// The owner's analytics from real browsing, in Firefox ESR and Chromium, at desktop and phone
+// sizes: pages viewed in the browser are counted without cookies and shown, with a chart, in the
+// admin's Analytics section; and no public page sets a cookie or keeps anything in the browser.
+
+/** Headless Chromium names itself HeadlessChrome, which the bot list rightly leaves out: a reader's Chrome here. */
+const CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Waits until the admin API reports the campaign (views are written once a second). */
+async function waitForCampaign(page: Page, campaign: string) {
+  await page.waitForFunction(
+    async (c) => {
+      const res = await fetch('/api/admin/analytics/breakdown?period=today&dimension=campaign&pageSize=100', {
+        credentials: 'include',
+      });
+      return res.ok && JSON.stringify(await res.json()).includes(c);
+    },
+    { timeout: 15_000, polling: 500 },
+    campaign,
+  );
+}
+
+/** Before signing in the app asks who is signed in: 401 is the answer. */
+const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
+
+const PUBLIC_PATHS = [
+  '/',
+  '/blog',
+  '/sparkai-academy',
+  '/privacy-policy',
+  '/terms-conditions',
+  '/subscribe',
+  '/login',
+];
+
+for (const browserName of BROWSERS) {
+  for (const size of Object.keys(SIZES) as SizeName[]) {
+    test(`${browserName} at ${size} size: an owner sees the visits just made, with a chart`, async ({
+      launched,
+      baseURL,
+    }, testInfo) => {
+      const browser = await launched(browserName);
+      const campaign = `e2e-${browserName}-${size}-${Date.now()}`;
+      await runJourney(
+        browser,
+        SIZES[size],
+        testInfo,
+        async (page) => {
+          if (browserName === 'chromium') await page.setUserAgent({ userAgent: CHROME_UA });
+          await page.goto(`${baseURL}/?utm_source=herts-weekly&utm_medium=email&utm_campaign=${campaign}`);
+          await waitForText(page, 'Get Started Today');
+          await page.goto(`${baseURL}/blog`);
+          await page.waitForSelector('[data-testid="blog-card"]');
+
+          await signInInPage(page, baseURL!, ADMIN_ACCOUNT);
+          await waitForCampaign(page, campaign);
+          await page.goto(`${baseURL}/admin`);
+          await waitForText(page, `Welcome, ${ADMIN_ACCOUNT.name}`);
+          await tap(page, byRole('button', 'Analytics'));
+          await page.waitForSelector('[data-testid="analytics"]');
+          await page.select('[data-testid="analytics"] select', 'today');
+
+          // The figures, the chart (uPlot draws on a canvas) and the tables show the visit.
+          await page.waitForFunction(
+            () =>
+              Number(
+                document.querySelector('[data-testid="analytics-visitors"] span:nth-child(2)')?.textContent,
+              ) >= 1,
+          );
+          await page.waitForSelector('[data-testid="analytics-chart"] canvas', { visible: true });
+          await waitForText(page, campaign);
+          await page.waitForFunction(() =>
+            document.querySelector('[data-testid="analytics-pages"]')?.textContent?.includes('/blog'),
+          );
+          await page.waitForFunction(() =>
+            document.querySelector('[data-testid="analytics-sources"]')?.textContent?.includes('Newsletter'),
+          );
+          const live = await page.$eval('[data-testid="analytics-live"]', (el) => el.textContent ?? '');
+          expect(live).toMatch(/^\d+ in the last 30 minutes$/);
+          expect(Number(live.split(' ')[0])).toBeGreaterThanOrEqual(1);
+
+          const shot = testInfo.outputPath(`analytics-${browserName}-${SIZES[size].width}.png`);
+          await page.screenshot({ path: shot, fullPage: true });
+          if (process.env.ANALYTICS_SHOTS_DIR)
+            fs.copyFileSync(shot, path.join(process.env.ANALYTICS_SHOTS_DIR, path.basename(shot)));
+        },
+        SESSION_CHECK_401,
+      );
+    });
+  }
+
+  test(`${browserName}: no public page sets a cookie or stores anything in the browser`, async ({
+    launched,
+    baseURL,
+  }, testInfo) => {
+    const browser = await launched(browserName);
+    await runJourney(
+      browser,
+      SIZES.desktop,
+      testInfo,
+      async (page) => {
+        const setCookies: string[] = [];
+        page.on('response', (res) => {
+          const header = res.headers()['set-cookie'];
+          if (header) setCookies.push(`${res.url()}: ${header}`);
+        });
+        const hrefs = await (async () => {
+          await page.goto(`${baseURL}/blog`);
+          await page.waitForSelector('[data-testid="blog-card"] a');
+          return page.$$eval('[data-testid="blog-card"] a', (as) => [as[0]!.getAttribute('href')!]);
+        })();
+        for (const p of [...PUBLIC_PATHS, ...hrefs]) {
+          await page.goto(`${baseURL}${p}`);
+          await page.waitForSelector('html[data-hydrated]');
+          const stored = await page.evaluate(async () => ({
+            cookie: document.cookie,
+            local: localStorage.length,
+            session: sessionStorage.length,
+            databases: typeof indexedDB.databases === 'function' ? (await indexedDB.databases()).length : 0,
+            caches: 'caches' in window ? (await caches.keys()).length : 0,
+          }));
+          expect(stored, p).toEqual({ cookie: '', local: 0, session: 0, databases: 0, caches: 0 });
+        }
+        expect(setCookies).toEqual([]);
+      },
+      SESSION_CHECK_401,
+    );
+  });
+}
