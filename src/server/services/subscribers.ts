@@ -31,6 +31,7 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
         newsletter: newsletterSubscriptions.newsletter,
         confirmedAt: newsletterSubscriptions.confirmedAt,
         createdAt: newsletterSubscriptions.createdAt,
+        bouncedAt: newsletterSubscriptions.bouncedAt,
       })
       .from(newsletterSubscriptions)
       .where(where)
@@ -44,6 +45,7 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
       ...r,
       confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
+      bouncedAt: r.bouncedAt ? r.bouncedAt.toISOString() : null,
     })),
     total: Number(totalRow?.total ?? 0),
     page: filter.page,
