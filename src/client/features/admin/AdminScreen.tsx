@@ -1,10 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
 import { useAdminUser } from '../auth/useAdminUser';
 import { useLogout } from '../auth/useLogout';
+import { IssuesSection, NEWSLETTER_SECTION } from '../newsletter/admin';
 import { AcademySection } from './AcademySection';
 import { ActivitySection } from './ActivitySection';
 import { AdminsSection } from './AdminsSection';
@@ -24,6 +25,7 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'blog', label: 'Blog Posts', render: () => <BlogPostsSection /> },
   { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
+  { id: NEWSLETTER_SECTION, label: 'Newsletter issues', render: () => <IssuesSection /> },
   { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
   { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
@@ -38,6 +40,12 @@ export function AdminScreen() {
   const [, navigate] = useLocation();
   const logout = useLogout();
   const [section, setSection] = useState(SECTIONS[0]!.id);
+  // /admin?section=newsletter opens that section (a link from another section, such as the blog's
+  // 'Send as newsletter').
+  const askedSection = new URLSearchParams(useSearch()).get('section');
+  useEffect(() => {
+    if (askedSection && SECTIONS.some((s) => s.id === askedSection)) setSection(askedSection);
+  }, [askedSection]);
 
   // SPEC section 4: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
   useEffect(() => {

@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { formatPostDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
+import { SendPostButton } from '../newsletter';
 import { BlogPostForm } from './BlogPostForm';
 import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -122,6 +123,7 @@ export function BlogPostsSection() {
               {published ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
               {published ? 'Unpublish' : 'Publish'}
             </Button>
+            {published ? <SendPostButton postId={post.id} title={post.title} /> : null}
             <Button
               size="sm"
               variant="danger"
