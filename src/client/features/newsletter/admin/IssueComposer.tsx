@@ -9,11 +9,7 @@ import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
 import { ISSUE_LIMITS } from '../../../../shared/newsletter-issues';
 import { issueFieldsSchema, type Issue } from '../../../../shared/newsletter.schema';
-import { ConfirmDialog } from '../../admin/ConfirmDialog';
-import { RichTextEditor } from '../../admin/RichTextEditor';
-import { IMAGE_PICKER_ACCEPT } from '../../admin/upload';
-import { useImageUpload } from '../../admin/useImageUpload';
-import * as adminStyles from '../../admin/Admin.css';
+import { ConfirmDialog, RichTextEditor, IMAGE_PICKER_ACCEPT, useUpload, adminStyles } from '../../admin/kit';
 import { EmailPreview } from './EmailPreview';
 import { IssueStatusPill } from './IssueStatus';
 import { ScheduleDialog, ScheduledNote, SendNowDialog } from './SendDialogs';
@@ -53,7 +49,7 @@ export function IssueComposer({
 }) {
   const utils = trpc.useUtils();
   const ids = useId();
-  const uploader = useImageUpload();
+  const uploader = useUpload('image');
   const [fields, setFields] = useState<IssueDraft>(() => fieldsOf(issue));
   const [saved, setSaved] = useState<IssueDraft>(() => fieldsOf(issue));
   const [errors, setErrors] = useState<Partial<Record<keyof IssueDraft, string>>>({});

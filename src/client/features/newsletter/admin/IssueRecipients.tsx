@@ -11,12 +11,16 @@ import {
   type RecipientStatus,
 } from '../../../../shared/newsletter-issues';
 import type { Recipient } from '../../../../shared/newsletter.schema';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/AdminList';
-import { ConfirmDialog } from '../../admin/ConfirmDialog';
-import { SelectFilter } from '../../admin/FilterFields';
-import { DateTime } from '../../admin/Pager';
-import * as adminStyles from '../../admin/Admin.css';
-import * as table from '../../admin/AdminTable.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  ConfirmDialog,
+  SelectFilter,
+  DateTime,
+  adminStyles,
+  tableStyles as table,
+} from '../../admin/kit';
 import * as styles from './Issues.css';
 
 const RECIPIENT_PILLS: Record<RecipientStatus, keyof typeof styles.pill> = {

@@ -6,19 +6,21 @@ import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { trpc } from '../../../lib/trpc';
 import type { IssueSummary } from '../../../../shared/newsletter.schema';
-import { AdminList, useAdminList, type AdminListColumn } from '../../admin/AdminList';
-import { AdminSection } from '../../admin/AdminSection';
-import { DateTime } from '../../admin/Pager';
-import * as table from '../../admin/AdminTable.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  AdminSection,
+  DateTime,
+  tableStyles as table,
+} from '../../admin/kit';
 import { issueHref } from '../archive';
 import { IssueComposer } from './IssueComposer';
+import { ISSUE_PARAM } from './links';
 import { IssueRecipients } from './IssueRecipients';
 import { IssueStatusPill, hasSend } from './IssueStatus';
 import { SendProgress } from './SendProgress';
 import * as styles from './Issues.css';
-
-/** The query parameter that opens an issue (the blog's 'Send as newsletter' goes to /admin?section=newsletter&issue=12). */
-export const ISSUE_PARAM = 'issue';
 
 const count = (n: number) => n.toLocaleString('en-GB');
 /** How often an open scheduled issue is looked at again, to notice its send has begun. */

@@ -1,19 +1,10 @@
 import { Mail } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { ROUTES } from '../../../../shared/routes';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { ISSUE_PARAM } from './IssuesSection';
-
-/** The admin section that holds the issues (AdminScreen's list of sections). */
-export const NEWSLETTER_SECTION = 'newsletter';
-
-/** Where the admin opens an issue: its section, with the issue in front. */
-export function adminIssueHref(id: number): string {
-  return `${ROUTES.admin}?section=${NEWSLETTER_SECTION}&${ISSUE_PARAM}=${id}`;
-}
+import { adminIssueHref } from './links';
 
 /** A published post's 'Send as newsletter': makes a draft issue from the post and opens it. */
 export function SendPostButton({ postId, title }: { postId: number; title: string }) {

@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
-import * as adminStyles from '../../admin/Admin.css';
+import { adminStyles } from '../../admin/kit';
 import { IssueStatusPill } from './IssueStatus';
 import * as styles from './Issues.css';
 

@@ -1,3 +1,3 @@
-// The newsletter's admin sections, for the admin shell.
+export { SubscribersSection } from './SubscribersSection';
 export { IssuesSection } from './IssuesSection';
-export { NEWSLETTER_SECTION } from './SendPostButton';
+export { NEWSLETTER_SECTION } from './links';
