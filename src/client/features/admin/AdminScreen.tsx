@@ -12,14 +12,22 @@ import { BusinessDetailsSection, SiteContentSection } from '../site-content/admi
 import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin';
 import { JobsSection } from './JobsSection';
 import { EpisodesSection } from '../podcasts/admin';
-import { IssuesSection, NEWSLETTER_SECTION, SubscribersSection } from '../newsletter/admin';
+import { IssuesSection, NEWSLETTER_SECTION, SendPostButton, SubscribersSection } from '../newsletter/admin';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
  * slot in here as their features arrive.
  */
 const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }> = [
-  { id: 'blog', label: 'Blog Posts', render: () => <BlogPostsSection /> },
+  {
+    id: 'blog',
+    label: 'Blog Posts',
+    render: () => (
+      <BlogPostsSection
+        publishedPostActions={(post) => <SendPostButton postId={post.id} title={post.title} />}
+      />
+    ),
+  },
   { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
   { id: NEWSLETTER_SECTION, label: 'Newsletter issues', render: () => <IssuesSection /> },
