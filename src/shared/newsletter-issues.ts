@@ -56,3 +56,6 @@ export const ISSUE_MESSAGES = {
   deleted: 'The draft has been deleted.',
   testSent: 'The test e-mail has been sent.',
 } as const;
+
+/** The public archive: the list of past issues, and each one at `${NEWSLETTER_ARCHIVE_PATH}/<slug>`. */
+export const NEWSLETTER_ARCHIVE_PATH = '/newsletter';

@@ -91,15 +91,21 @@ export const issuePageSchema = pageOf(issueSummarySchema);
 export const issuePreviewSchema = z.object({ html: z.string(), text: z.string(), subject: z.string() });
 
 export const issueTestSendInputSchema = issueFieldsSchema.extend({
-  to: emailAddressField(EMAIL_MESSAGES),
+  to: emailAddressField(EMAIL_MESSAGES).meta({ example: 'editor@example.co.uk' }),
 });
 
 export const audienceSchema = z.object({ recipients: z.number().int() });
 
 /** A UK wall-clock time: the server converts it (Europe/London, summer time included). */
 export const issueScheduleInputSchema = issueIdInputSchema.extend({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm'),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+    .meta({ description: 'The UK date', example: '2026-12-03' }),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm')
+    .meta({ description: 'UK local time, 24-hour', example: '09:30' }),
 });
 
 export const issueProgressSchema = issueFiguresSchema.extend({
@@ -150,7 +156,8 @@ export const archiveIssueInputSchema = z.object({
   slug: z
     .string()
     .trim()
-    .regex(/^[a-z0-9-]{1,120}$/, 'This is not a newsletter address'),
+    .regex(/^[a-z0-9-]{1,120}$/, 'This is not a newsletter address')
+    .meta({ example: 'spring-in-hertford-12' }),
 });
 /** An issue's web version: the body as sent (sanitised HTML), without the e-mail's frame. */
 export const archiveIssueSchema = archiveItemSchema.extend({ html: z.string() });

@@ -1384,6 +1384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/newsletter/one-click-unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058): the List-Unsubscribe address of every newsletter e-mail
+         * @description Called by mail providers, with the form body List-Unsubscribe=One-Click (any body, or none, is accepted). No sign-in and no confirmation: the signed token names the subscriber, whose address is deleted at once; no further copy is sent to it, including the rest of a send in progress.
+         */
+        post: operations["newsletter-oneClickUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/newsletter/unsubscribe": {
         parameters: {
             query?: never;
@@ -9233,12 +9253,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "date": "string",
-                 *       "time": "string"
+                 *       "date": "2026-12-03",
+                 *       "time": "09:30"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The UK date
+                     * @example 2026-12-03
+                     */
                     date: string;
+                    /**
+                     * @description UK local time, 24-hour
+                     * @example 09:30
+                     */
                     time: string;
                 };
             };
@@ -10070,7 +10098,7 @@ export interface operations {
                  *       "subject": "Advertising in the Hertstown newsletter",
                  *       "preheader": "",
                  *       "bodyHtml": "string",
-                 *       "to": "string"
+                 *       "to": "editor@example.co.uk"
                  *     }
                  */
                 "application/json": {
@@ -10078,6 +10106,7 @@ export interface operations {
                     /** @default  */
                     preheader?: string;
                     bodyHtml: string;
+                    /** @example editor@example.co.uk */
                     to: string;
                 };
             };
@@ -16742,6 +16771,134 @@ export interface operations {
                      * @example {
                      *       "message": "Send the request body as JSON, with Content-Type: application/json.",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "newsletter-oneClickUnsubscribe": {
+        parameters: {
+            query: {
+                /** @example n42.Qm9vZ2llV29vZ2llQm9vZ2llV29vZ2llQm9vZ2llV29v */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "List-Unsubscribe": "One-Click"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed: the address has been deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example You have been unsubscribed and your address has been deleted. Sorry to see you go! */
+                    "text/plain": string;
+                };
+            };
+            /** @description The token is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link has already been used, or the address is no longer on our list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address; try again later. */
+            429: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests from your connection. Please wait a few minutes and try again.",
+                     *       "code": "TOO_MANY_REQUESTS"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

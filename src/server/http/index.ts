@@ -5,6 +5,7 @@ import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 import { subscribersCsvRoutes } from './subscribers-csv';
+import { newsletterUnsubscribeRoutes } from './newsletter-unsubscribe';
 import { readinessRoutes, type ShutdownState } from './readiness';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
@@ -17,6 +18,7 @@ export async function registerHttpRoutes(
   await app.register(audioProxyRoutes(deps));
   await app.register(stripeWebhookRoutes(deps));
   await app.register(subscribersCsvRoutes(deps));
+  await app.register(newsletterUnsubscribeRoutes(deps));
   await app.register(readinessRoutes(deps, shutdown));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, deps);

@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import { pruneActivityLog } from './activity';
 import type { JobDefinition } from './job-queue';
 import { mailJobs } from './outbox';
+import { newsletterJobs } from './newsletter/index';
 import { getPodcastFeed, importPodcastFeedNow } from './podcast-admin';
 import { podcastFeedJobs } from './podcasts';
 import type { OutboundClient } from './outbound';
@@ -20,7 +21,7 @@ export function backgroundJobs(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>,
   options: { outbound?: OutboundClient; log?: { info(obj: object, msg: string): void } } = {},
 ): JobDefinition<never>[] {
-  const definitions: JobDefinition<never>[] = [mailJobs(deps)];
+  const definitions: JobDefinition<never>[] = [mailJobs(deps), newsletterJobs(deps)];
   const log = options.log ?? { info: () => {} };
   const outbound = options.outbound;
   if (outbound) {

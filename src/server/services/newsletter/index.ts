@@ -1,26 +1,26 @@
-// The newsletter domain's issues and sends (composing, sending, the archive). Being filled in: each
-// function below is replaced by its implementation before the branch is merged.
-import { DomainError } from '../errors';
-
-const todo = (): never => {
-  throw new DomainError('SERVICE_UNAVAILABLE', 'Not implemented yet');
-};
-export const listIssues = async (..._a: unknown[]): Promise<never> => todo();
-export const getIssue = listIssues;
-export const createIssue = listIssues;
-export const createIssueFromPost = listIssues;
-export const updateIssue = listIssues;
-export const deleteIssue = listIssues;
-export const previewIssue = listIssues;
-export const testSendIssue = listIssues;
-export const audience = listIssues;
-export const sendIssueNow = listIssues;
-export const scheduleIssue = listIssues;
-export const cancelSchedule = listIssues;
-export const pauseIssue = listIssues;
-export const resumeIssue = listIssues;
-export const issueProgress = listIssues;
-export const listRecipients = listIssues;
-export const retryFailed = listIssues;
-export const listArchive = listIssues;
-export const getArchivedIssue = listIssues;
+// The newsletter domain's issues and sends: composing, sending at the plan's pace, the archive.
+export {
+  audience,
+  cancelSchedule,
+  createIssue,
+  createIssueFromPost,
+  deleteIssue,
+  getArchivedIssue,
+  getIssue,
+  issueProgress,
+  listArchive,
+  listArchivedSlugs,
+  listIssues,
+  listRecipients,
+  pauseIssue,
+  previewIssue,
+  resumeIssue,
+  retryFailed,
+  scheduleIssue,
+  sendIssueNow,
+  testSendIssue,
+  updateIssue,
+} from './issues';
+export { NEWSLETTER_QUEUE, newsletterJobs, runSendSlice, issueMessageId } from './send';
+export { isSignedUnsubscribeToken, verifyUnsubscribeToken, oneClickUnsubscribeUrl } from './links';
+export { leaveSends } from './leave';
