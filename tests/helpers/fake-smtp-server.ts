@@ -6,8 +6,8 @@ import { startFakeSmtp } from './fake-smtp';
 // keeps every accepted message as an .eml file in the folder given, and refuses some newsletter
 // issues (messages with the one-click List-Unsubscribe-Post header) as a receiving server does, so a
 // send meets real SMTP failures while sign-up confirmations still arrive:
-//   fail-once-...   refused (550) at the first delivery, accepted from the second (a retry succeeds);
-//   fail-always-... refused every time.
+//   fail-once-...   refused for now (451) at the first delivery, accepted from the second;
+//   fail-always-... refused for good (550) every time: a bounce.
 // Usage: tsx tests/helpers/fake-smtp-server.ts <port> <folder>
 
 const [portArg, folder] = process.argv.slice(2);
@@ -25,7 +25,7 @@ await startFakeSmtp({
     if (address.startsWith('fail-always-')) return '550 5.1.1 Mailbox does not exist';
     if (address.startsWith('fail-once-') && !refusedOnce.has(address)) {
       refusedOnce.add(address);
-      return '550 5.2.1 Mailbox unavailable';
+      return '451 4.3.0 Mailbox busy, try again later';
     }
     return null;
   },
