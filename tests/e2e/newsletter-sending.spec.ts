@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { newsletterBaseURL } from '../../playwright.config';
 import { openAdminSection } from './helpers/admin-data';
 import { acceptedMail, confirmedSubscriber, mailTo } from './helpers/newsletter-mail';
 import { findOverflow } from './helpers/page-checks';
+import { countRequestsTo } from './helpers/requests';
 import { expect, test } from './helpers/sign-in';
 
 // Writing, previewing, testing, sending, watching and retrying a newsletter issue, and its archive
@@ -52,6 +54,10 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Edit newsletter issue' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // The server's e-mail, in a sandboxed frame, at a desktop's and then a phone's width.
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -90,6 +96,10 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   const progress = page.getByTestId('send-progress');
   await expect(progress.getByRole('progressbar', { name: 'Sent so far' })).toBeVisible();
   await expect(progress.getByTestId('issue-status')).toHaveText('Sending');
+  // Live figures: the page asks again every few seconds while it sends; pause once some have gone.
+  await expect
+    .poll(async () => Number(await progress.getByTestId('progress-sent').innerText()), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   await progress.getByRole('button', { name: 'Pause sending' }).click();
   await expect(page.getByText('Send paused', { exact: true })).toBeVisible();
   await expect(progress.getByTestId('issue-status')).toHaveText('Paused');
@@ -172,12 +182,28 @@ test('the sent issue has a server-rendered archive page, listed in the archive',
   expect(oneHtml).toContain('The lights go on along the river');
   expect((await request.get('/newsletter/no-such-issue')).status()).toBe(404);
 
+  // Hydration uses the data the server rendered with; the pages pass axe's WCAG A/AA checks.
+  const archiveCalls = countRequestsTo(page, 'newsletter.archive');
+  await page.goto(href!);
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await page.goto('/newsletter');
+  await expect(page.getByRole('link', { name: subject })).toBeVisible();
+  expect(archiveCalls()).toBe(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+
   await page.goto('/#newsletter-signup');
   await page.getByRole('link', { name: 'Read past issues' }).click();
   await expect(page).toHaveURL(/\/newsletter$/);
   await page.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(page.getByText('The lights go on along the river')).toBeVisible();
+  const axeIssue = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axeIssue.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Newsletter archive' }).click();
   await expect(page).toHaveURL(/\/newsletter$/);
 });

@@ -113,6 +113,8 @@ export function SendProgress({ issueId }: { issueId: number }) {
                   {formatDateTime(p.estimatedFinishAt)}
                 </time>
               </>
+            ) : p.status === 'sending' && p.total === 0 ? (
+              'Making the list of recipients...'
             ) : p.status === 'sending' ? (
               'Working out when it will finish...'
             ) : p.status === 'paused' ? (
