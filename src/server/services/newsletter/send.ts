@@ -276,27 +276,56 @@ export async function runSendSlice(
       await sleep(Math.min(waitMs, budgetMs - (Date.now() - started)), options.signal);
       continue;
     }
-    let used = 0;
+    // The claim of a batch, committed before the mail server hears of any of it. Each copy is
+    // checked again (a read, no commit) just before its turn, so a subscriber who leaves, or a pause,
+    // takes effect for every copy not yet handed over.
+    const claimed = rowsOf<Claimed>(
+      await db.execute(sql`
+        update newsletter_recipients r
+           set status = 'sending', claim_token = ${claimToken}, lease_until = now() + ${lease}::interval
+         where r.id in (
+           select r2.id from newsletter_recipients r2
+             join newsletter_subscriptions s on s.id = r2.subscriber_id
+             join newsletter_issues i on i.id = r2.issue_id
+            where r2.issue_id = ${issueId} and r2.status = 'queued'
+              and (r2.not_before is null or r2.not_before <= now())
+              and i.status = 'sending' and s.confirmed_at is not null and s.bounced_at is null
+            order by r2.id limit ${granted}
+            for update of r2 skip locked)
+        returning r.id, r.subscriber_id, r.email, r.uncertain`),
+    ).sort((a, b) => a.id - b.id);
+    const used = claimed.length;
     let stopBatch = false;
-    while (used < granted && !stopBatch && !options.signal?.aborted) {
-      // The claim, committed before the mail server hears of the copy.
-      const [row] = rowsOf<Claimed>(
+    /** Puts this slice's claimed copies not yet handed over back in the queue, as they were. */
+    const releaseRest = () =>
+      db.execute(sql`
+        update newsletter_recipients set status = 'queued', claim_token = null, lease_until = null
+         where claim_token = ${claimToken} and status = 'sending'`);
+    for (const row of claimed) {
+      if (options.signal?.aborted) {
+        await releaseRest();
+        break;
+      }
+      const [check] = rowsOf<{ live: boolean; issue_status: string }>(
         await db.execute(sql`
-          update newsletter_recipients r
-             set status = 'sending', claim_token = ${claimToken}, lease_until = now() + ${lease}::interval
-           where r.id = (
-             select r2.id from newsletter_recipients r2
-               join newsletter_subscriptions s on s.id = r2.subscriber_id
-               join newsletter_issues i on i.id = r2.issue_id
-              where r2.issue_id = ${issueId} and r2.status = 'queued'
-                and (r2.not_before is null or r2.not_before <= now())
-                and i.status = 'sending' and s.confirmed_at is not null and s.bounced_at is null
-              order by r2.id limit 1
-              for update of r2 skip locked)
-          returning r.id, r.subscriber_id, r.email, r.uncertain`),
+          select (s.id is not null and s.bounced_at is null) as live, i.status as issue_status
+            from newsletter_recipients r
+            left join newsletter_subscriptions s on s.id = r.subscriber_id
+            join newsletter_issues i on i.id = r.issue_id
+           where r.id = ${row.id} and r.claim_token = ${claimToken} and r.status = 'sending'`),
       );
-      if (!row) break;
-      used += 1;
+      if (!check) continue; // another worker took it over (our lease ran out): theirs now
+      if (check.issue_status !== 'sending') {
+        await releaseRest();
+        stopBatch = true;
+        break;
+      }
+      if (!check.live) {
+        await db.execute(sql`
+          update newsletter_recipients set status = 'skipped', email = '', claim_token = null, lease_until = null
+           where id = ${row.id} and claim_token = ${claimToken}`);
+        continue;
+      }
       const token = signer(row.subscriber_id, row.email);
       const oneClick = oneClickUnsubscribeUrl(config.publicUrl, token);
       const unsubscribe = unsubscribePageUrl(config.publicUrl, token);
@@ -338,31 +367,38 @@ export async function runSendSlice(
                    not_before = now() + ${config.NEWSLETTER_RETRY_SECONDS}::float8 * power(2, attempts) * interval '1 second'
              where id = ${row.id} and claim_token = ${claimToken}`);
           await slowDown(db);
+          await releaseRest();
           stopBatch = true;
-          continue;
+          break;
         }
-        // Not reached (down, refused the connection, timed out): the copy waits, using no attempt,
+        // Not reached (down, refused the connection, timed out): the copies wait, using no attempt,
         // and the slice waits longer each time; a mail server down for an hour only holds the send.
         await db.execute(sql`
-          update newsletter_recipients set status = 'queued', error = ${reply}, claim_token = null, lease_until = null
-           where id = ${row.id} and claim_token = ${claimToken}`);
-        await returnTokens(db, pace, granted - used + 1);
+          update newsletter_recipients set error = ${reply} where id = ${row.id} and claim_token = ${claimToken}`);
+        await releaseRest();
+        await returnTokens(db, pace, used);
         await sleep(
           Math.min(serverDownWaitMs, Math.max(0, budgetMs - (Date.now() - started))),
           options.signal,
         );
         serverDownWaitMs = Math.min(serverDownWaitMs * 2, 30_000);
-        used = granted;
+        stopBatch = true;
         break;
       }
-      // Right after the 250: the smaller this gap, the smaller the chance of a second copy.
+      // Right after the 250, one commit: this copy is sent, and the rest of the batch keeps its
+      // lease (the smaller the gap before this commit, the smaller the chance of a second copy).
       await db.execute(sql`
-        update newsletter_recipients
-           set status = 'sent', sent_at = now(), error = null, claim_token = null, lease_until = null
-         where id = ${row.id} and claim_token = ${claimToken}`);
+        with done as (
+          update newsletter_recipients
+             set status = 'sent', sent_at = now(), error = null, claim_token = null, lease_until = null
+           where id = ${row.id} and claim_token = ${claimToken}
+          returning id
+        )
+        update newsletter_recipients set lease_until = now() + ${lease}::interval
+         where claim_token = ${claimToken} and status = 'sending' and id <> ${row.id}`);
       serverDownWaitMs = 2000;
     }
-    if (used < granted) await returnTokens(db, pace, granted - used);
+    if (used < granted && !stopBatch) await returnTokens(db, pace, granted - used);
     if (used > 0 && !stopBatch) await speedUp(db);
     if (used === 0) {
       // Nothing to claim now: finished, paused, or only copies waiting for a retry or another worker.
