@@ -97,7 +97,11 @@ export const pagerLink = style({
   },
 });
 
-export const back = style([pagerLink, { marginBottom: vars.space.lg, padding: 0 }]);
+/** Back to the list: a line of its own above the issue's date. */
+export const back = style([
+  pagerLink,
+  { display: 'flex', width: 'fit-content', marginBottom: vars.space.lg, padding: 0 },
+]);
 
 export const issueTitle = style({
   margin: `${vars.space.xs} 0`,

@@ -149,3 +149,11 @@ export const figureValue = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.ink,
 });
+
+/** A link with an icon after it, kept on one line. */
+export const iconLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  whiteSpace: 'nowrap',
+});

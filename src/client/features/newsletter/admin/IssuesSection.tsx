@@ -163,7 +163,12 @@ function IssueScreen({ id, onBack }: { id: number; onBack: () => void }) {
           <ArrowLeft size={16} aria-hidden="true" /> All issues
         </Button>
         {data.status === 'sent' && data.slug ? (
-          <a href={issueHref(data.slug)} className={table.link} target="_blank" rel="noreferrer">
+          <a
+            href={issueHref(data.slug)}
+            className={`${table.link} ${styles.iconLink}`}
+            target="_blank"
+            rel="noreferrer"
+          >
             View in the archive <ExternalLink size={14} aria-hidden="true" />
           </a>
         ) : null}
