@@ -85,12 +85,14 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
     .toBe(1);
   expect(mailTo(readers[0]!).filter((m) => m.includes(subject))).toHaveLength(0);
 
-  // Sending asks first, naming how many subscribers it goes to.
-  await expect(page.getByTestId('audience')).toContainText(/Goes to \d+ confirmed subscribers/);
+  // Sending asks first, naming how many subscribers it goes to: ours, and any other spec's on this server.
+  const audience = await page.getByTestId('audience').innerText();
+  const total = Number(/Goes to (\d+) confirmed subscribers/.exec(audience)?.[1]);
+  expect(total, audience).toBeGreaterThanOrEqual(readers.length);
   await page.getByRole('button', { name: 'Send now' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Send this issue now?' });
-  await expect(ask).toContainText(/It goes to \d+ subscribers straight away/);
-  await ask.getByRole('button', { name: /^Send to \d+ subscribers$/ }).click();
+  await expect(ask).toContainText(`It goes to ${total} subscribers straight away`);
+  await ask.getByRole('button', { name: `Send to ${total} subscribers` }).click();
   await expect(page.getByText('Sending started', { exact: true })).toBeVisible();
 
   const progress = page.getByTestId('send-progress');
@@ -106,7 +108,6 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   await expect(progress.getByTestId('progress-eta')).toHaveText(
     'Paused: nothing more is sent until you resume.',
   );
-  const total = readers.length;
   const remaining = Number(await progress.getByTestId('progress-remaining').innerText());
   expect(remaining).toBeGreaterThan(0);
   expect(remaining).toBeLessThanOrEqual(total);
@@ -157,7 +158,7 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   await openAdminSection(page, 'Subscribers', 'Newsletter subscribers');
   await page.getByLabel('Search').fill(String(stamp));
   const subscribers = page.getByTestId('subscriber-row');
-  await expect(subscribers).toHaveCount(total);
+  await expect(subscribers).toHaveCount(readers.length);
   await expect(subscribers.filter({ hasText: failAlways }).getByTestId('subscriber-bouncing')).toHaveText(
     'Bouncing',
   );
