@@ -6,7 +6,8 @@
 // First, for each database, from a new data folder: the first start and --memory-seconds (default 120; 0 leaves
 // it out) of mixed load, its resident memory sampled all along (scripts/bench-memory.ts).
 // Options: --duration=SECONDS (default 5), --connections=N (default 50), --no-build, --only=pglite|postgres,
-// --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work).
+// --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work),
+// --no-newsletter (leaves out the newsletter send of scripts/bench-newsletter.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { CONTACT_TYPES } from '../src/shared/contact';
 import { BLOG_LIMIT_MAX } from '../src/shared/blog.schema';
 import { describeMemoryRun, measureMemory } from './bench-memory';
 import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL, startShippedServer } from './bench-common';
+import { describeNewsletterBench, runNewsletterBench } from './bench-newsletter';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -482,6 +484,15 @@ async function main(): Promise<void> {
       '\nMemory from a new data folder through the first start and a sustained mixed load (scripts/bench-memory.ts; MB)\n',
     );
     console.log(memoryRuns.join('\n'));
+  }
+  // A newsletter send to 10,000 (scripts/bench-newsletter.ts): its time at the configured pace, the
+  // server's memory, and the public reads without and during it. --no-newsletter leaves it out.
+  if (!args.has('no-newsletter')) {
+    const newsletter = await runNewsletterBench({ databases });
+    console.log(
+      '\nNewsletter send to 10,000 under read load (GET /api/blog, 20 connections, A/B back to back)\n',
+    );
+    console.log(describeNewsletterBench(newsletter));
   }
 }
 

@@ -27,7 +27,11 @@ export interface SmtpSink {
    * The next message's final answer is held: `onHeld` is called with its recipient, and the message
    * is accepted only if `release(true)` is called while its connection is still open.
    */
-  holdNext(onHeld: (to: string, release: (accept: boolean) => void) => void): void;
+  holdNext(
+    onHeld: (to: string, release: (accept: boolean) => void) => void,
+    /** Only a message from this envelope sender (each instance may send from its own address). */
+    from?: string,
+  ): void;
   /** Messages whose connection closed while held (never accepted). */
   dropped: number;
   close(): Promise<void>;
@@ -49,12 +53,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const bounce = new Set<string>();
   const busy = new Set<string>();
   const refusals: Array<{ code: number; text: string }> = [];
-  const holds: Array<(to: string, release: (accept: boolean) => void) => void> = [];
+  const holds: Array<{
+    from?: string;
+    onHeld: (to: string, release: (accept: boolean) => void) => void;
+  }> = [];
   let dropped = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // No DNS here: a reverse lookup of 127.0.0.1 would wait on a resolver for every connection.
+    disableReverseLookup: true,
     size: 10 * 1024 * 1024,
     onRcptTo(address, _session, callback) {
       if (bounce.has(address.address.toLowerCase())) {
@@ -86,8 +95,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           error.responseCode = refusal.code;
           return callback(error);
         }
-        const hold = holds.shift();
-        if (!hold) return accept();
+        const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
+        const at = holds.findIndex((h) => h.from === undefined || h.from === sender);
+        if (at < 0) return accept();
+        const hold = holds.splice(at, 1)[0]!.onHeld;
         let settled = false;
         let closed = false;
         // smtp-server gives no close event per message: the session's socket closing is the sign.
@@ -123,8 +134,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuseNext(code, text, times = 1) {
       for (let i = 0; i < times; i++) refusals.push({ code, text });
     },
-    holdNext(onHeld) {
-      holds.push(onHeld);
+    holdNext(onHeld, from) {
+      holds.push({ onHeld, from: from?.toLowerCase() });
     },
     get dropped() {
       return dropped;

@@ -397,7 +397,7 @@ export const newsletterIssues = pgTable(
   ],
 );
 
-/** One subscriber's copy of one issue (decision 0015): what makes a send exactly once per subscriber. */
+/** One subscriber's copy of one issue (decision 0020): what makes a send exactly once per subscriber. */
 export const newsletterRecipients = pgTable(
   'newsletter_recipients',
   {
