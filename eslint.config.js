@@ -3,13 +3,28 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Which folder may import which (docs/decisions/0005-lint-boundaries.md): client -> shared <- server;
 // in the server, routers and http -> services -> db, with trpc/ as the routers' plumbing and main.ts,
 // app.ts, deps.ts, config.ts and cli/ as the composition root that wires them. A rule that must bend
 // is changed here on purpose, with a decision note.
 const server = 'src/server';
-const root = [`${server}/app.ts`, `${server}/main.ts`, `${server}/cli`];
+const root = [`${server}/app.ts`, `${server}/main.ts`, `${server}/background-jobs.ts`, `${server}/cli`];
+// The business domains are the folders of services/ (docs/decisions/0005-lint-boundaries.md): a new folder is
+// a new domain, covered by the zones below without editing them.
+const domains = readdirSync(`${server}/services`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const domainZones = domains.map((domain) => ({
+  target: `${server}/services/${domain}`,
+  from: `${server}/services`,
+  except: [
+    `./${domain}`,
+    ...domains.filter((other) => other !== domain).map((other) => `./${other}/index.ts`),
+  ],
+  message: `Another domain is reached through its index.ts only (services/<domain>/index.ts), never its private files.`,
+}));
 const layers = [
   {
     target: 'src/client',
@@ -24,8 +39,14 @@ const layers = [
     message: 'src/shared is what both sides import: it imports neither.',
   },
   { target: server, from: 'src/client', message: 'The server imports src/shared only, never the client.' },
+  ...domainZones,
   {
-    target: `${server}/services`,
+    target: `${server}/platform`,
+    from: `${server}/services`,
+    message: 'The platform floor is not business: it imports no domain (services/); domains import it.',
+  },
+  {
+    target: [`${server}/services`, `${server}/platform`],
     from: [`${server}/routers`, `${server}/http`, `${server}/trpc`, `${server}/openapi`, ...root],
     message:
       'A service never knows it is behind HTTP: it imports db/, other services, src/shared, and the types of deps.ts and config.ts.',
@@ -34,6 +55,7 @@ const layers = [
     target: `${server}/db`,
     from: [
       `${server}/services`,
+      `${server}/platform`,
       `${server}/routers`,
       `${server}/http`,
       `${server}/trpc`,
@@ -104,7 +126,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`${server}/services/**/*.ts`, `${server}/db/**/*.ts`],
+    files: [`${server}/services/**/*.ts`, `${server}/platform/**/*.ts`, `${server}/db/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -140,4 +162,58 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The client's zones (see clientZones below): the server's layers plus who may touch which feature.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...layers, ...clientZones()] },
+      ],
+    },
+  },
 );
+
+// ---- Client: who may touch what (docs/decisions/0015-client-feature-rooms.md) ----
+// bulletproof-react's zones (no feature imports another; app -> features -> shared parts), written
+// from the folder list so that a new features/<domain>/ is covered without editing this rule. A
+// feature's index.ts is what others may import; its admin/index.ts is for the admin shell only
+// (features/admin), and features/admin/kit/index.ts is the admin kit every admin section builds with.
+function clientZones() {
+  const client = 'src/client';
+  const features = `${client}/features`;
+  const domains = readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const shared = [`${client}/components`, `${client}/lib`, `${client}/styles`];
+  return [
+    ...domains.map((domain) => ({
+      target: `${features}/${domain}`,
+      from: features,
+      except: [
+        `./${domain}`,
+        ...domains.filter((other) => other !== domain).map((other) => `./${other}/index.ts`),
+        ...(domain === 'admin' ? domains.map((other) => `./${other}/admin/index.ts`) : []),
+        './admin/kit/index.ts',
+      ],
+      message: `features/${domain} imports another feature only through its index.ts (the admin shell: a domain's admin/index.ts; admin sections: features/admin/kit).`,
+    })),
+    {
+      target: `${features}/admin/kit`,
+      from: features,
+      except: ['./admin/kit'],
+      message:
+        'The admin kit knows no domain: domains build their admin sections from it, not the other way round.',
+    },
+    {
+      target: [features, ...shared],
+      from: `${client}/pages`,
+      message: 'Pages put features together; nothing imports a page.',
+    },
+    {
+      target: shared,
+      from: features,
+      message: 'components/, lib/ and styles/ are shared by every feature and import none.',
+    },
+  ];
+}

@@ -48,7 +48,7 @@ describe('search engines and feeds', () => {
   });
 });
 
-// Issue 14.3: past 50,000 URLs (lowered to 5 here) /sitemap.xml becomes a sitemap index.
+// Past 50,000 URLs (lowered to 5 here) /sitemap.xml becomes a sitemap index.
 describe('the sitemap index', () => {
   let small: TestApp;
   beforeAll(async () => {
