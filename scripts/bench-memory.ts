@@ -1,5 +1,5 @@
 // The server's resident memory from a new data folder, through its first start and minutes of mixed
-// load (issue 24's done-when), sampled from /proc every 100 ms: part of `npm run bench`, or alone
+// load, sampled from /proc every 100 ms: part of `npm run bench`, or alone
 // with `npx tsx scripts/bench-memory.ts`. Options: --seconds=N (load, default 180), --connections=N (default 20),
 // --database-url=... (PostgreSQL instead of the embedded default), --env=KEY=VALUE,KEY=VALUE.
 import { spawn } from 'node:child_process';

@@ -32,7 +32,7 @@ const args = new Map(
 const duration = Number(args.get('duration') ?? 5);
 const connections = Number(args.get('connections') ?? 50);
 const writesOnly = args.has('writes');
-/** The sustained run of bench-memory.ts (issue 24): seconds of mixed load from a new data folder. */
+/** The sustained run of bench-memory.ts: seconds of mixed load from a new data folder. */
 const memorySeconds = Number(args.get('memory-seconds') ?? 120);
 const MEMORY_CONNECTIONS = 20;
 
@@ -60,7 +60,7 @@ const ENDPOINTS: Endpoint[] = [
     body: RESERVATION,
   },
   {
-    // The same with a new Idempotency-Key on every request (issue 22.5): the key, the enquiry, its
+    // The same with a new Idempotency-Key on every request: the key, the enquiry, its
     // e-mail and the kept answer in one transaction.
     name: 'POST /api/contact + Idempotency-Key',
     method: 'POST',
@@ -159,7 +159,7 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The reads of the growth run (issue 14.6), the same with 10 and with 10,000 posts. */
+/** The reads of the growth run, the same with 10 and with 10,000 posts. */
 const GROWTH_READS = (token: string): Endpoint[] => [
   { name: '/blog', method: 'GET', path: '/blog' },
   { name: '/blog?page=400', method: 'GET', path: '/blog?page=400' },
@@ -422,7 +422,7 @@ async function main(): Promise<void> {
         }
         if (posts === 10_000) {
           const atScale = memoryOf(app.child.pid);
-          // Every post read once, as page and as JSON (issue 24.4): no cache may grow with them.
+          // Every post read once, as page and as JSON: no cache may grow with them.
           const visited = await visitEveryPost(app.url);
           const afterVisits = memoryOf(app.child.pid);
           memoryRows.push([

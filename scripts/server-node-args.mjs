@@ -10,7 +10,7 @@
 // with NODE_OPTIONS=--max-old-space-size=N, which then replaces this one (serverNodeArgs below).
 //
 // --max-semi-space-size=4 (MB; V8's default grows to 16 on a 64-bit machine): the young generation is
-// where each request's short-lived objects live. Measured on the built site (issue 24): the server's
+// where each request's short-lived objects live. Measured on the built site: the server's
 // peak under mixed load fell from 347 to 302 MB with no loss of throughput beyond the noise of the
 // machine; 2 MB saved no more and cost more collections.
 //
@@ -24,7 +24,7 @@ export const SERVER_NODE_ARGS = ['--max-old-space-size=96', '--max-semi-space-si
  * The environment the server starts with, under what the operator sets. MALLOC_ARENA_MAX=2: glibc
  * gives each thread that allocates (libuv's pool, V8's compiler and GC threads) an arena of its own,
  * up to 8 per core, and keeps what each has held; two arenas in all took the peak under mixed load
- * from 263 to 245 MB at the same throughput (issue 24).
+ * from 263 to 245 MB at the same throughput.
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 

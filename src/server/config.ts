@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAllowList, type AllowedAddress } from './services/address-ranges';
+import { parseAllowList, type AllowedAddress } from './platform/address-ranges';
 import { BUSINESS, BUSINESS_DETAILS_SEED } from '../shared/business';
 
 // The only module that reads process.env. Every setting has a safe default for a local run.
@@ -127,7 +127,7 @@ const envSchema = z.object({
   JOBS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long the audio proxy waits for the audio host to connect and answer (and for a stalled body). */
   PODCAST_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  // More than one instance (issue 17): shared counters and cache messages, and shared files.
+  // More than one instance: shared counters and cache messages, and shared files.
   /** Rate limits, sign-in throttling and response-cache invalidation in Redis instead of this process. */
   REDIS_URL: optionalString.refine(
     (v) => v === undefined || /^rediss?:\/\/./.test(v),

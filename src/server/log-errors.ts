@@ -1,6 +1,6 @@
 // How errors are written to the log. A failed SQL statement's error carries its parameters (a
 // visitor's name, e-mail address and message) in `params`, in its message and in its stack; the
-// log keeps the statement, with its $1 placeholders, and never the values (issue 13.10).
+// log keeps the statement, with its $1 placeholders, and never the values.
 
 export interface LoggedError {
   type: string;

@@ -17,7 +17,7 @@ export const createSubscriptionOutputSchema = z.object({
 });
 export type CreateSubscriptionOutput = z.infer<typeof createSubscriptionOutputSchema>;
 
-// --- After checkout (issue 16) ------------------------------------------------------------------
+// --- After checkout ------------------------------------------------------------------
 
 export const checkoutStatusInputSchema = z.object({
   sessionId: z.string().min(1).max(300).meta({

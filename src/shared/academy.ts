@@ -111,7 +111,7 @@ export const ADD_ONS = [
 export const WORKSHOP_SUBJECT = 'Free Workshop Reservation';
 
 /**
- * The POST /api/contact body of a workshop reservation (SPEC section 7): the parent as sender,
+ * The POST /api/contact body of a workshop reservation: the parent as sender,
  * the fixed subject, the details as readable lines for the inbox, and the same details structured
  * so the server can check them.
  */

@@ -50,7 +50,7 @@ export type EnquiryListInput = z.input<typeof enquiryListInputSchema>;
 export const enquiryDetailsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /**
- * Whether the business's notification e-mail about an enquiry went (issue 22.4): queued (waiting,
+ * Whether the business's notification e-mail about an enquiry went: queued (waiting,
  * or being retried after a failure, with the error), sent, or failed for good. Null for enquiries
  * stored before e-mails were recorded.
  */
@@ -117,7 +117,7 @@ export const subscriberPageSchema = pageOf(subscriberSchema);
 
 // --- Academy ---------------------------------------------------------------------------------------
 
-/** A family's reservation of the free workshop (issue 15.2). */
+/** A family's reservation of the free workshop. */
 export const workshopReservationSchema = z.object({
   id: z.number().int(),
   /** The session; null for interest in a date not yet set. */

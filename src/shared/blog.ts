@@ -1,4 +1,4 @@
-// Blog posts (SPEC section 3). Content is HTML, sanitised by the server before it is stored.
+// Blog posts. Content is HTML, sanitised by the server before it is stored.
 export const BLOG_MESSAGES = {
   missingFields: 'Missing required fields - Title and content are required',
   notFound: 'Blog post not found',

@@ -34,7 +34,7 @@ export const contactInputSchema = z.object({
   type: z.enum(CONTACT_TYPES, 'Please choose a service type'),
   /**
    * The structured fields of a workshop reservation, checked when given. Without them a
-   * reservation is still accepted (SPEC section 7 sends only the five fields, the details written
+   * reservation is still accepted (the specification sends only the five fields, the details written
    * into message).
    */
   details: workshopDetailsSchema.optional(),

@@ -1,6 +1,6 @@
 import { EMAIL_MAX_LENGTH } from './email';
 
-// The contact form and the academy's workshop reservation share POST /api/contact (SPEC section 7).
+// The contact form and the academy's workshop reservation share POST /api/contact.
 export const SERVICE_TYPES = [
   'advertising',
   'website',
@@ -41,13 +41,13 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /**
- * The math question of the contact form (SPEC section 5), checked by the server: a signed, expiring,
+ * The math question of the contact form, checked by the server: a signed, expiring,
  * single-use challenge from GET /api/contact/challenge, answered with the sum of its two numbers.
  * Enquiries need one; the academy's workshop reservation does not (SPEC gives it no captcha).
  */
 export const CHALLENGE_LIFETIME_MINUTES = 60;
 export const CHALLENGE_MESSAGES = {
-  /** SPEC section 5's words, for a wrong sum. */
+  /** the specification's words, for a wrong sum. */
   wrong: 'Verification Failed - Please solve the math problem correctly.',
   missing:
     'Please answer the math question: get one from GET /api/contact/challenge, then send its challenge with your answer.',

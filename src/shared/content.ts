@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pageInputSchema, pageOf } from './admin.schema';
 import { pageField, pageSizeField } from './paging.schema';
 
-// Entities of the marketing home page (SPEC section 3), as visitors read them and as the admin
-// edits them (issue 15.1). The admin's forms and the server validate with the same schemas.
+// Entities of the marketing home page, as visitors read them and as the admin
+// edits them. The admin's forms and the server validate with the same schemas.
 export const ADVERTISING_ICONS = ['Mail', 'FileText', 'Calendar', 'Users'] as const;
 export type AdvertisingIcon = (typeof ADVERTISING_ICONS)[number];
 
@@ -23,7 +23,7 @@ export const CONTENT_LIMITS = {
 export const CONTENT_LIST_LIMIT_DEFAULT = 24;
 /** The most items one answer of those lists carries. */
 export const CONTENT_LIST_LIMIT_MAX = 50;
-/** Partner logos on the home page (SPEC section 2: eight organisations). */
+/** Partner logos on the home page (the specification: eight organisations). */
 export const PARTNERS_SHOWN = 8;
 
 export const CONTENT_MESSAGES = {

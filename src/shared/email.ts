@@ -1,8 +1,8 @@
 // The one e-mail address rule for every form and operation (client and server): an RFC 5321
 // mailbox without quoted local parts or address literals, the shape mail servers and nodemailer
-// read as exactly one recipient. SPEC section 5 asks for at least "text, at sign, text, dot, text";
+// read as exactly one recipient. the specification asks for at least "text, at sign, text, dot, text";
 // this is stricter because a looser pattern let `a;=1+2@evil.example` through, which nodemailer
-// read as a list and mailed `=1+2@evil.example` (issue 13.9). No ; , space, quote, < > ( ) [ ] or \
+// read as a list and mailed `=1+2@evil.example`. No ; , space, quote, < > ( ) [ ] or \
 // can appear, so an address can never be read as two.
 //   local part: dot-atom of RFC 5322 atext, at most 64 characters;
 //   domain: dot-separated labels of letters, digits and inner hyphens (1-63 each), ending in a

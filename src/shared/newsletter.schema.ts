@@ -5,7 +5,7 @@ import { pageOf } from './admin.schema';
 import { ISSUE_LIMITS, ISSUE_MESSAGES, ISSUE_STATUSES, RECIPIENT_STATUSES } from './newsletter-issues';
 import { optionalFilter, pageField, pageSizeField } from './paging.schema';
 
-/** The signup of SPEC section 7: an address and the newsletter, which the site fixes to 'general'. */
+/** The signup of the specification: an address and the newsletter, which the site fixes to 'general'. */
 export const subscribeInputSchema = z.object({
   email: emailAddressField(EMAIL_MESSAGES),
   newsletter: z.enum(['general'], "newsletter must be 'general'").default('general'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageField, pageSizeField, searchField } from './paging.schema';
 import { PODCAST_PAGE_SIZE, PODCAST_SEARCH_MAX } from './podcasts';
 
-// The podcast episode of SPEC section 3, as GET /api/podcasts returns it.
+// The podcast episode of the specification, as GET /api/podcasts returns it.
 export const podcastEpisodeSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -41,7 +41,7 @@ export const podcastPageSchema = z.object({
 });
 export type PodcastPage = z.infer<typeof podcastPageSchema>;
 
-// --- The admin's podcast section (issue 15.1) ------------------------------------------------------
+// --- The admin's podcast section ------------------------------------------------------
 
 /** Where an episode came from: the show's feed, added by hand in the admin, or a starter sample. */
 export const EPISODE_SOURCES = ['feed', 'manual', 'sample'] as const;

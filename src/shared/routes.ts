@@ -2,7 +2,7 @@ import { parse } from 'regexparam';
 import { ACADEMY, BUSINESS } from './business';
 import { NOT_FOUND_META, siteTitle, type PageMeta } from './page-meta';
 
-// The route table of SPEC section 2, written once as plain data. The client's router, the server's
+// The route table of the specification, written once as plain data. The client's router, the server's
 // status codes and page head, the response cache, the sitemap and robots.txt all read it.
 
 /** What a page is, wherever its path matches (and for the 404 page, where nothing does). */

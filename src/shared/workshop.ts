@@ -1,6 +1,6 @@
 import { CHILD_AGE_MAX, CHILD_AGE_MIN } from './contact';
 
-// The free taster workshop as dated sessions (issue 15.2): the admin sets each session's date, times,
+// The free taster workshop as dated sessions: the admin sets each session's date, times,
 // delivery and places; the academy page offers the next one. Times are the business's, UK local
 // (Europe/London, with British Summer Time), and stored as instants.
 

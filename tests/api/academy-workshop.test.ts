@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 
-// The academy's free-workshop form sends its reservation to POST /api/contact (SPEC section 7).
+// The academy's free-workshop form sends its reservation to POST /api/contact.
 // These tests send exactly what the form sends and check what the business receives.
 
 let t: TestApp;
@@ -96,7 +96,7 @@ describe('a free-workshop reservation through POST /api/contact', () => {
       password: 'Lantern-Orchard-Brook-5',
     });
     const sentBefore = t.mailer.sent.length;
-    // What a third party following SPEC section 7 sends: no details object, no math question.
+    // What a third party following the specification sends: no details object, no math question.
     const message = [
       'Workshop reservation for 31 October',
       'Parent name: Tom Reeve',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/shared/activity';
-import { pruneActivityLog, recordActivity } from '../../src/server/services/activity';
+import { pruneActivityLog, recordActivity } from '../../src/server/platform/audit-log';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 
-// Issue 15.3: every admin change and every sign-in is recorded (who, when, what, a short
+// Every admin change and every sign-in is recorded (who, when, what, a short
 // before/after for edits) and shown in the admin, newest first, paged; kept a year.
 
 let t: TestApp;

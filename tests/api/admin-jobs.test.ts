@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { contactMessages } from '../../src/server/db/schema';
-import { OUTBOX_MAX_ATTEMPTS } from '../../src/server/services/outbox';
+import { OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
 import { JOB_MESSAGES } from '../../src/shared/jobs.schema';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { makeMailDue } from '../helpers/jobs';
 
-// Issue 17.3: the admin sees the background jobs that failed for good and can retry them.
+// The admin sees the background jobs that failed for good and can retry them.
 let t: TestApp;
 let auth: { authorization: string };
 let mailServerDown = false;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../src/server/db/schema';
-import { createAdmin, ensureAdminFromConfig } from '../../src/server/services/admins';
+import { createAdmin, ensureAdminFromConfig } from '../../src/server/services/auth';
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
@@ -436,7 +436,7 @@ describe('forgot and reset password', () => {
 });
 
 // The throttle and the rate limits count in this process by default, and in Redis with REDIS_URL
-// (issue 17.1, a real redis-server): the same rules, checked against both.
+//: the same rules, checked against both.
 describe.each(['memory', 'redis'] as const)(
   'sign-in limits count failures, not people (issue 12.4), in %s',
   (store) => {

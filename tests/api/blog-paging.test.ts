@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 
-// Issue 14.1: GET /api/blog is one bounded page of posts (the paging facts in headers), and /blog's
+// GET /api/blog is one bounded page of posts (the paging facts in headers), and /blog's
 // own read carries summaries without content, the total and the categories.
 let t: TestApp;
 let auth: { authorization: string };

@@ -1,4 +1,4 @@
-// Issue 22.2 and 22.6: the embedded database's folder is made whole or not at all, a damaged one is
+// The embedded database's folder is made whole or not at all, a damaged one is
 // reported in plain words, an interrupted migration runs again, and an unclean stop is told apart.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

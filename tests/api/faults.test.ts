@@ -4,13 +4,13 @@ import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
-import { createMemoryMailer } from '../../src/server/services/mail';
-import { createPayments } from '../../src/server/services/payments';
-import { createMemoryCounterStore } from '../../src/server/services/counter-store';
-import { createLocalStorage } from '../../src/server/services/storage-local';
-import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
-import { backgroundJobs } from '../../src/server/services/background-jobs';
-import { openJobQueue, type JobQueue } from '../../src/server/services/job-queue';
+import { createMemoryMailer } from '../../src/server/platform/mail';
+import { createPayments } from '../../src/server/services/academy';
+import { createMemoryCounterStore } from '../../src/server/platform/counter-store';
+import { createLocalStorage } from '../../src/server/platform/storage-local';
+import { createSignInThrottle } from '../../src/server/services/auth';
+import { backgroundJobs } from '../../src/server/background-jobs';
+import { openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
 import { answered } from '../helpers/challenge';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { checkResponsesAgainstDocument } from '../helpers/app';
@@ -72,7 +72,7 @@ describe('when the PostgreSQL server stops and comes back', () => {
         message: 'Hello',
         type: 'advertising',
       };
-      // Math questions answered while the database is up (issue 13.5), one per enquiry sent below.
+      // Math questions answered while the database is up, one per enquiry sent below.
       const challenges = await Promise.all(Array.from({ length: 20 }, () => answered(app, enquiry)));
       const send = () => app.inject({ method: 'POST', url: '/api/contact', payload: challenges.pop() });
       const before = await app.inject({ method: 'GET', url: '/api/advertising-services' });

@@ -5,7 +5,7 @@ import { runSeeds } from '../../src/server/db/seed';
 import { advertisingServices } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
 
-/** An advertising service's fields (SPEC section 3), in sorted order: what the API answers and documents. */
+/** An advertising service's fields, in sorted order: what the API answers and documents. */
 const SERVICE_FIELDS = ['description', 'features', 'icon', 'id', 'isPopular', 'title'];
 
 let t: TestApp;

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_TYPES_FILE, clientTypes } from '../../scripts/openapi-client-types';
-import { createAdmin } from '../../src/server/services/admins';
+import { createAdmin } from '../../src/server/services/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { freePort } from '../helpers/net';
 import { thirdPartyJourney } from '../third-party/journey';
 
-// Issue 20: a third party generates a typed client from openapi/openapi.json (openapi-typescript +
+// A third party generates a typed client from openapi/openapi.json (openapi-typescript +
 // openapi-fetch) and uses the API with it. tests/third-party/journey.ts is that client's code, typed
 // only by the generated file and checked by `npm run typecheck` with no casts; here it runs against
 // a real listening server.

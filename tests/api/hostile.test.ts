@@ -12,9 +12,9 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { fillPageTemplate } from '../../src/server/http/pages';
-import { createAdmin } from '../../src/server/services/admins';
+import { createAdmin } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
-import { createOutboundClient } from '../../src/server/services/outbound';
+import { createOutboundClient } from '../../src/server/platform/outbound';
 import { mailJobRows } from '../helpers/jobs';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,
@@ -209,7 +209,7 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
   });
 });
 
-// --- The security review's findings (issue 13): each attack as it was reproduced ----------------
+// --- The security review's findings: each attack as it was reproduced ----------------
 
 /** A plain HTTP server on 127.0.0.1 that records every request it gets. */
 async function localServer(

@@ -28,7 +28,7 @@ async function upload(width: number, height: number): Promise<string> {
     .toBuffer();
   const { put, name } = await uploadThroughLink(t.app, { authorization: `Bearer ${token}` }, png);
   expect(put.statusCode).toBe(200);
-  // Where the image is served: /objects/uploads/ and the last segment of uploadURL (SPEC section 7).
+  // Where the image is served: /objects/uploads/ and the last segment of uploadURL.
   return `/objects/uploads/${name}`;
 }
 

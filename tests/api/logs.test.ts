@@ -40,7 +40,7 @@ describe('logs', () => {
         payload: { email: 'a@b.co', password: 'SECRET-PASSWORD' },
       });
       expect(log()).not.toMatch(/SECRET-/);
-      // One line per request (issue 14.5): method, path without the query, status, time, request id.
+      // One line per request: method, path without the query, status, time, request id.
       const lines = log()
         .trim()
         .split('\n')

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../src/server/db/schema';
-import { createMailer } from '../../src/server/services/mail';
+import { createMailer } from '../../src/server/platform/mail';
 import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

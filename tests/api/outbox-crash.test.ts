@@ -7,7 +7,7 @@ import { freePort, startSourceServer } from '../helpers/net';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 
-// Issue 22.4 (the e-mail a job since issue 17.3): the real server is killed (SIGKILL) while an enquiry's notification e-mail is still
+// The real server is killed (SIGKILL) while an enquiry's notification e-mail is still
 // queued (the mail server refused it once); the next start on the same data folder sends it, once.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-outbox-crash-'));
 let server: ChildProcess | null = null;

@@ -1,4 +1,4 @@
-// Issue 22.1: a commit on the PGlite data folder reaches the disk (fsync on the real file), and postgres
+// A commit on the PGlite data folder reaches the disk (fsync on the real file), and postgres
 // runs with fsync=on. Fails if a PGlite upgrade brings back -F or drops the NODEFS flush.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEpisode, PodcastEpisode } from '../../src/shared/podcasts.schema';
-import { sniffAudioType } from '../../src/server/services/audio-uploads';
+import { sniffAudioType } from '../../src/server/services/uploads';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 import { uploadThroughLink } from '../helpers/uploads';
 
-// Issue 15.1, podcasts: the feed's address and 'Import now' (through the outbound safety: the
+// The feed's address and 'Import now' (through the outbound safety: the
 // stand-in host on 127.0.0.1 is reachable only because OUTBOUND_ALLOW_PRIVATE names it), hiding an
 // imported episode (still hidden after the next import), and episodes added by hand with their
 // audio uploaded through the signed upload link and played through the audio proxy with Range.

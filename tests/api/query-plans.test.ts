@@ -1,4 +1,4 @@
-// Issue 14.4: the lists that page, filter and search use indexes, so their cost does not follow the
+// The lists that page, filter and search use indexes, so their cost does not follow the
 // number of posts. The plans of the exact queries the services run (their builders, exported for this)
 // are read with EXPLAIN at 10,000 posts and 1,000 episodes; a sequential scan of the table fails.
 // Runs on PGlite and, in CI's second pass, on PostgreSQL. SHOW_PLANS=1 prints each plan.

@@ -138,7 +138,7 @@ describe('the cache key of a server-rendered page (issue 13.11)', () => {
   });
 });
 
-// Issue 24.4: the cache has a size in bytes, not only a count; the least recently read go first.
+// The cache has a size in bytes, not only a count; the least recently read go first.
 describe('the cache holds at most its size in bytes', () => {
   it('evicts the least recently read entries, whatever is asked for', async () => {
     const Fastify = (await import('fastify')).default;

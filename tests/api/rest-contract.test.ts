@@ -211,7 +211,7 @@ describe('HTTP that generic clients rely on', () => {
   });
 });
 
-// Issue 12 item 5: HEAD answers like GET without the body.
+// HEAD answers like GET without the body.
 describe('HEAD on every GET under /api', () => {
   const gets = operations.filter((o) => o.method === 'get' && o.server === '/api');
 

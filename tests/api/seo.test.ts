@@ -55,8 +55,7 @@ describe('search engines and feeds', () => {
   });
 });
 
-// Issue 14.3: past 50,000 URLs (lowered here to 6, the public pages' number) /sitemap.xml becomes a
-// sitemap index.
+// Past 50,000 URLs (lowered here to 6, the number of public pages) /sitemap.xml becomes a sitemap index.
 describe('the sitemap index', () => {
   let small: TestApp;
   beforeAll(async () => {

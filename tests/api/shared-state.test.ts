@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { registerResponseCache } from '../../src/server/http/response-cache';
-import { createAdmin } from '../../src/server/services/admins';
-import { openSharedState, type SharedState } from '../../src/server/services/shared-state';
-import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
+import { createAdmin } from '../../src/server/services/auth';
+import { openSharedState, type SharedState } from '../../src/server/platform/shared-state';
+import { createSignInThrottle } from '../../src/server/services/auth';
 import { buildTestApp, checkResponsesAgainstDocument, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 
-// Issue 17.1: two instances of the app (A and B, each with its own response cache and its own Redis
+// Two instances of the app (A and B, each with its own response cache and its own Redis
 // connections) on one database and one Redis, in this process. What one does, the other sees.
 
 const quiet = { warn() {}, info() {} };

@@ -55,7 +55,7 @@ describe('graceful shutdown', () => {
       const up = await waitUntilUp(`${base}/api/health`, 120_000);
       expect(up).toBe(true);
 
-      // The math question of each enquiry (issue 13.5), answered before the load starts.
+      // The math question of each enquiry, answered before the load starts.
       const challenges = await Promise.all(Array.from({ length: 50 }, () => getChallenge(base)));
       // Messages 0-39 first, then 100-109 while shutting down: each has its own question.
       const challengeFor = (i: number) => challenges[i < 100 ? i : 40 + (i - 100)]!;
@@ -101,7 +101,7 @@ describe('graceful shutdown', () => {
   );
 });
 
-// Issue 22.3: the handlers are installed before anything else, so a signal during the first start
+// The handlers are installed before anything else, so a signal during the first start
 // (while the database is being made) stops it cleanly, and the folder starts next time.
 describe('signals at any moment (issue 22.3)', () => {
   it(

@@ -4,7 +4,7 @@ import { CONTENT_LIST_LIMIT_MAX } from '../../src/shared/content';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 
-// Issue 15.1: the admin edits the home page's content lists and the business details through
+// The admin edits the home page's content lists and the business details through
 // /api/admin/..., and visitors see each change at once in the public reads (hidden items left out,
 // in the admin's order, a page at a time).
 

@@ -4,13 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema';
-import { restoreBackupArchive, writeBackupArchive } from '../../src/server/services/backup';
+import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startS3Server, type S3Server } from '../helpers/s3-server';
 import { uploadThroughLink } from '../helpers/uploads';
 
-// Issue 17.2: uploads, their smaller copies, podcast audio, byte ranges and backups behave the same on both
+// Uploads, their smaller copies, podcast audio, byte ranges and backups behave the same on both
 // storages: the local folder of the embedded default, and an S3 bucket (a real S3-protocol server
 // on 127.0.0.1, reached through the real AWS SDK).
 

@@ -33,7 +33,7 @@ function putImage(url: string, payload: string | Buffer = png, contentType = 'im
   return t.app.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload });
 }
 
-/** POST /api/objects/upload exactly as SPEC section 7 sends it: no body, no content type. */
+/** POST /api/objects/upload exactly as the specification sends it: no body, no content type. */
 async function uploadUrl(): Promise<{ uploadURL: string; path: string; objectPath: string }> {
   const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: auth });
   expect(res.statusCode).toBe(200);

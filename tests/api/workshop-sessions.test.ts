@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, workshopReservations, workshopSessions } from '../../src/server/db/schema';
-import { MAIL_QUEUE } from '../../src/server/services/outbox';
-import { JOB_SCHEMA } from '../../src/server/services/job-queue';
-import type { MailMessage } from '../../src/server/services/mail';
+import { MAIL_QUEUE } from '../../src/server/platform/outbox';
+import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
+import type { MailMessage } from '../../src/server/platform/mail';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { WORKSHOP_MESSAGES } from '../../src/shared/workshop';
 import { WORKSHOP_SUBJECT } from '../../src/shared/academy';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 
-// Issue 15.2: the free workshop as dated sessions. The admin creates sessions; the academy page's
+// The free workshop as dated sessions. The admin creates sessions; the academy page's
 // read offers the next open one with its places left; a reservation takes a place (or the waiting
 // list, or is refused when full), e-mails the parent a confirmation with an .ics file and a
 // reminder the day before; cancelling frees the place for the waiting list. The capacity test at

@@ -1,4 +1,4 @@
-// `npm run test:crash` (issue 22.7): the built app, as `npm start` runs it on the embedded database, under
+// `npm run test:crash`: the built app, as `npm start` runs it on the embedded database, under
 // concurrent writers through /api, killed with SIGKILL again and again and restarted on the same data
 // folder; killed during its very first start; and, where this machine lets us (root, ext4 on a loop
 // device), a power cut: the app frozen and the disk image copied at that instant, so only what reached

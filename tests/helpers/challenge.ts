@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 // Enquiries through POST /api/contact carry the answer to a math question from
-// GET /api/contact/challenge (issue 13.5); this gets one and answers it, as the contact form does.
+// GET /api/contact/challenge; this gets one and answers it, as the contact form does.
 
 interface Challenge {
   challenge: string;

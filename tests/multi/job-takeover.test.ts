@@ -8,7 +8,7 @@ import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 
-// Issue 17.3 and 17.5: an e-mail job claimed by an instance that dies is sent by another, once.
+// An e-mail job claimed by an instance that dies is sent by another, once.
 // Two app processes on one PostgreSQL server and a local SMTP server.
 
 const ADMIN = { email: 'multi@example.co.uk', password: 'Heron-Willow-Tinder-78' };

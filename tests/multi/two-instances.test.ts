@@ -5,7 +5,7 @@ import { createPostgresServer, type PostgresServer } from '../helpers/postgres-s
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startS3Server, type S3Server } from '../helpers/s3-server';
 
-// Issue 17.5, the proof: two app processes built as `npm start` runs them (A and B), started
+// Two app processes built as `npm start` runs them (A and B), started
 // together on one PostgreSQL server, one Redis and one S3-compatible bucket, as two replicas behind
 // a load balancer would be. Whatever goes through A, B must serve at once. Run it with
 // `npm run test:multi` (after `npm run build:server`); .ci/run does. The e-mail job taken over

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { perInstanceWarnings } from '../../src/server/services/shared-state';
+import { perInstanceWarnings } from '../../src/server/platform/shared-state';
 import { BUSINESS, BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 
-// Issue 18.6: the addresses mail goes from and to by default are the business's own, on the one
+// The addresses mail goes from and to by default are the business's own, on the one
 // domain the pages, structured data and footer show.
 describe('the default mail addresses', () => {
   it('are the starting business address of src/shared/business.ts', () => {
@@ -15,7 +15,7 @@ describe('the default mail addresses', () => {
   });
 });
 
-// Issue 17: the variables of several instances.
+// The variables of several instances.
 describe('REDIS_URL and the S3 settings', () => {
   it('keep everything in this process and DATA_DIR when unset', () => {
     const config = loadConfig({});
@@ -68,7 +68,7 @@ describe('an instance on a shared database without the shared engines', () => {
   });
 });
 
-// Issue 24: the embedded database's code, baseline by default for a small server.
+// The embedded database's code, baseline by default for a small server.
 describe('PGLITE_OPTIMISED_CODE', () => {
   it('is off unless set, and takes true', () => {
     expect(loadConfig({}).PGLITE_OPTIMISED_CODE).toBe(false);

@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 
-// Issue 17.6: docker-compose.yml runs the app as two replicas behind the proxy, with PostgreSQL,
+// Docker-compose.yml runs the app as two replicas behind the proxy, with PostgreSQL,
 // Redis and MinIO, each with a health check. Docker cannot run in CI, so the file is read here:
 // what it wires together, and that the app accepts the environment it is given.
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // The server is one bundle, so these ask esbuild, with the options of scripts/build-server.mjs, how
 // the bundle imports a package: a package that only some servers or some requests need is imported
-// dynamically, so a server that never needs it never holds its memory (issue 24).
+// dynamically, so a server that never needs it never holds its memory.
 async function bundleImports(): Promise<Array<{ path: string; kind: string }>> {
   const result = await build({
     entryPoints: ['src/server/main.ts'],
@@ -30,7 +30,7 @@ describe('the server bundle', () => {
     expect(engines.every((i) => i.kind === 'dynamic-import')).toBe(true);
   });
 
-  // Issue 24: libvips (sharp) and the feed parser load on the first image or feed, not at start.
+  // Libvips (sharp) and the feed parser load on the first image or feed, not at start.
   it('imports sharp and rss-parser only when an image or a feed is handled', async () => {
     const lazy = (await bundleImports()).filter((i) => i.path === 'sharp' || i.path === 'rss-parser');
     expect(lazy.map((i) => i.path).sort()).toEqual(['rss-parser', 'sharp']);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fillPageTemplate } from '../../src/server/http/pages';
 
-// Issue 13.4: the page template is filled with replacer functions, so `$` patterns in a post's
+// The page template is filled with replacer functions, so `$` patterns in a post's
 // title or content reach the page as they were written and never copy parts of the template.
 const template = fs.readFileSync('src/client/index.html', 'utf8');
 const PATTERNS = ["$'", '$`', '$&', '$1', '$$', "grep '^foo$'", "Costs $' less", 'a$`b$&c'];

@@ -6,9 +6,9 @@ import {
   hashPassword,
   isCommonPassword,
   verifyPassword,
-} from '../../src/server/services/passwords';
+} from '../../src/server/services/auth';
 
-// Issue 24: each Argon2id hash holds its memory cost while it runs, so the site computes at most
+// Each Argon2id hash holds its memory cost while it runs, so the site computes at most
 // ARGON2_CONCURRENCY at once, with OWASP's 19 MiB setting; hashes of the earlier 46 MiB setting verify.
 describe('password hashing within a small server', () => {
   it('verifies a hash made with the earlier setting (46 MiB, one pass)', async () => {
@@ -44,7 +44,7 @@ describe('password hashing within a small server', () => {
   );
 });
 
-// Issue 18.5: the common-password list is @zxcvbn-ts/language-common's, plus the usual suffixes,
+// The common-password list is @zxcvbn-ts/language-common's, plus the usual suffixes,
 // repeats, runs and this site's own words; everything the earlier 7,300-line list refused still is.
 describe('common passwords', () => {
   it('refuses listed passwords, a common word with a usual suffix or a year, repeats, runs and local words', async () => {

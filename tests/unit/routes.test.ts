@@ -14,7 +14,7 @@ import {
   ROUTES,
 } from '../../src/shared/routes';
 
-// Issue 18.1: the route table is the one place a route is written. These check that what reads
+// The route table is the one place a route is written. These check that what reads
 // it (the client's router, the server's status, the response cache, the page prefetches) agrees
 // with it, and that '/blog/:id' is matched by one matcher everywhere.
 

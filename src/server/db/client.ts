@@ -49,7 +49,7 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/** What opening the embedded database's folder took, for the start-up log (issue 22.6). */
+/** What opening the embedded database's folder took, for the start-up log. */
 export type PgliteStartup =
   | { kind: 'created'; ms: number }
   | { kind: 'opened'; ms: number }

@@ -1,4 +1,4 @@
-// One process at a time owns the embedded database's folder (issue 22.6). PGlite has no postmaster
+// One process at a time owns the embedded database's folder. PGlite has no postmaster
 // lock: a second process opening the same folder (a backup, a restore, another `npm start`) replays
 // the log and checkpoints under the feet of the first. So the owner listens on a Unix socket in the
 // data folder; whoever finds it answering asks the owner instead (a backup is written by the running

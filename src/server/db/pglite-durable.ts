@@ -1,4 +1,4 @@
-// PGlite with commits flushed to disk (issue 22.1).
+// PGlite with commits flushed to disk.
 //
 // PGlite 0.5.16 starts postgres with `-F` (fsync=off), and its Emscripten NODEFS has no `fsync` stream
 // operation, so even with fsync=on the fsync() postgres makes is answered "done" without reaching the
@@ -45,7 +45,7 @@ class DurableNodeFS extends NodeFS {
 }
 
 /**
- * Memory for a small site (issue 24.3). PGlite's defaults are a server's: 128 MB of shared_buffers
+ * Memory for a small site. PGlite's defaults are a server's: 128 MB of shared_buffers
  * alone made the process 374 MB at idle. Measured on this site's database (a few MB; 10,000 posts
  * of 8 KB are about 90 MB, read a page at a time through indexes):
  * - shared_buffers 16MB (default 128MB): Postgres' page cache inside the WebAssembly memory. The
@@ -104,7 +104,7 @@ export function openDurablePglite(dataDir: string, memory: PgliteMemory = SMALL_
   // for the functions that run often) and keeps both: 9 MB of pglite.wasm cost 35 MB more resident
   // memory that way than baseline code alone (PGlite opened on this site's folder: 161 against 126
   // MB). TurboFan alone is smaller than both (148 MB) but its compiler leaves 15-20 MB in glibc's
-  // heap, freed and never given back. So one or the other, never both (issue 24):
+  // heap, freed and never given back. So one or the other, never both:
   // - baseline only, the default: the fewest bytes; the server's peak under two minutes of mixed load
   //   is 234 MB against 246 MB with TurboFan. What it costs is the speed of the queries that do real
   //   work in Postgres: the inbox search over 10,000 enquiries takes 86-94 ms against 51-59 ms, a page

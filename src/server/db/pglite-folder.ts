@@ -1,5 +1,5 @@
 // The embedded database's data folder: made so that a kill at any moment leaves either no folder or a
-// whole one, checked before it is opened, and read for how the last run ended (issue 22.2, 22.6).
+// whole one, checked before it is opened, and read for how the last run ended.
 //
 // PGlite decides "the database exists" by PG_VERSION and, on a first start, makes the cluster in its
 // WebAssembly memory and copies it into the folder file by file, PG_VERSION first: killed half way, the
@@ -8,7 +8,7 @@
 // place; the rename is the moment the folder exists.
 //
 // Making a cluster in PGlite (its initdb, in WebAssembly) takes a process to 860 MB, more than a small
-// server has (issue 24.2). So a new folder is unpacked from pglite-template.tar.gz, an empty cluster
+// server has. So a new folder is unpacked from pglite-template.tar.gz, an empty cluster
 // made once by `npm run db:template` with the PGlite version written beside it (4.5 MB, 10-20 MB of
 // memory to unpack). When the installed PGlite is another version than the template's, the cluster
 // is made the slow way, in a child process whose memory goes back to the system when it exits.

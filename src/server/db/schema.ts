@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Tables mirror SPEC section 3, plus what running the business needs (users, sessions, tokens,
+// Tables mirror the specification, plus what running the business needs (users, sessions, tokens,
 // uploads, enquiries, subscriptions). Every timestamp is timestamptz.
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -194,7 +194,7 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // What paging, filters and search read (issue 14.4; tests/api/query-plans.test.ts reads the plans).
+  // What paging, filters and search read.
   (t) => [
     // Visitors' pages, newest first: ORDER BY published_at DESC, id DESC walks this backwards.
     index('blog_posts_published_idx').on(t.publishedAt, t.id),
@@ -268,7 +268,7 @@ export const contactMessages = pgTable(
 );
 
 /**
- * The free taster workshop's dated sessions (issue 15.2). places_taken counts the confirmed
+ * The free taster workshop's dated sessions. places_taken counts the confirmed
  * reservations and is the one place capacity is enforced: a reservation takes a place with a
  * conditional update of this row (services/workshop-reservations.ts), and the check below stops any
  * write that would pass capacity, whatever the code does.
@@ -451,7 +451,7 @@ export const academySubscriptions = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     stripeCustomerId: text('stripe_customer_id'),
     customerEmail: text('customer_email'),
-    /** Who the plan is for, from Checkout's custom fields and phone collection (issue 16.1). */
+    /** Who the plan is for, from Checkout's custom fields and phone collection. */
     parentPhone: text('parent_phone'),
     childFirstName: text('child_first_name'),
     childAge: integer('child_age'),
@@ -563,7 +563,7 @@ export const outbox = pgTable(
 );
 
 /**
- * Idempotency keys of creating POSTs (issue 22.5, trpc/idempotency.ts): the first answer to a key,
+ * Idempotency keys of creating POSTs: the first answer to a key,
  * kept for 24 hours, committed in the same transaction as what the request created.
  */
 export const idempotencyKeys = pgTable(
@@ -588,7 +588,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Who changed what in the admin, and every sign-in, success or failure (issue 15.3): kept a year
+ * Who changed what in the admin, and every sign-in, success or failure: kept a year
  * (services/activity.ts pruneActivityLog). The actor's name and e-mail are copied in, so the entry
  * still says who it was after the admin is removed.
  */

@@ -35,7 +35,7 @@ const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> 
   },
   { key: 'newsletters:v1', apply: (tx) => tx.insert(newsletters).values(newslettersSeed) },
   { key: 'testimonials:v1', apply: (tx) => tx.insert(testimonials).values(testimonialsSeed) },
-  // Issue 15: what used to be fixed in the page's code becomes the owner's to edit.
+  // What used to be fixed in the page's code becomes the owner's to edit.
   { key: 'partners:v1', apply: (tx) => tx.insert(partners).values(partnersSeed) },
   {
     key: 'business-details:v1',

@@ -4,16 +4,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import {
   createOutboundClient,
   OutboundError,
   type OutboundClient,
   type OutboundFailure,
   type OutboundResponse,
-} from '../services/outbound';
+} from '../platform/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
-import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
+import { openWithRange, sendStoredFile } from './stored-file';
 import { openUpload } from '../services/uploads';
 import { sendApiError } from './api-errors';
 
@@ -43,7 +43,8 @@ function typeFromPath(pathname: string): string {
   return CONTENT_TYPES[path.extname(pathname).toLowerCase()] ?? 'audio/mpeg';
 }
 
-function sendJson(reply: FastifyReply, status: number, message: string) {
+/** An error in the one shape that no cache keeps (a failed upstream is not the episode's audio). */
+function sendUncachedError(reply: FastifyReply, status: number, message: string) {
   return sendApiError(reply, status, message, { 'Cache-Control': 'no-store' });
 }
 
@@ -130,7 +131,7 @@ async function proxyUpstream(
       'too-large': 'The episode audio is too large to play here',
       unreachable: 'The audio host could not be reached',
     };
-    return sendJson(reply, kind === 'timeout' ? 504 : 502, message[kind]);
+    return sendUncachedError(reply, kind === 'timeout' ? 504 : 502, message[kind]);
   }
 
   const status = upstream.status;
@@ -138,11 +139,11 @@ async function proxyUpstream(
     upstream.body.resume();
     const contentRange = upstream.headers['content-range'];
     if (contentRange) void reply.header('Content-Range', contentRange);
-    return sendJson(reply, 416, 'Range not satisfiable');
+    return sendUncachedError(reply, 416, 'Range not satisfiable');
   }
   if (status !== 200 && status !== 206) {
     upstream.body.resume();
-    return sendJson(reply, 502, `The audio host answered ${status}`);
+    return sendUncachedError(reply, 502, `The audio host answered ${status}`);
   }
 
   audioHeaders(reply, input.id, audioType(upstream.headers['content-type'], new URL(input.audioUrl)));
@@ -171,29 +172,17 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
     name: string,
     rangeHeader: string | undefined,
   ) => {
-    const range = parseRangeHeader(rangeHeader) ?? undefined;
-    let found: Awaited<ReturnType<typeof openUpload>>;
-    try {
-      found = await openUpload(deps, name, range);
-    } catch (error) {
-      if (!(error instanceof RangeNotSatisfiable)) throw error;
-      return sendApiError(reply, 416, 'The range lies outside the file.', {
-        'Content-Range': `bytes */${error.size}`,
-      });
-    }
+    const opened = await openWithRange(reply, rangeHeader, (range) => openUpload(deps, name, range));
+    if (opened.answered) return reply;
+    const { found, range } = opened;
     if (!found?.contentType.startsWith('audio/')) {
       found?.object.body.destroy();
-      return sendJson(reply, 404, 'The audio file of this episode is missing');
+      return sendUncachedError(reply, 404, 'The audio file of this episode is missing');
     }
     const { object, contentType } = found;
     audioHeaders(reply, id, contentType);
-    void reply
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Length', String(object.size === 0 ? 0 : object.end - object.start + 1))
-      .header('Cache-Control', 'public, max-age=3600');
-    if (range)
-      void reply.code(206).header('Content-Range', `bytes ${object.start}-${object.end}/${object.size}`);
-    return reply.send(object.body);
+    void reply.header('Cache-Control', 'public, max-age=3600');
+    return sendStoredFile(reply, object, range);
   };
   const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
   return async (app: FastifyInstance) => {
@@ -227,13 +216,13 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
       { config: { rateLimit } },
       async (req, reply) => {
         if (!/^\d{1,9}$/.test(req.params.id))
-          return sendJson(reply, 400, 'The episode id must be a whole number');
+          return sendUncachedError(reply, 400, 'The episode id must be a whole number');
         let audioUrl: string;
         try {
           audioUrl = await getEpisodeAudioUrl(deps.db, Number(req.params.id));
         } catch (error) {
           if (error instanceof DomainError && error.code === 'NOT_FOUND')
-            return sendJson(reply, 404, error.message);
+            return sendUncachedError(reply, 404, error.message);
           throw error;
         }
         const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
@@ -244,12 +233,12 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
 
         if (!/^[a-z][a-z\d+.-]*:/i.test(audioUrl)) {
           const file = localAudioFile(audioUrl, roots);
-          if (!file) return sendJson(reply, 404, 'The audio file of this episode is missing');
+          if (!file) return sendUncachedError(reply, 404, 'The audio file of this episode is missing');
           audioHeaders(reply, req.params.id, typeFromPath(file.relative));
           return reply.header('Cache-Control', 'public, max-age=3600').sendFile(file.relative, file.root);
         }
         if (!/^https?:\/\//i.test(audioUrl))
-          return sendJson(reply, 404, 'This episode has no playable audio');
+          return sendUncachedError(reply, 404, 'This episode has no playable audio');
         return proxyUpstream(reply, outbound, {
           id: req.params.id,
           audioUrl,

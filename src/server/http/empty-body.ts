@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * SPEC section 7: clients set a JSON content type only when there is a body, so POST
+ * the specification: clients set a JSON content type only when there is a body, so POST
  * /api/admin/logout and POST /api/objects/upload arrive with neither. The REST layer wants JSON,
  * so an empty POST or PATCH under /api/ is read as the empty object `{}`.
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { unsubscribe } from '../services/newsletter';
 import { sendApiError, sendDomainError } from './api-errors';
 

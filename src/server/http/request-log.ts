@@ -27,7 +27,7 @@ export function requestLogOptions(
         }),
       },
       // Written asynchronously (pino's SonicBoom flushes in the background and on exit), so a
-      // request never waits for the terminal or a log shipper's pipe (issue 14.5).
+      // request never waits for the terminal or a log shipper's pipe.
       stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     // One line per completed request (below) instead of Fastify's 'incoming request' and

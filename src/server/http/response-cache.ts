@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
-import type { CacheInvalidation } from '../services/shared-state';
+import type { CacheInvalidation } from '../platform/shared-state';
 import {
   forEachOpenApiProcedure,
   getInputOutputParsers,
@@ -54,7 +54,7 @@ const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 /**
- * What the whole cache may hold, bodies and their compressed copies together (issue 24.4): a post
+ * What the whole cache may hold, bodies and their compressed copies together: a post
  * page is 20-60 KB with its copies, so about 300-800 pages; the least recently read go first.
  */
 export const RESPONSE_CACHE_MAX_BYTES = 16 * 1024 * 1024;

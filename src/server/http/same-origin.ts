@@ -8,7 +8,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * and are not affected. Requests without these headers (curl, server-to-server) are not browsers'.
  *
  * The site's own origin is PUBLIC_URL's, never the request's Host header, which a client chooses
- * (issue 13.11). On a machine of one's own (PUBLIC_URL on localhost), the other loopback names for
+ *. On a machine of one's own (PUBLIC_URL on localhost), the other loopback names for
  * the same port count as the site too, so http://127.0.0.1:5000 works when PUBLIC_URL says localhost.
  */
 export function isCrossSiteRequest(req: FastifyRequest, publicUrl: string): boolean {

@@ -8,6 +8,7 @@ import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';
 import { PAGE_ROUTES, ROUTE_LIST } from '../../shared/routes';
 import { defaultErrorResponse, errorResponse } from '../openapi/responses';
+import { escapeXml } from '../platform/escape';
 
 // What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
 // Which pages are listed and which are kept out is each route's `indexing` in the route table.
@@ -19,13 +20,7 @@ const PRIVATE_PREFIXES = [
   '/trpc/',
 ];
 
-const xml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+const xml = escapeXml;
 
 /** The sitemaps.org protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -53,7 +48,7 @@ export function registerSeoRoutes(
   });
 
   // One sitemap while the site's URLs fit the protocol's 50,000 per file; beyond that /sitemap.xml is a
-  // sitemap index of /sitemap-1.xml, /sitemap-2.xml ... (issue 14.3). The public pages open file 1.
+  // sitemap index of /sitemap-1.xml, /sitemap-2.xml .... The public pages open file 1.
   const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const sendXml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);

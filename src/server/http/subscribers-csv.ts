@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { validateSessionToken } from '../services/sessions';
-import { confirmedSubscribers } from '../services/subscribers';
+import { validateSessionToken } from '../services/auth';
+import { confirmedSubscribers } from '../services/newsletter';
 import { readSessionToken } from '../trpc/context';
 import { sendApiError } from './api-errors';
 
@@ -12,7 +12,7 @@ export const SUBSCRIBERS_CSV_HEADER = ['email', 'newsletter', 'confirmed_at'] as
  * One CSV cell. A cell that a spreadsheet would read as a formula (= + - @, or a leading tab or
  * carriage return) gets a leading apostrophe, so opening the export can never run anything; and
  * every cell is quoted (RFC 4180), so a spreadsheet whose locale separates fields with ';' cannot
- * split a value into a new cell that starts with '=' (issue 13.9).
+ * split a value into a new cell that starts with '='.
  */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -1,13 +1,15 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { sendApiError, sendDomainError } from './api-errors';
-import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';
-import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
-import { AUDIO_UPLOAD_MAX_BYTES, audioUploadErrors, storeAudioUpload } from '../services/audio-uploads';
+import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../platform/idempotency';
+import { openWithRange, sendStoredFile } from './stored-file';
 import {
+  AUDIO_UPLOAD_MAX_BYTES,
+  audioUploadErrors,
+  storeAudioUpload,
   checkUploadSignature,
   claimUploadTicket,
   IMAGE_VARIANT_WIDTHS,
@@ -173,36 +175,20 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps):
       if (width !== null && !(IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width)) {
         return sendApiError(reply, 400, `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}`);
       }
-      const range = parseRangeHeader(req.headers.range) ?? undefined;
-      let found: Awaited<ReturnType<typeof openUpload>>;
-      try {
-        found =
-          width === null
-            ? await openUpload(deps, req.params.name, range)
-            : await imageVariant(deps, req.params.name, width, range);
-      } catch (error) {
-        if (!(error instanceof RangeNotSatisfiable)) throw error;
-        return sendApiError(reply, 416, 'The range lies outside the file.', {
-          'Content-Range': `bytes */${error.size}`,
-        });
-      }
-      if (!found) return sendApiError(reply, 404, 'Image not found');
-      const { object, contentType } = found;
+      const opened = await openWithRange(reply, req.headers.range, (range) =>
+        width === null
+          ? openUpload(deps, req.params.name, range)
+          : imageVariant(deps, req.params.name, width, range),
+      );
+      if (opened.answered) return reply;
+      if (!opened.found) return sendApiError(reply, 404, 'Image not found');
+      const { object, contentType } = opened.found;
       void reply
         .type(contentType)
-        .header('Accept-Ranges', 'bytes')
-        .header('Content-Length', String(object.size === 0 ? 0 : object.end - object.start + 1))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (range)
-        void reply.code(206).header('Content-Range', `bytes ${object.start}-${object.end}/${object.size}`);
-      if (req.method === 'HEAD') {
-        // Nothing is read; an empty stream keeps the Content-Length above (an empty body would set 0).
-        object.body.destroy();
-        return reply.send(Readable.from([]));
-      }
-      return reply.send(object.body);
+      return sendStoredFile(reply, object, opened.range, req.method === 'HEAD');
     };
     // uploadURL points under /api, where a client generated from openapi.json sends it; the site
     // root keeps answering too (pages show the images there, and older links point there).

@@ -1,7 +1,7 @@
 // Examples for request bodies and success responses, so the docs page shows a filled-in body for
 // every operation. Each is built from the schema: a schema's own `example` (from Zod's
 // `.meta({ example })` in src/shared) wins; otherwise one is composed from its properties.
-// tests/api/openapi-document.test.ts checks every example against its schema.
+// tests/api/rest-contract.test.ts checks every example against its schema.
 
 type Schema = Record<string, unknown>;
 

@@ -21,19 +21,17 @@ import {
   bookingMessage,
   cancelWorkshopReservation,
   listWorkshopReservations,
-} from '../services/workshop-reservations';
-import {
   cancelWorkshopSession,
   createWorkshopSession,
   listWorkshopSessions,
   nextSessionPlaces,
   nextWorkshop,
   updateWorkshopSession,
-} from '../services/workshop-sessions';
+} from '../services/workshops';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
-// The free workshop's dated sessions (issue 15.2): the next one for the academy page and its
+// The free workshop's dated sessions: the next one for the academy page and its
 // reservation, and the admin's sessions, reservations and waiting lists.
 const adminTags = ['Admin'];
 const sessionErrors = {

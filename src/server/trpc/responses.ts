@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 
 // What each operation can answer, declared where it is decided, so that openapi.json states every
-// status by construction (docs/decisions/0001-declared-responses.md):
+// status by construction (docs/decisions/0003-declared-responses.md):
 // - a middleware that can refuse a call declares its answers beside itself with `answers()`
 //   (adminProcedure: 401, 403 for writes, the session security; rate limits: 429 with Retry-After);
 // - a procedure lists the statuses its service throws in meta.openapi.errorResponses, one

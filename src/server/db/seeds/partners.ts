@@ -2,7 +2,7 @@ import type { partners } from '../schema';
 
 type NewPartner = typeof partners.$inferInsert;
 
-// The eight partner organisations of SPEC section 2, their logos served from our own origin.
+// The eight partner organisations of the specification, their logos served from our own origin.
 export const partnersSeed: NewPartner[] = [
   { name: 'Hertford Chamber of Trade', logoUrl: '/images/partners/hertford-chamber.svg' },
   { name: 'Lea Valley Makers', logoUrl: '/images/partners/lea-valley-makers.svg' },

@@ -1,4 +1,8 @@
-// The newsletter domain's issues and sends: composing, sending at the plan's pace, the archive.
+// The newsletter domain's public surface: other domains, routers and http/ import from here only.
+export * from './signup';
+export * from './subscribers';
+
+// Newsletter issues and their sends: composing, sending at the plan's pace, the archive.
 export {
   audience,
   cancelSchedule,

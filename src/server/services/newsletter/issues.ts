@@ -20,10 +20,10 @@ import type {
 import { ukDateTime, ukWallClock } from '../../../shared/workshop';
 import { ROUTES } from '../../../shared/routes';
 import { getPublishedPost } from '../blog';
-import { getBusinessDetails } from '../business';
-import { badRequest, conflict, DomainError, notFound } from '../errors';
-import { sanitisePostHtml } from '../html';
-import type { Page } from '../paging';
+import { getBusinessDetails } from '../site-content';
+import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
+import { sanitisePostHtml } from '../blog';
+import type { Page } from '../../platform/paging';
 import { unsubscribePageUrl } from './links';
 import { emailBodyHtml, renderIssueEmail } from './render';
 import { currentRatePerMinute, queueSendSlice, rowsOf } from './send';

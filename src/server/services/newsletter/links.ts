@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { appSecret } from '../app-secrets';
+import { appSecret } from '../../platform/app-secrets';
+import { hmacSha256, signatureMatches } from '../../platform/signing';
 
 // The unsubscribe links of newsletter issues: <subscriber id>.<HMAC-SHA256 of the id and address>,
 // under a key kept in the database (app_secrets), so every instance makes and accepts the same
@@ -11,7 +11,7 @@ const KEY_NAME = 'newsletter-unsubscribe';
 const TOKEN_PATTERN = /^n(\d{1,10})\.([A-Za-z0-9_-]{43})$/;
 
 const sign = (key: Buffer, id: number, email: string) =>
-  createHmac('sha256', key).update(`newsletter-unsubscribe:v1:${id}:${email}`).digest('base64url');
+  hmacSha256(key, `newsletter-unsubscribe:v1:${id}:${email}`, 'base64url');
 
 /** Makes the signer once per send (the key is read from the database once). */
 export async function unsubscribeSigner(db: Database): Promise<(id: number, email: string) => string> {
@@ -40,9 +40,7 @@ export async function verifyUnsubscribeToken(
   if (!key) return null;
   const email = await emailOf(id);
   if (email === null) return null;
-  const expected = Buffer.from(sign(key, id, email));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return signatureMatches(sign(key, id, email), match[2]!) ? id : null;
 }
 
 /** The one-click address of List-Unsubscribe (RFC 8058): a POST there unsubscribes, no page asked. */

@@ -2,7 +2,7 @@ import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
 import sanitizeHtml from 'sanitize-html';
 import { addressLine, BUSINESS, type BusinessDetails } from '../../../shared/business';
-import { sanitisePostHtml } from '../html';
+import { sanitisePostHtml } from '../blog';
 
 // The newsletter e-mail: MJML (a maintained e-mail templating library) turns one template into the
 // table layout, inlined styles and 600 px width that mail programs need; html-to-text makes the

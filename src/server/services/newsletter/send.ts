@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../db/client';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
-import { getBusinessDetails } from '../business';
-import { JOB_SCHEMA, type JobDefinition } from '../job-queue';
-import type { MailMessage } from '../mail';
+import { getBusinessDetails } from '../site-content';
+import { JOB_SCHEMA, type JobDefinition } from '../../platform/job-queue';
+import type { MailMessage } from '../../platform/mail';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeSigner } from './links';
 import { renderIssueEmail } from './render';
 
