@@ -14,6 +14,8 @@ import { freePort } from './tests/helpers/net';
 process.env.E2E_PORT ||= String(await freePort());
 process.env.E2E_VISUAL_PORT ||= String(await freePort());
 process.env.E2E_STRIPE_PORT ||= String(await freePort());
+process.env.E2E_NEWSLETTER_PORT ||= String(await freePort());
+process.env.E2E_SMTP_PORT ||= String(await freePort());
 
 const port = Number(process.env.E2E_PORT);
 const visualPort = Number(process.env.E2E_VISUAL_PORT);
@@ -30,6 +32,16 @@ export const fakeStripePort = Number(process.env.E2E_STRIPE_PORT);
  * must not depend on what the other specs created before them.
  */
 export const visualBaseURL = `http://127.0.0.1:${visualPort}`;
+/**
+ * A third server for the newsletter specs, whose mail goes over SMTP to a local fake server
+ * (tests/helpers/fake-smtp-server.ts) that refuses some recipients, so a send meets real failures;
+ * it sends slowly enough to be watched, paused and resumed. The fake keeps what it accepted as .eml
+ * files in `newsletterMailDir`.
+ */
+export const newsletterBaseURL = `http://127.0.0.1:${process.env.E2E_NEWSLETTER_PORT}`;
+export const newsletterMailDir = path.join(dataRoot, 'newsletter-smtp');
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
+
 /** The webhook signing secret the app and the Stripe stand-in share (the dashboard's, in production). */
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_academy';
 export const ADMIN_ACCOUNT = {
@@ -95,6 +107,23 @@ export default defineConfig({
     // the admin's Jobs tab has a failed job to show and retry (admin-jobs.spec.ts).
     appServer(port, e2eDataDir, { PODCAST_FEED_URL: 'http://127.0.0.1:9/feed.xml', JOBS_RETRY_SECONDS: '1' }),
     appServer(visualPort, path.join(dataRoot, 'visual')),
+    {
+      command: `node_modules/.bin/tsx tests/helpers/fake-smtp-server.ts ${smtpPort} ${newsletterMailDir}`,
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    appServer(Number(process.env.E2E_NEWSLETTER_PORT), path.join(dataRoot, 'newsletter'), {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // One message a second, one at a time: a send to a few subscribers lasts long enough to pause.
+      NEWSLETTER_RATE_PER_MINUTE: '60',
+      NEWSLETTER_BATCH_SIZE: '1',
+      // A temporary refusal (4xx) fails the copy at once, so the admin's retry has something to do.
+      NEWSLETTER_MAX_ATTEMPTS: '1',
+      NEWSLETTER_RETRY_SECONDS: '1',
+    }),
     {
       command: `node_modules/.bin/tsx tests/helpers/fake-stripe.ts ${fakeStripePort}`,
       url: `http://127.0.0.1:${fakeStripePort}/health`,

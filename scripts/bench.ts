@@ -9,6 +9,7 @@
 // --writes (the POSTs alone: no reads, baseline, flush-off or growth run; the quick figure for write work),
 // --no-analytics (leaves out scripts/bench-analytics.ts: beacons at 5,000/s, reads with counting on and off,
 // the dashboard at 10 million page views).
+// --no-newsletter (leaves out the newsletter send of scripts/bench-newsletter.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { BLOG_LIMIT_MAX } from '../src/shared/blog.schema';
 import { describeMemoryRun, measureMemory } from './bench-memory';
 import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL, startShippedServer } from './bench-common';
 import { ANALYTICS_TABLE_HEADER, benchAnalytics } from './bench-analytics';
+import { describeNewsletterBench, runNewsletterBench } from './bench-newsletter';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -496,6 +498,15 @@ async function main(): Promise<void> {
       '\nMemory from a new data folder through the first start and a sustained mixed load (scripts/bench-memory.ts; MB)\n',
     );
     console.log(memoryRuns.join('\n'));
+  }
+  // A newsletter send to 10,000 (scripts/bench-newsletter.ts): its time at the configured pace, the
+  // server's memory, and the public reads without and during it. --no-newsletter leaves it out.
+  if (!args.has('no-newsletter')) {
+    const newsletter = await runNewsletterBench({ databases });
+    console.log(
+      '\nNewsletter send to 10,000 under read load (GET /api/blog, 20 connections, A/B back to back)\n',
+    );
+    console.log(describeNewsletterBench(newsletter));
   }
 }
 

@@ -5,6 +5,7 @@ import type { JobDefinition } from './platform/job-queue';
 import { mailJobs } from './platform/outbox';
 import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './services/podcasts';
 import type { OutboundClient } from './platform/outbound';
+import { newsletterJobs } from './services/newsletter';
 
 /** The activity log's daily prune (entries are kept a year, services/activity.ts). */
 export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
@@ -20,7 +21,7 @@ export function backgroundJobs(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>,
   options: { outbound?: OutboundClient; log?: { info(obj: object, msg: string): void } } = {},
 ): JobDefinition<never>[] {
-  const definitions: JobDefinition<never>[] = [mailJobs(deps)];
+  const definitions: JobDefinition<never>[] = [mailJobs(deps), newsletterJobs(deps)];
   const log = options.log ?? { info: () => {} };
   const outbound = options.outbound;
   if (outbound) {

@@ -77,6 +77,20 @@ const envSchema = z.object({
   // stay settings of the server (a sender must be one the mail service accepts for the domain).
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS_DETAILS_SEED.email}>`),
   BUSINESS_INBOX: z.string().email().default(BUSINESS_DETAILS_SEED.email),
+  // The newsletter's sending pace (services/newsletter/send.ts): safe for a small SMTP plan by default.
+  /** Messages per minute across every instance together (a token bucket in the database). */
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Recipients one instance claims at a time. */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Attempts of one copy after temporary refusals (4xx) before it is marked failed. */
+  NEWSLETTER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** The wait after a copy's first temporary refusal; each next one doubles. */
+  NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * How long one copy may be with the mail server before another worker counts its sender dead and
+   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (services/mail.ts).
+   */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   // Admin bootstrap
   ADMIN_EMAIL: optionalString.refine(
     (v) => v === undefined || z.email().safeParse(v).success,

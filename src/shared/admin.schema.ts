@@ -109,6 +109,8 @@ export const subscriberSchema = z.object({
   newsletter: z.string(),
   confirmedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When a mail server refused the address for good: newsletters no longer go to it. */
+  bouncedAt: z.string().nullable(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 export const subscriberPageSchema = pageOf(subscriberSchema);

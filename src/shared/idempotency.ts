@@ -13,6 +13,9 @@ export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
   'siteContent.testimonials.create',
   'siteContent.partners.create',
   'podcastAdmin.createEpisode',
+  'newsletter.issueCreate',
+  'newsletter.issueFromPost',
+  'newsletter.issueSend',
 ]);
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

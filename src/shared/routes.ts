@@ -120,6 +120,30 @@ export const PAGE_ROUTES = {
     queryParams: ['plan', 'session_id'],
     titleFromData: true,
   },
+  // Past newsletter issues, newest first; each sent issue is in the sitemap too (http/seo.ts).
+  newsletterArchive: {
+    path: '/newsletter',
+    page: 'NewsletterArchivePage',
+    serverRendered: true,
+    indexing: 'sitemap',
+    meta: {
+      title: siteTitle('Newsletter archive'),
+      description:
+        'Every issue of the Herts Local Media newsletter: local news, events and offers from across Hertfordshire.',
+    },
+    queryParams: ['page'],
+  },
+  newsletterIssue: {
+    path: '/newsletter/:slug',
+    page: 'NewsletterIssuePage',
+    serverRendered: true,
+    indexing: 'crawl',
+    meta: {
+      title: siteTitle('Newsletter'),
+      description: 'An issue of the Herts Local Media newsletter, as it was e-mailed to subscribers.',
+    },
+    titleFromData: true,
+  },
   admin: { path: '/admin', page: 'AdminPage', serverRendered: false, indexing: 'disallow', meta: ADMIN_META },
   adminSimple: {
     path: '/admin-simple',

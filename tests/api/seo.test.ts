@@ -25,7 +25,14 @@ describe('search engines and feeds', () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/xml/);
-    for (const p of ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions']) {
+    for (const p of [
+      '/',
+      '/blog',
+      '/sparkai-academy',
+      '/privacy-policy',
+      '/terms-conditions',
+      '/newsletter',
+    ]) {
       expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk${p}</loc>`);
     }
     for (const post of posts)
@@ -48,13 +55,13 @@ describe('search engines and feeds', () => {
   });
 });
 
-// Past 50,000 URLs (lowered to 5 here) /sitemap.xml becomes a sitemap index.
+// Past 50,000 URLs (lowered here to 6, the number of public pages) /sitemap.xml becomes a sitemap index.
 describe('the sitemap index', () => {
   let small: TestApp;
   beforeAll(async () => {
     small = await buildTestApp({
       env: { PUBLIC_URL: 'https://www.hertslocalmedia.co.uk' },
-      app: { sitemapUrlsPerFile: 5 },
+      app: { sitemapUrlsPerFile: 6 },
     });
   });
   afterAll(async () => {
@@ -65,8 +72,8 @@ describe('the sitemap index', () => {
     const posts = (await small.app.inject({ method: 'GET', url: '/api/blog?limit=50' })).json() as Array<{
       id: number;
     }>;
-    const expected = 5 + posts.length;
-    const files = Math.ceil(expected / 5);
+    const expected = 6 + posts.length;
+    const files = Math.ceil(expected / 6);
     expect(files).toBeGreaterThan(1);
 
     const index = await small.app.inject({ method: 'GET', url: '/sitemap.xml' });
@@ -84,13 +91,13 @@ describe('the sitemap index', () => {
       expect(part.statusCode).toBe(200);
       expect(part.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
       const inPart = [...part.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-      expect(inPart.length).toBeLessThanOrEqual(5);
+      expect(inPart.length).toBeLessThanOrEqual(6);
       urls.push(...inPart);
     }
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls).toHaveLength(expected);
-    expect(urls.slice(0, 5)).toEqual(
-      ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions'].map(
+    expect(urls.slice(0, 6)).toEqual(
+      ['/', '/blog', '/sparkai-academy', '/privacy-policy', '/terms-conditions', '/newsletter'].map(
         (p) => `https://www.hertslocalmedia.co.uk${p}`,
       ),
     );

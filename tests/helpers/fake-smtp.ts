@@ -30,7 +30,19 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+export interface FakeSmtpOptions {
+  /** The port to listen on (a free one by default). */
+  port?: number;
+  /**
+   * A reply to the end of DATA instead of accepting the message (e.g. '550 5.1.1 No such user'), or
+   * null to accept it: a message the receiving server refuses, as a real one does for a full mailbox.
+   */
+  refuseMessage?: (mail: ReceivedMail) => string | null;
+  /** Called with each message accepted. */
+  onMessage?: (mail: ReceivedMail) => void;
+}
+
+export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const refusals: string[] = [];
   let refuseEvery: string | null = null;
@@ -65,10 +77,12 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
               data = [];
               continue;
             }
-            const refusal = refuseEvery ?? refusals.shift();
+            const message = { ...mail, data: data.join('\r\n') };
+            const refusal = refuseEvery ?? refusals.shift() ?? options.refuseMessage?.(message);
             if (refusal) reply(refusal);
             else {
-              received.push({ ...mail, data: data.join('\r\n') });
+              received.push(message);
+              options.onMessage?.(message);
               reply('250 2.0.0 Ok: queued');
             }
             mail = { from: '', to: [] };
@@ -99,7 +113,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -6,6 +6,7 @@ import { acceptEmptyJsonBodies } from './empty-body';
 import { audioProxyRoutes } from './audio-proxy';
 import { stripeWebhookRoutes } from './stripe-webhook';
 import { subscribersCsvRoutes } from './subscribers-csv';
+import { newsletterUnsubscribeRoutes } from './newsletter-unsubscribe';
 import { readinessRoutes, type ShutdownState } from './readiness';
 import { analyticsRoutes, createRecorderFor } from './routes/analytics';
 
@@ -19,6 +20,7 @@ export async function registerHttpRoutes(
   await app.register(audioProxyRoutes(deps));
   await app.register(stripeWebhookRoutes(deps));
   await app.register(subscribersCsvRoutes(deps));
+  await app.register(newsletterUnsubscribeRoutes(deps));
   await app.register(readinessRoutes(deps, shutdown));
   const recorder = createRecorderFor(app, deps);
   app.decorate('analytics', recorder);

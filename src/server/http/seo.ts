@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { AppDeps } from '../deps';
 import { countPublishedPosts, listPublishedPostDates, listPublishedSummaries } from '../services/blog';
+import { listArchivedSlugs } from '../services/newsletter/index';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../shared/newsletter-issues';
 import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';
 import { PAGE_ROUTES, ROUTE_LIST } from '../../shared/routes';
@@ -56,8 +58,14 @@ export function registerSeoRoutes(
     const pages = file === 1 ? PUBLIC_PAGES : [];
     const offset = file === 1 ? 0 : (file - 1) * perFile - PUBLIC_PAGES.length;
     const posts = await listPublishedPostDates(deps.db, offset, perFile - pages.length);
+    // The newsletter archive's issues go in the first file (a few a month: they never fill one).
+    const issues = file === 1 ? await listArchivedSlugs(deps.db) : [];
     return [
       ...pages.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
+      ...issues.map(
+        (issue) =>
+          `  <url><loc>${xml(`${base}${NEWSLETTER_ARCHIVE_PATH}/${issue.slug}`)}</loc><lastmod>${xml(issue.sentAt.toISOString().slice(0, 10))}</lastmod></url>`,
+      ),
       ...posts.map(
         (post) =>
           `  <url><loc>${xml(`${base}/blog/${post.id}`)}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,

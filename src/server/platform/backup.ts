@@ -35,6 +35,9 @@ const TABLES: Table[] = [
   schema.workshopSessions,
   schema.workshopReservations,
   schema.newsletterSubscriptions,
+  // Newsletter issues and who got each one (after newsletterSubscriptions: a recipient's key).
+  schema.newsletterIssues,
+  schema.newsletterRecipients,
   schema.academySubscriptions,
   schema.paymentEvents,
   schema.seedRuns,
@@ -58,6 +61,8 @@ export const NOT_BACKED_UP: Table[] = [
   schema.usedChallenges,
   schema.idempotencyKeys,
   schema.subscriptionManageLinks,
+  // The newsletter's sending pace: a token bucket that refills by itself.
+  schema.newsletterPace,
 ];
 export const BACKED_UP: readonly Table[] = TABLES;
 

@@ -46,8 +46,16 @@ export interface RunnableJob<D> {
 /** A kind of background work: its queue and what one job of it does. */
 export interface JobDefinition<D = unknown> {
   queue: string;
-  /** standard: every job runs; stately: at most one waiting and one running at a time. */
-  policy: 'standard' | 'stately';
+  /**
+   * standard: every job runs; stately: at most one waiting and one running at a time; short: at most
+   * one waiting per singleton key (any number running).
+   */
+  policy: 'standard' | 'stately' | 'short';
+  /**
+   * One job per round of the worker, then the other queues: for long jobs that queue their own
+   * follow-up (a newsletter send's slices), which would otherwise keep the worker from the e-mails.
+   */
+  oneJobPerRound?: true;
   /** Attempts after the first before the job is marked failed. */
   retryLimit: number;
   /**
@@ -177,7 +185,7 @@ export async function openJobQueue(
         // for it, so each fetch sorts the whole backlog; one in FETCH_BATCH keeps a backlog (a burst
         // of enquiries) from costing the database a sort per e-mail.
         const batch = await boss.fetch<object>(definition.queue, {
-          batchSize: FETCH_BATCH,
+          batchSize: definition.oneJobPerRound ? 1 : FETCH_BATCH,
           includeMetadata: true,
         });
         if (batch.length === 0) break;
@@ -189,6 +197,7 @@ export async function openJobQueue(
           if (await runOne(definition, job)) totals.done += 1;
           else totals.failed += 1;
         }
+        if (definition.oneJobPerRound) break;
       }
     }
     return totals;

@@ -8,6 +8,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The Message-ID, when the sender chooses it (a newsletter copy's is the same on every attempt). */
+  messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
   /** Text files to attach (a calendar invitation); kept in the outbox row as they are and handed to nodemailer. */

@@ -28,6 +28,7 @@ export const ADMIN_TABS = [
   'Blog Posts',
   'Enquiries',
   'Subscribers',
+  'Newsletter issues',
   'Academy',
   'Admins',
   'Site content',
@@ -63,6 +64,7 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       adminSection('Blog Posts', 'Create a blog post'),
       adminSection('Enquiries', 'Enquiries'),
       adminSection('Subscribers', 'Newsletter subscribers'),
+      adminSection('Newsletter issues', 'Newsletter issues'),
       adminSection('Academy', 'Free workshop sessions'),
       adminSection('Admins', 'Add an admin'),
       adminSection('Site content', 'Advertising services'),
@@ -124,6 +126,17 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
     // Without a token the page needs no server answer: its 'not valid' state, the same every time.
     manageSubscription: [
       { name: 'manage-subscription', path: ROUTES.manageSubscription, ready: 'This link is not valid' },
+    ],
+    // A fresh install has sent nothing: the archive's empty state, and an issue that is not there.
+    newsletterArchive: [
+      { name: 'newsletter-archive', path: ROUTES.newsletterArchive, ready: 'No issues yet' },
+    ],
+    newsletterIssue: [
+      {
+        name: 'newsletter-issue-missing',
+        path: `${ROUTES.newsletterArchive}/no-such-issue`,
+        ready: 'Issue not found',
+      },
     ],
     notFound: [{ name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' }],
   };

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
 import { useBusinessDetails } from '../../lib/useBusinessDetails';
-import { HOME_SECTIONS } from '../../../shared/routes';
+import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { SectionLink } from './SectionLink';
 import * as styles from './Footer.css';
 
@@ -23,6 +23,11 @@ export function Footer() {
             <li>
               <Link href="/blog" className={styles.link}>
                 Blog
+              </Link>
+            </li>
+            <li>
+              <Link href={ROUTES.newsletterArchive} className={styles.link}>
+                Newsletter archive
               </Link>
             </li>
             <li>

@@ -26,11 +26,15 @@ const content = style({
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing } },
 });
 
-/** sm: a question; md: a list; lg: a whole message. Never wider than the screen less a margin. */
+/**
+ * sm: a question; md: a list; lg: a whole message; xl: a 600 px e-mail preview. Never wider than the
+ * screen less a margin.
+ */
 export const size = styleVariants({
   sm: [content, { width: `min(26rem, calc(100vw - ${vars.space.xl}))` }],
   md: [content, { width: `min(36rem, calc(100vw - ${vars.space.xl}))` }],
   lg: [content, { width: `min(40rem, calc(100vw - ${vars.space.xl}))` }],
+  xl: [content, { width: `min(44rem, calc(100vw - ${vars.space.xl}))` }],
 });
 
 export const head = style({

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
 import { useAdminUser, useLogout } from '../auth';
@@ -12,17 +12,26 @@ import { BusinessDetailsSection, SiteContentSection } from '../site-content/admi
 import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin';
 import { JobsSection } from './JobsSection';
 import { EpisodesSection } from '../podcasts/admin';
-import { SubscribersSection } from '../newsletter/admin';
 import { AnalyticsSection } from '../analytics/admin';
+import { IssuesSection, NEWSLETTER_SECTION, SendPostButton, SubscribersSection } from '../newsletter/admin';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
  * slot in here as their features arrive.
  */
 const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }> = [
-  { id: 'blog', label: 'Blog Posts', render: () => <BlogPostsSection /> },
+  {
+    id: 'blog',
+    label: 'Blog Posts',
+    render: () => (
+      <BlogPostsSection
+        publishedPostActions={(post) => <SendPostButton postId={post.id} title={post.title} />}
+      />
+    ),
+  },
   { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
+  { id: NEWSLETTER_SECTION, label: 'Newsletter issues', render: () => <IssuesSection /> },
   { id: 'academy', label: 'Academy', render: () => <AcademyAdminTab /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
   { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
@@ -38,6 +47,12 @@ export function AdminScreen() {
   const [, navigate] = useLocation();
   const logout = useLogout();
   const [section, setSection] = useState(SECTIONS[0]!.id);
+  // /admin?section=newsletter opens that section (a link from another section, such as the blog's
+  // 'Send as newsletter').
+  const askedSection = new URLSearchParams(useSearch()).get('section');
+  useEffect(() => {
+    if (askedSection && SECTIONS.some((s) => s.id === askedSection)) setSection(askedSection);
+  }, [askedSection]);
 
   // The SPEC's states and transitions: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
   useEffect(() => {

@@ -84,6 +84,12 @@ export function NewsletterSignupSection() {
           </Link>
           .
         </p>
+        <p className={styles.small}>
+          <Link href={ROUTES.newsletterArchive} className={styles.link}>
+            Read past issues
+          </Link>{' '}
+          in the newsletter archive.
+        </p>
       </div>
     </section>
   );

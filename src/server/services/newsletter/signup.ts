@@ -8,6 +8,8 @@ import { hashToken } from '../../platform/tokens';
 import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/outbox';
 import { escapeHtml } from '../../platform/escape';
+import { isSignedUnsubscribeToken, verifyUnsubscribeToken } from './links';
+import { leaveSends } from './leave';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -144,12 +146,35 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<{ 
   return { message: "Your subscription is confirmed. Welcome aboard: you'll hear from us soon." };
 }
 
-/** Removes the address behind an unsubscribe link: nothing about it is kept. */
-export async function unsubscribe(deps: Deps, token: string): Promise<{ message: string }> {
-  const deleted = await deps.db
-    .delete(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.unsubscribeTokenHash, hashToken(token)))
-    .returning({ id: newsletterSubscriptions.id });
+/**
+ * Removes the address behind an unsubscribe link: nothing about it is kept, and no further copy of
+ * a newsletter goes to it, including the rest of a send in progress. The token is the random one of
+ * the signup e-mails, or the signed one of newsletter issues (services/newsletter/links.ts).
+ */
+export async function unsubscribe(deps: Pick<Deps, 'db'>, token: string): Promise<{ message: string }> {
+  const { db } = deps;
+  const id = isSignedUnsubscribeToken(token)
+    ? await verifyUnsubscribeToken(db, token, async (subscriberId) => {
+        const [row] = await db
+          .select({ email: newsletterSubscriptions.email })
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.id, subscriberId));
+        return row?.email ?? null;
+      })
+    : null;
+  const where =
+    id !== null
+      ? eq(newsletterSubscriptions.id, id)
+      : eq(newsletterSubscriptions.unsubscribeTokenHash, hashToken(token));
+  const deleted = await db.transaction(async (tx) => {
+    // Before the delete: it empties the recipient rows' subscriber id, which leaveSends looks by.
+    const found = await tx
+      .select({ id: newsletterSubscriptions.id })
+      .from(newsletterSubscriptions)
+      .where(where);
+    for (const row of found) await leaveSends(tx, row.id);
+    return tx.delete(newsletterSubscriptions).where(where).returning({ id: newsletterSubscriptions.id });
+  });
   if (deleted.length === 0) {
     throw notFound('This unsubscribe link has already been used, or the address is no longer on our list.');
   }

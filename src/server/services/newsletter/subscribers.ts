@@ -4,6 +4,7 @@ import { newsletterSubscriptions } from '../../db/schema';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../../shared/admin';
 import type { Subscriber } from '../../../shared/admin.schema';
 import { notFound } from '../../platform/errors';
+import { leaveSends } from './leave';
 import { containsPattern, type Page } from '../../platform/paging';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -31,6 +32,7 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
         newsletter: newsletterSubscriptions.newsletter,
         confirmedAt: newsletterSubscriptions.confirmedAt,
         createdAt: newsletterSubscriptions.createdAt,
+        bouncedAt: newsletterSubscriptions.bouncedAt,
       })
       .from(newsletterSubscriptions)
       .where(where)
@@ -44,6 +46,7 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
       ...r,
       confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
+      bouncedAt: r.bouncedAt ? r.bouncedAt.toISOString() : null,
     })),
     total: Number(totalRow?.total ?? 0),
     page: filter.page,
@@ -53,10 +56,15 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
 
 /** GDPR erasure: the row goes, address, tokens and all; nothing of the subscriber is kept. */
 export async function eraseSubscriber(deps: Deps, id: number): Promise<{ message: string }> {
-  const deleted = await deps.db
-    .delete(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.id, id))
-    .returning({ id: newsletterSubscriptions.id });
+  const deleted = await deps.db.transaction(async (tx) => {
+    // Their recipient rows keep no address, and their waiting copies are skipped (before the delete
+    // empties the rows' subscriber id).
+    await leaveSends(tx, id);
+    return tx
+      .delete(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, id))
+      .returning({ id: newsletterSubscriptions.id });
+  });
   if (deleted.length === 0) throw notFound(ADMIN_MESSAGES.subscriberNotFound);
   return { message: ADMIN_MESSAGES.subscriberRemoved };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   ADMIN_BLOG_PAGE_SIZE,
   BLOG_STATUSES,
@@ -29,8 +29,14 @@ const STATUS_LABELS: Record<BlogStatus, string> = { published: 'Published', draf
 /**
  * The blog section of the admin screen: the create/edit form beside the list of posts, paged and
  * searched by the server; rows carry no content, the editor loads the one post it opens.
+ * `publishedPostActions`: more buttons for a published post's row, from other domains (the admin
+ * shell passes the newsletter's 'Send as newsletter').
  */
-export function BlogPostsSection() {
+export function BlogPostsSection({
+  publishedPostActions,
+}: {
+  publishedPostActions?: (post: BlogSummary) => ReactNode;
+} = {}) {
   const utils = trpc.useUtils();
   const ids = useId();
   const list = useAdminList({ status: '' as BlogStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
@@ -127,6 +133,7 @@ export function BlogPostsSection() {
               {published ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
               {published ? 'Unpublish' : 'Publish'}
             </Button>
+            {published ? publishedPostActions?.(post) : null}
             <Button
               size="sm"
               variant="danger"

@@ -90,8 +90,16 @@ export function SubscribersSection() {
     {
       label: 'Status',
       render: (s) => (
-        <span className={s.confirmedAt ? styles.pill.replied : styles.pill.pending}>
-          {s.confirmedAt ? STATUS_LABELS.confirmed : STATUS_LABELS.pending}
+        <span className={styles.actions}>
+          <span className={s.confirmedAt ? styles.pill.replied : styles.pill.pending}>
+            {s.confirmedAt ? STATUS_LABELS.confirmed : STATUS_LABELS.pending}
+          </span>
+          {/* A mail server refused the address for good: newsletters skip it. */}
+          {s.bouncedAt ? (
+            <span className={styles.pill.overdue} data-testid="subscriber-bouncing">
+              Bouncing
+            </span>
+          ) : null}
         </span>
       ),
     },

@@ -1,0 +1,145 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, centredMessage } from '../../styles/rules';
+
+const focusRing = { outline: vars.outline.focusRing, outlineOffset: '2px' };
+
+export const page = style({
+  maxWidth: vars.layout.narrowWidth,
+  margin: '0 auto',
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+});
+
+export const intro = style({ textAlign: 'center', marginBottom: vars.space.xl });
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxxl,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.display } },
+});
+
+export const lead = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.lg,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const link = style({
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  selectors: { '&:focus-visible': focusRing },
+});
+
+export const list = style({ ...bareList, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const item = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: vars.border.hairline,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+});
+
+export const itemTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xl } },
+  lineHeight: vars.lineHeight.tight,
+  overflowWrap: 'anywhere',
+});
+
+export const itemLink = style({
+  color: vars.color.ink,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' }, '&:focus-visible': focusRing },
+});
+
+export const date = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
+
+export const preheader = style({ margin: 0, color: vars.color.inkSoft, lineHeight: vars.lineHeight.normal });
+
+export const empty = style({ ...centredMessage, color: vars.color.muted });
+
+export const pager = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto 1fr',
+  alignItems: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.xl,
+});
+
+export const pagerStatus = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'center',
+});
+
+export const pagerLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  justifySelf: 'start',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  selectors: {
+    '&[rel="next"]': { justifySelf: 'end' },
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&:focus-visible': focusRing,
+  },
+});
+
+/** Back to the list: a line of its own above the issue's date. */
+export const back = style([
+  pagerLink,
+  { display: 'flex', width: 'fit-content', marginBottom: vars.space.lg, padding: 0 },
+]);
+
+export const issueTitle = style({
+  margin: `${vars.space.xs} 0`,
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+  overflowWrap: 'anywhere',
+});
+
+export const content = style({
+  fontSize: vars.fontSize.lg,
+  lineHeight: vars.lineHeight.relaxed,
+  color: vars.color.inkSoft,
+  overflowWrap: 'anywhere',
+  paddingTop: vars.space.md,
+  borderTop: vars.border.hairline,
+});
+globalStyle(`${content} h2, ${content} h3`, {
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+  marginTop: vars.space.xl,
+});
+globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
+globalStyle(`${content} a`, { color: vars.color.accent });
+globalStyle(`${content} blockquote`, {
+  margin: `${vars.space.lg} 0`,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderLeft: `4px solid ${vars.color.brand}`,
+  background: vars.color.surfaceAlt,
+  borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
+});
+
+export const signup = style({
+  marginTop: vars.space.xl,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.brandSoft,
+  textAlign: 'center',
+});

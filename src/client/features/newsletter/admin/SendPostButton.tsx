@@ -1,0 +1,39 @@
+import { Mail } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api';
+import { trpc } from '../../../lib/trpc';
+import { adminIssueHref } from './links';
+
+/** A published post's 'Send as newsletter': makes a draft issue from the post and opens it. */
+export function SendPostButton({ postId, title }: { postId: number; title: string }) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const create = trpc.newsletter.issueFromPost.useMutation();
+  const onClick = async () => {
+    try {
+      const issue = await create.mutateAsync({ postId });
+      toast({ title: 'Newsletter draft created', description: 'Preview it, test it, then send it.' });
+      await utils.newsletter.invalidate();
+      navigate(adminIssueHref(issue.id));
+    } catch (error) {
+      toast({
+        title: 'Could not make a newsletter from this post',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => void onClick()}
+      disabled={create.isPending}
+      aria-label={`Send ${title} as a newsletter`}
+    >
+      <Mail size={16} aria-hidden="true" /> Send as newsletter
+    </Button>
+  );
+}

@@ -1,0 +1,87 @@
+import { ChevronLeft, ChevronRight, Mail } from 'lucide-react';
+import { Link, useSearch } from 'wouter';
+import { HOME_SECTIONS } from '../../shared/routes';
+import { SiteLayout } from '../components/layouts/SiteLayout';
+import { Skeleton } from '../components/ui/Skeleton';
+import { archivePageHref, issueHref, parseArchiveSearch } from '../features/newsletter/archive';
+import { formatDate } from '../lib/dates';
+import { trpc } from '../lib/trpc';
+import NotFoundPage from './NotFoundPage';
+import * as styles from '../features/newsletter/Archive.css';
+
+/** Every issue that has been sent, newest first, a page at a time. */
+export default function NewsletterArchivePage() {
+  const wanted = parseArchiveSearch(useSearch());
+  const archive = trpc.newsletter.archive.useQuery(wanted ?? { page: 1 }, { enabled: wanted !== null });
+  const pages = archive.data ? Math.max(1, Math.ceil(archive.data.total / archive.data.pageSize)) : 1;
+  if (!wanted || (archive.data && wanted.page > pages)) return <NotFoundPage />;
+  const { page } = wanted;
+  return (
+    <SiteLayout>
+      <div className={styles.page}>
+        <header className={styles.intro}>
+          <h1 className={styles.title}>Newsletter archive</h1>
+          <p className={styles.lead}>
+            Every issue of our Hertfordshire newsletter, newest first.{' '}
+            <Link href={`/#${HOME_SECTIONS.newsletterSignup}`} className={styles.link}>
+              Subscribe
+            </Link>{' '}
+            to get the next one in your inbox.
+          </p>
+        </header>
+        {archive.isLoading ? (
+          <div aria-busy="true" aria-label="Loading past issues">
+            <Skeleton height="16rem" />
+          </div>
+        ) : archive.data && archive.data.items.length > 0 ? (
+          <>
+            <ul className={styles.list} aria-label="Past issues">
+              {archive.data.items.map((issue) => (
+                <li key={issue.slug} className={styles.item}>
+                  <h2 className={styles.itemTitle}>
+                    <Link href={issueHref(issue.slug)} className={styles.itemLink}>
+                      {issue.subject}
+                    </Link>
+                  </h2>
+                  {issue.sentAt ? (
+                    <time dateTime={issue.sentAt} className={styles.date}>
+                      {formatDate(issue.sentAt)}
+                    </time>
+                  ) : null}
+                  {issue.preheader ? <p className={styles.preheader}>{issue.preheader}</p> : null}
+                </li>
+              ))}
+            </ul>
+            {pages > 1 ? (
+              <nav className={styles.pager} aria-label="Pages of past issues">
+                {page > 1 ? (
+                  <Link href={archivePageHref(page - 1)} rel="prev" className={styles.pagerLink}>
+                    <ChevronLeft size={16} aria-hidden="true" /> Newer issues
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className={styles.pagerStatus}>
+                  Page {page} of {pages}
+                </span>
+                {page < pages ? (
+                  <Link href={archivePageHref(page + 1)} rel="next" className={styles.pagerLink}>
+                    Older issues <ChevronRight size={16} aria-hidden="true" />
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
+          </>
+        ) : (
+          <div className={styles.empty}>
+            <Mail size={48} aria-hidden="true" />
+            <h2>No issues yet</h2>
+            <p>Our first newsletter is on its way. Subscribe and it will reach your inbox.</p>
+          </div>
+        )}
+      </div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,343 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { newsletterSubscriptions } from '../../src/server/db/schema';
+import { createMailer } from '../../src/server/platform/mail';
+import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+
+// Newsletter issues through the REST API, sent by the job queue's workers through a real SMTP
+// server on 127.0.0.1: composing, the e-mail itself, exactly one copy per confirmed subscriber,
+// bounces, temporary refusals, one-click unsubscribe, pause and resume, scheduling, the archive.
+
+let t: TestApp;
+let smtp: SmtpSink;
+let auth: { authorization: string };
+let keyCount = 0;
+
+/** An answer's JSON, read loosely: the response checker has validated it against openapi.json. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+const body =
+  '<h2>Spring news</h2><p>Hello <strong>Hertford</strong>!</p><img src="/uploads/abc.webp" alt="Market">';
+
+async function api(method: string, url: string, payload?: unknown, extra: Record<string, string> = {}) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url: `/api${url}`,
+    payload: payload as Record<string, unknown>,
+    headers: { ...auth, ...extra },
+  });
+  return {
+    status: res.statusCode,
+    json: res.body ? (JSON.parse(res.body) as Json) : null,
+    res,
+  };
+}
+const post = (url: string, payload?: unknown) =>
+  api('POST', url, payload ?? {}, { 'idempotency-key': `k-${++keyCount}-${Date.now()}` });
+
+async function addSubscribers(emails: string[], confirmed = true) {
+  const now = new Date(Date.now() - 60_000);
+  await t.deps.db
+    .insert(newsletterSubscriptions)
+    .values(
+      emails.map((email) => ({ email, confirmedAt: confirmed ? now : null, createdAt: now, updatedAt: now })),
+    );
+}
+
+/** Runs send slices until the issue has nothing queued (each slice is what a worker runs). */
+async function sendAll(id: number, rounds = 30) {
+  for (let i = 0; i < rounds; i++) {
+    await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
+    const { json } = await api('GET', `/admin/newsletter/issues/${id}/progress`);
+    if (json!.status !== 'sending') return json!;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return (await api('GET', `/admin/newsletter/issues/${id}/progress`)).json!;
+}
+
+const copiesTo = (email: string, issueId: number) =>
+  smtp.accepted.filter((m) => m.to === email && m.messageId?.includes(`newsletter-${issueId}-`));
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await buildTestApp({
+    seed: false,
+    outbox: 'manual',
+    env: {
+      NEWSLETTER_RATE_PER_MINUTE: '60000',
+      NEWSLETTER_BATCH_SIZE: '50',
+      NEWSLETTER_RETRY_SECONDS: '1',
+      NEWSLETTER_MAX_ATTEMPTS: '3',
+      NEWSLETTER_LEASE_SECONDS: '5',
+    },
+  });
+  t.deps.mailer = createMailer({
+    from: 'newsletter@hertslocalmedia.co.uk',
+    smtpUrl: smtp.url,
+    outboxDir: path.join(t.config.dataDir, 'outbox'),
+  });
+  ({ auth } = await signedInAdmin(t));
+});
+
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('composing', () => {
+  it('creates, updates and previews an issue as the e-mail mail programs get', async () => {
+    const created = await post('/admin/newsletter/issues', {
+      subject: 'Spring in Hertford',
+      preheader: 'Markets',
+      bodyHtml: body,
+    });
+    expect(created.status).toBe(200);
+    expect(created.json).toMatchObject({ status: 'draft', subject: 'Spring in Hertford', total: 0 });
+    const id = created.json!.id as number;
+    const updated = await api('PATCH', `/admin/newsletter/issues/${id}`, {
+      id,
+      preheader: 'Markets and more',
+    });
+    expect(updated.json).toMatchObject({ preheader: 'Markets and more' });
+
+    const preview = await api('POST', '/admin/newsletter/preview', {
+      subject: 'Spring in Hertford',
+      preheader: 'Markets and more',
+      bodyHtml: body + '<script>alert(1)</script>',
+    });
+    expect(preview.status).toBe(200);
+    const html = preview.json!.html as string;
+    expect(html).toContain('<table');
+    expect(html).toMatch(/max-width:600px/);
+    expect(html).toContain(`src="${t.config.publicUrl}/uploads/abc.webp"`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).toMatch(/<h2[^>]*style="[^"]*font-size/); // styles inlined
+    expect(html).toContain('prefers-color-scheme: dark');
+    expect(html).toContain('Markets and more');
+    expect(preview.json!.text).toContain('Hello Hertford!');
+    expect(preview.json!.text).toContain('Unsubscribe:');
+
+    const bad = await api('POST', '/admin/newsletter/preview', { subject: '', bodyHtml: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.json!.message).toBeTruthy();
+    expect((await api('GET', '/admin/newsletter/issues/99999')).status).toBe(404);
+  });
+
+  it('sends a test to the address typed, marked as a test', async () => {
+    const res = await api('POST', '/admin/newsletter/test-send', {
+      to: 'editor@example.co.uk',
+      subject: 'Try me',
+      bodyHtml: '<p>Test</p>',
+    });
+    expect(res.status).toBe(200);
+    const got = smtp.accepted.find((m) => m.to === 'editor@example.co.uk');
+    expect(got?.headers.subject).toBe('[Test] Try me');
+  });
+
+  it('refuses admin operations without a sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/newsletter/issues' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('sending', () => {
+  let issueId: number;
+  const confirmed = Array.from({ length: 25 }, (_, i) => `reader${i}@example.co.uk`);
+
+  beforeAll(async () => {
+    await addSubscribers(confirmed);
+    await addSubscribers(['pending@example.co.uk'], false);
+    smtp.bounce.add('reader3@example.co.uk');
+    const created = await post('/admin/newsletter/issues', {
+      subject: 'Issue one',
+      preheader: '',
+      bodyHtml: body,
+    });
+    issueId = created.json!.id as number;
+  });
+
+  it('sends exactly one copy to every confirmed subscriber, with one-click unsubscribe headers', async () => {
+    const key = 'send-issue-one';
+    const first = await api(
+      'POST',
+      `/admin/newsletter/issues/${issueId}/send`,
+      {},
+      { 'idempotency-key': key },
+    );
+    expect(first.status).toBe(200);
+    expect(first.json!.status).toBe('sending');
+    const again = await api(
+      'POST',
+      `/admin/newsletter/issues/${issueId}/send`,
+      {},
+      { 'idempotency-key': key },
+    );
+    expect(again.status).toBe(200);
+    // Without the key, a repeat finds it sending and starts nothing.
+    expect((await api('POST', `/admin/newsletter/issues/${issueId}/send`, {})).status).toBe(200);
+    smtp.refuseNext(451, '4.7.1 Rate limit exceeded, slow down', 2);
+
+    const done = await sendAll(issueId);
+    expect(done).toMatchObject({ status: 'sent', total: 25, sent: 24, bounced: 1, failed: 0, remaining: 0 });
+    for (const email of confirmed) {
+      expect(copiesTo(email, issueId), email).toHaveLength(email === 'reader3@example.co.uk' ? 0 : 1);
+    }
+    expect(copiesTo('pending@example.co.uk', issueId)).toHaveLength(0);
+
+    const copy = copiesTo('reader1@example.co.uk', issueId)[0]!;
+    expect(copy.headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/[^>]+\/api\/newsletter\/one-click-unsubscribe\?token=n\d+\.[\w-]{43}>, <mailto:[^>]+>$/,
+    );
+    expect(copy.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(copy.messageId).toMatch(new RegExp(`^<newsletter-${issueId}-\\d+@`));
+    expect(copy.raw).toContain('multipart/alternative');
+    // The view-in-browser link (quoted-printable: soft line breaks removed first).
+    expect(copy.raw.replace(/=\r?\n/g, '')).toContain('/newsletter/issue-one-');
+  });
+
+  it('marks a 5xx address as bouncing, shows it to the admin and leaves it out of later sends', async () => {
+    const recipients = await api('GET', `/admin/newsletter/issues/${issueId}/recipients?status=bounced`);
+    expect(recipients.json!.items).toEqual([
+      expect.objectContaining({
+        email: 'reader3@example.co.uk',
+        status: 'bounced',
+        error: expect.stringContaining('550'),
+      }),
+    ]);
+    const subs = await api('GET', '/admin/subscribers?q=reader3');
+    expect(subs.json!.items[0]).toMatchObject({
+      email: 'reader3@example.co.uk',
+      bouncedAt: expect.any(String),
+    });
+    expect((await api('GET', '/admin/newsletter/audience')).json).toEqual({ recipients: 24 });
+  });
+
+  it('publishes the sent issue in the archive and the sitemap', async () => {
+    const list = await api('GET', '/newsletter/archive');
+    expect(list.json!.items).toEqual([expect.objectContaining({ subject: 'Issue one' })]);
+    const slug = (list.json!.items[0] as { slug: string }).slug;
+    const one = await api('GET', `/newsletter/archive/${slug}`);
+    expect(one.json!.html).toContain('Hello <strong>Hertford</strong>');
+    expect((await api('GET', '/newsletter/archive/no-such-issue')).status).toBe(404);
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/newsletter/${slug}`);
+  });
+
+  it('unsubscribes with one POST of the signed List-Unsubscribe address, and refuses a forged one', async () => {
+    const copy = copiesTo('reader5@example.co.uk', issueId)[0]!;
+    const url = /<(http[^>]+)>/.exec(copy.headers['list-unsubscribe']!)![1]!;
+    const path_ = url.slice(url.indexOf('/api/'));
+    const forged = path_.replace(/token=n\d+/, 'token=n1');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: forged,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.statusCode).toBe(404);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path_,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'reader5@example.co.uk'));
+    expect(row).toBeUndefined();
+    // The body's link works through the home page's unsubscribe call, once.
+    const again = await api('POST', '/newsletter/unsubscribe', { token: /token=([^&]+)/.exec(path_)![1] });
+    expect(again.status).toBe(404);
+  });
+
+  it('pauses and resumes a send, and a subscriber who leaves meanwhile gets nothing', async () => {
+    const created = await post('/admin/newsletter/issues', { subject: 'Issue two', bodyHtml: '<p>Two</p>' });
+    const id = created.json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${id}/send`, {}, { 'idempotency-key': 'two' });
+    const paused = await api('POST', `/admin/newsletter/issues/${id}/pause`, { id });
+    expect(paused.json!.status).toBe('paused');
+    await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
+    expect(smtp.accepted.filter((m) => m.messageId?.includes(`newsletter-${id}-`))).toHaveLength(0);
+    // Erased while paused: their copy is skipped.
+    const [gone] = await t.deps.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'reader7@example.co.uk'));
+    expect((await api('DELETE', `/admin/subscribers/${gone!.id}`)).status).toBe(200);
+    expect((await api('POST', `/admin/newsletter/issues/${id}/resume`, { id })).json!.status).toBe('sending');
+    const done = await sendAll(id);
+    // 25 less the bouncing one and the unsubscribed one; the erased one skipped.
+    expect(done).toMatchObject({ status: 'sent', sent: 22, remaining: 0 });
+    expect(copiesTo('reader7@example.co.uk', id)).toHaveLength(0);
+    expect(copiesTo('reader5@example.co.uk', id)).toHaveLength(0);
+    expect(copiesTo('reader3@example.co.uk', id)).toHaveLength(0);
+    expect((await api('POST', `/admin/newsletter/issues/${id}/pause`, { id })).status).toBe(409);
+  });
+
+  it('retries failed recipients only', async () => {
+    const created = await post('/admin/newsletter/issues', {
+      subject: 'Issue three',
+      bodyHtml: '<p>Three</p>',
+    });
+    const id = created.json!.id as number;
+    // A mailbox busy for all three attempts (NEWSLETTER_MAX_ATTEMPTS): that copy fails; the others go.
+    smtp.busy.add('reader9@example.co.uk');
+    await api('POST', `/admin/newsletter/issues/${id}/send`, {}, { 'idempotency-key': 'three' });
+    const done = await sendAll(id);
+    expect(done).toMatchObject({ status: 'sent', failed: 1, sent: 21 });
+    const failed = await api('GET', `/admin/newsletter/issues/${id}/recipients?status=failed`);
+    expect(failed.json!.items).toEqual([
+      expect.objectContaining({
+        email: 'reader9@example.co.uk',
+        attempts: 3,
+        error: expect.stringContaining('450'),
+      }),
+    ]);
+    smtp.busy.clear();
+    const retried = await api('POST', `/admin/newsletter/issues/${id}/retry-failed`, { id });
+    expect(retried.json).toEqual({ retried: 1 });
+    const after = await sendAll(id);
+    expect(after).toMatchObject({ status: 'sent', failed: 0, sent: 22 });
+    const counts = new Map<string, number>();
+    for (const m of smtp.accepted.filter((x) => x.messageId?.includes(`newsletter-${id}-`)))
+      counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(counts.size).toBe(22);
+    expect((await api('POST', `/admin/newsletter/issues/${id}/retry-failed`, { id })).status).toBe(409);
+  });
+});
+
+describe('scheduling', () => {
+  it('schedules for a UK time, refuses the past and the spring-forward gap, and cancels', async () => {
+    const created = await post('/admin/newsletter/issues', { subject: 'Later', bodyHtml: '<p>Later</p>' });
+    const id = created.json!.id as number;
+    const past = await api('POST', `/admin/newsletter/issues/${id}/schedule`, {
+      id,
+      date: '2020-01-01',
+      time: '09:00',
+    });
+    expect(past.status).toBe(400);
+    const gap = await api('POST', `/admin/newsletter/issues/${id}/schedule`, {
+      id,
+      date: '2099-03-29',
+      time: '01:30',
+    });
+    expect(gap.status).toBe(400);
+    const ok = await api('POST', `/admin/newsletter/issues/${id}/schedule`, {
+      id,
+      date: '2099-07-01',
+      time: '09:00',
+    });
+    expect(ok.json).toMatchObject({ status: 'scheduled', scheduledAt: '2099-07-01T08:00:00.000Z' });
+    const cancelled = await api('POST', `/admin/newsletter/issues/${id}/cancel-schedule`, { id });
+    expect(cancelled.json).toMatchObject({ status: 'draft', scheduledAt: null });
+    expect((await api('DELETE', `/admin/newsletter/issues/${id}`)).status).toBe(200);
+  });
+});

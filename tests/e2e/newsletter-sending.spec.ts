@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import { newsletterBaseURL } from '../../playwright.config';
+import { openAdminSection } from './helpers/admin-data';
+import { acceptedMail, confirmedSubscriber, mailTo } from './helpers/newsletter-mail';
+import { findOverflow } from './helpers/page-checks';
+import { countRequestsTo } from './helpers/requests';
+import { expect, test } from './helpers/sign-in';
+
+// Writing, previewing, testing, sending, watching and retrying a newsletter issue, and its archive
+// pages, through the newsletter server: its mail goes over SMTP to a fake server that refuses the
+// first delivery to fail-once-... addresses for now (451) and every one to fail-always-... for good
+// (550) (tests/helpers/fake-smtp-server.ts); it sends one message a second, and gives a copy up after
+// one temporary refusal (playwright.config.ts).
+
+test.use({ baseURL: newsletterBaseURL });
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+const readers = [
+  ...Array.from({ length: 6 }, (_, i) => `reader-${i}-${stamp}@example.co.uk`),
+  `fail-once-${stamp}@example.co.uk`,
+  `fail-always-${stamp}@example.co.uk`,
+];
+const failOnce = `fail-once-${stamp}@example.co.uk`;
+const failAlways = `fail-always-${stamp}@example.co.uk`;
+const subject = `Hertford Christmas lights ${stamp}`;
+
+test.beforeAll(async ({ request }) => {
+  for (const email of readers) await confirmedSubscriber(request, email);
+});
+
+test('an admin writes an issue, previews it at both widths, tests it, sends it, pauses, resumes and retries the failed', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn({ by: 'api' });
+  await openAdminSection(page, 'Newsletter issues', 'Newsletter issues');
+  await page.getByRole('button', { name: 'New issue' }).click();
+
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Preview line').fill('Stalls, carols and the big switch-on');
+  const editor = page.getByRole('textbox', { name: 'Body' });
+  await editor.click();
+  await page.keyboard.type('The lights go on along the river on Saturday at 4pm.');
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#b3122e' } })
+    .png()
+    .toBuffer();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Insert image' }).click();
+  await (await chooser).setFiles({ name: 'lights.png', mimeType: 'image/png', buffer: png });
+  await expect(editor.locator('img')).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit newsletter issue' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+
+  // The server's e-mail, in a sandboxed frame, at a desktop's and then a phone's width.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog', { name: 'E-mail preview' });
+  const frame = dialog.getByTestId('email-preview');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('data-width', '600');
+  await expect(
+    page.frameLocator('[data-testid="email-preview"]').getByText('The lights go on along the river'),
+  ).toBeVisible();
+  expect(Math.round((await frame.boundingBox())!.width)).toBe(600);
+  await dialog.getByRole('button', { name: /^Phone/ }).click();
+  await expect(frame).toHaveAttribute('data-width', '375');
+  expect(Math.round((await frame.boundingBox())!.width)).toBe(375);
+  await expect(page.frameLocator('[data-testid="email-preview"]').getByText(subject).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A test to one address reaches that address only.
+  const tester = `editor-${stamp}@example.co.uk`;
+  await page.getByLabel('Test address').fill(tester);
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText('Test sent', { exact: true })).toBeVisible();
+  await expect
+    .poll(() => mailTo(tester).filter((m) => m.includes(subject)).length, { timeout: 20_000 })
+    .toBe(1);
+  expect(mailTo(readers[0]!).filter((m) => m.includes(subject))).toHaveLength(0);
+
+  // Sending asks first, naming how many subscribers it goes to: ours, and any other spec's on this server.
+  const audience = await page.getByTestId('audience').innerText();
+  const total = Number(/Goes to (\d+) confirmed subscribers/.exec(audience)?.[1]);
+  expect(total, audience).toBeGreaterThanOrEqual(readers.length);
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Send this issue now?' });
+  await expect(ask).toContainText(`It goes to ${total} subscribers straight away`);
+  await ask.getByRole('button', { name: `Send to ${total} subscribers` }).click();
+  await expect(page.getByText('Sending started', { exact: true })).toBeVisible();
+
+  const progress = page.getByTestId('send-progress');
+  await expect(progress.getByRole('progressbar', { name: 'Sent so far' })).toBeVisible();
+  await expect(progress.getByTestId('issue-status')).toHaveText('Sending');
+  // Live figures: the page asks again every few seconds while it sends; pause once some have gone.
+  await expect
+    .poll(async () => Number(await progress.getByTestId('progress-sent').innerText()), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await progress.getByRole('button', { name: 'Pause sending' }).click();
+  await expect(page.getByText('Send paused', { exact: true })).toBeVisible();
+  await expect(progress.getByTestId('issue-status')).toHaveText('Paused');
+  await expect(progress.getByTestId('progress-eta')).toHaveText(
+    'Paused: nothing more is sent until you resume.',
+  );
+  const remaining = Number(await progress.getByTestId('progress-remaining').innerText());
+  expect(remaining).toBeGreaterThan(0);
+  expect(remaining).toBeLessThanOrEqual(total);
+
+  await progress.getByRole('button', { name: 'Resume sending' }).click();
+  await expect(page.getByText('Send resumed', { exact: true })).toBeVisible();
+  // Everyone but the two refused addresses, then the figures stop moving.
+  await expect(progress.getByTestId('issue-status')).toHaveText('Sent', { timeout: 30_000 });
+  await expect(progress.getByTestId('progress-failed')).toHaveText('2');
+  await expect(progress.getByTestId('progress-remaining')).toHaveText('0');
+  await expect(progress.getByTestId('progress-sent')).toHaveText(String(total - 2));
+  for (const email of readers.slice(0, -2))
+    expect(mailTo(email).filter((m) => m.includes(subject))).toHaveLength(1);
+
+  // The recipients by state, with the mail server's reasons.
+  const recipients = page.getByTestId('recipient-row');
+  await page.getByLabel('Status', { exact: true }).selectOption('failed');
+  await expect(recipients).toHaveCount(1);
+  await expect(recipients.first()).toContainText(failOnce);
+  await expect(recipients.first()).toContainText('451');
+  await page.getByLabel('Status', { exact: true }).selectOption('bounced');
+  await expect(recipients).toHaveCount(1);
+  await expect(recipients.first()).toContainText(failAlways);
+  await expect(recipients.first()).toContainText('550');
+
+  // Retry sends to the failed address only (not the bounced one); nobody gets the issue twice.
+  await page.getByRole('button', { name: 'Retry 1 failed' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Retry the failed addresses' })
+    .getByRole('button', { name: 'Retry failed' })
+    .click();
+  await expect(page.getByText('Trying the failed addresses again', { exact: true })).toBeVisible();
+  await expect(progress.getByTestId('progress-sent')).toHaveText(String(total - 1), { timeout: 30_000 });
+  await expect(progress.getByTestId('progress-failed')).toHaveText('1');
+  await expect(progress.getByTestId('issue-status')).toHaveText('Sent');
+  await expect.poll(() => mailTo(failOnce).filter((m) => m.includes(subject)).length).toBe(1);
+  for (const email of readers.slice(0, -1))
+    expect(mailTo(email).filter((m) => m.includes(subject))).toHaveLength(1);
+  expect(mailTo(failAlways).filter((m) => m.includes(subject))).toHaveLength(0);
+
+  // The list of issues shows it with its figures.
+  await page.getByRole('button', { name: 'All issues' }).click();
+  const row = page.getByTestId('issue-row').filter({ hasText: subject });
+  await expect(row).toContainText('Sent');
+  await expect(row).toContainText(`${total - 1} of ${total}`);
+
+  // The address that bounced is marked in the subscribers list; the others are not.
+  await openAdminSection(page, 'Subscribers', 'Newsletter subscribers');
+  await page.getByLabel('Search').fill(String(stamp));
+  const subscribers = page.getByTestId('subscriber-row');
+  await expect(subscribers).toHaveCount(readers.length);
+  await expect(subscribers.filter({ hasText: failAlways }).getByTestId('subscriber-bouncing')).toHaveText(
+    'Bouncing',
+  );
+  await expect(page.getByTestId('subscriber-bouncing')).toHaveCount(1);
+});
+
+test('the sent issue has a server-rendered archive page, listed in the archive', async ({
+  page,
+  request,
+}) => {
+  const list = await request.get('/newsletter');
+  expect(list.status()).toBe(200);
+  const listHtml = await list.text();
+  expect(listHtml).toContain(subject);
+  const href = /href="(\/newsletter\/[^"]+)"/.exec(listHtml.slice(listHtml.indexOf('Past issues')))?.[1];
+  expect(href).toBeTruthy();
+  const one = await request.get(href!);
+  expect(one.status()).toBe(200);
+  const oneHtml = await one.text();
+  expect(oneHtml).toContain(`<h1`);
+  expect(oneHtml).toContain(subject);
+  expect(oneHtml).toContain('The lights go on along the river');
+  expect((await request.get('/newsletter/no-such-issue')).status()).toBe(404);
+
+  // Hydration uses the data the server rendered with; the pages pass axe's WCAG A/AA checks.
+  const archiveCalls = countRequestsTo(page, 'newsletter.archive');
+  await page.goto(href!);
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await page.goto('/newsletter');
+  await expect(page.getByRole('link', { name: subject })).toBeVisible();
+  expect(archiveCalls()).toBe(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+
+  await page.goto('/#newsletter-signup');
+  await page.getByRole('link', { name: 'Read past issues' }).click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await page.getByRole('link', { name: subject }).click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByText('The lights go on along the river')).toBeVisible();
+  const axeIssue = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axeIssue.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Newsletter archive' }).click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+});
+
+test('on a phone: a published post becomes an issue, which is scheduled for a UK time and the schedule cancelled', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn({ by: 'api' });
+  await openAdminSection(page, 'Blog Posts', 'Blog posts');
+  const post = page.getByTestId('admin-post').filter({ hasText: 'Published' }).first();
+  const title = (await post.getByRole('heading').innerText()).trim();
+  await post.getByRole('button', { name: /^Send .* as a newsletter$/ }).click();
+  await expect(page.getByText('Newsletter draft created', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit newsletter issue' })).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue(title);
+  expect(await page.evaluate(findOverflow)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog', { name: 'E-mail preview' });
+  await dialog.getByRole('button', { name: /^Phone/ }).click();
+  await expect(dialog.getByTestId('email-preview')).toHaveAttribute('data-width', '375');
+  await expect(page.frameLocator('[data-testid="email-preview"]').getByText(title).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule this issue' });
+  await expect(schedule).toContainText('Times are UK time (London)');
+  const next = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await schedule.getByLabel('Date').fill(next);
+  await schedule.getByLabel('Time (UK)').fill('09:30');
+  await schedule.getByRole('button', { name: /^Schedule for \d+ subscribers$/ }).click();
+  await expect(page.getByText('Issue scheduled', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('scheduled-for')).toContainText('09:30');
+  expect(await page.evaluate(findOverflow)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cancel schedule' }).click();
+  await expect(page.getByText('Schedule cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send now' })).toBeEnabled();
+  expect(acceptedMail().filter((m) => m.includes(`Subject: ${title}`))).toHaveLength(0);
+});

@@ -1,0 +1,124 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { appSecrets, newsletterSubscriptions } from '../../src/server/db/schema';
+import type { SmtpSink } from './smtp-sink';
+
+// The newsletter send under kills (tests/crash, tests/multi): the subscribers, the signed
+// unsubscribe links a mail provider would POST, and the count of copies the SMTP server accepted.
+
+export interface Audience {
+  confirmed: Array<{ id: number; email: string }>;
+  /** Confirmed subscribers who unsubscribe by the one-click POST while the send runs. */
+  leavers: Array<{ id: number; email: string }>;
+  /** An address the SMTP server refuses with 550. */
+  bouncer: string;
+  key: Buffer;
+}
+
+/**
+ * Adds `count` confirmed subscribers (and a few unconfirmed), and the key of the unsubscribe links,
+ * so the test can make the signed links a copy would carry (as an operator restoring a backup
+ * would bring the key). The last `leavers` by id leave during the send, before their turn.
+ */
+export async function seedAudience(db: Database, count: number, leavers = 20): Promise<Audience> {
+  const key = randomBytes(32);
+  await db.insert(appSecrets).values({ name: 'newsletter-unsubscribe', value: key }).onConflictDoNothing();
+  const at = new Date(Date.now() - 3600_000);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    email: `reader-${String(i).padStart(5, '0')}@example.co.uk`,
+    confirmedAt: at,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const confirmed: Array<{ id: number; email: string }> = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    confirmed.push(
+      ...(await db
+        .insert(newsletterSubscriptions)
+        .values(rows.slice(i, i + 500))
+        .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })),
+    );
+  }
+  await db.insert(newsletterSubscriptions).values(
+    Array.from({ length: 5 }, (_, i) => ({
+      email: `unconfirmed-${i}@example.co.uk`,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
+  confirmed.sort((a, b) => a.id - b.id);
+  return {
+    confirmed,
+    leavers: confirmed.slice(-leavers),
+    bouncer: confirmed[Math.floor(count / 3)]!.email,
+    key,
+  };
+}
+
+/** The one-click unsubscribe address a copy to this subscriber carries (services/newsletter/links.ts). */
+export function oneClickPath(key: Buffer, id: number, email: string): string {
+  const sig = createHmac('sha256', key)
+    .update(`newsletter-unsubscribe:v1:${id}:${email}`)
+    .digest('base64url');
+  return `/api/newsletter/one-click-unsubscribe?token=n${id}.${sig}`;
+}
+
+export async function signIn(base: string, admin: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return ((await res.json()) as { authToken: string }).authToken;
+}
+
+export async function adminCall<T>(base: string, token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'POST' ? { 'idempotency-key': `k-${randomBytes(8).toString('hex')}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A draft issue, sent now; answers its id. */
+export async function startSend(base: string, token: string): Promise<number> {
+  const issue = await adminCall<{ id: number }>(base, token, 'POST', '/admin/newsletter/issues', {
+    subject: 'Hertfordshire this week',
+    preheader: 'Markets, roadworks and a new bakery',
+    bodyHtml: '<h2>This week</h2><p>Hello from <strong>Hertford</strong>.</p>',
+  });
+  await adminCall(base, token, 'POST', `/admin/newsletter/issues/${issue.id}/send`, {});
+  return issue.id;
+}
+
+/** The copies of this issue the SMTP server accepted, per address. */
+export function copiesOf(smtp: SmtpSink, issueId: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of smtp.accepted) {
+    if (!m.messageId?.startsWith(`<newsletter-${issueId}-`)) continue;
+    counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Exactly one copy for every confirmed subscriber who stayed, none for the leavers and the bouncer. */
+export function expectExactlyOnce(smtp: SmtpSink, issueId: number, audience: Audience): void {
+  const counts = copiesOf(smtp, issueId);
+  const leavers = new Set(audience.leavers.map((l) => l.email));
+  const wrong: string[] = [];
+  for (const s of audience.confirmed) {
+    const want = leavers.has(s.email) || s.email === audience.bouncer ? 0 : 1;
+    const got = counts.get(s.email) ?? 0;
+    if (got !== want) wrong.push(`${s.email}: ${got} copies, expected ${want}`);
+  }
+  for (const [email] of counts) if (email.startsWith('unconfirmed-')) wrong.push(`${email} got a copy`);
+  expect(wrong).toEqual([]);
+}
