@@ -63,7 +63,7 @@ export function EpisodeList({
           id={searchId}
           type="search"
           className={styles.search}
-          placeholder="Search episodes by title or topic"
+          placeholder="Search by title or topic"
           value={term}
           onChange={(e) => onTermChange(e.target.value)}
           autoComplete="off"
