@@ -91,8 +91,10 @@ export default defineConfig({
   // Screenshot baselines live beside the specs, one folder per spec file, named by browser and
   // width (`npm run test:visual:update` rewrites them after an intended change).
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
-  // No globalSetup: Playwright starts the web servers before it, so wiping the data folder there
-  // pulled the database out from under the running server. The server's command wipes it instead.
+  // The global setup only checks the Firefox version. Playwright starts the web servers before it,
+  // so wiping the data folder there pulled the database out from under the running server: the
+  // server's command wipes it instead.
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',

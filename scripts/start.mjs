@@ -25,8 +25,8 @@ const built = fs.existsSync('dist/client/index.html') && fs.existsSync('dist/ser
 if (!built || sourceTime > builtTime) {
   console.log('Building the site (first start, or the sources changed)...');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  // `npm run build` writes the stamp itself (scripts/build-stamp.mjs).
   if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.writeFileSync(stampFile, new Date().toISOString());
 }
 
 const server = spawnSync(process.execPath, [...serverNodeArgs(), 'dist/server/main.js'], {

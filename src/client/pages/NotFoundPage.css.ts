@@ -3,7 +3,8 @@ import { vars } from '../styles/theme.css';
 
 export const card = style({
   maxWidth: '28rem',
-  margin: `${vars.space.xxxl} auto`,
+  // The 16 px side margin every other card keeps on a phone.
+  margin: `${vars.space.xxxl} max(${vars.space.md}, calc((100% - 28rem) / 2))`,
   padding: vars.space.xl,
   border: vars.border.hairline,
   borderRadius: vars.radius.lg,

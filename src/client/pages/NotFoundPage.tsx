@@ -11,7 +11,9 @@ export default function NotFoundPage() {
           <AlertCircle aria-hidden="true" className={styles.icon} size={32} />
           404 Page Not Found
         </h1>
-        <p className={styles.hint}>Did you forget to add the page to the router?</p>
+        <p className={styles.hint}>
+          The page you were looking for is not here: the link may be old, or the address mistyped.
+        </p>
         <Link href="/" className={styles.back}>
           Back to the home page
         </Link>

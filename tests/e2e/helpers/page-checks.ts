@@ -164,3 +164,130 @@ export function findBrokenImages(): string[] {
     .filter((img) => !img.complete || img.naturalWidth === 0)
     .map((img) => img.currentSrc || img.src);
 }
+
+/**
+ * What a person could not reach or read whole, judged from the layout itself rather than from a
+ * baseline: every visible button, link and form field must lie wholly inside the visible box of each
+ * ancestor that clips or scrolls it (a scrolling box passes only when it says it scrolls, with a
+ * cue: data-scroll-cue), no text may run past its block's box, and no placeholder may be wider
+ * than its field. Text that ends in an ellipsis on purpose (text-overflow, line-clamp) is skipped.
+ * Returns a line per problem.
+ */
+export function findClippedContent(): string[] {
+  const problems: string[] = [];
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const cls =
+      typeof el.className === 'string' && el.className
+        ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+        : '';
+    const text = (
+      el.getAttribute('aria-label') ??
+      (el as HTMLElement).innerText ??
+      el.getAttribute('placeholder') ??
+      ''
+    )
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+  };
+  const shown = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || (r.width <= 1 && r.height <= 1)) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+    // Visually hidden on purpose (screen-reader text, a honeypot, a skip link waiting for focus).
+    if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return false;
+    if (r.right <= 0 || r.bottom <= -window.scrollY - 1) return false;
+    return true;
+  };
+  // The visible box of an ancestor: its padding box, where its content is drawn.
+  const innerBox = (a: Element) => {
+    const r = a.getBoundingClientRect();
+    const s = getComputedStyle(a);
+    const left = r.left + parseFloat(s.borderLeftWidth);
+    const top = r.top + parseFloat(s.borderTopWidth);
+    return { left, top, right: left + a.clientWidth, bottom: top + a.clientHeight };
+  };
+  const controls = document.body.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"]',
+  );
+  for (const el of Array.from(controls)) {
+    if (!shown(el)) continue;
+    const rect = el.getBoundingClientRect();
+    for (
+      let a = el.parentElement;
+      a && a !== document.body && a !== document.documentElement;
+      a = a.parentElement
+    ) {
+      const style = getComputedStyle(a);
+      if (style.position === 'fixed' && style.overflowX === 'visible' && style.overflowY === 'visible') break;
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const box = innerBox(a);
+      const outX = rect.left < box.left - 1 || rect.right > box.right + 1;
+      const outY = rect.top < box.top - 1 || rect.bottom > box.bottom + 1;
+      if (!outX && !outY) continue;
+      const scrolls = (axis: 'x' | 'y') => {
+        const o = axis === 'x' ? style.overflowX : style.overflowY;
+        const can = axis === 'x' ? a.scrollWidth > a.clientWidth + 1 : a.scrollHeight > a.clientHeight + 1;
+        return (o === 'auto' || o === 'scroll') && can;
+      };
+      const cued = a.closest('[data-scroll-cue]') !== null;
+      if ((!outX || (scrolls('x') && cued)) && (!outY || (scrolls('y') && cued))) continue;
+      problems.push(
+        `${describe(el)} (${Math.round(rect.left)}..${Math.round(rect.right)} x ${Math.round(rect.top)}..${Math.round(rect.bottom)}) cut by ${describe(a).replace(/ ".*$/, '')} (${Math.round(box.left)}..${Math.round(box.right)} x ${Math.round(box.top)}..${Math.round(box.bottom)})${scrolls('x') || scrolls('y') ? ', which scrolls with no cue' : ''}`,
+      );
+      break;
+    }
+    if (problems.length > 20) return problems;
+  }
+
+  // Text past its block's box: a word too long for a cell, a label wider than its button.
+  const ellipsis = (el: Element) => {
+    for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.textOverflow === 'ellipsis' || (s.webkitLineClamp && s.webkitLineClamp !== 'none')) return true;
+      if (!s.display.startsWith('inline')) return false;
+    }
+    return false;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue;
+    const parent = node.parentElement!;
+    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'OPTION'].includes(parent.tagName)) continue;
+    let block: Element = parent;
+    while (block.parentElement && getComputedStyle(block).display.startsWith('inline'))
+      block = block.parentElement;
+    if (!shown(parent) || !shown(block) || ellipsis(parent)) continue;
+    if (getComputedStyle(block).position === 'fixed' && block.closest('[aria-hidden="true"]')) continue;
+    range.selectNodeContents(node);
+    const text = range.getBoundingClientRect();
+    if (text.width === 0) continue;
+    const box = block.getBoundingClientRect();
+    if (text.right > box.right + 1 || text.left < box.left - 1) {
+      problems.push(
+        `text "${node.textContent.trim().slice(0, 40)}" (${Math.round(text.left)}..${Math.round(text.right)}) runs out of ${describe(block).replace(/ ".*$/, '')} (${Math.round(box.left)}..${Math.round(box.right)})`,
+      );
+      if (problems.length > 20) return problems;
+    }
+  }
+
+  // A placeholder wider than the field shows cut ("Title, excerpt or catego").
+  const canvas = document.createElement('canvas').getContext('2d')!;
+  for (const field of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
+    if (!shown(field) || field.value) continue;
+    const s = getComputedStyle(field);
+    canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const needed = canvas.measureText(field.placeholder).width;
+    const room = field.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    if (needed > room + 1) {
+      problems.push(
+        `placeholder "${field.placeholder}" needs ${Math.round(needed)}px in a ${Math.round(room)}px field`,
+      );
+    }
+  }
+  return problems;
+}

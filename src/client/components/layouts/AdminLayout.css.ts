@@ -34,14 +34,54 @@ export const welcome = style({
 
 export const subtle = style({ margin: 0, color: vars.color.muted });
 
-// The section tabs wrap rather than scroll, so every section is in sight; on a phone they are
-// pills of a thumb's size.
+// The sections by group: a side bar beside the page from a desktop's width; below it, each group
+// a labelled row of pills above the page (wrapping, every section in sight, a thumb's size).
+export const frame = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  '@media': {
+    [breakpoints.desktop]: {
+      display: 'grid',
+      gridTemplateColumns: '11rem minmax(0, 1fr)',
+      alignItems: 'start',
+    },
+  },
+});
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 });
+
 export const nav = style({
   display: 'flex',
   flexWrap: 'wrap',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  '@media': {
+    [breakpoints.desktop]: {
+      flexDirection: 'column',
+      flexWrap: 'nowrap',
+      gap: vars.space.md,
+      position: 'sticky',
+      top: vars.space.md,
+    },
+  },
+});
+
+export const group = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
   gap: vars.space.xs,
-  borderBottom: vars.border.hairline,
-  '@media': { [breakpoints.phone]: { borderBottom: 'none' } },
+  '@media': { [breakpoints.desktop]: { flexDirection: 'column', alignItems: 'stretch', gap: 0 } },
+});
+
+export const groupLabel = style({
+  flexBasis: '100%',
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: vars.color.muted,
+  '@media': { [breakpoints.desktop]: { padding: `0 ${vars.space.sm} ${vars.space.xxs}` } },
 });
 
 export const navItem = style({
@@ -49,29 +89,40 @@ export const navItem = style({
   alignItems: 'center',
   minHeight: '2.75rem',
   padding: `${vars.space.xs} ${vars.space.md}`,
-  border: 'none',
-  borderBottom: '3px solid transparent',
-  background: 'transparent',
-  color: vars.color.muted,
-  fontWeight: vars.fontWeight.bold,
+  border: vars.border.hairline,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.inkSoft,
   font: 'inherit',
+  fontWeight: vars.fontWeight.bold,
+  textAlign: 'left',
   cursor: 'pointer',
   whiteSpace: 'nowrap',
   selectors: {
-    '&[aria-current="page"]': { color: vars.color.brand, borderBottomColor: vars.color.brand },
-    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '-3px' },
+    '&[aria-current="page"]': {
+      background: vars.color.brand,
+      borderColor: vars.color.brand,
+      color: vars.color.onBrand,
+    },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' },
   },
   '@media': {
-    [breakpoints.phone]: {
-      border: vars.border.hairline,
-      borderRadius: vars.radius.pill,
-      background: vars.color.surface,
+    // In the side bar: a list of links, the current one marked by a bar at its left edge.
+    [breakpoints.desktop]: {
+      justifyContent: 'space-between',
+      minHeight: '2.5rem',
+      padding: `${vars.space.xs} ${vars.space.sm}`,
+      border: 'none',
+      borderLeft: '3px solid transparent',
+      borderRadius: 0,
+      background: 'transparent',
       selectors: {
         '&[aria-current="page"]': {
-          background: vars.color.brand,
-          borderColor: vars.color.brand,
-          color: vars.color.onBrand,
+          background: vars.color.surface,
+          borderLeftColor: vars.color.brand,
+          color: vars.color.brand,
         },
+        '&:hover': { color: vars.color.brand },
       },
     },
   },

@@ -5,10 +5,16 @@ import * as styles from './AdminLayout.css';
 
 export interface AdminTab {
   id: string;
+  /** The heading the section is listed under. */
+  group: string;
   label: ReactNode;
 }
 
-/** The admin area's frame, inside the site's: who is signed in, Logout, and a tab per section. */
+/**
+ * The admin area's frame, inside the site's: who is signed in, Logout, and the sections by group
+ * (a side bar from a desktop's width, labelled rows above the page below it), so more sections fit
+ * without a lone one wrapping onto a row of its own.
+ */
 export function AdminLayout({
   user,
   onLogout,
@@ -24,6 +30,7 @@ export function AdminLayout({
   onTab: (id: string) => void;
   children: ReactNode;
 }) {
+  const groups = [...new Set(tabs.map((tab) => tab.group))];
   return (
     <div className={styles.shell}>
       <div className={styles.inner}>
@@ -36,20 +43,31 @@ export function AdminLayout({
             <LogOut size={18} aria-hidden="true" /> Logout
           </Button>
         </div>
-        <nav aria-label="Admin sections" className={styles.nav}>
-          {tabs.map((tab) => (
-            <button
-              key={tab.id}
-              type="button"
-              className={styles.navItem}
-              aria-current={tab.id === current ? 'page' : undefined}
-              onClick={() => onTab(tab.id)}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </nav>
-        {children}
+        <div className={styles.frame}>
+          <nav aria-label="Admin sections" className={styles.nav}>
+            {groups.map((group) => (
+              <div key={group} role="group" aria-labelledby={`admin-nav-${group}`} className={styles.group}>
+                <span id={`admin-nav-${group}`} className={styles.groupLabel}>
+                  {group}
+                </span>
+                {tabs
+                  .filter((tab) => tab.group === group)
+                  .map((tab) => (
+                    <button
+                      key={tab.id}
+                      type="button"
+                      className={styles.navItem}
+                      aria-current={tab.id === current ? 'page' : undefined}
+                      onClick={() => onTab(tab.id)}
+                    >
+                      {tab.label}
+                    </button>
+                  ))}
+              </div>
+            ))}
+          </nav>
+          <div className={styles.page}>{children}</div>
+        </div>
       </div>
     </div>
   );

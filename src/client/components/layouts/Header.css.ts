@@ -18,7 +18,9 @@ export const bar = style({
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.md,
-  maxWidth: vars.layout.maxWidth,
+  // Its padding comes on top of the site's column, so the logo and the last button line up with
+  // the content's edges below.
+  maxWidth: `calc(${vars.layout.maxWidth} + 2 * ${vars.space.md})`,
   height: vars.layout.headerHeight,
   margin: '0 auto',
   padding: `0 ${vars.space.md}`,

@@ -1,8 +1,8 @@
 import { LogIn, Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { BUSINESS } from '../../../shared/business';
-import { HOME_SECTIONS } from '../../../shared/routes';
+import { HOME_SECTIONS, ROUTES } from '../../../shared/routes';
 import { Button, buttonClass } from '../ui/Button';
 import { Tooltip } from '../ui/Tooltip';
 import { SectionLink } from './SectionLink';
@@ -29,6 +29,10 @@ export function BrandMark({ className }: { className?: string }) {
 
 export function Header() {
   const [open, setOpen] = useState(false);
+  // In the admin area the admin has signed in and has its own Logout: no sign-in icon and no
+  // visitor's call to action there.
+  const [location] = useLocation();
+  const inAdmin = location === ROUTES.admin || location === ROUTES.adminSimple;
   const close = () => setOpen(false);
   return (
     <header className={styles.header}>
@@ -56,17 +60,25 @@ export function Header() {
         </nav>
 
         <div className={styles.actions}>
-          <Tooltip label="Sign in">
-            <Link href="/login" className={`${styles.iconLink} ${styles.desktopOnly}`} aria-label="Sign in">
-              <LogIn size={20} aria-hidden="true" />
-            </Link>
-          </Tooltip>
-          <SectionLink
-            section={HOME_SECTIONS.contact}
-            className={buttonClass({ size: 'sm' }, styles.desktopOnly)}
-          >
-            Get In Touch
-          </SectionLink>
+          {inAdmin ? null : (
+            <>
+              <Tooltip label="Sign in">
+                <Link
+                  href="/login"
+                  className={`${styles.iconLink} ${styles.desktopOnly}`}
+                  aria-label="Sign in"
+                >
+                  <LogIn size={20} aria-hidden="true" />
+                </Link>
+              </Tooltip>
+              <SectionLink
+                section={HOME_SECTIONS.contact}
+                className={buttonClass({ size: 'sm' }, styles.desktopOnly)}
+              >
+                Get In Touch
+              </SectionLink>
+            </>
+          )}
           <Button
             variant="ghost"
             size="icon"

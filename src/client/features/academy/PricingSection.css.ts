@@ -84,7 +84,7 @@ export const addOns = style({
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
-  border: `1px dashed ${vars.color.academy}`,
+  border: `1px solid ${vars.color.academy}`,
 });
 export const addOnsTitle = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.md });
 export const addOnList = style({

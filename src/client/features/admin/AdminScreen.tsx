@@ -16,12 +16,14 @@ import { AnalyticsSection } from '../analytics/admin';
 import { IssuesSection, NEWSLETTER_SECTION, SendPostButton, SubscribersSection } from '../newsletter/admin';
 
 /**
- * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
- * slot in here as their features arrive.
+ * The admin's sections, in the order of the navigation, each in a group: the one list the
+ * navigation is drawn from (a side bar on a wide screen, labelled rows of pills on a narrow one).
+ * A new section is a line here, in the group it belongs to.
  */
-const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }> = [
+const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () => ReactNode }> = [
   {
     id: 'blog',
+    group: 'Content',
     label: 'Blog Posts',
     render: () => (
       <BlogPostsSection
@@ -29,17 +31,17 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
       />
     ),
   },
-  { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
-  { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
-  { id: NEWSLETTER_SECTION, label: 'Newsletter issues', render: () => <IssuesSection /> },
-  { id: 'academy', label: 'Academy', render: () => <AcademyAdminTab /> },
-  { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
-  { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
-  { id: 'podcasts', label: 'Podcasts', render: () => <EpisodesSection /> },
-  { id: 'business', label: 'Business details', render: () => <BusinessDetailsSection /> },
-  { id: 'analytics', label: 'Analytics', render: () => <AnalyticsSection /> },
-  { id: 'activity', label: 'Activity', render: () => <ActivitySection /> },
-  { id: 'jobs', label: 'Jobs', render: () => <JobsSection /> },
+  { id: NEWSLETTER_SECTION, group: 'Content', label: 'Newsletter issues', render: () => <IssuesSection /> },
+  { id: 'content', group: 'Content', label: 'Site content', render: () => <SiteContentSection /> },
+  { id: 'podcasts', group: 'Content', label: 'Podcasts', render: () => <EpisodesSection /> },
+  { id: 'business', group: 'Content', label: 'Business details', render: () => <BusinessDetailsSection /> },
+  { id: 'enquiries', group: 'People', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
+  { id: 'subscribers', group: 'People', label: 'Subscribers', render: () => <SubscribersSection /> },
+  { id: 'academy', group: 'People', label: 'Academy', render: () => <AcademyAdminTab /> },
+  { id: 'analytics', group: 'People', label: 'Analytics', render: () => <AnalyticsSection /> },
+  { id: 'admins', group: 'System', label: 'Admins', render: () => <AdminsSection /> },
+  { id: 'activity', group: 'System', label: 'Activity', render: () => <ActivitySection /> },
+  { id: 'jobs', group: 'System', label: 'Jobs', render: () => <JobsSection /> },
 ];
 
 export function AdminScreen() {

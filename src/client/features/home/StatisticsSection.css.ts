@@ -39,12 +39,16 @@ export const stat = style({
   flexDirection: 'column-reverse',
   gap: vars.space.xxs,
 });
+// A figure such as '2.5M' must fit half a 360 px phone: a size smaller there.
 export const value = style({
-  fontSize: vars.fontSize.xxxl,
+  fontSize: vars.fontSize.xxl,
   fontWeight: vars.fontWeight.black,
   fontVariantNumeric: 'tabular-nums',
   lineHeight: vars.lineHeight.tight,
-  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.display } },
+  '@media': {
+    'screen and (min-width: 25rem)': { fontSize: vars.fontSize.xxxl },
+    [breakpoints.tablet]: { fontSize: vars.fontSize.display },
+  },
 });
 export const statLabel = style({
   color: vars.color.onDarkSoft,

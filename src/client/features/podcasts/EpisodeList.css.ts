@@ -30,9 +30,9 @@ export const message = style({
 export const list = style({
   ...bareList,
   display: 'grid',
+  // The page scrolls, not a box inside it: a fixed-height box cut the third card in half on a
+  // phone with nothing to say more followed. The list is paged by the server anyway.
   gap: vars.space.sm,
-  maxHeight: '32rem',
-  overflowY: 'auto',
 });
 
 export const item = style({

@@ -63,7 +63,7 @@ export function EpisodeList({
           id={searchId}
           type="search"
           className={styles.search}
-          placeholder="Search episodes by title or topic"
+          placeholder="Search by title or topic"
           value={term}
           onChange={(e) => onTermChange(e.target.value)}
           autoComplete="off"
@@ -118,9 +118,11 @@ export function EpisodeList({
                     href={episode.spotifyUrl}
                     target="_blank"
                     rel="noopener noreferrer"
+                    // The episode's title in the name, not in hidden text between the words: an
+                    // absolutely placed span broke the underline after 'Listen'.
+                    aria-label={`Listen to ${episode.title} on Spotify (opens in a new tab)`}
                   >
-                    Listen<span className="visually-hidden"> to {episode.title}</span> on Spotify
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    Listen on Spotify
                     <ExternalLink size={14} aria-hidden="true" />
                   </a>
                 ) : null}

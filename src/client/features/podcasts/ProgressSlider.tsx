@@ -29,7 +29,8 @@ export function ProgressSlider(props: ProgressProps) {
       )}
       <div className={styles.times}>
         <span data-testid="podcast-elapsed">{formatTime(shown)}</span>
-        <span data-testid="podcast-duration">{formatTime(duration)}</span>
+        {/* Nothing rather than '--:--' until the length is known. */}
+        <span data-testid="podcast-duration">{duration && duration > 0 ? formatTime(duration) : ''}</span>
       </div>
     </div>
   );

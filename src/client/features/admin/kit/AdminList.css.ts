@@ -6,7 +6,10 @@ import { bareList } from '../../../styles/rules';
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
 
-export const actionsCell = style({ whiteSpace: 'nowrap' });
+// The buttons of a row wrap onto a second line before the table outgrows its card; each keeps
+// its label on one line.
+export const actionsCell = style({ width: '1%' });
+globalStyle(`${actionsCell} :is(button, a)`, { whiteSpace: 'nowrap' });
 
 export const cards = style({
   ...bareList,

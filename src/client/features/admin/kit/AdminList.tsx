@@ -11,7 +11,7 @@ import * as styles from './AdminList.css';
 // where there is not (a phone), and the pager. useAdminList holds the page, filters and search.
 
 /** Below this width of the list's own box, rows are cards with labelled fields. */
-export const CARDS_BELOW_PX = 640;
+export const CARDS_BELOW_PX = 800;
 
 export interface AdminListColumn<T> {
   /** The column header, and the label of the field on a card. */
@@ -214,7 +214,7 @@ function Table<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes, b
                         : table.td
                   }
                 >
-                  {c.render(item)}
+                  {c.actions ? <div className={table.actions}>{c.render(item)}</div> : c.render(item)}
                 </td>
               ))}
             </tr>

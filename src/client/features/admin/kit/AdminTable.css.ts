@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../../styles/theme.css';
 import { cardPanel } from '../../../styles/rules';
 
@@ -28,7 +28,8 @@ export const filters = style({
   gridTemplateColumns: '1fr',
   alignItems: 'end',
   '@media': {
-    [breakpoints.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) repeat(auto-fit, minmax(10rem, 1fr))' },
+    // At least 15rem a field, so a search box's hint is never cut (a narrow panel stacks them).
+    [breakpoints.tablet]: { gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 15rem), 1fr))' },
   },
 });
 
@@ -92,7 +93,9 @@ export const td = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderBottom: vars.border.hairline,
   color: vars.color.ink,
-  verticalAlign: 'top',
+  verticalAlign: 'middle',
+  // A long e-mail address or link breaks inside its cell instead of widening the table past its card.
+  overflowWrap: 'anywhere',
 });
 
 export const row = style({ selectors: { '&[data-unread="true"]': { background: vars.color.brandSoft } } });
@@ -105,7 +108,7 @@ export const nowrap = style({ whiteSpace: 'nowrap' });
 
 export const truncate = style({
   display: 'block',
-  maxWidth: '20rem',
+  maxWidth: '16rem',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -182,6 +185,14 @@ export const countBadge = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.bold,
   lineHeight: '1.5rem',
+});
+
+// On the current section's (red) tab the badge turns white with a red edge, so its number still
+// sits in a badge.
+globalStyle(`[aria-current="page"] ${countBadge}`, {
+  background: vars.color.onBrand,
+  color: vars.color.brand,
+  boxShadow: `inset 0 0 0 1px ${vars.color.brand}`,
 });
 
 export const summary = style({

@@ -127,7 +127,7 @@ export function EnquiriesSection() {
       <div className={styles.filters} role="search" aria-label="Filter enquiries">
         <SearchFilter
           id={`${ids}-q`}
-          placeholder="Name, e-mail, subject or message"
+          placeholder="Name, e-mail or subject"
           value={list.search}
           onChange={list.setSearch}
         />
