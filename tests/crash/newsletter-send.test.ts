@@ -2,7 +2,7 @@
 // built app (as `npm start` runs it, on the embedded database) killed with SIGKILL three times during
 // the send and started again on the same data folder. Each kill lands while the SMTP server holds a
 // copy's final answer: the copy was claimed and handed over, and its 250 never came, the state a
-// crash mid-delivery leaves (decision 0020 says why the other place, after the 250 and before the
+// crash mid-delivery leaves (decision 0018 says why the other place, after the 250 and before the
 // commit, is not where this test kills). Twenty subscribers leave by the one-click POST during the
 // send, before their turn; one address is refused with 550. Every other confirmed subscriber must
 // get exactly one copy, the leavers none, and the refused address ends up bouncing.

@@ -399,7 +399,7 @@ export const newsletterIssues = pgTable(
   ],
 );
 
-/** One subscriber's copy of one issue (decision 0020): what makes a send exactly once per subscriber. */
+/** One subscriber's copy of one issue (decision 0018): what makes a send exactly once per subscriber. */
 export const newsletterRecipients = pgTable(
   'newsletter_recipients',
   {

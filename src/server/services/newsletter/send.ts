@@ -9,7 +9,7 @@ import type { MailMessage } from '../../platform/mail';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeSigner } from './links';
 import { renderIssueEmail } from './render';
 
-// The send of a newsletter issue (decision 0020). One row per recipient, copied from the confirmed
+// The send of a newsletter issue (decision 0018). One row per recipient, copied from the confirmed
 // subscribers when the send starts (INSERT ... SELECT in batches, nothing held in memory). Workers
 // of the job queue, on any instance, claim one row at a time (status 'sending', a claim token and a
 // lease, committed) just before handing that copy to the mail server, and mark it 'sent' right
