@@ -1,6 +1,7 @@
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../platform/escape';
 import { addressLine, BUSINESS, type BusinessDetails } from '../../../shared/business';
 import { sanitisePostHtml } from '../blog';
 
@@ -27,9 +28,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The body as it may go in an e-mail: sanitised, with absolute image and link addresses. */
 export function emailBodyHtml(bodyHtml: string, publicUrl: string): string {
@@ -81,12 +79,12 @@ export async function renderIssueEmail(
   const postal = `${BUSINESS.legalName}, ${addressLine(options.business)}`;
   const subject = options.test ? `[Test] ${content.subject}` : content.subject;
   const viewLink = links.viewInBrowser
-    ? `<a href="${esc(links.viewInBrowser)}" style="color:#5b6778">View this e-mail in your browser</a>`
+    ? `<a href="${escapeHtml(links.viewInBrowser)}" style="color:#5b6778">View this e-mail in your browser</a>`
     : '';
   const template = `<mjml>
   <mj-head>
-    <mj-title>${esc(subject)}</mj-title>
-    ${content.preheader ? `<mj-preview>${esc(content.preheader)}</mj-preview>` : ''}
+    <mj-title>${escapeHtml(subject)}</mj-title>
+    ${content.preheader ? `<mj-preview>${escapeHtml(content.preheader)}</mj-preview>` : ''}
     <mj-attributes>
       <mj-all font-family="Arial, Helvetica, sans-serif" />
       <mj-text font-size="16px" line-height="1.6" color="#1f2937" />
@@ -102,17 +100,17 @@ export async function renderIssueEmail(
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px" css-class="hlm-card">
       <mj-column>
-        <mj-text font-size="13px" font-weight="bold" color="#0b5cad" padding-bottom="0">${esc(BUSINESS.name)}</mj-text>
-        <mj-text font-size="26px" line-height="1.25" font-weight="bold" color="#14213d">${esc(content.subject)}</mj-text>
+        <mj-text font-size="13px" font-weight="bold" color="#0b5cad" padding-bottom="0">${escapeHtml(BUSINESS.name)}</mj-text>
+        <mj-text font-size="26px" line-height="1.25" font-weight="bold" color="#14213d">${escapeHtml(content.subject)}</mj-text>
         <mj-text>${body}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section padding="16px 24px 32px">
       <mj-column>
         <mj-text align="center" font-size="12px" line-height="1.5" color="#5b6778" css-class="hlm-foot">
-          You receive this because you subscribed to the ${esc(BUSINESS.name)} newsletter.<br />
-          <a href="${esc(links.unsubscribe)}" style="color:#5b6778">Unsubscribe</a><br /><br />
-          ${esc(postal)}
+          You receive this because you subscribed to the ${escapeHtml(BUSINESS.name)} newsletter.<br />
+          <a href="${escapeHtml(links.unsubscribe)}" style="color:#5b6778">Unsubscribe</a><br /><br />
+          ${escapeHtml(postal)}
         </mj-text>
       </mj-column>
     </mj-section>
