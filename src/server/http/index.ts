@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { registerUploadRoutes } from './uploads';
+import { registerUploadRoutes } from './routes/uploads';
 import { acceptEmptyJsonBodies } from './empty-body';
-import { audioProxyRoutes } from './audio-proxy';
-import { stripeWebhookRoutes } from './stripe-webhook';
-import { subscribersCsvRoutes } from './subscribers-csv';
+import { audioProxyRoutes } from './routes/audio-proxy';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
+import { subscribersCsvRoutes } from './routes/subscribers-csv';
 import { readinessRoutes, type ShutdownState } from './readiness';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
-// its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
+// its plugin here; each is described beside it (routes/<route>.docs.ts), gathered in routes/index.ts.
 export async function registerHttpRoutes(
   app: FastifyInstance,
   deps: AppDeps,

@@ -3,19 +3,19 @@ import type http from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../platform/errors';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../platform/errors';
 import {
   createOutboundClient,
   OutboundError,
   type OutboundClient,
   type OutboundFailure,
   type OutboundResponse,
-} from '../platform/outbound';
-import { getEpisodeAudioUrl } from '../services/podcasts';
+} from '../../platform/outbound';
+import { getEpisodeAudioUrl } from '../../services/podcasts';
 import { openWithRange, sendStoredFile } from './stored-file';
-import { openUpload } from '../services/uploads';
-import { sendApiError } from './api-errors';
+import { openUpload } from '../../services/uploads';
+import { sendApiError } from '../api-errors';
 
 // GET /api/audio-proxy/:id streams a known episode's stored audio through our own origin, so the
 // page never requests another host and seeking works: Range is forwarded and 200/206 answered
