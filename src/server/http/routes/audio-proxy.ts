@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../platform/errors';
 import {
-  createOutboundClient,
   OutboundError,
   type OutboundClient,
   type OutboundFailure,
@@ -184,7 +183,7 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
     void reply.header('Cache-Control', 'public, max-age=3600');
     return sendStoredFile(reply, object, range);
   };
-  const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
+  const { outbound } = deps;
   return async (app: FastifyInstance) => {
     const rateLimit = {
       max: Math.max(1, Math.round(AUDIO_PROXY_RATE_LIMIT.max * deps.config.RATE_LIMIT_MULTIPLIER)),
