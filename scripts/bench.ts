@@ -176,8 +176,8 @@ const GROWTH_READS = (token: string): Endpoint[] => [
     headers: { authorization: `Bearer ${token}` },
   },
   { name: 'GET /api/podcasts?page=2', method: 'GET', path: '/api/podcasts?page=2' },
-  // The admin's inbox, one request at a time: how long a page takes an admin (issue 18.6: an API
-  // test used to print these figures and assert nothing).
+  // The admin's inbox, one request at a time: how long a page takes an admin (measured here, not in
+  // an API test, which asserts what a user sees).
   ...[
     ['first page', 'page=1&pageSize=25'],
     ['a deep page', 'page=350&pageSize=25'],
@@ -380,7 +380,7 @@ async function main(): Promise<void> {
         continue;
       }
 
-      // The same writes without the flush (PGlite's own behaviour before issue 22.1), for its cost.
+      // The same writes without the flush (PGlite's own behaviour before writes were flushed), for its cost.
       if (database === 'pglite') {
         const unflushed = await startApp({ ...env, PGLITE_FSYNC: 'off' });
         const unflushedToken = await adminToken(unflushed.url);

@@ -28,7 +28,9 @@ export function backgroundJobs(
     definitions.push(
       podcastFeedJobs({
         importFeed: async (signal) =>
-          (await getPodcastFeed(deps)).feedUrl ? importPodcastFeedNow(deps, { signal, outbound }) : null,
+          (await getPodcastFeed(deps)).feedUrl
+            ? importPodcastFeedNow({ ...deps, outbound }, { signal })
+            : null,
         intervalMinutes: deps.config.PODCAST_REFRESH_MINUTES,
         log,
       }),

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { JobQueue } from './platform/job-queue';
 import type { Mailer } from './platform/mail';
+import type { OutboundClient } from './platform/outbound';
 import type { Payments } from './services/academy';
 import type { SignInThrottle } from './services/auth';
 import type { ObjectStorage } from './platform/storage';
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** The open database itself, for health checks: which engine, and whether it answers now. */
   database: Pick<DatabaseHandle, 'kind' | 'ping'>;
   mailer: Mailer;
+  /** Fetches from other servers (feeds, episode audio): public addresses only, unless configured. */
+  outbound: OutboundClient;
   /** The durable job queue (pg-boss on this database): promised e-mails, the feed refresh. */
   jobs: JobQueue;
   /** Stripe Checkout for the academy's plans (answers 'not set up' without STRIPE_SECRET_KEY). */

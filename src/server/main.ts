@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   if (config.SEED) await runSeeds(db.db);
   await clearIncomingUploads(config.uploadsDir);
   // ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME: the first admin, for automated setups.
-  const adminSetup = await ensureAdminFromConfig({ db: db.db, config, clock: () => new Date() });
+  const adminSetup = await ensureAdminFromConfig({ db: db.db, config, clock });
   await checkpoint();
 
   // The job queue's log is the app's, which exists once the app does; jobs run only after that.
@@ -121,12 +121,15 @@ async function main(): Promise<void> {
     clock,
     storage,
     sharedState,
+    outbound,
     signInThrottle: createSignInThrottle(sharedState?.counters ?? createMemoryCounterStore(clock)),
     payments: createPayments(config),
+    // Its log is the app's once the app exists (`log` is replaced then), stderr before.
     mailer: createMailer({
       from: config.MAIL_FROM,
       smtpUrl: config.SMTP_URL,
       outboxDir: path.join(config.dataDir, 'outbox'),
+      logger: { info: (obj, msg) => log.info(obj, msg) },
     }),
   };
   // pg-boss's schema is installed (or migrated) here, by whichever instance comes first.
@@ -135,7 +138,6 @@ async function main(): Promise<void> {
     log: jobLog,
     upkeep: true,
   });
-  // One object: the mail jobs read deps.mailer when they run, and it is replaced below.
   const deps = Object.assign(partDeps, { jobs });
   // E-mails the previous version left in its outbox table (or a restored backup carried) join the queue.
   const adopted = await adoptOutbox(deps);
@@ -148,12 +150,6 @@ async function main(): Promise<void> {
   if (adopted > 0) app.log.info({ emails: adopted }, 'queued the e-mails the outbox table held');
   if (adminSetup === 'created')
     app.log.info({ email: config.ADMIN_EMAIL }, 'created the admin given by ADMIN_EMAIL');
-  deps.mailer = createMailer({
-    from: config.MAIL_FROM,
-    smtpUrl: config.SMTP_URL,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    logger: app.log,
-  });
   await checkpoint();
 
   // `npm run backup` while the site runs asks it for the archive (one snapshot of the open database).

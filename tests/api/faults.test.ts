@@ -1,3 +1,4 @@
+import { createOutboundClient } from '../../src/server/platform/outbound';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
@@ -42,6 +43,7 @@ beforeAll(async () => {
     mailer: createMemoryMailer(),
     jobs: undefined as unknown as JobQueue,
     payments: createPayments(config),
+    outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),
     clock,
     storage: createLocalStorage(config.uploadsDir),
     signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),

@@ -6,7 +6,7 @@ import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { OPENAPI_FILE } from '../helpers/openapi-check';
 
-// Issue 20 (one error shape, every status declared, HTTP semantics) and issue 12 item 5 (HEAD).
+// One error shape, every status declared, HTTP semantics, and HEAD (decision 0003).
 // Every answer below is also checked against openapi.json by the test helper.
 
 type Json = Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { createOutboundClient } from '../../src/server/platform/outbound';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -157,6 +158,7 @@ export async function buildTestApp(
     mailer,
     jobs: undefined as unknown as JobQueue,
     payments: createPayments(config),
+    outbound: createOutboundClient({ allowPrivate: config.outboundAllowPrivate }),
     clock,
     storage,
     sharedState,

@@ -21,7 +21,7 @@ async function bundleImports(): Promise<Array<{ path: string; kind: string }>> {
 }
 
 describe('the server bundle', () => {
-  // Issue 17.1/17.2: the embedded default never loads the Redis client or the AWS SDK.
+  // The embedded default never loads the Redis client or the AWS SDK.
   it('imports ioredis and @aws-sdk/client-s3 only when REDIS_URL or S3_BUCKET asks for them', async () => {
     const engines = (await bundleImports()).filter(
       (i) => i.path === 'ioredis' || i.path.startsWith('@aws-sdk/'),

@@ -530,7 +530,8 @@ export const usedChallenges = pgTable(
 );
 
 /**
- * Promised e-mails waiting to be handed to the job queue. Until issue 17 every e-mail was a row here
+ * Promised e-mails waiting to be handed to the job queue. Before the durable job queue (decision
+ * 0013) every e-mail was a row here
  * sent by an in-process worker; now they are jobs (services/outbox.ts), and this table is only the
  * way in for e-mails written elsewhere: rows left by the previous version, and the pending e-mails a
  * backup carries (services/backup.ts). At each start adoptOutbox moves its rows into the queue and

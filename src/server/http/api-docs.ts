@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { defaultErrorResponse } from '../openapi/responses';
+import type { PathItem } from './routes/docs-parts';
 
 /** GET /api/openapi.json, the document, and /api/docs, the same as a browsable reference page. */
 export async function registerApiDocs(app: FastifyInstance, document: OpenAPIObject): Promise<void> {
@@ -24,3 +26,42 @@ export async function registerApiDocs(app: FastifyInstance, document: OpenAPIObj
     theme: { title: 'API reference - Herts Local Media' },
   });
 }
+
+// The two routes above, in the document they serve.
+export const apiDocsDocs: Record<string, PathItem> = {
+  '/openapi.json': {
+    get: {
+      operationId: 'system-openapi',
+      tags: ['System'],
+      summary: 'This OpenAPI 3.1 document',
+      security: [],
+      responses: {
+        '200': {
+          description: 'The document',
+          content: {
+            'application/json': {
+              schema: { type: 'object', additionalProperties: true },
+              example: { openapi: '3.1.0', info: { title: 'Herts Local Media API', version: '1.0.0' } },
+            },
+          },
+        },
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/docs': {
+    get: {
+      operationId: 'system-docs',
+      tags: ['System'],
+      summary: 'This document as a browsable reference page',
+      security: [],
+      responses: {
+        '200': {
+          description: 'An HTML page',
+          content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html>...' } },
+        },
+        default: defaultErrorResponse,
+      },
+    },
+  },
+};

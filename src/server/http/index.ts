@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { AnalyticsRecorder } from '../services/analytics';
-import { registerUploadRoutes } from './uploads';
+import { registerUploadRoutes } from './routes/uploads';
 import { acceptEmptyJsonBodies } from './empty-body';
-import { audioProxyRoutes } from './audio-proxy';
-import { stripeWebhookRoutes } from './stripe-webhook';
-import { subscribersCsvRoutes } from './subscribers-csv';
-import { newsletterUnsubscribeRoutes } from './newsletter-unsubscribe';
+import { audioProxyRoutes } from './routes/audio-proxy';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
+import { subscribersCsvRoutes } from './routes/subscribers-csv';
+import { newsletterUnsubscribeRoutes } from './routes/newsletter-unsubscribe';
 import { readinessRoutes, type ShutdownState } from './readiness';
 import { analyticsRoutes, createRecorderFor } from './routes/analytics';
 
 // The few routes that are not JSON (files, audio, the payment webhook, feeds). Each feature adds
-// its plugin here; each documents itself in http/docs.ts for openapi/openapi.json.
+// its plugin here; each is described beside it (routes/<route>.docs.ts), gathered in routes/index.ts.
 export async function registerHttpRoutes(
   app: FastifyInstance,
   deps: AppDeps,

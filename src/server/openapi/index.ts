@@ -8,7 +8,7 @@ import {
   unwrapZodType,
   type OpenAPIObject,
 } from 'trpc-to-openapi';
-import { plainRouteDocs } from '../http/docs';
+import { plainRouteDocs } from '../http/routes';
 import { seoRouteDocs } from '../http/seo';
 import { appRouter } from '../routers';
 import { declarationsOf, type DeclaredResponse } from '../trpc/responses';

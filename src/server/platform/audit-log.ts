@@ -135,7 +135,7 @@ export async function listActivity(
 
 /**
  * Deletes the entries older than a year; answers how many went. Called at start and once a day
- * (main.ts; the job queue of issue 17 is to schedule it instead).
+ * (main.ts).
  */
 export async function pruneActivityLog(db: Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000);

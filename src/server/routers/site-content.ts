@@ -28,7 +28,7 @@ import {
 } from '../../shared/content';
 import { updateBusinessDetails, getBusinessDetails } from '../services/site-content';
 import {
-  newsletterList,
+  publicationList,
   partnerList,
   services,
   testimonialList,
@@ -176,7 +176,7 @@ export const siteContentRouter = router({
     fields: newsletterFieldsSchema,
     item: adminNewsletterSchema,
     page: adminNewsletterPageSchema,
-    store: newsletterList,
+    store: publicationList,
   }),
   testimonials: contentListRouter({
     path: '/admin/testimonials',
@@ -268,7 +268,7 @@ export const contentRouter = router({
     })
     .input(contentListInputSchema.optional())
     .output(z.array(newsletterSchema))
-    .query(({ ctx, input }) => visiblePage(ctx, '/newsletters', newsletterList, input)),
+    .query(({ ctx, input }) => visiblePage(ctx, '/newsletters', publicationList, input)),
 
   testimonials: publicProcedure
     .meta({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIO_UPLOAD_MAX_MB } from '../../shared/constants';
 import { createUploadTicket } from '../services/uploads';
 import { adminProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
@@ -17,7 +18,7 @@ export const uploadsRouter = router({
           'PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The file ' +
           'is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL. Without a ' +
           'body the link takes an image (JPEG, PNG, GIF or WebP, UPLOAD_MAX_BYTES); with {"kind": "audio"} a podcast ' +
-          "episode's audio (MP3, M4A/AAC, OGG or WAV, judged from its bytes, at most 200 MB).",
+          `episode's audio (MP3, M4A/AAC, OGG or WAV, judged from its bytes, at most ${AUDIO_UPLOAD_MAX_MB} MB).`,
       },
     })
     .input(

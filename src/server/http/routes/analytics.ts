@@ -23,7 +23,7 @@ import {
 import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
 import { sendApiError } from '../api-errors';
-import { csvLine } from '../subscribers-csv';
+import { csvLine } from './subscribers-csv';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 

@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/podcasts.schema';
 import { changesBetween, type ActivityNote } from '../../platform/audit-log';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
-import { createOutboundClient, type OutboundClient } from '../../platform/outbound';
+import type { OutboundClient } from '../../platform/outbound';
 import { containsPattern, type Page } from '../../platform/paging';
 import { importPodcastFeedFromUrl, SAMPLE_GUID_PREFIX, type ImportResult } from './episodes';
 import { readSetting, SETTING_KEYS, writeSetting } from '../site-content';
@@ -220,15 +220,15 @@ function describeImport(result: ImportResult): string {
  * A feed that cannot be fetched or read changes no episode and throws (502).
  */
 export async function importPodcastFeedNow(
-  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'outbound'>,
   options: { signal?: AbortSignal; outbound?: OutboundClient } = {},
 ): Promise<ImportResult & { message: string }> {
   const { feedUrl } = await getPodcastFeed(deps);
   if (!feedUrl) throw badRequest(PODCAST_MESSAGES.noFeed);
   try {
     const result = await importPodcastFeedFromUrl(deps.db, feedUrl, {
-      outbound: createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate }),
       ...options,
+      outbound: options.outbound ?? deps.outbound,
     });
     const message = describeImport(result);
     await saveFeed(

@@ -4,12 +4,12 @@ import type { Database } from '../../db/client';
 import { advertisingServices, newsletters, partners, testimonials } from '../../db/schema';
 import {
   PARTNERS_SHOWN,
-  type AdminNewsletter,
+  type AdminNewsletter as AdminPublication,
   type AdminPartner,
   type AdminService,
   type AdminTestimonial,
   type MoveDirection,
-  type NewsletterFields,
+  type NewsletterFields as PublicationFields,
   type PartnerFields,
   type ServiceFields,
   type TestimonialFields,
@@ -19,7 +19,7 @@ import { notFound } from '../../platform/errors';
 import type { Page } from '../../platform/paging';
 
 // The home page's content lists that the owner edits: advertising services,
-// newsletters, testimonials and partner organisations. Each is a table with a position (sort_order)
+// community publications (the "newsletters" cards; table newsletters), testimonials and partner organisations. Each is a table with a position (sort_order)
 // and a visible flag, handled alike: visitors get the visible items in order, a page at a time; the
 // admin gets every item, and creates, edits, deletes, hides and moves them up or down one place.
 
@@ -212,10 +212,11 @@ export const services = contentStore<typeof advertisingServices.$inferSelect, Ad
   columns: ['title', 'description', 'features', 'icon', 'isPopular'],
 });
 
-export const newsletterList = contentStore<
+/** The community publications on the home page ("newsletters" in the UI, the paths and the table). */
+export const publicationList = contentStore<
   typeof newsletters.$inferSelect,
-  AdminNewsletter,
-  NewsletterFields
+  AdminPublication,
+  PublicationFields
 >({
   table: newsletters,
   noun: 'newsletter',

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
 import { uploads } from '../../db/schema';
 import { DomainError } from '../../platform/errors';
-import { receiveUpload } from './uploads';
+import { receiveUpload } from './receiving';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../shared/constants';
 
 // A podcast episode's audio uploaded in the admin, through the same signed, single-use

@@ -1,9 +1,10 @@
 import { throwIfNotOk } from '../../../lib/api';
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
-  ACCEPTED_IMAGE_TYPES,
+  AUDIO_MAX_BYTES,
   AUDIO_MAX_MB,
   IMAGE_MAX_MB,
+  isAcceptedImageType,
   megabytes,
 } from './upload-limits';
 
@@ -15,7 +16,7 @@ export interface Refusal {
 
 /** The refusal of an image file, or null when it may go. */
 export function checkImageFile(file: File): Refusal | null {
-  if (!ACCEPTED_IMAGE_TYPES.includes(file.type) && !ACCEPTED_IMAGE_EXTENSIONS.test(file.name)) {
+  if (!isAcceptedImageType(file.type) && !ACCEPTED_IMAGE_EXTENSIONS.test(file.name)) {
     return { title: 'Invalid file type', description: 'Please choose a JPEG, PNG, GIF or WebP image.' };
   }
   if (file.size > megabytes(IMAGE_MAX_MB)) {
@@ -26,7 +27,7 @@ export function checkImageFile(file: File): Refusal | null {
 
 /** The refusal of an audio file, or null when it may go: its size only, the server reads its bytes. */
 export function checkAudioFile(file: File): Refusal | null {
-  if (file.size > megabytes(AUDIO_MAX_MB)) {
+  if (file.size > AUDIO_MAX_BYTES) {
     return {
       title: 'File too large',
       description: `Please select an audio file smaller than ${AUDIO_MAX_MB}MB`,

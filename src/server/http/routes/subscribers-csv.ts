@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps';
-import { validateSessionToken } from '../services/auth';
-import { confirmedSubscribers } from '../services/newsletter';
-import { readSessionToken } from '../trpc/context';
-import { sendApiError } from './api-errors';
+import type { AppDeps } from '../../deps';
+import { validateSessionToken } from '../../services/auth';
+import { confirmedSubscribers } from '../../services/newsletter';
+import { readSessionToken } from '../../trpc/context';
+import { sendApiError } from '../api-errors';
 
 export const SUBSCRIBERS_CSV_PATH = '/api/admin/subscribers.csv';
 export const SUBSCRIBERS_CSV_HEADER = ['email', 'newsletter', 'confirmed_at'] as const;

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../platform/errors';
-import { sendApiError, sendDomainError } from './api-errors';
-import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../platform/idempotency';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../platform/errors';
+import { sendApiError, sendDomainError } from '../api-errors';
+import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../../platform/idempotency';
 import { openWithRange, sendStoredFile } from './stored-file';
 import {
   AUDIO_UPLOAD_MAX_BYTES,
@@ -17,7 +17,7 @@ import {
   openUpload,
   storeUpload,
   uploadErrors,
-} from '../services/uploads';
+} from '../../services/uploads';
 
 interface UploadRoute {
   Params: { name: string };

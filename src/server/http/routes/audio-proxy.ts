@@ -3,19 +3,18 @@ import type http from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../platform/errors';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../platform/errors';
 import {
-  createOutboundClient,
   OutboundError,
   type OutboundClient,
   type OutboundFailure,
   type OutboundResponse,
-} from '../platform/outbound';
-import { getEpisodeAudioUrl } from '../services/podcasts';
+} from '../../platform/outbound';
+import { getEpisodeAudioUrl } from '../../services/podcasts';
 import { openWithRange, sendStoredFile } from './stored-file';
-import { openUpload } from '../services/uploads';
-import { sendApiError } from './api-errors';
+import { openUpload } from '../../services/uploads';
+import { sendApiError } from '../api-errors';
 
 // GET /api/audio-proxy/:id streams a known episode's stored audio through our own origin, so the
 // page never requests another host and seeking works: Range is forwarded and 200/206 answered
@@ -184,7 +183,7 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
     void reply.header('Cache-Control', 'public, max-age=3600');
     return sendStoredFile(reply, object, range);
   };
-  const outbound = createOutboundClient({ allowPrivate: deps.config.outboundAllowPrivate });
+  const { outbound } = deps;
   return async (app: FastifyInstance) => {
     const rateLimit = {
       max: Math.max(1, Math.round(AUDIO_PROXY_RATE_LIMIT.max * deps.config.RATE_LIMIT_MULTIPLIER)),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../platform/errors';
-import { unsubscribe } from '../services/newsletter';
-import { sendApiError, sendDomainError } from './api-errors';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../platform/errors';
+import { unsubscribe } from '../../services/newsletter';
+import { sendApiError, sendDomainError } from '../api-errors';
 
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/one-click-unsubscribe';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps';
-import { DomainError } from '../platform/errors';
-import { sendDomainError } from './api-errors';
-import { verifyWebhookEvent, recordStripeEvent } from '../services/academy';
+import type { AppDeps } from '../../deps';
+import { DomainError } from '../../platform/errors';
+import { sendDomainError } from '../api-errors';
+import { verifyWebhookEvent, recordStripeEvent } from '../../services/academy';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 

@@ -5,8 +5,8 @@ import {
   RangeNotSatisfiable,
   type ByteRange,
   type StoredObject,
-} from '../platform/storage';
-import { sendApiError } from './api-errors';
+} from '../../platform/storage';
+import { sendApiError } from '../api-errors';
 
 // Serving a file from the storage with at most one byte range (players seek so): uploads and
 // uploaded episode audio both answer through here.
