@@ -32,7 +32,7 @@ import { allViews, SEEDED_POST_TITLE } from '../helpers/views';
 /** A small tolerance: anti-aliasing may differ by a few pixels; a squeezed icon is hundreds. */
 const TOLERANCE = { maxDiffPixels: 40, threshold: 0.2 };
 /** Signed out, the app's session check is answered 401; the reset form's made-up token is refused only on submit. */
-const EXPECTED_4XX = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/, /^404 .*\/no-such-page$/];
+const EXPECTED_4XX = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/, /^404 .*\/no-such-(page|issue)$/];
 
 test.use({ baseURL: visualBaseURL });
 
