@@ -34,6 +34,7 @@ export const ADMIN_TABS = [
   'Site content',
   'Podcasts',
   'Business details',
+  'Analytics',
   'Activity',
   'Jobs',
 ] as const;
