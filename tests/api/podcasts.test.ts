@@ -44,7 +44,7 @@ async function list(t: TestApp): Promise<Episode[]> {
  * seconds (http/response-cache.ts), and an import does not go through an HTTP write.
  */
 async function stored(t: TestApp): Promise<Episode[]> {
-  return (await listEpisodes(t.deps.db, { page: 1, limit: 50 })).items;
+  return (await listEpisodes(t.deps.db, { page: 1, pageSize: 50 })).items;
 }
 
 describe('GET /api/podcasts on a fresh install', () => {

@@ -92,52 +92,57 @@ describe('the lists read through indexes at 10,000 posts (issue 14.4)', () => {
   const cases: Array<[string, () => { toSQL(): { sql: string; params: unknown[] } } | SQL, string]> = [
     [
       '/blog, page 1',
-      () => postListQueries.publishedSummaries(handle.db, { page: 1, limit: 12 }),
+      () => postListQueries.publishedSummaries(handle.db, { page: 1, pageSize: 12 }),
       'blog_posts',
     ],
     [
       '/blog?page=400',
-      () => postListQueries.publishedSummaries(handle.db, { page: 400, limit: 12 }),
+      () => postListQueries.publishedSummaries(handle.db, { page: 400, pageSize: 12 }),
       'blog_posts',
     ],
     [
       'GET /api/blog, page 1',
-      () => postListQueries.publishedPosts(handle.db, { page: 1, limit: 12 }),
+      () => postListQueries.publishedPosts(handle.db, { page: 1, pageSize: 12 }),
       'blog_posts',
     ],
     [
       'a category, page 2',
-      () => postListQueries.publishedSummaries(handle.db, { page: 2, limit: 12, category: 'Category 7' }),
+      () => postListQueries.publishedSummaries(handle.db, { page: 2, pageSize: 12, category: 'Category 7' }),
       'blog_posts',
     ],
     ['the categories', () => postListQueries.categories(), 'blog_posts'],
-    ['the admin list', () => postListQueries.adminSummaries(handle.db, { page: 1, limit: 20 }), 'blog_posts'],
+    [
+      'the admin list',
+      () => postListQueries.adminSummaries(handle.db, { page: 1, pageSize: 20 }),
+      'blog_posts',
+    ],
     // A search that finds a few posts, as an admin looking for one does. (For a word in a fifth of all
     // posts the planner rightly prefers reading the table: the first 20 matches are near its start.)
     [
       'the admin search',
-      () => postListQueries.adminSummaries(handle.db, { page: 1, limit: 20, q: 'part 4242' }),
+      () => postListQueries.adminSummaries(handle.db, { page: 1, pageSize: 20, q: 'part 4242' }),
       'blog_posts',
     ],
     [
       'the admin search of drafts',
-      () => postListQueries.adminSummaries(handle.db, { page: 1, limit: 20, q: 'part 99', status: 'draft' }),
+      () =>
+        postListQueries.adminSummaries(handle.db, { page: 1, pageSize: 20, q: 'part 99', status: 'draft' }),
       'blog_posts',
     ],
     [
       'GET /api/admin/blogs?q=',
-      () => postListQueries.adminPosts(handle.db, { page: 1, limit: 20, q: 'Post 12' }),
+      () => postListQueries.adminPosts(handle.db, { page: 1, pageSize: 20, q: 'Post 12' }),
       'blog_posts',
     ],
     [
       'episodes, page 1',
-      () => episodeListQueries.page(handle.db, { page: 1, limit: 6 }, true),
+      () => episodeListQueries.page(handle.db, { page: 1, pageSize: 6 }, true),
       'podcast_episodes',
     ],
     ['whether a real episode exists', () => episodeListQueries.anyReal(handle.db), 'podcast_episodes'],
     [
       'episodes searched',
-      () => episodeListQueries.page(handle.db, { page: 1, limit: 6, q: 'farming' }, true),
+      () => episodeListQueries.page(handle.db, { page: 1, pageSize: 6, q: 'farming' }, true),
       'podcast_episodes',
     ],
   ];

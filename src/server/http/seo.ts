@@ -102,7 +102,7 @@ export function registerSeoRoutes(
   });
 
   app.get('/rss.xml', async (_req, reply) => {
-    const { items: posts } = await listPublishedSummaries(deps.db, { page: 1, limit: 50 });
+    const { items: posts } = await listPublishedSummaries(deps.db, { page: 1, pageSize: 50 });
     const items = posts.map((post) =>
       [
         '    <item>',

@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { activityLog } from '../db/schema';
 import type { ActivityEntry, ActivityKind } from '../../shared/activity';
-import type { Page } from './paging';
+import { pageOffset, type Page } from './paging';
 
 // The activity log: every admin change (recorded once, by the middleware every admin
 // mutation runs through: trpc/init.ts) and every sign-in, success or failure. What a change was is
@@ -112,7 +112,7 @@ export async function listActivity(
       .where(where)
       .orderBy(desc(activityLog.at), desc(activityLog.id))
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .offset(pageOffset(input.page, input.pageSize)),
     db.select({ total: count() }).from(activityLog).where(where),
   ]);
   return {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import { jobs } from '../db/job-tables';
 import { JOB_MESSAGES, type FailedJob } from '../../shared/jobs.schema';
 import { notFound } from './errors';
-import type { Page } from './paging';
+import { pageOffset, type Page } from './paging';
 
 // Jobs that gave up after their last attempt (services/job-queue.ts), for the admin: newest first,
 // a page at a time, and a retry. pg-boss keeps failed jobs for 30 days.
@@ -31,7 +31,7 @@ export async function listFailedJobs(
       .where(failed)
       .orderBy(desc(jobs.completedOn), desc(jobs.id))
       .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
+      .offset(pageOffset(paging.page, paging.pageSize)),
     deps.db.select({ total: count() }).from(jobs).where(failed),
   ]);
   return {

@@ -9,6 +9,11 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/** Where a page starts in its list (page 1 is the first): the one place the offset is worked out. */
+export function pageOffset(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
 /** A LIKE pattern that matches the text literally anywhere (% and _ in a search are not wildcards). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -27,7 +27,7 @@ import {
   listPublishedSummaries,
   updatePost,
 } from '../services/blog';
-import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
+import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
@@ -53,7 +53,7 @@ export const blogRouter = router({
     .input(blogListInputSchema)
     .output(z.array(blogPostSchema))
     .query(async ({ ctx, input }) =>
-      answerPage(ctx, '/blog', input, await listPublishedPosts(ctx.deps.db, input)),
+      answerPage(ctx, '/blog', input, await listPublishedPosts(ctx.deps.db, withPageSize(input))),
     ),
 
   // Before `get`: the REST router takes the first path that matches, and {id} would match 'pages'.
@@ -72,7 +72,7 @@ export const blogRouter = router({
     .output(blogPageSchema)
     .query(async ({ ctx, input }) => {
       const [{ items, total }, categories] = await Promise.all([
-        listPublishedSummaries(ctx.deps.db, { ...input, limit: BLOG_PAGE_SIZE }),
+        listPublishedSummaries(ctx.deps.db, { ...input, pageSize: BLOG_PAGE_SIZE }),
         listPublishedCategories(ctx.deps.db),
       ]);
       return { items, total, page: input.page, pageSize: BLOG_PAGE_SIZE, categories };
@@ -112,7 +112,7 @@ export const blogRouter = router({
     .input(adminBlogListInputSchema)
     .output(z.array(blogPostSchema))
     .query(async ({ ctx, input }) =>
-      answerPage(ctx, '/admin/blogs', input, await listAllPosts(ctx.deps.db, input)),
+      answerPage(ctx, '/admin/blogs', input, await listAllPosts(ctx.deps.db, withPageSize(input))),
     ),
 
   // Before `adminGet`: the REST router takes the first path that matches.
@@ -132,7 +132,7 @@ export const blogRouter = router({
     .input(adminBlogPageInputSchema)
     .output(adminBlogPageSchema)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listPostSummaries(ctx.deps.db, { ...input, limit: input.pageSize });
+      const { items, total } = await listPostSummaries(ctx.deps.db, input);
       return { items, total, page: input.page, pageSize: input.pageSize };
     }),
 

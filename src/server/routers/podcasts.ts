@@ -26,7 +26,7 @@ import {
   updateEpisode,
 } from '../services/podcasts';
 import { publicProcedure, router, adminProcedure } from '../trpc/init';
-import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
+import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../trpc/paging';
 import { adminMessageSchema } from '../../shared/admin.schema';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
@@ -52,7 +52,7 @@ export const podcastsRouter = router({
     .output(z.array(podcastEpisodeSchema))
     .query(async ({ ctx, input }) => {
       const filter = input ?? podcastListInputSchema.parse({});
-      return answerPage(ctx, '/podcasts', filter, await listEpisodes(ctx.deps.db, filter));
+      return answerPage(ctx, '/podcasts', filter, await listEpisodes(ctx.deps.db, withPageSize(filter)));
     }),
 
   pages: publicProcedure
@@ -70,7 +70,7 @@ export const podcastsRouter = router({
     .input(podcastPagesInputSchema)
     .output(podcastPageSchema)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await listEpisodes(ctx.deps.db, { ...input, limit: PODCAST_PAGE_SIZE });
+      const { items, total } = await listEpisodes(ctx.deps.db, { ...input, pageSize: PODCAST_PAGE_SIZE });
       return { items, total, page: input.page, pageSize: PODCAST_PAGE_SIZE };
     }),
 });

@@ -37,7 +37,7 @@ import {
 } from '../services/site-content';
 import { adminProcedure, router, publicProcedure } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
-import { answerPage, pagingErrors, pagingHeaders } from '../trpc/paging';
+import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../trpc/paging';
 import type { Context } from '../trpc/context';
 
 // The admin's sections for the site's content: the same five operations for each of
@@ -232,7 +232,7 @@ async function visiblePage<Item>(
   input: z.infer<typeof contentListInputSchema> | undefined,
 ): Promise<Item[]> {
   const page = input ?? contentListInputSchema.parse({});
-  return answerPage(ctx, path, page, await store.listVisible(ctx.deps.db, page));
+  return answerPage(ctx, path, page, await store.listVisible(ctx.deps.db, withPageSize(page)));
 }
 
 export const contentRouter = router({

@@ -29,6 +29,12 @@ export type PagingQuery = {
   status?: string | undefined;
 };
 
+/** The wire's `limit` as the services' `pageSize`: the one place the two names meet. */
+export function withPageSize<T extends { limit: number }>(input: T): Omit<T, 'limit'> & { pageSize: number } {
+  const { limit, ...rest } = input;
+  return { ...rest, pageSize: limit };
+}
+
 function setPagingHeaders(ctx: Context, path: string, input: PagingQuery, total: number) {
   const pageUrl = (page: number) => {
     const query = new URLSearchParams({ page: String(page), limit: String(input.limit) });

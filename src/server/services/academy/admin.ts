@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { academySubscriptions } from '../../db/schema';
 import type { AcademySubscription } from '../../../shared/admin.schema';
 import { findPlan } from '../../../shared/academy';
-import type { Page } from '../../platform/paging';
+import { pageOffset, type Page } from '../../platform/paging';
 import { manageLinkMail } from './mail';
 import { getBusinessDetails } from '../site-content';
 import { conflict, notFound } from '../../platform/errors';
@@ -119,7 +119,7 @@ export async function listAcademySubscriptions(
       .where(where)
       .orderBy(desc(academySubscriptions.createdAt), desc(academySubscriptions.id))
       .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+      .offset(pageOffset(filter.page, filter.pageSize)),
     db.select({ total: count() }).from(academySubscriptions).where(where),
   ]);
   return {

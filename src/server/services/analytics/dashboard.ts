@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { pageOffset } from '../../platform/paging';
 import { sourceKind, type SourceKind } from './classify';
 import { CONVERSION_KINDS, type ConversionKind } from './recorder';
 import { addDays, dimensionExpression, RAW_KEEP_DAYS, rowsOf, type Dimension } from './rollup';
@@ -130,7 +131,7 @@ export async function breakdown(
       select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
         (count(*) over ())::int as total
       from figures group by value order by 2 desc, 3 desc, 1
-      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`),
+      limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
   );
   return {
     items: rows.map((r) => ({
@@ -186,7 +187,7 @@ export async function conversionsBy(
       select ${column} as value, ${counts}, count(*)::int as all_kinds, (count(*) over ())::int as rows_total
       from analytics_conversions where day between ${period.from}::date and ${period.to}::date
       group by 1 order by all_kinds desc, 1
-      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`),
+      limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
   );
   return {
     items: rows.map((r) => ({

@@ -6,7 +6,7 @@ import type { AdminUser } from '../../../shared/admin.schema';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-import type { Page } from '../../platform/paging';
+import { pageOffset, type Page } from '../../platform/paging';
 import type { SessionUser } from './sessions';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -28,7 +28,7 @@ export async function listAdmins(
       .from(users)
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
+      .offset(pageOffset(paging.page, paging.pageSize)),
     db.select({ total: count() }).from(users),
   ]);
   return {

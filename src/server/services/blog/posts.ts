@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { blogPosts, uploads } from '../../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../../shared/blog';
 import type { BlogStatus, BlogSummary } from '../../../shared/blog.schema';
-import { containsPattern } from '../../platform/paging';
+import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 import { badRequest, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 
@@ -33,30 +33,26 @@ function publishedWhere(category: string | undefined): SQL {
 
 export interface PublishedFilter {
   page: number;
-  limit: number;
+  pageSize: number;
   category?: string | undefined;
 }
 
 /** Newest first; the id breaks ties, so a page boundary never repeats or skips a post. */
 const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
-const offsetOf = (f: { page: number; limit: number }) => (f.page - 1) * f.limit;
-
-export interface PublishedPage<T> {
-  items: T[];
-  total: number;
-}
 
 /** One page of published posts, newest first: what visitors see. The total is of the same filter. */
-export async function listPublishedPosts(
-  db: Database,
-  filter: PublishedFilter,
-): Promise<PublishedPage<BlogPost>> {
+export async function listPublishedPosts(db: Database, filter: PublishedFilter): Promise<Page<BlogPost>> {
   const [rows, [counted]] = await Promise.all([
     postListQueries.publishedPosts(db, filter),
     postListQueries.publishedCount(db, filter),
   ]);
-  return { items: rows.map(toPost), total: counted?.total ?? 0 };
+  return {
+    items: rows.map(toPost),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
 const summaryColumns = {
@@ -87,12 +83,17 @@ function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSum
 export async function listPublishedSummaries(
   db: Database,
   filter: PublishedFilter,
-): Promise<PublishedPage<BlogSummary>> {
+): Promise<Page<BlogSummary>> {
   const [rows, [counted]] = await Promise.all([
     postListQueries.publishedSummaries(db, filter),
     postListQueries.publishedCount(db, filter),
   ]);
-  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
+  return {
+    items: rows.map(toSummary),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
 /** The categories of published posts, A to Z: the filters /blog offers. */
@@ -115,7 +116,7 @@ export async function getPublishedPost(db: Database, id: number): Promise<BlogPo
 
 export interface AdminPostFilter {
   page: number;
-  limit: number;
+  pageSize: number;
   /** Searched in title, excerpt and category, ignoring case. */
   q?: string | undefined;
   status?: BlogStatus | undefined;
@@ -139,24 +140,31 @@ function adminWhere(filter: AdminPostFilter): SQL | undefined {
 }
 
 /** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
-export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogPost>> {
+export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<Page<BlogPost>> {
   const [rows, [counted]] = await Promise.all([
     postListQueries.adminPosts(db, filter),
     postListQueries.adminCount(db, filter),
   ]);
-  return { items: rows.map(toPost), total: counted?.total ?? 0 };
+  return {
+    items: rows.map(toPost),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
 /** The admin screen's list: the same page as rows without content. */
-export async function listPostSummaries(
-  db: Database,
-  filter: AdminPostFilter,
-): Promise<PublishedPage<BlogSummary>> {
+export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<Page<BlogSummary>> {
   const [rows, [counted]] = await Promise.all([
     postListQueries.adminSummaries(db, filter),
     postListQueries.adminCount(db, filter),
   ]);
-  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
+  return {
+    items: rows.map(toSummary),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
 }
 
 /**
@@ -170,16 +178,16 @@ export const postListQueries = {
       .from(blogPosts)
       .where(publishedWhere(f.category))
       .orderBy(...publishedOrder)
-      .limit(f.limit)
-      .offset(offsetOf(f)),
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
   publishedSummaries: (db: Database, f: PublishedFilter) =>
     db
       .select(summaryColumns)
       .from(blogPosts)
       .where(publishedWhere(f.category))
       .orderBy(...publishedOrder)
-      .limit(f.limit)
-      .offset(offsetOf(f)),
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
   publishedCount: (db: Database, f: PublishedFilter) =>
     db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
   // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,
@@ -203,16 +211,16 @@ export const postListQueries = {
       .from(blogPosts)
       .where(adminWhere(f))
       .orderBy(...adminOrder)
-      .limit(f.limit)
-      .offset(offsetOf(f)),
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
   adminSummaries: (db: Database, f: AdminPostFilter) =>
     db
       .select(summaryColumns)
       .from(blogPosts)
       .where(adminWhere(f))
       .orderBy(...adminOrder)
-      .limit(f.limit)
-      .offset(offsetOf(f)),
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
   adminCount: (db: Database, f: AdminPostFilter) =>
     db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
 };
@@ -315,7 +323,7 @@ export async function deletePost(db: Database, id: number): Promise<void> {
 /** Ids and last changes of published posts, newest first, for the sitemap: no content read. */
 /** How many posts are published (the sitemap's size). */
 export async function countPublishedPosts(db: Database): Promise<number> {
-  const [row] = await postListQueries.publishedCount(db, { page: 1, limit: 1 });
+  const [row] = await postListQueries.publishedCount(db, { page: 1, pageSize: 1 });
   return row?.total ?? 0;
 }
 

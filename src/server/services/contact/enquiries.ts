@@ -7,7 +7,7 @@ import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../../shar
 import type { ContactType } from '../../../shared/contact';
 import { notFound } from '../../platform/errors';
 import { MAIL_QUEUE } from '../../platform/outbox';
-import { containsPattern, type Page } from '../../platform/paging';
+import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -60,7 +60,7 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+      .offset(pageOffset(filter.page, filter.pageSize)),
     db.select({ total: count() }).from(contactMessages).where(where),
   ]);
   return {

@@ -23,7 +23,7 @@ import { getPublishedPost } from '../blog';
 import { getBusinessDetails } from '../site-content';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
 import { sanitisePostHtml } from '../blog';
-import type { Page } from '../../platform/paging';
+import { pageOffset, type Page } from '../../platform/paging';
 import { unsubscribePageUrl } from './links';
 import { emailBodyHtml, renderIssueEmail } from './render';
 import { currentRatePerMinute, queueSendSlice, rowsOf } from './send';
@@ -98,7 +98,7 @@ export async function listIssues(
       .where(where)
       .orderBy(desc(newsletterIssues.createdAt), desc(newsletterIssues.id))
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .offset(pageOffset(input.page, input.pageSize)),
     deps.db.select({ n: count() }).from(newsletterIssues).where(where),
   ]);
   const figures = await figuresOf(
@@ -380,7 +380,7 @@ export async function listRecipients(
       .where(where)
       .orderBy(newsletterRecipients.id)
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .offset(pageOffset(input.page, input.pageSize)),
     deps.db.select({ n: count() }).from(newsletterRecipients).where(where),
   ]);
   return {
@@ -438,7 +438,7 @@ export async function listArchive(
       .where(archived)
       .orderBy(desc(newsletterIssues.sentAt), desc(newsletterIssues.id))
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .offset(pageOffset(input.page, input.pageSize)),
     deps.db.select({ n: count() }).from(newsletterIssues).where(archived),
   ]);
   return {

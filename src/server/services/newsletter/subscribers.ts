@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES, type SubscriberStatus } from '../../../shared/admin';
 import type { Subscriber } from '../../../shared/admin.schema';
 import { notFound } from '../../platform/errors';
 import { leaveSends } from './leave';
-import { containsPattern, type Page } from '../../platform/paging';
+import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -38,7 +38,7 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
       .where(where)
       .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
       .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+      .offset(pageOffset(filter.page, filter.pageSize)),
     db.select({ total: count() }).from(newsletterSubscriptions).where(where),
   ]);
   return {

@@ -13,7 +13,7 @@ import type {
 import { changesBetween, type ActivityNote } from '../../platform/audit-log';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
 import type { OutboundClient } from '../../platform/outbound';
-import { containsPattern, type Page } from '../../platform/paging';
+import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 import { importPodcastFeedFromUrl, SAMPLE_GUID_PREFIX, type ImportResult } from './episodes';
 import { readSetting, SETTING_KEYS, writeSetting } from '../site-content';
 
@@ -73,7 +73,7 @@ export async function listAllEpisodes(
         sql`${podcastEpisodes.id} desc`,
       )
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .offset(pageOffset(input.page, input.pageSize)),
     db.select({ total: count() }).from(podcastEpisodes).where(where),
   ]);
   return {

@@ -6,7 +6,7 @@ import { podcastEpisodes } from '../../db/schema';
 import type { PodcastEpisode } from '../../../shared/podcasts';
 import { DomainError, notFound } from '../../platform/errors';
 import { OutboundError, type OutboundClient } from '../../platform/outbound';
-import { containsPattern } from '../../platform/paging';
+import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 
 /** Seeded sample episodes carry this guid prefix; they step aside once the real feed has episodes. */
 export const SAMPLE_GUID_PREFIX = 'sample:';
@@ -27,7 +27,7 @@ const publicColumns = {
 
 export interface EpisodeFilter {
   page: number;
-  limit: number;
+  pageSize: number;
   q?: string | undefined;
 }
 
@@ -66,8 +66,8 @@ export const episodeListQueries = {
       .from(podcastEpisodes)
       .where(episodeWhere(filter, realOnly))
       .orderBy(...episodeOrder)
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter.page, filter.pageSize)),
   count: (db: Database, filter: EpisodeFilter, realOnly: boolean) =>
     db.select({ total: count() }).from(podcastEpisodes).where(episodeWhere(filter, realOnly)),
 };
@@ -76,10 +76,7 @@ export const episodeListQueries = {
  * The episodes to show, newest first. The seeded samples are listed only while no real episode
  * has been imported, so a fresh install plays something and a live one shows only the show.
  */
-export async function listEpisodes(
-  db: Database,
-  filter: EpisodeFilter,
-): Promise<{ items: PodcastEpisode[]; total: number }> {
+export async function listEpisodes(db: Database, filter: EpisodeFilter): Promise<Page<PodcastEpisode>> {
   const [real] = await episodeListQueries.anyReal(db);
   const [rows, [counted]] = await Promise.all([
     episodeListQueries.page(db, filter, Boolean(real)),
@@ -88,6 +85,8 @@ export async function listEpisodes(
   return {
     items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null })),
     total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
   };
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/content';
 import { changesBetween, type ActivityNote } from '../../platform/audit-log';
 import { notFound } from '../../platform/errors';
-import type { Page } from '../../platform/paging';
+import { pageOffset, type Page } from '../../platform/paging';
 
 // The home page's content lists that the owner edits: advertising services,
 // community publications (the "newsletters" cards; table newsletters), testimonials and partner organisations. Each is a table with a position (sort_order)
@@ -52,10 +52,7 @@ interface ContentKind<Row extends OrderedRow, Item, Fields> {
 
 export interface ContentStore<Item, Fields> {
   /** Visible items in order, one page, and how many there are (GET /api/advertising-services...). */
-  listVisible(
-    db: Database,
-    input: { page: number; limit: number },
-  ): Promise<{ items: Item[]; total: number }>;
+  listVisible(db: Database, input: { page: number; pageSize: number }): Promise<Page<Item>>;
   /** Every item, hidden ones too, in order (the admin's list). */
   listAll(db: Database, input: { page: number; pageSize: number }): Promise<Page<Item>>;
   create(db: Database, fields: Fields, now: Date, note?: ActivityNote): Promise<Item>;
@@ -104,11 +101,16 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
           .from(table)
           .where(visible)
           .orderBy(...order)
-          .limit(input.limit)
-          .offset((input.page - 1) * input.limit),
+          .limit(input.pageSize)
+          .offset(pageOffset(input.page, input.pageSize)),
         db.select({ total: count() }).from(table).where(visible),
       ]);
-      return { items: (rows as unknown as Row[]).map(toItem), total: counted?.total ?? 0 };
+      return {
+        items: (rows as unknown as Row[]).map(toItem),
+        total: counted?.total ?? 0,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
     },
 
     async listAll(db, input) {
@@ -118,7 +120,7 @@ function contentStore<Row extends OrderedRow, Item, Fields>(
           .from(table)
           .orderBy(...order)
           .limit(input.pageSize)
-          .offset((input.page - 1) * input.pageSize),
+          .offset(pageOffset(input.page, input.pageSize)),
         db.select({ total: count() }).from(table),
       ]);
       return {
@@ -241,5 +243,5 @@ export const partnerList = contentStore<typeof partners.$inferSelect, AdminPartn
 
 /** The partner logos of the home page: the first eight visible ones. */
 export async function listShownPartners(db: Database): Promise<AdminPartner[]> {
-  return (await partnerList.listVisible(db, { page: 1, limit: PARTNERS_SHOWN })).items;
+  return (await partnerList.listVisible(db, { page: 1, pageSize: PARTNERS_SHOWN })).items;
 }

@@ -7,7 +7,7 @@ import type { WorkshopDetails } from '../../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel, type ReservationStatus } from '../../../shared/workshop';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail, registerOutboxTask } from '../../platform/outbox';
-import type { Page } from '../../platform/paging';
+import { pageOffset, type Page } from '../../platform/paging';
 import {
   enqueueConfirmation,
   enqueueWorkshopNotice,
@@ -254,7 +254,7 @@ export async function listWorkshopReservations(
       .where(where)
       .orderBy(desc(workshopReservations.createdAt), desc(workshopReservations.id))
       .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+      .offset(pageOffset(filter.page, filter.pageSize)),
     deps.db.select({ total: count() }).from(workshopReservations).where(where),
   ]);
   return {

@@ -19,7 +19,7 @@ import type {
   WorkshopSession,
 } from '../../../shared/workshop.schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import type { Page } from '../../platform/paging';
+import { pageOffset, type Page } from '../../platform/paging';
 import { enqueueWorkshopNotice, type SessionRow } from './mail';
 import { fillFromWaitingList, nextOpenSession } from './reservations';
 
@@ -109,7 +109,7 @@ export async function listWorkshopSessions(
         workshopSessions.id,
       )
       .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
+      .offset(pageOffset(paging.page, paging.pageSize)),
     deps.db.select({ total: count() }).from(workshopSessions),
   ]);
   const waiting = await waitingCounts(
