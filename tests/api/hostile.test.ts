@@ -27,9 +27,15 @@ const operations: Operation[] = [];
 /** An admin's session, so the admin paths are attacked past their sign-in check too. */
 let adminToken = '';
 
+// Visitor figures are written in batches a second after the beacons of earlier tests (decision
+// 0016), so they may change during any test here: they hold no visitor's submission.
+const BUFFERED = new Set(['analytics_page_views', 'analytics_salts', 'analytics_conversions']);
 const tables = Object.values(schema).filter(
   (v): v is typeof schema.users =>
-    typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
+    typeof v === 'object' &&
+    v !== null &&
+    Symbol.for('drizzle:IsDrizzleTable') in v &&
+    !BUFFERED.has(getTableName(v as typeof schema.users)),
 );
 
 async function rowCounts(): Promise<string> {

@@ -47,6 +47,9 @@ const TABLES: Table[] = [
   schema.outbox,
   // Who changed what: the record an owner may be asked for (after users: its key).
   schema.activityLog,
+  // The owner's visitor figures: the daily roll-ups and the conversions they are credited with.
+  schema.analyticsDaily,
+  schema.analyticsConversions,
 ];
 
 /**
@@ -63,6 +66,10 @@ export const NOT_BACKED_UP: Table[] = [
   schema.subscriptionManageLinks,
   // The newsletter's sending pace: a token bucket that refills by itself.
   schema.newsletterPace,
+  // Raw page views (kept 30 days, the bulk of the data; a restore loses the days not yet rolled
+  // up) and the daily visitor salts, which must be thrown away, never kept in an archive.
+  schema.analyticsPageViews,
+  schema.analyticsSalts,
 ];
 export const BACKED_UP: readonly Table[] = TABLES;
 

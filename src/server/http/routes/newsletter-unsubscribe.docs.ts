@@ -47,6 +47,7 @@ export const oneClickDocs: Record<string, PathItem> = {
         ...errorResponses({
           400: 'The token is missing or malformed',
           404: 'The link has already been used, or the address is no longer on our list',
+          413: 'The body is larger than a one-click unsubscribe ever sends',
           429: 'Too many requests from this address; try again later',
           503: DATABASE_DOWN,
         }),
