@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Which folder may import which (docs/decisions/0005-lint-boundaries.md): client -> shared <- server;
 // in the server, routers and http -> services -> db, with trpc/ as the routers' plumbing and main.ts,
@@ -140,4 +141,58 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The client's zones (see clientZones below): the server's layers plus who may touch which feature.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...layers, ...clientZones()] },
+      ],
+    },
+  },
 );
+
+// ---- Client: who may touch what (docs/decisions/0015-client-feature-rooms.md) ----
+// bulletproof-react's zones (no feature imports another; app -> features -> shared parts), written
+// from the folder list so that a new features/<domain>/ is covered without editing this rule. A
+// feature's index.ts is what others may import; its admin/index.ts is for the admin shell only
+// (features/admin), and features/admin/kit/index.ts is the admin kit every admin section builds with.
+function clientZones() {
+  const client = 'src/client';
+  const features = `${client}/features`;
+  const domains = readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const shared = [`${client}/components`, `${client}/lib`, `${client}/styles`];
+  return [
+    ...domains.map((domain) => ({
+      target: `${features}/${domain}`,
+      from: features,
+      except: [
+        `./${domain}`,
+        ...domains.filter((other) => other !== domain).map((other) => `./${other}/index.ts`),
+        ...(domain === 'admin' ? domains.map((other) => `./${other}/admin/index.ts`) : []),
+        './admin/kit/index.ts',
+      ],
+      message: `features/${domain} imports another feature only through its index.ts (the admin shell: a domain's admin/index.ts; admin sections: features/admin/kit).`,
+    })),
+    {
+      target: `${features}/admin/kit`,
+      from: features,
+      except: ['./admin/kit'],
+      message:
+        'The admin kit knows no domain: domains build their admin sections from it, not the other way round.',
+    },
+    {
+      target: [features, ...shared],
+      from: `${client}/pages`,
+      message: 'Pages put features together; nothing imports a page.',
+    },
+    {
+      target: shared,
+      from: features,
+      message: 'components/, lib/ and styles/ are shared by every feature and import none.',
+    },
+  ];
+}

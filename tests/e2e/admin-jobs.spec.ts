@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 
-// Issue 17.3: the admin's Jobs tab lists background jobs that failed for good and retries them.
+// The admin's Jobs tab lists background jobs that failed for good and retries them.
 // The e2e server's podcast feed is at an address it refuses to fetch, retried every second or so
 // (playwright.config.ts), so its refresh job fails for good soon after the start.
 

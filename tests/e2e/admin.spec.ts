@@ -173,7 +173,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   const edited = page.getByTestId('admin-post').filter({ hasText: newTitle });
   await expect(edited).toContainText('Published');
 
-  // Delete, after the confirmation of SPEC section 5.
+  // Delete, after the confirmation of the SPEC's validation rules.
   await edited.getByRole('button', { name: `Delete ${newTitle}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you sure you want to delete this blog post?');
@@ -199,7 +199,6 @@ test('the posts list is paged by the server, searched and filtered Published/Dra
   signIn,
   adminAuth: auth,
 }) => {
-  // Issue 14.2.
   await signIn();
   const stamp = Date.now();
   const created: number[] = [];

@@ -96,7 +96,7 @@ test('a post whose title and content are full of $ patterns is rendered on the s
   request,
   adminAuth: auth,
 }) => {
-  // Issue 13.4: String.replace expanded $' $` $& $1 in the page template.
+  // String.replace once expanded $' $` $& $1 in the page template.
   const title = "Costs $' less: $` and $& and $1";
   const code = "grep '^foo$' notes.txt && echo $1 $& $`";
   const created = await request.post('/api/admin/blogs', {
@@ -133,7 +133,7 @@ test('/blog is paged on the server: 12 posts, crawlable page and category links,
   request,
   adminAuth: auth,
 }) => {
-  // Issue 14.1. Thirteen posts of a category of their own make two pages of it.
+  // Category pages are paged: thirteen posts of a category of their own make two pages of it.
   const ids: number[] = [];
   try {
     for (let i = 1; i <= 13; i++) {

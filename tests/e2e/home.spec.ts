@@ -278,7 +278,7 @@ test("contact form: an address the server's schema refuses is named beside its f
   page,
 }) => {
   const posted = countRequestsTo(page, 'contact.send');
-  // A list of two recipients is one thing the mailbox rule refuses (issue 13.9).
+  // A list of two recipients is one thing the mailbox rule refuses.
   const form = await fillEnquiry(page, {
     ...RATE_CARD_ENQUIRY,
     email: 'grace@example.co.uk;other@example.co.uk',

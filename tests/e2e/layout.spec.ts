@@ -5,9 +5,9 @@ import { expect, test, type SignIn } from './helpers/sign-in';
 import { findListsInTheWrongLayout, findOverflow, findSqueezedIcons } from './helpers/page-checks';
 import { ADMIN_TABS, allViews, SEEDED_POST_TITLE, type View } from './helpers/views';
 
-// Issue 23.2: no route of the route table overflows at 360, 390, 768 or 1280 px, public or admin
-// (signed in). Issue 12.7: every icon inside a button or link is drawn at the size it was made.
-// Issue 23.1: the admin app on a phone: cards with labelled fields, 44 px targets, tabs in sight,
+// No route of the route table overflows at 360, 390, 768 or 1280 px, public or admin
+// (signed in). Every icon inside a button or link is drawn at the size it was made.
+// The admin app on a phone: cards with labelled fields, 44 px targets, tabs in sight,
 // and the editor, its toolbar and the image upload at 360 px.
 
 const WIDTHS = [360, 390, 768, 1280];

@@ -5,7 +5,7 @@ import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
 import { dayOfNextMonth, openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 
-// Issue 15, done when: the owner, in the browser, changes a service's title, adds a testimonial
+// The owner's own content, in the browser: the owner changes a service's title, adds a testimonial
 // with a photo, changes the phone number and creates a workshop session next month, and sees each
 // on the public pages without a restart (a reload); a visitor then reserves a place and the places
 // left drop. The same server runs the other specs, so what this one changes is put back after.

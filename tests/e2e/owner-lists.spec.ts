@@ -2,7 +2,7 @@ import { ADMIN_ACCOUNT } from '../../playwright.config';
 import { openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 
-// Issue 15.1, the forms owner-content.spec.ts does not drive: a newsletter added in the Site content
+// The owner's forms that owner-content.spec.ts does not drive: a newsletter added in the Site content
 // tab and an episode added with its audio uploaded in the Podcasts tab, each on the home page after a
 // reload. What this spec adds is removed again after it, for the specs that follow on this server.
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { settledScroll } from './helpers/navigation';
 import { expect, test } from './helpers/test';
 
-// Issue 12.2: choosing a section from the phone menu leaves that section's top just below the
+// Choosing a section from the phone menu leaves that section's top just below the
 // sticky header (it used to land ~465 px past it: the target was measured while the open menu
 // still pushed the page down). With and without reduced motion, from / and from another route.
 

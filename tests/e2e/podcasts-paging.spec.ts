@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { freePort, waitUntilUp } from '../helpers/net';
 
-// Issue 14.3: a show with more episodes than the home section shows at first. The server searches and
+// A show with more episodes than the home section shows at first. The server searches and
 // pages; 'Show more episodes' adds the next page. A server of its own, with 9 episodes imported from a
 // feed by `npm run podcasts:import` (the main e2e server keeps the three samples other specs expect).
 const EPISODES = Array.from({ length: 9 }, (_, i) => {

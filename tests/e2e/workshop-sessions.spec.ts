@@ -3,7 +3,7 @@ import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
 import { dayOfNextMonth, openAdminSection } from './helpers/admin-data';
 import { test } from './helpers/sign-in';
 
-// Issue 15.2, in the browser: the admin creates a workshop session next month, the academy page
+// Workshop sessions in the browser: the admin creates a workshop session next month, the academy page
 // shows it with its places left without a restart, a visitor reserves a place and the places left
 // drop; then a full session sends the next family to its waiting list, and cancelling a booking in
 // the admin gives that family the place. The session is cancelled at the end, so the other specs

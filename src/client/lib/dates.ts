@@ -2,7 +2,7 @@
 // time zone, so the server's rendering and the browser's hydration always agree on the day.
 const TIME_ZONE = 'Europe/London';
 
-// SPEC section 2's blog date, 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
+// The SPEC's blog date (screens and routes), 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
 const postDate = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: '2-digit',

@@ -13,7 +13,7 @@ import {
 import { WorkshopSection } from '../features/academy/WorkshopSection';
 import { scrollToHashSoon } from '../lib/scroll';
 
-/** /sparkai-academy: the ten parts of SPEC section 2 in order (the footer is the layout's). */
+/** /sparkai-academy: the ten parts of the SPEC's screens and routes in order (the footer is the layout's). */
 export default function AcademyPage() {
   useEffect(() => scrollToHashSoon(), []);
   return (

@@ -1,7 +1,7 @@
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { AdminScreen } from '../features/admin/AdminScreen';
+import { AdminScreen } from '../features/admin';
 
-// /admin and /admin-simple: the same screen (SPEC section 2). Loaded only when visited.
+// /admin and /admin-simple: the same screen (the SPEC's screens and routes). Loaded only when visited.
 export default function AdminPage() {
   return (
     <SiteLayout>

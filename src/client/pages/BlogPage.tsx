@@ -6,7 +6,7 @@ import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import { blogPageHref, parseBlogSearch } from '../../shared/blog';
 import NotFoundPage from './NotFoundPage';
-import * as styles from '../features/blog/Blog.css';
+import * as styles from '../features/blog/BlogList.css';
 
 export default function BlogPage() {
   const wanted = parseBlogSearch(useSearch());

@@ -8,7 +8,9 @@ import { formatPostDate } from '../lib/dates';
 import { ShareButtons } from '../features/blog/ShareButtons';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
-import * as styles from '../features/blog/Blog.css';
+import * as card from '../features/blog/BlogCard.css';
+import * as list from '../features/blog/BlogList.css';
+import * as styles from '../features/blog/BlogPost.css';
 
 export default function BlogPostPage() {
   const params = useParams<{ id: string }>();
@@ -30,10 +32,10 @@ export default function BlogPostPage() {
   if (!valid || !post.data) {
     return (
       <SiteLayout>
-        <div className={styles.empty}>
+        <div className={list.empty}>
           <h1>Blog Post Not Found</h1>
           <p>The post you are looking for has been moved or no longer exists.</p>
-          <Link href="/blog" className={styles.readMore}>
+          <Link href="/blog" className={card.readMore}>
             <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
           </Link>
         </div>
@@ -60,13 +62,13 @@ export default function BlogPostPage() {
             fetchPriority="high"
           />
         ) : null}
-        <div className={styles.meta}>
-          <span className={styles.metaItem}>
+        <div className={card.meta}>
+          <span className={card.metaItem}>
             <Calendar size={14} aria-hidden="true" />
             <time dateTime={data.publishedAt ?? undefined}>{formatPostDate(data.publishedAt)}</time>
           </span>
-          {data.category ? <span className={styles.category}>{data.category}</span> : null}
-          <span className={styles.metaItem}>
+          {data.category ? <span className={card.category}>{data.category}</span> : null}
+          <span className={card.metaItem}>
             <Clock size={14} aria-hidden="true" />
             {BLOG_READ_TIME}
           </span>

@@ -5,9 +5,9 @@ import { AdvertisingSection } from '../features/home/AdvertisingSection';
 import { ContactSection } from '../features/home/ContactSection';
 import { FreeWebsitesSection } from '../features/home/FreeWebsitesSection';
 import { HeroSection } from '../features/home/HeroSection';
-import { NewsletterLinkNotice } from '../features/home/NewsletterLinkNotice';
-import { NewsletterSignupSection } from '../features/home/NewsletterSignupSection';
-import { NewslettersSection } from '../features/home/NewslettersSection';
+import { NewsletterLinkNotice } from '../features/newsletter/NewsletterLinkNotice';
+import { NewsletterSignupSection } from '../features/newsletter/NewsletterSignupSection';
+import { PublicationsSection } from '../features/home/PublicationsSection';
 import { PartnerLogosSection } from '../features/home/PartnerLogosSection';
 import { SponsoredEditorialsSection } from '../features/home/SponsoredEditorialsSection';
 import { StatisticsSection } from '../features/home/StatisticsSection';
@@ -15,10 +15,10 @@ import { TestimonialsSection } from '../features/home/TestimonialsSection';
 import { WhyAdvertiseSection } from '../features/home/WhyAdvertiseSection';
 import { PodcastsSection } from '../features/podcasts/PodcastsSection';
 import { scrollToHashSoon } from '../lib/scroll';
-import { keepAnchorInView } from '../features/home/keepAnchorInView';
+import { keepAnchorInView } from '../features/home/keep-anchor-in-view';
 import { HASH_SCROLL_DELAY_MS } from '../../shared/constants';
 
-// The order of SPEC section 2: hero, about, the service sections, sponsored editorials, podcasts,
+// The order of the SPEC's screens and routes: hero, about, the service sections, sponsored editorials, podcasts,
 // testimonials, newsletter signup, partner logos, contact form (the footer comes from the layout).
 export default function HomePage() {
   useEffect(() => {
@@ -38,7 +38,7 @@ export default function HomePage() {
       <HeroSection />
       <AboutSection />
       <AdvertisingSection />
-      <NewslettersSection />
+      <PublicationsSection />
       <FreeWebsitesSection />
       <WhyAdvertiseSection />
       <StatisticsSection />

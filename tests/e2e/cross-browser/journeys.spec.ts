@@ -15,7 +15,7 @@ import {
 } from '../helpers/cross-browser';
 import { settledScroll } from '../helpers/navigation';
 
-// Issue 23.3: the visitor and admin journeys, in Firefox ESR and in Chromium, at desktop and phone
+// The visitor and admin journeys, in Firefox ESR and in Chromium, at desktop and phone
 // sizes, with the same code (puppeteer-core drives both). Each journey fails on a page error, a
 // console error (a Content-Security-Policy violation among them) or an answer of 400 and above,
 // other than the 4xx answers it expects.

@@ -21,7 +21,7 @@ import {
 } from '../helpers/page-checks';
 import { allViews, SEEDED_POST_TITLE } from '../helpers/views';
 
-// Issues 12.7 and 23.6: every route (public, and each admin section signed in) in Chromium and
+// Every route (public, and each admin section signed in) in Chromium and
 // Firefox, at 1366 and 390 px wide, compared with the baselines committed beside this file
 // (__screenshots__/). The pages come from a server of their own with a fresh database (the seed
 // plus the rows added below), with animations off, reduced motion, and text that changes by itself

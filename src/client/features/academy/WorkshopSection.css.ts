@@ -1,6 +1,5 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
-import { bareList } from '../../styles/rules';
 
 export const layout = style({
   display: 'grid',
@@ -10,66 +9,5 @@ export const layout = style({
 });
 
 export const details = style({ display: 'grid', gap: vars.space.lg });
-export const facts = style({ ...bareList, display: 'grid', gap: vars.space.md });
-export const fact = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  alignItems: 'center',
-  fontSize: vars.fontSize.lg,
-});
-export const factIcon = style({ flexShrink: 0, color: vars.color.academySoft });
-export const factLabel = style({
-  display: 'block',
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.06em',
-  textTransform: 'uppercase',
-  color: vars.color.onDarkSoft,
-});
-export const note = style({ color: vars.color.onDarkSoft, lineHeight: vars.lineHeight.relaxed });
 
-export const form = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  color: vars.color.ink,
-  boxShadow: vars.shadow.lg,
-  '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
-});
-export const formTitle = style({ fontSize: vars.fontSize.xl });
-/** A full session: the clear message above the form, which then joins the waiting list. */
-export const formNotice = style({
-  margin: 0,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: vars.border.hairline,
-  borderColor: vars.color.academy,
-  background: vars.color.academySoft,
-  lineHeight: vars.lineHeight.relaxed,
-});
-export const row = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } },
-});
-export const field = style({ display: 'grid', gap: vars.space.xxs });
-export const label = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.sm, padding: 0 });
-export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
-export const radios = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
-export const radio = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '2.75rem',
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  border: vars.border.hairline,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.academy, background: vars.color.academySoft },
-  },
-});
-export const radioInput = style({ width: '1.1rem', height: '1.1rem', accentColor: vars.color.academy });
-export const small = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
+export const note = style({ color: vars.color.onDarkSoft, lineHeight: vars.lineHeight.relaxed });

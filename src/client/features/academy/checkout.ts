@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { ACADEMY } from '../../../shared/business';
 
-// SPEC section 8: what the checkout page says when it cannot go ahead.
+// The SPEC's error catalogue: what the checkout page says when it cannot go ahead.
 export const CHECKOUT_TEXT = {
   loading: 'Preparing your checkout...',
   ready: 'Your checkout is ready!',
@@ -22,7 +22,7 @@ export function checkoutErrorMessage(error: unknown): string {
   return CHECKOUT_TEXT.requestFailed;
 }
 
-/** The success page when the checkout Stripe sent the parent back from is not paid (issue 16.2). */
+/** The success page when the checkout Stripe sent the parent back from is not paid. */
 export const PAYMENT_NOT_RECEIVED = {
   title: 'We have not received your payment yet',
   unknown: 'We could not find a payment for this checkout.',

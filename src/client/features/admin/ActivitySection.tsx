@@ -7,11 +7,15 @@ import {
   type ActivityKind,
 } from '../../../shared/activity';
 import { trpc } from '../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
-import { SelectFilter } from './FilterFields';
-import { DateTime } from './Pager';
-import { AdminSection } from './AdminSection';
-import * as styles from './AdminTable.css';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  SelectFilter,
+  DateTime,
+  AdminSection,
+  tableStyles as styles,
+} from './kit';
 
 const shown = (value: unknown): string =>
   value === null || value === undefined || value === ''
@@ -35,7 +39,7 @@ function Changes({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-/** Every admin change and sign-in of the last year, newest first (issue 15.3). */
+/** Every admin change and sign-in of the last year, newest first. */
 export function ActivitySection() {
   const ids = useId();
   const list = useAdminList({ kind: '' as ActivityKind | '' });

@@ -3,18 +3,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
-import { useAdminUser } from '../auth/useAdminUser';
-import { useLogout } from '../auth/useLogout';
-import { AcademySection } from './AcademySection';
+import { useAdminUser, useLogout } from '../auth';
+import { AcademyAdminTab } from './AcademyAdminTab';
 import { ActivitySection } from './ActivitySection';
-import { AdminsSection } from './AdminsSection';
-import { BlogPostsSection } from './BlogPostsSection';
-import { BusinessDetailsSection } from './BusinessDetailsSection';
-import { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';
+import { AdminsSection } from '../auth/admin';
+import { BlogPostsSection } from '../blog/admin';
+import { BusinessDetailsSection, SiteContentSection } from '../site-content/admin';
+import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin';
 import { JobsSection } from './JobsSection';
-import { EpisodesSection } from './EpisodesSection';
-import { SiteContentSection } from './SiteContentSection';
-import { SubscribersSection } from './SubscribersSection';
+import { EpisodesSection } from '../podcasts/admin';
+import { SubscribersSection } from '../newsletter/admin';
 
 /**
  * The admin's sections. Each is a tab of the screen; Enquiries, Subscribers, Academy and Admins
@@ -24,7 +22,7 @@ const SECTIONS: Array<{ id: string; label: ReactNode; render: () => ReactNode }>
   { id: 'blog', label: 'Blog Posts', render: () => <BlogPostsSection /> },
   { id: 'enquiries', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
   { id: 'subscribers', label: 'Subscribers', render: () => <SubscribersSection /> },
-  { id: 'academy', label: 'Academy', render: () => <AcademySection /> },
+  { id: 'academy', label: 'Academy', render: () => <AcademyAdminTab /> },
   { id: 'admins', label: 'Admins', render: () => <AdminsSection /> },
   { id: 'content', label: 'Site content', render: () => <SiteContentSection /> },
   { id: 'podcasts', label: 'Podcasts', render: () => <EpisodesSection /> },
@@ -39,7 +37,7 @@ export function AdminScreen() {
   const logout = useLogout();
   const [section, setSection] = useState(SECTIONS[0]!.id);
 
-  // SPEC section 4: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
+  // The SPEC's states and transitions: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
   useEffect(() => {
     if (isLoading || user) return;
     const timer = window.setTimeout(() => navigate('/'), REDIRECT_UNAUTHENTICATED_MS);

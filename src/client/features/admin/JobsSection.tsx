@@ -6,12 +6,10 @@ import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn } from './AdminList';
-import { DateTime } from './Pager';
-import * as styles from './AdminTable.css';
+import { AdminList, useAdminList, type AdminListColumn, DateTime, tableStyles as styles } from './kit';
 
 /**
- * Background jobs that gave up (issue 17.3): e-mails the mail server kept refusing and podcast feed
+ * Background jobs that gave up: e-mails the mail server kept refusing and podcast feed
  * refreshes that kept failing, each with its last error and a retry.
  */
 export function JobsSection() {

@@ -6,7 +6,7 @@ import { forgetStoredAuthToken } from '../../lib/auth-token';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../components/ui/toast-store';
 
-/** SPEC sections 4 and 8: the session and every cached answer go, then / after 0.5 s, even if the call fails. */
+/** The SPEC's states and transitions, and its error catalogue: the session and every cached answer go, then / after 0.5 s, even if the call fails. */
 export function useLogout() {
   const logout = trpc.auth.logout.useMutation();
   const queryClient = useQueryClient();

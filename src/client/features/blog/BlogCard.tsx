@@ -4,7 +4,7 @@ import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
 import type { BlogSummary } from '../../../shared/blog.schema';
 import { BLOG_READ_TIME } from '../../../shared/constants';
-import * as styles from './Blog.css';
+import * as styles from './BlogCard.css';
 
 export function BlogCard({ post }: { post: BlogSummary }) {
   return (

@@ -1,7 +1,7 @@
 import { Link2, Mail } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import * as styles from './Blog.css';
+import * as styles from './ShareButtons.css';
 
 /** Copy link, plus plain share links to the usual networks (nothing loads from them until clicked). */
 const noSubscription = () => () => {};

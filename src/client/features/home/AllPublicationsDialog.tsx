@@ -4,7 +4,7 @@ import { HOME_SECTIONS } from '../../../shared/routes';
 import { ButtonLink } from '../../components/ui/Button';
 import { Dialog, DialogClose } from '../../components/ui/Dialog';
 import { newsletterBrand } from './newsletter-brands';
-import * as styles from './NewslettersSection.css';
+import * as styles from './PublicationsSection.css';
 
 /** Every newsletter at a glance, with its subscribe link (opened by 'View All Publications'). */
 export default function AllPublicationsDialog({

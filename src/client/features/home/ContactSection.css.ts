@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
-import { bareList, panelSurface } from '../../styles/rules';
+import { bareList } from '../../styles/rules';
 
 export const layout = style({
   display: 'grid',
@@ -9,15 +9,21 @@ export const layout = style({
     [breakpoints.desktop]: { gridTemplateColumns: '2fr 3fr', gap: vars.space.xxl, alignItems: 'start' },
   },
 });
+
 export const info = style({ display: 'grid', gap: vars.space.lg });
+
 export const infoTitle = style({ fontSize: vars.fontSize.xl });
+
 export const infoText = style({ color: vars.color.inkSoft, lineHeight: vars.lineHeight.relaxed });
+
 export const infoList = style({
   ...bareList,
   display: 'grid',
   gap: vars.space.md,
 });
+
 export const infoItem = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
+
 export const infoIcon = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -29,27 +35,7 @@ export const infoIcon = style({
   background: vars.color.brandSoft,
   color: vars.color.brand,
 });
+
 export const infoLabel = style({ display: 'block', fontWeight: vars.fontWeight.bold });
+
 export const infoLink = style({ color: vars.color.brandDark });
-export const form = style({
-  position: 'relative',
-  display: 'grid',
-  gap: vars.space.md,
-  ...panelSurface,
-  boxShadow: vars.shadow.md,
-  '@media': { [breakpoints.tablet]: { padding: vars.space.xl } },
-});
-export const row = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr 1fr' } },
-});
-export const captcha = style({
-  display: 'grid',
-  gap: vars.space.xxs,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceAlt,
-});
-export const captchaInput = style({ maxWidth: '8rem' });
-export const required = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });

@@ -1,4 +1,4 @@
-// The static figures of SPEC section 3.
+// The static figures of the SPEC's entities.
 export const STATISTICS = [
   { label: 'Satisfaction Rate', target: 100, suffix: '%' },
   { label: 'Businesses Served', target: 580, suffix: '+' },

@@ -12,8 +12,8 @@ export const noMatchMessage = (term: string) => `No episodes found matching "${t
 export const SHOW_MORE = 'Show more episodes';
 
 /**
- * The episode list with its search over title and description (SPEC section 2). The server searches
- * and pages (issue 14.3): the list shows what it sent, and 'Show more episodes' asks for the next page.
+ * The episode list with its search over title and description (the SPEC's screens and routes). The server searches
+ * and pages: the list shows what it sent, and 'Show more episodes' asks for the next page.
  */
 export function EpisodeList({
   episodes,

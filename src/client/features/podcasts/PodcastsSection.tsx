@@ -5,7 +5,7 @@ import { HOME_SECTIONS } from '../../../shared/routes';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
-import { Section } from '../home/Section';
+import { Section } from '../home';
 import { EpisodeList } from './EpisodeList';
 import { PodcastPlayer } from './PodcastPlayer';
 import { usePodcastPlayer } from './usePodcastPlayer';

@@ -1,0 +1,1 @@
+export { AcademySubscriptionsSection } from './AcademySubscriptionsSection';

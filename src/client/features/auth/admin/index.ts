@@ -1,0 +1,1 @@
+export { AdminsSection } from './AdminsSection';

@@ -1,0 +1,106 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+import { bareList, centredMessage, siteColumn } from '../../styles/rules';
+
+export const page = style({
+  ...siteColumn,
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+});
+
+export const intro = style({
+  textAlign: 'center',
+  maxWidth: vars.layout.narrowWidth,
+  margin: `0 auto ${vars.space.xl}`,
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.display,
+  fontWeight: vars.fontWeight.black,
+  color: vars.color.ink,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const lead = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.lg,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const grid = style({
+  ...bareList,
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: '1fr',
+  '@media': {
+    [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+
+export const empty = style({
+  ...centredMessage,
+  color: vars.color.muted,
+});
+
+const focusRing = { outline: vars.outline.focusRing, outlineOffset: '2px' };
+
+/** The category filter: links, so every category page is crawlable and works without script. */
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  marginBottom: vars.space.xl,
+});
+
+export const filter = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: vars.border.hairline,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&[aria-current="page"]': {
+      background: vars.color.brandDark,
+      borderColor: vars.color.brandDark,
+      color: vars.color.onBrand,
+    },
+    '&:focus-visible': focusRing,
+  },
+});
+
+export const pager = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto 1fr',
+  alignItems: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.xl,
+});
+
+export const pagerStatus = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'center',
+});
+
+export const pagerLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  justifySelf: 'start',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  selectors: {
+    '&[rel="next"]': { justifySelf: 'end' },
+    '&:hover': { background: vars.color.surfaceAlt },
+    '&:focus-visible': focusRing,
+  },
+});

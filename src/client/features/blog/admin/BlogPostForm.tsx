@@ -1,0 +1,158 @@
+import { useEffect, useId, useRef } from 'react';
+import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost } from '../../../../shared/blog';
+import { blogFieldsSchema } from '../../../../shared/blog.schema';
+import { Button } from '../../../components/ui/Button';
+import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
+import { useSchemaForm } from '../../../components/ui/form/useSchemaForm';
+import * as fieldStyles from '../../../components/ui/form/Field.css';
+import { toast, toastMessage } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api';
+import { trpc } from '../../../lib/trpc';
+import {
+  ImageUploadField,
+  RichTextEditor,
+  IMAGE_PICKER_ACCEPT,
+  useUpload,
+  adminStyles as styles,
+} from '../../admin/kit';
+
+const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
+
+/** The server's fields, and the SPEC's rule (validation rules) that a post has a title and content. */
+const blogDraftSchema = blogFieldsSchema.refine(
+  (post) => post.title.trim() !== '' && post.content.trim() !== '',
+  BLOG_MESSAGES.missingFields,
+);
+
+/** Create a post, or edit the one given. New posts start as drafts; the list publishes them. */
+export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.blog.create.useMutation();
+  const update = trpc.blog.update.useMutation();
+  // The editor's pictures and the featured image: the form waits for either.
+  const uploader = useUpload('image');
+  const form = useSchemaForm({
+    initial: EMPTY,
+    schema: blogDraftSchema,
+    input: (draft) => ({ ...draft, imageUrl: draft.imageUrl || null }),
+  });
+  const { reset } = form;
+  const titleRef = useRef<HTMLInputElement>(null);
+  const contentLabel = useId();
+  const verb = editing ? 'update' : 'create';
+
+  useEffect(() => {
+    reset(
+      editing
+        ? {
+            title: editing.title,
+            category: editing.category,
+            excerpt: editing.excerpt,
+            content: editing.content,
+            imageUrl: editing.imageUrl ?? '',
+          }
+        : EMPTY,
+    );
+    if (editing) titleRef.current?.focus();
+  }, [editing, reset]);
+
+  const submit = form.submit({
+    onValid: async (fields) => {
+      try {
+        if (editing) await update.mutateAsync({ id: editing.id, ...fields });
+        else await create.mutateAsync(fields);
+        toast({ title: `Blog post ${verb}d successfully!` });
+        await utils.blog.invalidate();
+        form.reset();
+        onDone();
+      } catch (error) {
+        toast({
+          title: `Failed to ${verb} blog post`,
+          description: serverMessage(error),
+          variant: 'destructive',
+        });
+      }
+    },
+    onInvalid: (errors) => {
+      if (errors.form) toastMessage(errors.form);
+      else
+        toast({
+          title: `Failed to ${verb} blog post`,
+          description: Object.values(errors)[0],
+          variant: 'destructive',
+        });
+    },
+  });
+
+  const busy = create.isPending || update.isPending;
+  return (
+    <section className={styles.panel} aria-labelledby="blog-form-title">
+      <h2 id="blog-form-title" className={styles.panelTitle}>
+        {editing ? 'Edit blog post' : 'Create a blog post'}
+      </h2>
+      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
+        <TextField
+          id="post-title"
+          ref={titleRef}
+          label="Title"
+          {...form.field('title')}
+          maxLength={BLOG_LIMITS.title}
+          required
+        />
+        <TextField
+          id="post-category"
+          label="Category"
+          hint="For example Marketing Tips, Local News or Events"
+          {...form.field('category')}
+          maxLength={BLOG_LIMITS.category}
+        />
+        <TextAreaField
+          id="post-excerpt"
+          label="Excerpt"
+          hint="One or two sentences shown on the blog page under the title."
+          {...form.field('excerpt')}
+          maxLength={BLOG_LIMITS.excerpt}
+        />
+        <div className={fieldStyles.field}>
+          <span id={contentLabel} className={fieldStyles.label}>
+            Content
+          </span>
+          <RichTextEditor
+            id="post-content"
+            labelledBy={contentLabel}
+            value={form.values.content}
+            onChange={(html) => form.setValue('content', html)}
+            onUploadImage={uploader.upload}
+            imageAccept={IMAGE_PICKER_ACCEPT}
+          />
+        </div>
+        <ImageUploadField
+          id="post-image"
+          label="Featured image"
+          value={form.values.imageUrl}
+          onChange={(path) => form.setValue('imageUrl', path)}
+          alt="Featured image preview"
+          removeLabel="Remove image"
+          previewClassName={styles.imagePreview}
+          uploader={uploader}
+        />
+        <div className={fieldStyles.actions}>
+          <Button type="submit" disabled={busy || uploader.uploading}>
+            {busy ? 'Saving...' : editing ? 'Update post' : 'Create post'}
+          </Button>
+          {editing ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.reset();
+                onDone();
+              }}
+            >
+              Cancel editing
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { BlogPostsSection } from './BlogPostsSection';

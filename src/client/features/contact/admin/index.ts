@@ -1,0 +1,1 @@
+export { EnquiriesSection, EnquiriesTabLabel } from './EnquiriesSection';

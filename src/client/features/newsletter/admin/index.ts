@@ -1,0 +1,1 @@
+export { SubscribersSection } from './SubscribersSection';

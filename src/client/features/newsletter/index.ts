@@ -1,0 +1,2 @@
+export { NewsletterLinkNotice } from './NewsletterLinkNotice';
+export { NewsletterSignupSection } from './NewsletterSignupSection';

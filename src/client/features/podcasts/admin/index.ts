@@ -1,0 +1,1 @@
+export { EpisodesSection } from './EpisodesSection';

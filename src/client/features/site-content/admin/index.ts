@@ -1,0 +1,2 @@
+export { BusinessDetailsSection } from './BusinessDetailsSection';
+export { SiteContentSection } from './SiteContentSection';

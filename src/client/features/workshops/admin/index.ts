@@ -1,0 +1,1 @@
+export { WorkshopSessionsSection } from './WorkshopSessionsSection';
