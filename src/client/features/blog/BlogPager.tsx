@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
-import * as styles from './Blog.css';
+import * as styles from './BlogList.css';
 
 /** Newer and older pages of a public list of posts, as crawlable links. */
 export function BlogPager({

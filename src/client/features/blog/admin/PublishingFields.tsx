@@ -1,5 +1,5 @@
 import { TextField } from '../../../components/ui/form/TextField';
-import * as adminStyles from '../../admin/Admin.css';
+import { adminStyles } from '../../admin/kit';
 import * as styles from './Editor.css';
 
 export type PostStatus = 'draft' | 'scheduled' | 'published';

@@ -1,8 +1,6 @@
 import { Search } from 'lucide-react';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
-import { ImageUploadField } from '../../admin/ImageUploadField';
-import type { ImageUploader } from '../../admin/useImageUpload';
-import * as adminStyles from '../../admin/Admin.css';
+import { ImageUploadField, adminStyles, type Uploader } from '../../admin/kit';
 import * as styles from './Editor.css';
 
 export interface SeoValues {
@@ -55,7 +53,7 @@ export function SeoPanel({
   /** The post's address, /blog/<slug>. */
   path: string;
   limits: SeoLimits;
-  uploader: ImageUploader;
+  uploader: Uploader;
 }) {
   const shownTitle = values.metaTitle.trim() || fallback.title.trim() || 'Post title';
   const shownDescription =
