@@ -40,7 +40,13 @@ for (const browserName of BROWSERS) {
                 method: 'POST',
                 credentials: 'include',
                 headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ title: t, content: '<p>Words.</p>', category: 'Tests' }),
+                // Published: its changes wait for Update post (a draft's would save themselves).
+                body: JSON.stringify({
+                  title: t,
+                  content: '<p>Words.</p>',
+                  category: 'Tests',
+                  published: true,
+                }),
               });
               return ((await res.json()) as { id: number }).id;
             }, title);
