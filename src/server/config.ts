@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAllowList, type AllowedAddress } from './services/address-ranges';
+import { parseAllowList, type AllowedAddress } from './platform/address-ranges';
 import { BUSINESS, BUSINESS_DETAILS_SEED } from '../shared/business';
 
 // The only module that reads process.env. Every setting has a safe default for a local run.

@@ -1,11 +1,11 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import type { JobQueue } from './services/job-queue';
-import type { Mailer } from './services/mail';
-import type { Payments } from './services/payments';
-import type { SignInThrottle } from './services/sign-in-throttle';
-import type { ObjectStorage } from './services/storage';
-import type { SharedState } from './services/shared-state';
+import type { JobQueue } from './platform/job-queue';
+import type { Mailer } from './platform/mail';
+import type { Payments } from './services/academy';
+import type { SignInThrottle } from './services/auth';
+import type { ObjectStorage } from './platform/storage';
+import type { SharedState } from './platform/shared-state';
 
 /**
  * What the app needs from the outside world, passed in explicitly (tests pass their own). Every

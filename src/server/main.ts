@@ -4,24 +4,21 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderError, StartAbandoned } from './db/pglite-folder';
 import { DataFolderInUse, lockDataFolder, type FolderLock } from './db/data-folder-lock';
-import { writeBackupArchive } from './services/backup';
+import { writeBackupArchive } from './platform/backup';
 import { runSeeds } from './db/seed';
 import { createApp } from './app';
-import { createMailer } from './services/mail';
-import { adoptOutbox } from './services/outbox';
-import { openJobQueue, jobTimings } from './services/job-queue';
-import { backgroundJobs } from './services/background-jobs';
-import { ensureAdminFromConfig } from './services/admins';
-import { FEED_REFRESH_QUEUE } from './services/podcasts';
-import { getPodcastFeed } from './services/podcast-admin';
-import { ACTIVITY_PRUNE_QUEUE } from './services/background-jobs';
-import { createOutboundClient } from './services/outbound';
-import { createMemoryCounterStore } from './services/counter-store';
-import { createSignInThrottle } from './services/sign-in-throttle';
-import { createPayments } from './services/payments';
+import { createMailer } from './platform/mail';
+import { adoptOutbox } from './platform/outbox';
+import { openJobQueue, jobTimings } from './platform/job-queue';
+import { backgroundJobs, ACTIVITY_PRUNE_QUEUE } from './background-jobs';
+import { ensureAdminFromConfig, createSignInThrottle } from './services/auth';
+import { FEED_REFRESH_QUEUE, getPodcastFeed } from './services/podcasts';
+import { createOutboundClient } from './platform/outbound';
+import { createMemoryCounterStore } from './platform/counter-store';
+import { createPayments } from './services/academy';
 import { clearIncomingUploads } from './services/uploads';
-import { openSharedState, perInstanceWarnings } from './services/shared-state';
-import { openStorage } from './services/storage-from-config';
+import { openSharedState, perInstanceWarnings } from './platform/shared-state';
+import { openStorage } from './platform/storage-from-config';
 
 // Process entry: read config, open the database, migrate, seed, listen, and shut down cleanly.
 //

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { contactMessages } from '../../src/server/db/schema';
-import { OUTBOX_MAX_ATTEMPTS } from '../../src/server/services/outbox';
+import { OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
 import { JOB_MESSAGES } from '../../src/shared/jobs.schema';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';

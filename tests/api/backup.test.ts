@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
-import { adoptOutbox, enqueueMail } from '../../src/server/services/outbox';
+import { adoptOutbox, enqueueMail } from '../../src/server/platform/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, sessions, users, advertisingServices } from '../../src/server/db/schema';
 import { freePort, waitUntilUp } from '../helpers/net';
@@ -12,7 +12,7 @@ import {
   NOT_BACKED_UP,
   restoreBackupArchive,
   writeBackupArchive,
-} from '../../src/server/services/backup';
+} from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { openDatabase } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';

@@ -12,9 +12,9 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { fillPageTemplate } from '../../src/server/http/pages';
-import { createAdmin } from '../../src/server/services/admins';
+import { createAdmin } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
-import { createOutboundClient } from '../../src/server/services/outbound';
+import { createOutboundClient } from '../../src/server/platform/outbound';
 import { mailJobRows } from '../helpers/jobs';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,

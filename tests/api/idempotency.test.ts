@@ -7,7 +7,7 @@ import { mailJobRows } from '../helpers/jobs';
 import { appRouter } from '../../src/server/routers';
 import { idempotent, idempotentOutsideDatabase } from '../../src/server/trpc/idempotency';
 import { IDEMPOTENT_PROCEDURES } from '../../src/shared/idempotency';
-import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_MS } from '../../src/server/services/idempotency';
+import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_WINDOW_MS } from '../../src/server/platform/idempotency';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { openJobQueue, type JobDefinition } from '../../src/server/services/job-queue';
+import { openJobQueue, type JobDefinition } from '../../src/server/platform/job-queue';
 import { openTestDatabase } from '../helpers/app';
 
 // Replicas of one deployment start together on one fresh database: each installs pg-boss's schema

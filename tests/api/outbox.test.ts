@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { contactMessages, outbox, passwordResetTokens } from '../../src/server/db/schema';
 import { sendContactMessage } from '../../src/server/services/contact';
-import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/services/mail';
-import { adoptOutbox, enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../../src/server/services/outbox';
-import { backgroundJobs } from '../../src/server/services/background-jobs';
-import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/services/job-queue';
+import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/platform/mail';
+import { adoptOutbox, enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
+import { backgroundJobs } from '../../src/server/background-jobs';
+import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
 import type { AppDeps } from '../../src/server/deps';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -156,7 +156,7 @@ describe('the e-mail queue', () => {
 
   it('a password reset link is stored with its e-mail; a failed e-mail write keeps no link', async () => {
     // The reset request is itself a job: run it with the e-mail's insert refused.
-    const { requestPasswordReset } = await import('../../src/server/services/password-reset');
+    const { requestPasswordReset } = await import('../../src/server/services/auth');
     await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk');
     await t.deps.db.execute(
       sql.raw(`

@@ -13,9 +13,9 @@ import {
   FEED_REFRESH_QUEUE,
   podcastFeedJobs,
 } from '../../src/server/services/podcasts';
-import { createOutboundClient } from '../../src/server/services/outbound';
-import { parseAllowList } from '../../src/server/services/address-ranges';
-import { openJobQueue } from '../../src/server/services/job-queue';
+import { createOutboundClient } from '../../src/server/platform/outbound';
+import { parseAllowList } from '../../src/server/platform/address-ranges';
+import { openJobQueue } from '../../src/server/platform/job-queue';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { podcastEpisodes } from '../../src/server/db/schema';
 

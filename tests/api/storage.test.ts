@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema';
-import { restoreBackupArchive, writeBackupArchive } from '../../src/server/services/backup';
+import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startS3Server, type S3Server } from '../helpers/s3-server';

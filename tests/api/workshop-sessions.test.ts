@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, outbox, workshopReservations, workshopSessions } from '../../src/server/db/schema';
-import { MAIL_QUEUE } from '../../src/server/services/outbox';
-import { JOB_SCHEMA } from '../../src/server/services/job-queue';
-import type { MailMessage } from '../../src/server/services/mail';
+import { MAIL_QUEUE } from '../../src/server/platform/outbox';
+import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
+import type { MailMessage } from '../../src/server/platform/mail';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { WORKSHOP_MESSAGES } from '../../src/shared/workshop';
 import { WORKSHOP_SUBJECT } from '../../src/shared/academy';

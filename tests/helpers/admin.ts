@@ -1,4 +1,4 @@
-import { createAdmin } from '../../src/server/services/admins';
+import { createAdmin } from '../../src/server/services/auth';
 import type { TestApp } from './app';
 
 export interface SignedInAdmin {

@@ -9,14 +9,14 @@ import type { AppDeps } from '../../src/server/deps';
 import { loadConfig, type Config } from '../../src/server/config';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
-import { createMemoryMailer } from '../../src/server/services/mail';
-import { backgroundJobs } from '../../src/server/services/background-jobs';
-import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/services/job-queue';
-import { createPayments } from '../../src/server/services/payments';
-import { createMemoryCounterStore } from '../../src/server/services/counter-store';
-import { createSignInThrottle } from '../../src/server/services/sign-in-throttle';
-import { openSharedState } from '../../src/server/services/shared-state';
-import { openStorage } from '../../src/server/services/storage-from-config';
+import { createMemoryMailer } from '../../src/server/platform/mail';
+import { backgroundJobs } from '../../src/server/background-jobs';
+import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
+import { createPayments } from '../../src/server/services/academy';
+import { createMemoryCounterStore } from '../../src/server/platform/counter-store';
+import { createSignInThrottle } from '../../src/server/services/auth';
+import { openSharedState } from '../../src/server/platform/shared-state';
+import { openStorage } from '../../src/server/platform/storage-from-config';
 import { createResponseChecker, type ResponseChecker } from './openapi-check';
 
 export interface TestApp {

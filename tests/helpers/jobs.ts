@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/job-tables';
-import type { MailMessage } from '../../src/server/services/mail';
-import { MAIL_QUEUE } from '../../src/server/services/outbox';
+import type { MailMessage } from '../../src/server/platform/mail';
+import { MAIL_QUEUE } from '../../src/server/platform/outbox';
 
 // Reading the mail queue as the tests' witness: what pg-boss's job table holds.
 

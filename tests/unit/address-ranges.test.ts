@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedPrivate, nonPublicReason, parseAllowList } from '../../src/server/services/address-ranges';
+import { isAllowedPrivate, nonPublicReason, parseAllowList } from '../../src/server/platform/address-ranges';
 
 // The addresses the server never fetches from (services/outbound.ts uses these on every hop).
 describe('nonPublicReason', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { perInstanceWarnings } from '../../src/server/services/shared-state';
+import { perInstanceWarnings } from '../../src/server/platform/shared-state';
 import { BUSINESS, BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 
 // Issue 18.6: the addresses mail goes from and to by default are the business's own, on the one

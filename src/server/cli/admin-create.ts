@@ -6,8 +6,8 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
-import { createAdmin } from '../services/admins';
-import { DomainError } from '../services/errors';
+import { createAdmin } from '../services/auth';
+import { DomainError } from '../platform/errors';
 import { registerInputSchema } from '../../shared/auth';
 
 function ask(question: string, hidden = false): Promise<string> {

@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { askOwner, openDatabaseFor } from '../db/data-folder-lock';
-import { restoreBackupArchive, writeBackupArchive } from '../services/backup';
-import { openStorage } from '../services/storage-from-config';
+import { restoreBackupArchive, writeBackupArchive } from '../platform/backup';
+import { openStorage } from '../platform/storage-from-config';
 
 async function main(): Promise<void> {
   const [command, fileArg] = process.argv.slice(2);

@@ -4,9 +4,13 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabaseFor } from '../db/data-folder-lock';
-import { createOutboundClient } from '../services/outbound';
-import { countEpisodes, importPodcastFeed, importPodcastFeedFromUrl } from '../services/podcasts';
-import { getPodcastFeed } from '../services/podcast-admin';
+import { createOutboundClient } from '../platform/outbound';
+import {
+  countEpisodes,
+  importPodcastFeed,
+  importPodcastFeedFromUrl,
+  getPodcastFeed,
+} from '../services/podcasts';
 
 async function run(): Promise<number> {
   let config;

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { DOMAIN_ERROR_STATUS, DomainError } from '../services/errors';
+import { DOMAIN_ERROR_STATUS, DomainError } from '../platform/errors';
 
 // The one error shape of the REST API, from every layer: procedures (through the REST adapter),
 // Fastify's body parser and limits, the plain routes and unknown paths or methods. openapi.json

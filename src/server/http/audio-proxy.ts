@@ -4,16 +4,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import {
   createOutboundClient,
   OutboundError,
   type OutboundClient,
   type OutboundFailure,
   type OutboundResponse,
-} from '../services/outbound';
+} from '../platform/outbound';
 import { getEpisodeAudioUrl } from '../services/podcasts';
-import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
+import { parseRangeHeader, RangeNotSatisfiable } from '../platform/storage';
 import { openUpload } from '../services/uploads';
 import { sendApiError } from './api-errors';
 

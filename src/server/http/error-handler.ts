@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { INTERNAL_ERROR_MESSAGE, sendApiError, sendDomainError } from './api-errors';
 
 /**

@@ -13,6 +13,7 @@ import { answerUnrouted } from './rest';
 import { findRoute, NOT_FOUND_PAGE, pageSourceFile, withoutTrailingSlash } from '../../shared/routes';
 import type { PageMeta, PrefetchedHead, PrefetchInput } from '../../shared/page-meta';
 import { BUSINESS } from '../../shared/business';
+import { escapeHtml } from '../platform/escape';
 
 // The HTML pages. Which page a path shows, whether it is rendered on the server, its title and
 // description come from the route table (src/shared/routes.ts). Public pages are rendered by React
@@ -59,9 +60,6 @@ interface PageResult extends Omit<PrefetchedHead, 'notFound'> {
   source: string;
   dehydratedState?: DehydratedState;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script> block: '<' escaped so no string can close the element. */
 const scriptJson = (value: unknown) =>

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
-import type { CacheInvalidation } from '../services/shared-state';
+import type { CacheInvalidation } from '../platform/shared-state';
 import {
   forEachOpenApiProcedure,
   getInputOutputParsers,

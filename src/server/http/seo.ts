@@ -6,6 +6,7 @@ import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../shared/business';
 import { PAGE_ROUTES, ROUTE_LIST } from '../../shared/routes';
 import { defaultErrorResponse, errorResponse } from '../openapi/responses';
+import { escapeXml } from '../platform/escape';
 
 // What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
 // Which pages are listed and which are kept out is each route's `indexing` in the route table.
@@ -17,13 +18,7 @@ const PRIVATE_PREFIXES = [
   '/trpc/',
 ];
 
-const xml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+const xml = escapeXml;
 
 /** The sitemaps.org protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { sendDomainError } from './api-errors';
-import { verifyWebhookEvent } from '../services/payments';
-import { recordStripeEvent } from '../services/subscription-events';
+import { verifyWebhookEvent, recordStripeEvent } from '../services/academy';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { validateSessionToken } from '../services/sessions';
-import { confirmedSubscribers } from '../services/subscribers';
+import { validateSessionToken } from '../services/auth';
+import { confirmedSubscribers } from '../services/newsletter';
 import { readSessionToken } from '../trpc/context';
 import { sendApiError } from './api-errors';
 

@@ -2,12 +2,14 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { sendApiError, sendDomainError } from './api-errors';
-import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../services/idempotency';
-import { parseRangeHeader, RangeNotSatisfiable } from '../services/storage';
-import { AUDIO_UPLOAD_MAX_BYTES, audioUploadErrors, storeAudioUpload } from '../services/audio-uploads';
+import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../platform/idempotency';
+import { parseRangeHeader, RangeNotSatisfiable } from '../platform/storage';
 import {
+  AUDIO_UPLOAD_MAX_BYTES,
+  audioUploadErrors,
+  storeAudioUpload,
   checkUploadSignature,
   claimUploadTicket,
   IMAGE_VARIANT_WIDTHS,

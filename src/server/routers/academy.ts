@@ -7,10 +7,24 @@ import {
   manageLinkInputSchema,
   manageLinkStatusSchema,
 } from '../../shared/academy.schema';
-import { manageLinkStatus, openBillingPortal } from '../services/manage-links';
-import { checkoutStatus, createCheckout } from '../services/payments';
-import { publicProcedure, router } from '../trpc/init';
+import {
+  manageLinkStatus,
+  openBillingPortal,
+  checkoutStatus,
+  createCheckout,
+  cancelSubscriptionAtPeriodEnd,
+  listAcademySubscriptions,
+  sendManageLink,
+} from '../services/academy';
+import { publicProcedure, router, adminProcedure } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../trpc/idempotency';
+import {
+  academySubscriptionListInputSchema,
+  academySubscriptionPageSchema,
+  academySubscriptionSchema,
+  adminMessageSchema,
+  idInputSchema,
+} from '../../shared/admin.schema';
 
 const tags = ['Academy'];
 const STRIPE_DOWN = 'The payment provider could not be reached or refused the request';
@@ -101,3 +115,67 @@ export const academyRouter = router({
     .output(billingPortalSchema)
     .mutation(({ ctx, input }) => openBillingPortal(ctx.deps, input.token)),
 });
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+const adminTags = ['Admin'];
+const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+
+export const academyAdminProcedures = {
+  academySubscriptions: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/academy/subscriptions',
+        tags: adminTags,
+        summary: 'Academy subscriptions recorded from the payment webhook, newest first',
+        description:
+          'Filters: plan (explorer, innovator, entrepreneur, unknown) and status (as Stripe names it: active, canceled...).',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(academySubscriptionListInputSchema)
+    .output(academySubscriptionPageSchema)
+    .query(({ ctx, input }) => listAcademySubscriptions(ctx.deps, input)),
+
+  cancelAcademySubscription: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/academy/subscriptions/{id}/cancel',
+        tags: adminTags,
+        summary: 'Cancels an academy subscription at the end of the month paid for, through Stripe',
+        description:
+          'The parent keeps the sessions already paid for and is not charged again; the answer is the subscription ' +
+          'as Stripe now has it (cancelAtPeriodEnd, currentPeriodEnd).',
+        errorResponses: {
+          400: 'The id is not a whole number',
+          404: 'No such subscription',
+          409: 'Already ended, already set to end, or no Stripe subscription behind it',
+          502: 'The payment provider could not be reached or refused the cancellation',
+          503: 'Online payment is not set up on this server (STRIPE_SECRET_KEY)',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(academySubscriptionSchema)
+    .mutation(({ ctx, input }) => cancelSubscriptionAtPeriodEnd(ctx.deps, input.id)),
+
+  sendManageLink: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/academy/subscriptions/{id}/manage-link',
+        tags: adminTags,
+        summary: "E-mails the parent a new 'Manage your subscription' link (works once, for 7 days)",
+        errorResponses: {
+          400: 'The id is not a whole number',
+          404: 'No such subscription',
+          409: 'No Stripe customer or e-mail address recorded for it',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => sendManageLink(ctx.deps, input.id)),
+};

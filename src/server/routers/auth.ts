@@ -9,12 +9,24 @@ import {
   resetPasswordInputSchema,
   userSchema,
 } from '../../shared/auth';
-import { createAdmin } from '../services/admins';
-import { deleteSession, SESSION_ABSOLUTE_MS } from '../services/sessions';
-import { login } from '../services/sign-in';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import {
+  createAdmin,
+  deleteSession,
+  SESSION_ABSOLUTE_MS,
+  login,
+  requestPasswordReset,
+  resetPassword,
+  listAdmins,
+  removeAdmin,
+} from '../services/auth';
 import { sessionCookieName, type Context } from '../trpc/context';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import {
+  adminMessageSchema,
+  adminUserPageSchema,
+  idInputSchema,
+  pageInputSchema,
+} from '../../shared/admin.schema';
 
 function setSessionCookie(ctx: Context, token: string): void {
   void ctx.res.setCookie(sessionCookieName(ctx.deps), token, {
@@ -159,3 +171,42 @@ export const authRouter = router({
     .output(messageSchema)
     .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
 });
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+const adminTags = ['Admin'];
+const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+
+export const authAdminProcedures = {
+  users: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        tags: adminTags,
+        summary: 'The admin users, in the order they were added (new ones: POST /admin/register)',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(pageInputSchema)
+    .output(adminUserPageSchema)
+    .query(({ ctx, input }) => listAdmins(ctx.deps, input)),
+
+  removeUser: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/users/{id}',
+        tags: adminTags,
+        summary: 'Removes an admin and ends their sessions; never the last admin, never yourself',
+        errorResponses: {
+          400: 'The id is not a whole number',
+          404: 'No such admin',
+          409: 'The last admin, or your own account',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, callerId: ctx.user.id })),
+};

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { contactChallengeSchema, contactInputSchema } from '../../shared/contact.schema';
 import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
-import { issueChallenge } from '../services/challenges';
-import { contactAnswer, sendContactMessage } from '../services/contact';
-import { publicProcedure, router } from '../trpc/init';
+import {
+  issueChallenge,
+  contactAnswer,
+  sendContactMessage,
+  getEnquiry,
+  listEnquiries,
+  setEnquiryStatus,
+} from '../services/contact';
+import { publicProcedure, router, adminProcedure } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
+import {
+  enquiryListInputSchema,
+  enquiryPageSchema,
+  enquirySchema,
+  enquiryStatusInputSchema,
+  idInputSchema,
+} from '../../shared/admin.schema';
 
 export const contactResultSchema = z.object({ message: z.string() });
 
@@ -60,3 +73,58 @@ export const contactRouter = router({
       message: contactAnswer(await sendContactMessage(ctx.deps, input, ctx.req.log)),
     })),
 });
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+const adminTags = ['Admin'];
+const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+
+export const contactAdminProcedures = {
+  enquiries: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/enquiries',
+        tags: adminTags,
+        summary: 'Contact messages and workshop reservations, newest first, one page at a time',
+        description:
+          'Filters: type (a service type or workshop_reservation), status (new, replied, archived) and q, searched ' +
+          'in name, e-mail, subject and message ignoring case. Each row has the first 140 characters of the message.',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(enquiryListInputSchema)
+    .output(enquiryPageSchema)
+    .query(({ ctx, input }) => listEnquiries(ctx.deps, input)),
+
+  enquiry: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/enquiries/{id}',
+        tags: adminTags,
+        summary: 'One enquiry with its whole message (and a workshop reservation its details)',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such enquiry' },
+      },
+    })
+    .input(idInputSchema)
+    .output(enquirySchema)
+    .query(({ ctx, input }) => getEnquiry(ctx.deps, input.id)),
+
+  setEnquiryStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/enquiries/{id}',
+        tags: adminTags,
+        summary: 'Marks an enquiry new, replied or archived',
+        errorResponses: {
+          400: 'The id is not a whole number, or the status is not new, replied or archived',
+          404: 'No such enquiry',
+        },
+      },
+    })
+    .input(enquiryStatusInputSchema)
+    .output(enquirySchema)
+    .mutation(({ ctx, input }) => setEnquiryStatus(ctx.deps, input.id, input.status)),
+};

@@ -5,16 +5,16 @@ import { authRouter } from './auth';
 import { blogRouter } from './blog';
 import { uploadsRouter } from './uploads';
 import { contactRouter } from './contact';
-import { contentRouter } from './content';
+import { contentRouter, siteContentRouter } from './site-content';
 import { jobsRouter } from './jobs';
 import { newsletterRouter } from './newsletter';
-import { podcastsRouter } from './podcasts';
-import { siteContentRouter } from './site-content';
-import { podcastAdminRouter } from './podcast-admin';
+import { podcastAdminRouter, podcastsRouter } from './podcasts';
 import { systemRouter } from './system';
 import { workshopsRouter } from './workshops';
 
-// One router per domain, merged here. The client imports only the AppRouter type.
+// One router file per domain (routers/<domain>.ts, the names of services/<domain>/), merged here under
+// the keys clients know: podcastAdmin and siteContent come from the podcasts and site-content files,
+// admin.* gathers each domain's admin procedures (routers/admin.ts). The client imports only AppRouter.
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,

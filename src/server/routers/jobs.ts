@@ -1,6 +1,6 @@
 import { adminMessageSchema, pageInputSchema } from '../../shared/admin.schema';
 import { failedJobPageSchema, jobRetryInputSchema } from '../../shared/jobs.schema';
-import { listFailedJobs, retryFailedJob } from '../services/failed-jobs';
+import { listFailedJobs, retryFailedJob } from '../platform/failed-jobs';
 import { adminProcedure, router } from '../trpc/init';
 
 // Background jobs that failed for good (issue 17.3): the admin sees them and can retry them.

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { subscribeInputSchema } from '../../shared/newsletter.schema';
-import { confirmSubscription, subscribe, unsubscribe } from '../services/newsletter';
-import { publicProcedure, router } from '../trpc/init';
+import {
+  confirmSubscription,
+  subscribe,
+  unsubscribe,
+  eraseSubscriber,
+  listSubscribers,
+} from '../services/newsletter';
+import { publicProcedure, router, adminProcedure } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
+import {
+  adminMessageSchema,
+  idInputSchema,
+  subscriberListInputSchema,
+  subscriberPageSchema,
+} from '../../shared/admin.schema';
 
 const tokenInputSchema = z.object({
   token: z.string().trim().min(20, 'This link is incomplete').max(200, 'This link is not valid'),
@@ -57,3 +69,41 @@ export const newsletterRouter = router({
     .output(messageSchema)
     .mutation(({ ctx, input }) => unsubscribe(ctx.deps, input.token)),
 });
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+const adminTags = ['Admin'];
+const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+
+export const newsletterAdminProcedures = {
+  subscribers: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscribers',
+        tags: adminTags,
+        summary: 'Newsletter subscribers, newest first, with whether and when they confirmed',
+        description:
+          'Filters: status (confirmed or pending) and q, part of the e-mail address. The confirmed ones as CSV: ' +
+          'GET /admin/subscribers.csv.',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(subscriberListInputSchema)
+    .output(subscriberPageSchema)
+    .query(({ ctx, input }) => listSubscribers(ctx.deps, input)),
+
+  eraseSubscriber: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/subscribers/{id}',
+        tags: adminTags,
+        summary: 'Erases a subscriber on request (GDPR): the row is deleted, nothing is kept',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such subscriber' },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => eraseSubscriber(ctx.deps, input.id)),
+};

@@ -21,15 +21,13 @@ import {
   bookingMessage,
   cancelWorkshopReservation,
   listWorkshopReservations,
-} from '../services/workshop-reservations';
-import {
   cancelWorkshopSession,
   createWorkshopSession,
   listWorkshopSessions,
   nextSessionPlaces,
   nextWorkshop,
   updateWorkshopSession,
-} from '../services/workshop-sessions';
+} from '../services/workshops';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 

@@ -5,7 +5,7 @@ import {
   readIdempotencyKey,
   runIdempotently,
   runIdempotentlyOutsideDatabase,
-} from '../services/idempotency';
+} from '../platform/idempotency';
 import { middleware } from './init';
 import { answers } from './responses';
 

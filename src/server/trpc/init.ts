@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, ZodRealError } from 'zod';
-import { DomainError } from '../services/errors';
+import { DomainError } from '../platform/errors';
 import { isDatabaseUnavailable } from '../db/errors';
 import { isCrossSiteRequest } from '../http/same-origin';
 import { describeZodError, INTERNAL_ERROR_MESSAGE } from '../http/api-errors';
 import { PROCEDURE_RATE_LIMITS, RATE_LIMIT_POLICIES } from './rate-limit';
-import { validateSessionToken } from '../services/sessions';
-import { recordActivity, shortValue, type ActivityNote } from '../services/activity';
+import { validateSessionToken } from '../services/auth';
+import { recordActivity, shortValue, type ActivityNote } from '../platform/audit-log';
 import { answers, type ApiMeta } from './responses';
 import type { Context } from './context';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { tooManyRequests } from '../services/errors';
+import { tooManyRequests } from '../platform/errors';
 
 // Per-client-address limits on everything a visitor can use to make us work or send mail. The
 // address is Fastify's req.ip, so TRUST_PROXY makes them hold behind a reverse proxy.

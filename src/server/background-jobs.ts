@@ -1,0 +1,46 @@
+import type { AppDeps } from './deps';
+import { pruneActivityLog } from './platform/audit-log';
+import type { JobDefinition } from './platform/job-queue';
+import { mailJobs } from './platform/outbox';
+import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './services/podcasts';
+import type { OutboundClient } from './platform/outbound';
+
+/** The activity log's daily prune (entries are kept a year, services/activity.ts). */
+export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
+
+/**
+ * Every kind of background work the site does, each a queue of the job queue (services/job-queue.ts):
+ * the promised e-mails, the podcast feed refresh (of the feed the admin set, or PODCAST_FEED_URL)
+ * and the activity log's daily prune. Scheduled work is a definition with a `schedule` (cron,
+ * Europe/London), run once per tick across all instances. The tests run the mail queue alone (no
+ * `outbound`): they import feeds and prune the log by calling the services.
+ */
+export function backgroundJobs(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>,
+  options: { outbound?: OutboundClient; log?: { info(obj: object, msg: string): void } } = {},
+): JobDefinition<never>[] {
+  const definitions: JobDefinition<never>[] = [mailJobs(deps)];
+  const log = options.log ?? { info: () => {} };
+  const outbound = options.outbound;
+  if (outbound) {
+    definitions.push(
+      podcastFeedJobs({
+        importFeed: async (signal) =>
+          (await getPodcastFeed(deps)).feedUrl ? importPodcastFeedNow(deps, { signal, outbound }) : null,
+        intervalMinutes: deps.config.PODCAST_REFRESH_MINUTES,
+        log,
+      }),
+      {
+        queue: ACTIVITY_PRUNE_QUEUE,
+        policy: 'stately',
+        retryLimit: 2,
+        schedule: '30 3 * * *',
+        async run() {
+          const deleted = await pruneActivityLog(deps.db, deps.clock());
+          if (deleted > 0) log.info({ deleted }, 'activity log entries older than a year deleted');
+        },
+      },
+    );
+  }
+  return definitions;
+}

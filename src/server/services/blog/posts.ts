@@ -1,0 +1,334 @@
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { blogPosts, uploads } from '../../db/schema';
+import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../../shared/blog';
+import type { BlogStatus, BlogSummary } from '../../../shared/blog.schema';
+import { containsPattern } from '../../platform/paging';
+import { badRequest, notFound } from '../../platform/errors';
+import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
+
+type Row = typeof blogPosts.$inferSelect;
+
+function toPost(row: Row): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** At most this many categories are offered as filters (they are few; a bound all the same). */
+const CATEGORY_MAX = 50;
+
+function publishedWhere(category: string | undefined): SQL {
+  const published = isNotNull(blogPosts.publishedAt);
+  return category ? and(published, eq(blogPosts.category, category))! : published;
+}
+
+export interface PublishedFilter {
+  page: number;
+  limit: number;
+  category?: string | undefined;
+}
+
+/** Newest first; the id breaks ties, so a page boundary never repeats or skips a post. */
+const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+const offsetOf = (f: { page: number; limit: number }) => (f.page - 1) * f.limit;
+
+export interface PublishedPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** One page of published posts, newest first: what visitors see. The total is of the same filter. */
+export async function listPublishedPosts(
+  db: Database,
+  filter: PublishedFilter,
+): Promise<PublishedPage<BlogPost>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.publishedPosts(db, filter),
+    postListQueries.publishedCount(db, filter),
+  ]);
+  return { items: rows.map(toPost), total: counted?.total ?? 0 };
+}
+
+const summaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  imageUrl: blogPosts.imageUrl,
+  publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+};
+
+function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One page of /blog: published posts without their content, newest first. */
+export async function listPublishedSummaries(
+  db: Database,
+  filter: PublishedFilter,
+): Promise<PublishedPage<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.publishedSummaries(db, filter),
+    postListQueries.publishedCount(db, filter),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
+}
+
+/** The categories of published posts, A to Z: the filters /blog offers. */
+export async function listPublishedCategories(db: Database): Promise<string[]> {
+  const result = (await db.execute(postListQueries.categories())) as unknown as {
+    rows: Array<{ category: string }>;
+  };
+  return result.rows.map((r) => r.category);
+}
+
+/** One published post; a draft is as missing as a post that does not exist. */
+export async function getPublishedPost(db: Database, id: number): Promise<BlogPost> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), isNotNull(blogPosts.publishedAt)));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return toPost(row);
+}
+
+export interface AdminPostFilter {
+  page: number;
+  limit: number;
+  /** Searched in title, excerpt and category, ignoring case. */
+  q?: string | undefined;
+  status?: BlogStatus | undefined;
+}
+
+function adminWhere(filter: AdminPostFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status === 'published') conditions.push(isNotNull(blogPosts.publishedAt));
+  if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      or(
+        ilike(blogPosts.title, pattern),
+        ilike(blogPosts.excerpt, pattern),
+        ilike(blogPosts.category, pattern),
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
+export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<PublishedPage<BlogPost>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.adminPosts(db, filter),
+    postListQueries.adminCount(db, filter),
+  ]);
+  return { items: rows.map(toPost), total: counted?.total ?? 0 };
+}
+
+/** The admin screen's list: the same page as rows without content. */
+export async function listPostSummaries(
+  db: Database,
+  filter: AdminPostFilter,
+): Promise<PublishedPage<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.adminSummaries(db, filter),
+    postListQueries.adminCount(db, filter),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
+}
+
+/**
+ * The queries of the post lists, built but not run: the functions above run them, and
+ * tests/api/query-plans.test.ts reads their plans at 10,000 posts (each must use an index).
+ */
+export const postListQueries = {
+  publishedPosts: (db: Database, f: PublishedFilter) =>
+    db
+      .select()
+      .from(blogPosts)
+      .where(publishedWhere(f.category))
+      .orderBy(...publishedOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
+  publishedSummaries: (db: Database, f: PublishedFilter) =>
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(publishedWhere(f.category))
+      .orderBy(...publishedOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
+  publishedCount: (db: Database, f: PublishedFilter) =>
+    db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
+  // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,
+  // so the cost follows the number of categories, not of posts (a DISTINCT reads every post).
+  categories: () =>
+    sql`
+      with recursive found(category) as (
+        (select ${blogPosts.category} from ${blogPosts}
+          where ${blogPosts.category} > '' and ${blogPosts.publishedAt} is not null
+          order by ${blogPosts.category} limit 1)
+        union all
+        select (select b.category from ${blogPosts} b
+                 where b.category > found.category and b.published_at is not null
+                 order by b.category limit 1)
+          from found where found.category is not null
+      )
+      select category from found where category is not null limit ${CATEGORY_MAX}`,
+  adminPosts: (db: Database, f: AdminPostFilter) =>
+    db
+      .select()
+      .from(blogPosts)
+      .where(adminWhere(f))
+      .orderBy(...adminOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
+  adminSummaries: (db: Database, f: AdminPostFilter) =>
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(adminWhere(f))
+      .orderBy(...adminOrder)
+      .limit(f.limit)
+      .offset(offsetOf(f)),
+  adminCount: (db: Database, f: AdminPostFilter) =>
+    db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
+};
+
+export async function getPost(db: Database, id: number): Promise<BlogPost> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return toPost(row);
+}
+
+async function cleanFields(db: Database, input: { title: string; content: string }) {
+  const title = input.title.trim();
+  const content = sanitisePostHtml(input.content);
+  if (!title || !hasVisibleContent(content)) throw badRequest(BLOG_MESSAGES.missingFields);
+  return { title, content: await withImageSizes(db, content) };
+}
+
+/**
+ * Gives each uploaded image in a post its stored width and height, and lets it load lazily, so
+ * the text does not jump as images arrive. Runs on HTML the sanitiser has already rewritten.
+ */
+async function withImageSizes(db: Database, html: string): Promise<string> {
+  const names = [...html.matchAll(/<img src="\/objects\/uploads\/([a-z2-7]{32})"/g)].map((m) => m[1]!);
+  if (names.length === 0) return html;
+  const rows = await db
+    .select({ name: uploads.name, width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(inArray(uploads.name, names));
+  const sizes = new Map(rows.map((r) => [r.name, r]));
+  return html.replace(
+    /<img src="\/objects\/uploads\/([a-z2-7]{32})"([^>]*?)\s*\/?>/g,
+    (_tag, name: string, rest: string) => {
+      const size = sizes.get(name);
+      let extra = /\sloading=/.test(rest) ? '' : ' loading="lazy"';
+      if (size?.width && size.height && !/\swidth=/.test(rest))
+        extra += ` width="${size.width}" height="${size.height}"`;
+      return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
+    },
+  );
+}
+
+export async function createPost(
+  db: Database,
+  input: BlogFields,
+  authorId: number,
+  now: Date,
+): Promise<BlogPost> {
+  const { title, content } = await cleanFields(db, input);
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      title,
+      content,
+      excerpt: input.excerpt?.trim() ?? '',
+      category: input.category?.trim() ?? '',
+      imageUrl: input.imageUrl || null,
+      publishedAt: input.published ? now : null,
+      authorId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toPost(row!);
+}
+
+export async function updatePost(db: Database, id: number, input: BlogUpdate, now: Date): Promise<BlogPost> {
+  const [existing] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!existing) throw notFound(BLOG_MESSAGES.notFound);
+  const { title, content } = await cleanFields(db, {
+    title: input.title ?? existing.title,
+    content: input.content ?? existing.content,
+  });
+  const publishedAt =
+    input.published === undefined
+      ? existing.publishedAt
+      : input.published
+        ? (existing.publishedAt ?? now)
+        : null;
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      title,
+      content,
+      excerpt: input.excerpt === undefined ? existing.excerpt : input.excerpt.trim(),
+      category: input.category === undefined ? existing.category : input.category.trim(),
+      imageUrl: input.imageUrl === undefined ? existing.imageUrl : input.imageUrl || null,
+      publishedAt,
+      updatedAt: now,
+    })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  return toPost(row!);
+}
+
+export async function deletePost(db: Database, id: number): Promise<void> {
+  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
+}
+
+/** Ids and last changes of published posts, newest first, for the sitemap: no content read. */
+/** How many posts are published (the sitemap's size). */
+export async function countPublishedPosts(db: Database): Promise<number> {
+  const [row] = await postListQueries.publishedCount(db, { page: 1, limit: 1 });
+  return row?.total ?? 0;
+}
+
+export async function listPublishedPostDates(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<Array<{ id: number; updatedAt: Date }>> {
+  return db
+    .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isNotNull(blogPosts.publishedAt))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(limit)
+    .offset(offset);
+}
