@@ -34,7 +34,7 @@ test('leaving the post editor with unsaved changes asks first; without changes i
     // A link of the site's header.
     await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
     await expect(dialog).toContainText('Leave without saving?');
-    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
 
@@ -44,13 +44,13 @@ test('leaving the post editor with unsaved changes asks first; without changes i
       .getByRole('button', { name: 'Subscribers' })
       .click();
     await expect(dialog).toContainText('Leave without saving?');
-    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
 
     // The editor's own Cancel editing.
     await page.getByRole('button', { name: 'Cancel editing' }).click();
     await expect(dialog).toContainText('Leave without saving?');
-    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
 
     // Closing the tab: the browser's own question; dismissed, the page stays with the typing.

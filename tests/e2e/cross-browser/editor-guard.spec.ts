@@ -68,7 +68,7 @@ for (const browserName of BROWSERS) {
             if (size === 'phone') await tap(page, byRole('button', 'Open menu'));
             await tap(page, blogLink);
             await waitForText(page, 'Leave without saving?');
-            await tap(page, byRole('button', 'Stay and keep editing'));
+            await tap(page, byRole('button', 'Keep editing'));
             await page.waitForFunction(
               () =>
                 (document.querySelector('#post-excerpt') as HTMLTextAreaElement).value === 'Not saved yet.',
