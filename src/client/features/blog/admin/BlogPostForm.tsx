@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { BLOG_LIMITS, BLOG_MESSAGES, type BlogPost } from '../../../../shared/blog';
 import { blogFieldsSchema } from '../../../../shared/blog.schema';
 import { Button } from '../../../components/ui/Button';
@@ -15,6 +15,7 @@ import {
   useUpload,
   adminStyles as styles,
 } from '../../admin/kit';
+import { useLeaveGuard } from './useLeaveGuard';
 
 const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
 
@@ -40,19 +41,23 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   const titleRef = useRef<HTMLInputElement>(null);
   const contentLabel = useId();
   const verb = editing ? 'update' : 'create';
+  /** The values as loaded (or last saved): leaving with others asks first. */
+  const [loaded, setLoaded] = useState(EMPTY);
+  const root = useRef<HTMLElement>(null);
+  const guard = useLeaveGuard(JSON.stringify(form.values) !== JSON.stringify(loaded), root);
 
   useEffect(() => {
-    reset(
-      editing
-        ? {
-            title: editing.title,
-            category: editing.category,
-            excerpt: editing.excerpt,
-            content: editing.content,
-            imageUrl: editing.imageUrl ?? '',
-          }
-        : EMPTY,
-    );
+    const values = editing
+      ? {
+          title: editing.title,
+          category: editing.category,
+          excerpt: editing.excerpt,
+          content: editing.content,
+          imageUrl: editing.imageUrl ?? '',
+        }
+      : EMPTY;
+    reset(values);
+    setLoaded(values);
     if (editing) titleRef.current?.focus();
   }, [editing, reset]);
 
@@ -86,7 +91,7 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
 
   const busy = create.isPending || update.isPending;
   return (
-    <section className={styles.panel} aria-labelledby="blog-form-title">
+    <section ref={root} className={styles.panel} aria-labelledby="blog-form-title">
       <h2 id="blog-form-title" className={styles.panelTitle}>
         {editing ? 'Edit blog post' : 'Create a blog post'}
       </h2>
@@ -143,16 +148,19 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
           {editing ? (
             <Button
               variant="ghost"
-              onClick={() => {
-                form.reset();
-                onDone();
-              }}
+              onClick={() =>
+                guard.ask(() => {
+                  form.reset();
+                  onDone();
+                })
+              }
             >
               Cancel editing
             </Button>
           ) : null}
         </div>
       </form>
+      {guard.dialog}
     </section>
   );
 }

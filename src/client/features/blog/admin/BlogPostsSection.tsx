@@ -114,6 +114,8 @@ export function BlogPostsSection() {
               variant="outline"
               onClick={() => setEditing(post)}
               aria-label={`Edit ${post.title}`}
+              // The editor asks before this replaces unsaved changes.
+              data-leaves-editor
             >
               <Pencil size={16} aria-hidden="true" /> Edit
             </Button>
