@@ -807,3 +807,12 @@ export async function autosavePost(
   const row = await updatePublishedPost(db, id, input, authorId, now, { revision: false, draftOnly: true });
   return { id: row.id, version: row.version, updatedAt: row.updatedAt.toISOString() };
 }
+
+/** The next go-out time of a scheduled post (epoch ms), or null: when public answers change by themselves. */
+export async function nextScheduledChange(db: Database): Promise<number | null> {
+  const [row] = await db
+    .select({ at: sql<string | Date | null>`min(${blogPosts.publishedAt})` })
+    .from(blogPosts)
+    .where(sql`${blogPosts.publishedAt} > now()`);
+  return row?.at ? new Date(row.at).getTime() : null;
+}
