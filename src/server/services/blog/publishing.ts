@@ -38,7 +38,7 @@ export interface Author {
   id: number;
 }
 
-/** Revisions kept per post beyond the newest-per-day ones (docs/decisions/0030-post-revisions.md). */
+/** Revisions kept per post beyond the newest-per-day ones (docs/decisions/0017-post-revisions.md). */
 export const REVISIONS_KEPT = 50;
 
 const htmlToText = (html: string) =>
