@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ALTER COLUMN "slug" SET DEFAULT 'post-' || replace(gen_random_uuid()::text, '-', '');
