@@ -263,3 +263,11 @@ export const linkButton = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing } },
 });
+
+/** The posts list and the tags, one above the other beside the editor. */
+export const sideColumn = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  minWidth: 0,
+});
