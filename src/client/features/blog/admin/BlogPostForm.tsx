@@ -15,9 +15,13 @@ import {
   useUpload,
   adminStyles as styles,
 } from '../../admin/kit';
+import { AutosaveStatus, type AutosaveState } from './EditorNotices';
 import { useLeaveGuard } from './useLeaveGuard';
 
 const EMPTY = { title: '', category: '', excerpt: '', content: '', imageUrl: '' };
+
+/** How long typing must pause before a draft saves itself. */
+const AUTOSAVE_AFTER_MS = 3000;
 
 /** The server's fields, and the SPEC's rule (validation rules) that a post has a title and content. */
 const blogDraftSchema = blogFieldsSchema.refine(
@@ -44,7 +48,11 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
   /** The values as loaded (or last saved): leaving with others asks first. */
   const [loaded, setLoaded] = useState(EMPTY);
   const root = useRef<HTMLElement>(null);
-  const guard = useLeaveGuard(JSON.stringify(form.values) !== JSON.stringify(loaded), root);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(loaded);
+  const guard = useLeaveGuard(dirty, root);
+  /** The draft a new post's first autosave created: the form saves into it from then on. */
+  const [draftId, setDraftId] = useState<number | null>(null);
+  const [autosave, setAutosave] = useState<AutosaveState>({ state: 'idle' });
 
   useEffect(() => {
     const values = editing
@@ -58,17 +66,23 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
       : EMPTY;
     reset(values);
     setLoaded(values);
+    setDraftId(null);
+    setAutosave({ state: 'idle' });
     if (editing) titleRef.current?.focus();
   }, [editing, reset]);
 
   const submit = form.submit({
     onValid: async (fields) => {
       try {
-        if (editing) await update.mutateAsync({ id: editing.id, ...fields });
+        const id = editing?.id ?? draftId;
+        if (id !== null) await update.mutateAsync({ id, ...fields });
         else await create.mutateAsync(fields);
         toast({ title: `Blog post ${verb}d successfully!` });
         await utils.blog.invalidate();
         form.reset();
+        setLoaded(EMPTY);
+        setDraftId(null);
+        setAutosave({ state: 'idle' });
         onDone();
       } catch (error) {
         toast({
@@ -89,12 +103,46 @@ export function BlogPostForm({ editing, onDone }: { editing: BlogPost | null; on
     },
   });
 
+  // A draft (a new post, or one not yet published) saves itself once typing has paused for a few
+  // seconds, when it has the title and content a post needs; a published post waits for Update post.
+  const values = form.values;
+  const canAutosave =
+    dirty && (editing === null || editing.publishedAt === null) && !form.submitting && !uploader.uploading;
+  const saveRef = useRef<() => void>(() => undefined);
+  saveRef.current = () => {
+    const parsed = blogDraftSchema.safeParse({ ...values, imageUrl: values.imageUrl || null });
+    if (!parsed.success) return;
+    const sent = values;
+    const id = editing?.id ?? draftId;
+    setAutosave({ state: 'saving' });
+    const saving =
+      id !== null
+        ? update.mutateAsync({ id, ...parsed.data })
+        : create.mutateAsync(parsed.data).then((post) => {
+            setDraftId(post.id);
+            return post;
+          });
+    saving
+      .then((post) => {
+        setLoaded(sent);
+        setAutosave({ state: 'saved', at: post.updatedAt });
+        void utils.blog.adminPage.invalidate();
+      })
+      .catch(() => setAutosave({ state: 'failed' }));
+  };
+  useEffect(() => {
+    if (!canAutosave) return;
+    const timer = window.setTimeout(() => saveRef.current(), AUTOSAVE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [canAutosave, values]);
+
   const busy = create.isPending || update.isPending;
   return (
     <section ref={root} className={styles.panel} aria-labelledby="blog-form-title">
       <h2 id="blog-form-title" className={styles.panelTitle}>
         {editing ? 'Edit blog post' : 'Create a blog post'}
       </h2>
+      <AutosaveStatus status={autosave} dirty={dirty} />
       <form className={fieldStyles.stack} onSubmit={submit} noValidate>
         <TextField
           id="post-title"

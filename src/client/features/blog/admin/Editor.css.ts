@@ -169,6 +169,9 @@ export const previewLabel = style({
 });
 
 export const autosave = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
   margin: 0,
   fontSize: vars.fontSize.sm,
   color: vars.color.muted,
@@ -186,6 +189,9 @@ export const conflict = style({
   color: vars.color.ink,
 });
 export const conflictTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
   margin: 0,
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.bold,

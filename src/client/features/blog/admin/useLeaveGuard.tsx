@@ -71,7 +71,7 @@ export function useLeaveGuard(dirty: boolean, root: RefObject<HTMLElement | null
       }}
       title="Leave without saving?"
       description="This post has changes that are not saved yet. If you leave now, they will be lost."
-      cancelLabel="Stay and keep editing"
+      cancelLabel="Keep editing"
       confirmLabel="Leave without saving"
       onConfirm={() => {
         const go = pending;
