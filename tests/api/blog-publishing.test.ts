@@ -94,7 +94,15 @@ describe('tags', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ tag: { name: 'Markets', slug: 'markets' }, total: 2 });
     expect((await get('/api/blog/tags/no-such-tag')).statusCode).toBe(404);
-    const admin = await t.app.inject({ method: 'GET', url: '/api/admin/blog-tags?q=mark', headers: auth });
+    const feed = await get('/blog/tag/markets/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/rss\+xml/);
+    expect(feed.payload).toContain('<title>Royston market returns</title>');
+    expect(feed.payload).not.toContain('Tring');
+    expect((await get('/blog/tag/no-such-tag/rss.xml')).statusCode).toBe(404);
+    // A seeded post's category became its tag, with an address of its own.
+    expect((await get('/api/blog/tags/marketing-tips')).json()).toMatchObject({ total: 1 });
+    const admin = await t.app.inject({ method: 'GET', url: '/api/admin/blog-tags?q=markets', headers: auth });
     expect(admin.json().items).toEqual([expect.objectContaining({ name: 'Markets', postCount: 2 })]);
   });
 
