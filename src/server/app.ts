@@ -15,6 +15,7 @@ import { JSON_BODY_LIMIT_BYTES } from './http/limits';
 import { isCacheablePage, pageCacheKey } from './http/pages';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './http/request-log';
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
+import { nextScheduledChange } from './services/blog';
 import { registerRestApi } from './http/rest';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSeoRoutes } from './http/seo';
@@ -60,6 +61,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
     invalidation: deps.sharedState?.cache,
+    nextChange: () => nextScheduledChange(deps.db),
   });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX } from './admin';
 import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
+import { BLOG_POST_STATUSES } from './blog-publishing';
 import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
 
 // The Zod schemas of blog posts (the server validates with them); blog.ts keeps what pages need.
@@ -81,7 +82,7 @@ export const ADMIN_BLOG_PAGE_SIZE = 20;
 const adminFilterFields = {
   /** Searched in title, excerpt and category, ignoring case. */
   q: searchField(ADMIN_SEARCH_MAX),
-  status: optionalFilter(z.enum(BLOG_STATUSES, 'status must be published or draft')),
+  status: optionalFilter(z.enum(BLOG_POST_STATUSES, 'status must be published, draft or scheduled')),
 };
 
 /** GET /api/admin/blogs: one page of every post (drafts included), newest first, as full posts. */

@@ -79,9 +79,12 @@ describe('which reads are public: the procedures whose meta says cache: public',
   it('are the content lists, the podcast and blog pages, a published post and the next workshop session, at /trpc and under /api', () => {
     const reads = publicReadsOf(appRouter);
     expect([...reads.procedures].sort()).toEqual([
+      'blog.bySlug',
       'blog.get',
       'blog.list',
       'blog.pages',
+      'blog.search',
+      'blog.tagPage',
       'content.advertisingServices',
       'content.business',
       'content.newsletters',

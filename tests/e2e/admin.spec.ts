@@ -77,7 +77,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(page.getByText('Title and content are required', { exact: true })).toBeVisible();
 
   const title = `Ware Christmas lights switch-on ${Date.now()}`;
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Category').fill('Events');
   await page.getByLabel('Excerpt').fill('Stalls, carols and the big switch-on along the river.');
   const editor = page.getByRole('textbox', { name: 'Content' });
@@ -165,9 +165,9 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
     .filter({ hasText: title })
     .getByRole('button', { name: `Edit ${title}` })
     .click();
-  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   const newTitle = `${title} (updated)`;
-  await page.getByLabel('Title').fill(newTitle);
+  await page.getByLabel('Title', { exact: true }).fill(newTitle);
   await page.getByRole('button', { name: 'Update post' }).click();
   await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
   const edited = page.getByTestId('admin-post').filter({ hasText: newTitle });
@@ -225,20 +225,20 @@ test('the posts list is paged by the server, searched and filtered Published/Dra
     page.on('request', (req) => {
       if (req.url().includes('blog.adminPage')) searches.push(decodeURIComponent(req.url()));
     });
-    await page.getByRole('searchbox', { name: 'Search' }).fill(`Lantern parade ${stamp}`);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`Lantern parade ${stamp}`);
     await expect(rows).toHaveCount(2);
     expect(searches.some((url) => url.includes(`Lantern parade ${stamp}`))).toBe(true);
-    await page.getByLabel('Status').selectOption('draft');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`Lantern parade ${stamp} no 2`);
     await expect(rows.first()).toContainText('Draft');
-    await page.getByLabel('Status').selectOption('published');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`Lantern parade ${stamp} no 1`);
     await page.getByRole('button', { name: `Edit Lantern parade ${stamp} no 1` }).click();
-    await expect(page.getByLabel('Title')).toHaveValue(`Lantern parade ${stamp} no 1`);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Lantern parade ${stamp} no 1`);
     await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Route 1 of the parade.');
-    await page.getByRole('searchbox', { name: 'Search' }).fill(`no such post ${stamp}`);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`no such post ${stamp}`);
     await expect(page.getByText('No posts match these filters.')).toBeVisible();
   } finally {
     for (const id of created) await page.request.delete(`/api/admin/blogs/${id}`, { headers: auth });

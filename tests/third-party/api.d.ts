@@ -385,6 +385,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/blog-revisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision with its content */
+        get: operations["blog-revision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blog-slugs/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a post address word is free (id: the post being edited), and a free one if not */
+        get: operations["blog-slugAvailable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blog-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tags A to Z with their post counts, one page at a time (q: part of the name) */
+        get: operations["blog-adminTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blog-tags/{fromId}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a tag's posts to another tag (intoId) and deletes it */
+        post: operations["blog-mergeTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blog-tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a tag (its posts keep their other tags) */
+        delete: operations["blog-deleteTag"];
+        options?: never;
+        head?: never;
+        /** Renames a tag (its address stays) */
+        patch: operations["blog-renameTag"];
+        trace?: never;
+    };
+    "/admin/blog-tags/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 10 tags whose name starts with q, for the editor while typing */
+        get: operations["blog-tagSuggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/blogs": {
         parameters: {
             query?: never;
@@ -413,7 +516,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post, draft or published, with its content: what the editor opens */
+        /** One post, draft or published, with its content, tags and search fields: what the editor opens */
         get: operations["blog-adminGet"];
         put?: never;
         post?: never;
@@ -423,6 +526,57 @@ export interface paths {
         head?: never;
         /** Changes a post; published true publishes it, false takes it back to Draft */
         patch: operations["blog-update"];
+        trace?: never;
+    };
+    "/admin/blogs/{id}/autosave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves a draft's fields as they are typed (no revision); a post that is not a draft is refused */
+        put: operations["blog-autosave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blogs/{postId}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's saved revisions, newest first, one page at a time */
+        get: operations["blog-revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blogs/{postId}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a revision the post again (saved as a new revision too) */
+        post: operations["blog-restoreRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/blogs/summaries": {
@@ -1299,6 +1453,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/blog/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published post by its address word, with its tags, reading time and three related posts */
+        get: operations["blog-bySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/blog/pages": {
         parameters: {
             query?: never;
@@ -1308,6 +1479,60 @@ export interface paths {
         };
         /** One page of the blog as /blog shows it: 12 posts without their content, the total and the categories */
         get: operations["blog-pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published posts matching the words q (title first, then tags and excerpt, then text), with the matches marked
+         * @description Full-text search in English (stemmed); a misspelt word is matched to the nearest word of the posts. titleParts and snippetParts are the text in pieces, match true where a searched word was found.
+         */
+        get: operations["blog-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/tag/{slug}/rss.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RSS 2.0 feed of a tag's latest 50 published posts */
+        get: operations["blog-tag-rss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/tags/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of a tag's published posts, newest first */
+        get: operations["blog-tagPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5651,13 +5876,1012 @@ export interface operations {
             };
         };
     };
+    "blog-revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "authorName": "string",
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "postId": 1,
+                     *       "excerpt": "Stalls, music and local food on the Causeway.",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        createdAt: string;
+                        authorName: string | null;
+                        title: string;
+                        postId: number;
+                        excerpt: string;
+                        content: string;
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such revision. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-slugAvailable": {
+        parameters: {
+            query: {
+                slug: string;
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "available": true
+                     *     }
+                     */
+                    "application/json": {
+                        available: boolean;
+                        suggestion?: string;
+                    };
+                };
+            };
+            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-adminTags": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "postCount": 1
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                            postCount: number;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-mergeTags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fromId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "intoId": 1
+                 *     }
+                 */
+                "application/json": {
+                    intoId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "slug": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        slug: string;
+                    };
+                };
+            };
+            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tag. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-deleteTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tag. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-renameTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Jo Bloggs"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "slug": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        slug: string;
+                    };
+                };
+            };
+            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tag. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another tag has that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-tagSuggest": {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "Jo Bloggs",
+                     *         "slug": "string",
+                     *         "postCount": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        name: string;
+                        slug: string;
+                        postCount: number;
+                    }[];
+                };
+            };
+            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "blog-adminList": {
         parameters: {
             query?: {
                 page?: number;
                 limit?: number;
                 q?: string;
-                status?: "published" | "draft";
+                status?: "draft" | "scheduled" | "published";
             };
             header?: never;
             path?: never;
@@ -5802,6 +7026,17 @@ export interface operations {
                     category?: string;
                     imageUrl?: string | null;
                     published?: boolean;
+                    slug?: string;
+                    tags?: string[];
+                    /** @enum {string} */
+                    status?: "draft" | "scheduled" | "published";
+                    publishAt?: string | null;
+                    metaTitle?: string;
+                    metaDescription?: string;
+                    socialImageUrl?: string | null;
+                    socialDescription?: string;
+                    canonicalUrl?: string | null;
+                    noIndex?: boolean;
                 };
             };
         };
@@ -5824,7 +7059,25 @@ export interface operations {
                      *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
                      *       "publishedAt": "2025-10-31T16:00:00.000Z",
                      *       "createdAt": "2025-10-31T16:00:00.000Z",
-                     *       "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "status": "draft",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true,
+                     *       "readingMinutes": 1,
+                     *       "version": 1,
+                     *       "updatedByName": "string"
                      *     }
                      */
                     "application/json": {
@@ -5837,10 +7090,27 @@ export interface operations {
                         publishedAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        slug: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "published";
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                        readingMinutes: number;
+                        version: number;
+                        updatedByName: string | null;
                     };
                 };
             };
-            /** @description Title or content missing (content with no visible text counts as missing) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6001,7 +7271,25 @@ export interface operations {
                      *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
                      *       "publishedAt": "2025-10-31T16:00:00.000Z",
                      *       "createdAt": "2025-10-31T16:00:00.000Z",
-                     *       "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "status": "draft",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true,
+                     *       "readingMinutes": 1,
+                     *       "version": 1,
+                     *       "updatedByName": "string"
                      *     }
                      */
                     "application/json": {
@@ -6014,6 +7302,23 @@ export interface operations {
                         publishedAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        slug: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "published";
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                        readingMinutes: number;
+                        version: number;
+                        updatedByName: string | null;
                     };
                 };
             };
@@ -6286,6 +7591,18 @@ export interface operations {
                     category?: string;
                     imageUrl?: string | null;
                     published?: boolean;
+                    slug?: string;
+                    tags?: string[];
+                    /** @enum {string} */
+                    status?: "draft" | "scheduled" | "published";
+                    publishAt?: string | null;
+                    metaTitle?: string;
+                    metaDescription?: string;
+                    socialImageUrl?: string | null;
+                    socialDescription?: string;
+                    canonicalUrl?: string | null;
+                    noIndex?: boolean;
+                    expectedVersion?: number;
                 };
             };
         };
@@ -6306,7 +7623,25 @@ export interface operations {
                      *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
                      *       "publishedAt": "2025-10-31T16:00:00.000Z",
                      *       "createdAt": "2025-10-31T16:00:00.000Z",
-                     *       "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "status": "draft",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true,
+                     *       "readingMinutes": 1,
+                     *       "version": 1,
+                     *       "updatedByName": "string"
                      *     }
                      */
                     "application/json": {
@@ -6319,6 +7654,23 @@ export interface operations {
                         publishedAt: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        slug: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "published";
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                        readingMinutes: number;
+                        version: number;
+                        updatedByName: string | null;
                     };
                 };
             };
@@ -6375,6 +7727,560 @@ export interface operations {
                 };
             };
             /** @description No such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description expectedVersion is not the current version (someone else saved), or the slug is taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-autosave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    title?: string;
+                    content?: string;
+                    excerpt?: string;
+                    category?: string;
+                    imageUrl?: string | null;
+                    published?: boolean;
+                    slug?: string;
+                    tags?: string[];
+                    /** @enum {string} */
+                    status?: "draft" | "scheduled" | "published";
+                    publishAt?: string | null;
+                    metaTitle?: string;
+                    metaDescription?: string;
+                    socialImageUrl?: string | null;
+                    socialDescription?: string;
+                    canonicalUrl?: string | null;
+                    noIndex?: boolean;
+                    expectedVersion?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "version": 1,
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        version: number;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description expectedVersion is not the current version. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-revisions": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "authorName": "string",
+                     *           "title": "Spring fair in Bishop’s Stortford"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            createdAt: string;
+                            authorName: string | null;
+                            title: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-restoreRevision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: number;
+                revisionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "excerpt": "Stalls, music and local food on the Causeway.",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "category": "Events",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "status": "draft",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true,
+                     *       "readingMinutes": 1,
+                     *       "version": 1,
+                     *       "updatedByName": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        excerpt: string;
+                        content: string;
+                        category: string;
+                        imageUrl: string | null;
+                        publishedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        slug: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "published";
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                        readingMinutes: number;
+                        version: number;
+                        updatedByName: string | null;
+                    };
+                };
+            };
+            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such post or revision. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6462,7 +8368,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 q?: string;
-                status?: "published" | "draft";
+                status?: "draft" | "scheduled" | "published";
             };
             header?: never;
             path?: never;
@@ -16390,6 +18296,197 @@ export interface operations {
             };
         };
     };
+    "blog-bySlug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "excerpt": "Stalls, music and local food on the Causeway.",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "category": "Events",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "readingMinutes": 1,
+                     *       "related": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "excerpt": "Stalls, music and local food on the Causeway.",
+                     *           "category": "Events",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *           "slug": "string",
+                     *           "status": "draft",
+                     *           "readingMinutes": 1,
+                     *           "tags": [
+                     *             {
+                     *               "id": 42,
+                     *               "name": "Jo Bloggs",
+                     *               "slug": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        excerpt: string;
+                        content: string;
+                        category: string;
+                        imageUrl: string | null;
+                        publishedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        slug: string;
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        readingMinutes: number;
+                        related: {
+                            id: number;
+                            title: string;
+                            excerpt: string;
+                            category: string;
+                            imageUrl: string | null;
+                            publishedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "published";
+                            readingMinutes: number;
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such published post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "blog-pages": {
         parameters: {
             query?: {
@@ -16482,6 +18579,398 @@ export interface operations {
                      *           "code": "too_small"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-search": {
+        parameters: {
+            query?: {
+                q?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "slug": "string",
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "category": "Events",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "titleParts": [
+                     *             {
+                     *               "text": "string",
+                     *               "match": true
+                     *             }
+                     *           ],
+                     *           "snippetParts": [
+                     *             {
+                     *               "text": "string",
+                     *               "match": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: number;
+                            slug: string;
+                            title: string;
+                            category: string;
+                            publishedAt: string | null;
+                            titleParts: {
+                                text: string;
+                                match: boolean;
+                            }[];
+                            snippetParts: {
+                                text: string;
+                                match: boolean;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-tag-rss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "application/rss+xml": string;
+                };
+            };
+            /** @description No such tag. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-tagPage": {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tag": {
+                     *         "id": 42,
+                     *         "name": "Jo Bloggs",
+                     *         "slug": "string"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "excerpt": "Stalls, music and local food on the Causeway.",
+                     *           "category": "Events",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *           "slug": "string",
+                     *           "status": "draft",
+                     *           "readingMinutes": 1,
+                     *           "tags": [
+                     *             {
+                     *               "id": 42,
+                     *               "name": "Jo Bloggs",
+                     *               "slug": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        tag: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        };
+                        items: {
+                            id: number;
+                            title: string;
+                            excerpt: string;
+                            category: string;
+                            imageUrl: string | null;
+                            publishedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "published";
+                            readingMinutes: number;
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tag. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -25,6 +25,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Shown to visitors, or hidden by an admin (kept, but left out of every public answer). */
@@ -195,9 +197,37 @@ export const blogPosts = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The post's address word: /blog/<slug>. Earlier ones are in post_slugs (they answer 301). */
+    slug: text('slug')
+      .notNull()
+      // A row written without one (raw SQL, seeds) still gets a unique placeholder.
+      .default(sql`'post-' || replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * draft, scheduled or published. published_at is the go-out time of a scheduled post and null
+     * for a draft, so visitors' queries need only `published_at <= now()` (see services/blog).
+     */
+    status: text('status').notNull().default('draft'),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    socialImageUrl: text('social_image_url'),
+    socialDescription: text('social_description').notNull().default(''),
+    canonicalUrl: text('canonical_url'),
+    noIndex: boolean('no_index').notNull().default(false),
+    /** Goes up by one at every save: an update naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The content as plain text (tags stripped on save): what search matches and quotes. */
+    contentText: text('content_text').notNull().default(''),
+    /** The post's tag names joined by spaces, rewritten on save and on tag changes, for search. */
+    tagsText: text('tags_text').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'B') || setweight(to_tsvector('english', content_text), 'C')`,
+    ),
   },
   // What paging, filters and search read.
   (t) => [
+    uniqueIndex('blog_posts_slug_idx').on(t.slug),
+    index('blog_posts_search_idx').using('gin', t.search).with({ fastupdate: false }),
     // Visitors' pages, newest first: ORDER BY published_at DESC, id DESC walks this backwards.
     index('blog_posts_published_idx').on(t.publishedAt, t.id),
     // A category's pages, and the list of categories.
@@ -216,6 +246,70 @@ export const blogPosts = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/** A post's earlier slugs: /blog/<old slug> answers 301 to the post's address. */
+export const postSlugs = pgTable('post_slugs', {
+  slug: text('slug').primaryKey(),
+  postId: integer('post_id')
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+});
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('tags_slug_idx').on(t.slug),
+  ],
+);
+
+/** A post's tags in order: the first one is what `category` answers in the REST contract. */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_idx').on(t.tagId, t.postId)],
+);
+
+/** A saved state of a post (docs/decisions: post revisions, for how many are kept). */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    content: text('content').notNull(),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    socialImageUrl: text('social_image_url'),
+    socialDescription: text('social_description').notNull().default(''),
+    canonicalUrl: text('canonical_url'),
+    noIndex: boolean('no_index').notNull().default(false),
+  },
+  (t) => [index('post_revisions_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+/** Every word of the posts, for correcting a misspelt search word by trigram similarity. */
+export const blogSearchWords = pgTable('blog_search_words', { word: text('word').primaryKey() }, (t) => [
+  index('blog_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
+]);
 
 /** A signed, single-use permission to PUT one file; the id is the last segment of the uploadURL. */
 export const uploadTickets = pgTable('upload_tickets', {

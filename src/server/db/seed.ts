@@ -14,6 +14,7 @@ import {
 } from './schema';
 import { advertisingServicesSeed } from './seeds/advertising';
 import { blogPostsSeed } from './seeds/blog';
+import { slugify } from '../../shared/blog-publishing';
 import { podcastEpisodesSeed } from './seeds/podcasts';
 import { NEWSLETTER_LINK_PLACEHOLDERS, newslettersSeed } from './seeds/newsletters';
 import { partnersSeed } from './seeds/partners';
@@ -28,7 +29,37 @@ const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> 
     key: 'advertising-services:v1',
     apply: (tx) => tx.insert(advertisingServices).values(advertisingServicesSeed),
   },
-  { key: 'blog-posts:v1', apply: (tx) => tx.insert(blogPosts).values(blogPostsSeed) },
+  {
+    key: 'blog-posts:v1',
+    apply: async (tx) => {
+      // As migration 0010 did for posts that existed then: slug from the title, category as first tag.
+      await tx.insert(blogPosts).values(
+        blogPostsSeed.map((post) => ({
+          ...post,
+          slug: slugify(post.title),
+          status: post.publishedAt ? 'published' : 'draft',
+          contentText: post.content
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+          tagsText: post.category ?? '',
+        })),
+      );
+      await tx.execute(sql`
+        insert into tags (name, slug)
+        select distinct on (lower(trim(category))) trim(category), trim(both '-' from regexp_replace(lower(trim(category)), '[^a-z0-9]+', '-', 'g'))
+        from blog_posts where trim(category) <> ''
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into post_tags (post_id, tag_id, position)
+        select p.id, t.id, 0 from blog_posts p join tags t on lower(t.name) = lower(trim(p.category))
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into blog_search_words (word)
+        select word from ts_stat('select to_tsvector(''simple'', title || '' '' || tags_text || '' '' || excerpt || '' '' || content_text) from blog_posts')
+        on conflict do nothing`);
+    },
+  },
   {
     key: 'podcast-episodes:v1',
     apply: (tx) => tx.insert(podcastEpisodes).values(podcastEpisodesSeed).onConflictDoNothing(),

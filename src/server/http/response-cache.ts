@@ -123,6 +123,11 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** With several instances: the messages that a write happened somewhere. */
   invalidation?: CacheInvalidation;
+  /**
+   * When public answers next change by themselves (a scheduled post's go-out time), in epoch ms, or
+   * null: the cache is emptied at that moment, so no entry stored before it is served after it.
+   */
+  nextChange?: () => Promise<number | null>;
 }
 
 export function registerResponseCache(
@@ -159,7 +164,15 @@ export function registerResponseCache(
     generation++;
     removeAll();
   };
-  options.invalidation?.onInvalidate(emptyCache);
+  let nextChangeAt: number | null = null;
+  const refreshNextChange = async () => {
+    if (options.nextChange) nextChangeAt = await options.nextChange();
+  };
+  options.invalidation?.onInvalidate(() => {
+    emptyCache();
+    void refreshNextChange().catch(() => {});
+  });
+  if (options.nextChange) app.addHook('onReady', refreshNextChange);
   const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
   const cacheable = (req: FastifyRequest) =>
     (req.method === 'GET' || req.method === 'HEAD') &&
@@ -185,6 +198,11 @@ export function registerResponseCache(
 
   app.addHook('onRequest', async (req, reply) => {
     if (!cacheable(req)) return;
+    if (nextChangeAt !== null && Date.now() >= nextChangeAt) {
+      nextChangeAt = null;
+      emptyCache();
+      await refreshNextChange();
+    }
     startedIn.set(req, generation);
     const key = keyOf(req);
     const entry = entries.get(key);
@@ -247,6 +265,9 @@ export function registerResponseCache(
     if ((req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads)
       return payload;
     emptyCache();
+    await refreshNextChange().catch((error: unknown) =>
+      req.log.warn({ err: error }, 'could not read when the next scheduled post goes out'),
+    );
     try {
       await options.invalidation?.publish();
     } catch (error) {

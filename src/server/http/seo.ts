@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { AppDeps } from '../deps';
-import { countPublishedPosts, listPublishedPostDates, listPublishedSummaries } from '../services/blog';
+import {
+  countPublishedPosts,
+  listPublishedPostDates,
+  listPublishedSummaries,
+  listTagFeed,
+} from '../services/blog';
 import { listArchivedSlugs } from '../services/newsletter/index';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../shared/newsletter-issues';
 import { sendApiError } from './api-errors';
@@ -101,8 +106,18 @@ export function registerSeoRoutes(
     return sendXml(reply, urlset(await urlsOfFile(file)));
   });
 
-  app.get('/rss.xml', async (_req, reply) => {
-    const { items: posts } = await listPublishedSummaries(deps.db, { page: 1, pageSize: 50 });
+  const feed = (
+    reply: FastifyReply,
+    posts: Array<{
+      id: number;
+      title: string;
+      excerpt: string;
+      category: string;
+      publishedAt: string | null;
+      createdAt: string;
+    }>,
+    channel: { title: string; link: string; self: string },
+  ) => {
     const items = posts.map((post) =>
       [
         '    <item>',
@@ -121,11 +136,11 @@ export function registerSeoRoutes(
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
       '  <channel>',
-      `    <title>${xml(`${BUSINESS.name} blog`)}</title>`,
-      `    <link>${xml(`${base}/blog`)}</link>`,
+      `    <title>${xml(channel.title)}</title>`,
+      `    <link>${xml(channel.link)}</link>`,
       `    <description>${xml(PAGE_ROUTES.blog.meta.description)}</description>`,
       '    <language>en-gb</language>',
-      `    <atom:link href="${xml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+      `    <atom:link href="${xml(channel.self)}" rel="self" type="application/rss+xml" />`,
       ...items,
       '  </channel>',
       '</rss>',
@@ -135,6 +150,34 @@ export function registerSeoRoutes(
       .type('application/rss+xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=600')
       .send(body);
+  };
+
+  app.get('/rss.xml', async (_req, reply) => {
+    const { items: posts } = await listPublishedSummaries(deps.db, { page: 1, pageSize: 50 });
+    return feed(reply, posts, {
+      title: `${BUSINESS.name} blog`,
+      link: `${base}/blog`,
+      self: `${base}/rss.xml`,
+    });
+  });
+
+  // One feed per tag, for readers who follow a town or a subject.
+  app.get<{ Params: { slug: string } }>('/blog/tag/:slug/rss.xml', async (req, reply) => {
+    const found = await listTagFeed(deps.db, req.params.slug.slice(0, 200), 50);
+    if (!found) return sendApiError(reply, 404, 'No such tag');
+    const posts = found.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      excerpt: r.excerpt,
+      category: r.category,
+      publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+    return feed(reply, posts, {
+      title: `${BUSINESS.name} blog: ${found.tag.name}`,
+      link: `${base}/blog/tag/${found.tag.slug}`,
+      self: `${base}/blog/tag/${found.tag.slug}/rss.xml`,
+    });
   });
 }
 
@@ -222,6 +265,25 @@ export const seoRouteDocs: Record<string, PathItem> = {
         '404': errorResponse(404, [
           'No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap',
         ]),
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/blog/tag/{slug}/rss.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'blog-tag-rss',
+      tags: ['Blog'],
+      summary: "RSS 2.0 feed of a tag's latest 50 published posts",
+      security: [],
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': {
+          description: 'RSS feed',
+          content: { 'application/rss+xml': { schema: { type: 'string' } } },
+        },
+        '404': errorResponse(404, ['No such tag']),
         '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
         default: defaultErrorResponse,
       },

@@ -16,22 +16,64 @@ import {
 } from '../../shared/blog.schema';
 import { messageSchema } from '../../shared/auth';
 import {
-  createPost,
+  adminBlogPostSchema,
+  adminBlogTagSchema,
+  adminTagsInputSchema,
+  blogSearchInputSchema,
+  blogSearchPageSchema,
+  blogTagSchema,
+  publicBlogPostSchema,
+  publishingFieldsSchema,
+  revisionSchema,
+  revisionRowSchema,
+  revisionsInputSchema,
+  savedPostSchema,
+  slugAvailableInputSchema,
+  slugAvailableSchema,
+  tagNameField,
+  tagPageInputSchema,
+  tagPageSchema,
+} from '../../shared/blog-publishing.schema';
+import { BLOG_SLUG_MAX } from '../../shared/blog-publishing';
+import {
+  autosavePost,
+  createPublishedPost,
   deletePost,
-  getPost,
+  deleteTag,
+  getAdminPost,
+  getPublicPostBySlug,
   getPublishedPost,
+  getRevision,
+  getTagPage,
+  listAdminTags,
+  listRevisions,
+  mergeTags,
+  renameTag,
+  restoreRevision,
+  searchPosts,
+  slugAvailable,
+  suggestTags,
+  toAdminPost,
+  updatePublishedPost,
   listAllPosts,
   listPublishedCategories,
   listPublishedPosts,
   listPostSummaries,
   listPublishedSummaries,
-  updatePost,
 } from '../services/blog';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../trpc/idempotency';
 
 const idInput = z.object({ id: blogIdSchema });
+const expectedVersion = z.number().int().positive().optional();
+const pagedOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const blogRouter = router({
   list: publicProcedure
@@ -77,6 +119,56 @@ export const blogRouter = router({
       ]);
       return { items, total, page: input.page, pageSize: BLOG_PAGE_SIZE, categories };
     }),
+
+  bySlug: publicProcedure
+    .meta({
+      cache: 'public',
+      openapi: {
+        method: 'GET',
+        path: '/blog/by-slug/{slug}',
+        tags: ['Blog'],
+        summary:
+          'One published post by its address word, with its tags, reading time and three related posts',
+        errorResponses: { 400: 'The slug is too long', 404: 'No such published post' },
+      },
+    })
+    .input(z.object({ slug: z.string().trim().max(BLOG_SLUG_MAX) }))
+    .output(publicBlogPostSchema)
+    .query(({ ctx, input }) => getPublicPostBySlug(ctx.deps.db, input.slug)),
+
+  tagPage: publicProcedure
+    .meta({
+      cache: 'public',
+      openapi: {
+        method: 'GET',
+        path: '/blog/tags/{slug}',
+        tags: ['Blog'],
+        summary: "One page of a tag's published posts, newest first",
+        errorResponses: { 400: 'page not a whole number', 404: 'No such tag' },
+      },
+    })
+    .input(tagPageInputSchema)
+    .output(tagPageSchema)
+    .query(({ ctx, input }) => getTagPage(ctx.deps.db, input.slug, input.page)),
+
+  search: publicProcedure
+    .meta({
+      cache: 'public',
+      openapi: {
+        method: 'GET',
+        path: '/blog/search',
+        tags: ['Blog'],
+        summary:
+          'Published posts matching the words q (title first, then tags and excerpt, then text), with the matches marked',
+        description:
+          'Full-text search in English (stemmed); a misspelt word is matched to the nearest word of the posts. ' +
+          'titleParts and snippetParts are the text in pieces, match true where a searched word was found.',
+        errorResponses: { 400: 'q too long or page not a whole number' },
+      },
+    })
+    .input(blogSearchInputSchema)
+    .output(blogSearchPageSchema)
+    .query(({ ctx, input }) => searchPosts(ctx.deps.db, input.q, input.page)),
 
   get: publicProcedure
     .meta({
@@ -142,13 +234,14 @@ export const blogRouter = router({
         method: 'GET',
         path: '/admin/blogs/{id}',
         tags: ['Admin'],
-        summary: 'One post, draft or published, with its content: what the editor opens',
+        summary:
+          'One post, draft or published, with its content, tags and search fields: what the editor opens',
         errorResponses: { 400: 'The id is not a whole number', 404: 'No such post' },
       },
     })
     .input(idInput)
-    .output(blogPostSchema)
-    .query(({ ctx, input }) => getPost(ctx.deps.db, input.id)),
+    .output(adminBlogPostSchema)
+    .query(({ ctx, input }) => getAdminPost(ctx.deps.db, input.id)),
 
   create: adminProcedure
     .use(idempotent)
@@ -159,12 +252,16 @@ export const blogRouter = router({
         requestHeaders: idempotencyKeyHeaders,
         tags: ['Admin'],
         summary: 'Creates a post (a Draft unless published is true); its HTML is sanitised',
-        errorResponses: { 400: 'Title or content missing (content with no visible text counts as missing)' },
+        errorResponses: {
+          400: 'Title or content missing (content with no visible text counts as missing), or scheduled without publishAt',
+        },
       },
     })
-    .input(blogFieldsSchema)
-    .output(blogPostSchema)
-    .mutation(({ ctx, input }) => createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
+    .input(blogFieldsSchema.extend(publishingFieldsSchema.shape))
+    .output(adminBlogPostSchema)
+    .mutation(async ({ ctx, input }) =>
+      toAdminPost(ctx.deps.db, await createPublishedPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
+    ),
 
   update: adminProcedure
     .meta({
@@ -173,14 +270,180 @@ export const blogRouter = router({
         path: '/admin/blogs/{id}',
         tags: ['Admin'],
         summary: 'Changes a post; published true publishes it, false takes it back to Draft',
-        errorResponses: { 400: 'An empty title or content', 404: 'No such post' },
+        errorResponses: {
+          400: 'An empty title or content',
+          404: 'No such post',
+          409: 'expectedVersion is not the current version (someone else saved), or the slug is taken',
+        },
       },
     })
-    .input(blogUpdateSchema.extend({ id: blogIdSchema }))
-    .output(blogPostSchema)
+    .input(
+      blogUpdateSchema.extend(publishingFieldsSchema.shape).extend({ id: blogIdSchema, expectedVersion }),
+    )
+    .output(adminBlogPostSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      const row = await updatePublishedPost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
+      return toAdminPost(ctx.deps.db, row);
+    }),
+
+  autosave: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/blogs/{id}/autosave',
+        tags: ['Admin'],
+        summary:
+          "Saves a draft's fields as they are typed (no revision); a post that is not a draft is refused",
+        errorResponses: {
+          400: 'An empty title or content, or the post is not a draft',
+          404: 'No such post',
+          409: 'expectedVersion is not the current version',
+        },
+      },
+    })
+    .input(
+      blogUpdateSchema.extend(publishingFieldsSchema.shape).extend({ id: blogIdSchema, expectedVersion }),
+    )
+    .output(savedPostSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
-      return updatePost(ctx.deps.db, id, changes, ctx.deps.clock());
+      return autosavePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
+    }),
+
+  slugAvailable: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blog-slugs/available',
+        tags: ['Admin'],
+        summary: 'Whether a post address word is free (id: the post being edited), and a free one if not',
+        errorResponses: { 400: 'slug too long' },
+      },
+    })
+    .input(slugAvailableInputSchema)
+    .output(slugAvailableSchema)
+    .query(({ ctx, input }) => slugAvailable(ctx.deps.db, input)),
+
+  revisions: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs/{postId}/revisions',
+        tags: ['Admin'],
+        summary: "A post's saved revisions, newest first, one page at a time",
+        errorResponses: { 400: 'page or pageSize not a whole number' },
+      },
+    })
+    .input(revisionsInputSchema)
+    .output(pagedOf(revisionRowSchema))
+    .query(({ ctx, input }) => listRevisions(ctx.deps.db, input)),
+
+  revision: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blog-revisions/{id}',
+        tags: ['Admin'],
+        summary: 'One revision with its content',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such revision' },
+      },
+    })
+    .input(idInput)
+    .output(revisionSchema)
+    .query(({ ctx, input }) => getRevision(ctx.deps.db, input.id)),
+
+  restoreRevision: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/blogs/{postId}/revisions/{revisionId}/restore',
+        tags: ['Admin'],
+        summary: 'Makes a revision the post again (saved as a new revision too)',
+        errorResponses: { 400: 'An id is not a whole number', 404: 'No such post or revision' },
+      },
+    })
+    .input(z.object({ postId: blogIdSchema, revisionId: blogIdSchema }))
+    .output(adminBlogPostSchema)
+    .mutation(({ ctx, input }) =>
+      restoreRevision(ctx.deps.db, input.postId, input.revisionId, ctx.user.id, ctx.deps.clock()),
+    ),
+
+  adminTags: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blog-tags',
+        tags: ['Admin'],
+        summary: 'Tags A to Z with their post counts, one page at a time (q: part of the name)',
+        errorResponses: { 400: 'page or pageSize not a whole number' },
+      },
+    })
+    .input(adminTagsInputSchema)
+    .output(pagedOf(adminBlogTagSchema))
+    .query(({ ctx, input }) => listAdminTags(ctx.deps.db, input)),
+
+  tagSuggest: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blog-tags/suggest',
+        tags: ['Admin'],
+        summary: 'Up to 10 tags whose name starts with q, for the editor while typing',
+        errorResponses: { 400: 'q too long' },
+      },
+    })
+    .input(z.object({ q: z.string().trim().max(50) }))
+    .output(z.array(z.object({ name: z.string(), slug: z.string(), postCount: z.number().int() })))
+    .query(({ ctx, input }) => suggestTags(ctx.deps.db, input.q)),
+
+  renameTag: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/blog-tags/{id}',
+        tags: ['Admin'],
+        summary: 'Renames a tag (its address stays)',
+        errorResponses: {
+          400: 'An empty or too long name',
+          404: 'No such tag',
+          409: 'Another tag has that name',
+        },
+      },
+    })
+    .input(z.object({ id: blogIdSchema, name: tagNameField }))
+    .output(blogTagSchema)
+    .mutation(({ ctx, input }) => renameTag(ctx.deps.db, input.id, input.name)),
+
+  mergeTags: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/blog-tags/{fromId}/merge',
+        tags: ['Admin'],
+        summary: "Moves a tag's posts to another tag (intoId) and deletes it",
+        errorResponses: { 400: 'The same tag twice', 404: 'No such tag' },
+      },
+    })
+    .input(z.object({ fromId: blogIdSchema, intoId: blogIdSchema }))
+    .output(blogTagSchema)
+    .mutation(({ ctx, input }) => mergeTags(ctx.deps.db, input.fromId, input.intoId)),
+
+  deleteTag: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/blog-tags/{id}',
+        tags: ['Admin'],
+        summary: 'Deletes a tag (its posts keep their other tags)',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such tag' },
+      },
+    })
+    .input(idInput)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteTag(ctx.deps.db, input.id);
+      return { message: 'Tag deleted' };
     }),
 
   delete: adminProcedure

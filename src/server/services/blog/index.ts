@@ -1,3 +1,4 @@
 // The blog domain's public surface: other domains, routers and http/ import from here only.
 export * from './posts';
 export * from './sanitise-post-html';
+export * from './publishing';

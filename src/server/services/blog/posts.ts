@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { blogPosts, uploads } from '../../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../../shared/blog';
-import type { BlogStatus, BlogSummary } from '../../../shared/blog.schema';
+import type { BlogSummary } from '../../../shared/blog.schema';
+import type { BlogPostStatus } from '../../../shared/blog-publishing';
 import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 import { badRequest, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
@@ -26,8 +27,15 @@ function toPost(row: Row): BlogPost {
 /** At most this many categories are offered as filters (they are few; a bound all the same). */
 const CATEGORY_MAX = 50;
 
+/**
+ * What visitors may see: published, or scheduled and due. A draft's published_at is null and a
+ * scheduled post's is its go-out time, so one range test on the published index covers both, and a
+ * late flip job never shows a post early or late.
+ */
+export const visibleNow = () => sql`${blogPosts.publishedAt} <= now()`;
+
 function publishedWhere(category: string | undefined): SQL {
-  const published = isNotNull(blogPosts.publishedAt);
+  const published = visibleNow();
   return category ? and(published, eq(blogPosts.category, category))! : published;
 }
 
@@ -109,7 +117,7 @@ export async function getPublishedPost(db: Database, id: number): Promise<BlogPo
   const [row] = await db
     .select()
     .from(blogPosts)
-    .where(and(eq(blogPosts.id, id), isNotNull(blogPosts.publishedAt)));
+    .where(and(eq(blogPosts.id, id), visibleNow()));
   if (!row) throw notFound(BLOG_MESSAGES.notFound);
   return toPost(row);
 }
@@ -119,13 +127,15 @@ export interface AdminPostFilter {
   pageSize: number;
   /** Searched in title, excerpt and category, ignoring case. */
   q?: string | undefined;
-  status?: BlogStatus | undefined;
+  status?: BlogPostStatus | undefined;
 }
 
 function adminWhere(filter: AdminPostFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.status === 'published') conditions.push(isNotNull(blogPosts.publishedAt));
+  // From published_at, which is what visitors' queries read (a due scheduled post is published).
+  if (filter.status === 'published') conditions.push(visibleNow());
   if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
+  if (filter.status === 'scheduled') conditions.push(sql`${blogPosts.publishedAt} > now()`);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(
@@ -196,11 +206,11 @@ export const postListQueries = {
     sql`
       with recursive found(category) as (
         (select ${blogPosts.category} from ${blogPosts}
-          where ${blogPosts.category} > '' and ${blogPosts.publishedAt} is not null
+          where ${blogPosts.category} > '' and ${blogPosts.publishedAt} <= now()
           order by ${blogPosts.category} limit 1)
         union all
         select (select b.category from ${blogPosts} b
-                 where b.category > found.category and b.published_at is not null
+                 where b.category > found.category and b.published_at <= now()
                  order by b.category limit 1)
           from found where found.category is not null
       )
@@ -242,7 +252,7 @@ async function cleanFields(db: Database, input: { title: string; content: string
  * Gives each uploaded image in a post its stored width and height, and lets it load lazily, so
  * the text does not jump as images arrive. Runs on HTML the sanitiser has already rewritten.
  */
-async function withImageSizes(db: Database, html: string): Promise<string> {
+export async function withImageSizes(db: Database, html: string): Promise<string> {
   const names = [...html.matchAll(/<img src="\/objects\/uploads\/([a-z2-7]{32})"/g)].map((m) => m[1]!);
   if (names.length === 0) return html;
   const rows = await db
@@ -331,11 +341,11 @@ export async function listPublishedPostDates(
   db: Database,
   offset: number,
   limit: number,
-): Promise<Array<{ id: number; updatedAt: Date }>> {
+): Promise<Array<{ id: number; slug: string; updatedAt: Date }>> {
   return db
-    .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+    .select({ id: blogPosts.id, slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(isNotNull(blogPosts.publishedAt))
+    .where(and(visibleNow(), eq(blogPosts.noIndex, false)))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
     .limit(limit)
     .offset(offset);

@@ -1,18 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { ADMIN_BLOG_PAGE_SIZE, type BlogSummary } from '../../../../shared/blog.schema';
 import {
-  ADMIN_BLOG_PAGE_SIZE,
-  BLOG_STATUSES,
-  type BlogStatus,
-  type BlogSummary,
-} from '../../../../shared/blog.schema';
+  BLOG_POST_STATUSES,
+  BLOG_STATUS_LABELS,
+  type BlogPostStatus,
+} from '../../../../shared/blog-publishing';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
-import { formatPostDate } from '../../../lib/dates';
+import { formatDateTime, formatPostDate } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
-import { BlogPostForm } from './BlogPostForm';
 import {
   AdminList,
   useAdminList,
@@ -23,8 +22,18 @@ import {
   adminStyles as styles,
   tableStyles as table,
 } from '../../admin/kit';
+import { PostEditor } from './PostEditor';
+import { TagsSection } from './TagsSection';
+import * as editorStyles from './Editor.css';
 
-const STATUS_LABELS: Record<BlogStatus, string> = { published: 'Published', draft: 'Draft' };
+/**
+ * A row's status from its published date, as the server decides it: a draft has none, a scheduled
+ * post's is its go-out time (the list's rows carry no status field of their own).
+ */
+function statusOf(post: BlogSummary): BlogPostStatus {
+  if (!post.publishedAt) return 'draft';
+  return new Date(post.publishedAt).getTime() > Date.now() ? 'scheduled' : 'published';
+}
 
 /**
  * The blog section of the admin screen: the create/edit form beside the list of posts, paged and
@@ -39,7 +48,7 @@ export function BlogPostsSection({
 } = {}) {
   const utils = trpc.useUtils();
   const ids = useId();
-  const list = useAdminList({ status: '' as BlogStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
+  const list = useAdminList({ status: '' as BlogPostStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
   const posts = trpc.blog.adminPage.useQuery(
     { page: list.page, pageSize: list.pageSize, ...list.filters, q: list.q },
     { placeholderData: keepPreviousData },
@@ -85,9 +94,11 @@ export function BlogPostsSection({
   };
 
   const postDate = (post: BlogSummary) =>
-    post.publishedAt
-      ? `Published ${formatPostDate(post.publishedAt)}`
-      : `Created ${formatPostDate(post.createdAt)}`;
+    statusOf(post) === 'scheduled' && post.publishedAt
+      ? `Goes out ${formatDateTime(post.publishedAt)}`
+      : post.publishedAt
+        ? `Published ${formatPostDate(post.publishedAt)}`
+        : `Created ${formatPostDate(post.createdAt)}`;
 
   const columns: Array<AdminListColumn<BlogSummary>> = [
     {
@@ -96,8 +107,16 @@ export function BlogPostsSection({
       render: (post) => (
         <>
           <h3 className={styles.postTitle}>{post.title}</h3>
-          <span className={post.publishedAt !== null ? styles.status.published : styles.status.draft}>
-            {post.publishedAt !== null ? 'Published' : 'Draft'}
+          <span
+            className={
+              statusOf(post) === 'published'
+                ? styles.status.published
+                : statusOf(post) === 'scheduled'
+                  ? editorStyles.scheduled
+                  : styles.status.draft
+            }
+          >
+            {BLOG_STATUS_LABELS[statusOf(post)]}
           </span>
         </>
       ),
@@ -105,14 +124,18 @@ export function BlogPostsSection({
     {
       label: 'Date',
       nowrap: true,
-      render: (post) => <time dateTime={post.publishedAt ?? post.createdAt}>{postDate(post)}</time>,
+      render: (post) => (
+        <time dateTime={post.publishedAt ?? post.createdAt} data-testid="post-date">
+          {postDate(post)}
+        </time>
+      ),
     },
     { label: 'Category', render: (post) => post.category || '—' },
     {
       label: 'Actions',
       actions: true,
       render: (post) => {
-        const published = post.publishedAt !== null;
+        const published = statusOf(post) !== 'draft';
         return (
           <>
             <Button
@@ -120,6 +143,8 @@ export function BlogPostsSection({
               variant="outline"
               onClick={() => setEditing(post)}
               aria-label={`Edit ${post.title}`}
+              // The editor asks before this replaces unsaved changes.
+              data-leaves-editor
             >
               <Pencil size={16} aria-hidden="true" /> Edit
             </Button>
@@ -150,42 +175,45 @@ export function BlogPostsSection({
 
   return (
     <div className={styles.columns}>
-      <BlogPostForm editing={editing} onDone={() => setEditing(null)} />
-      <section className={styles.panel} aria-labelledby="blog-list-title">
-        <h2 id="blog-list-title" className={styles.panelTitle}>
-          Blog posts
-        </h2>
-        <div className={table.filters} role="search" aria-label="Filter posts">
-          <SearchFilter
-            id={`${ids}-q`}
-            placeholder="Title, excerpt or category"
-            value={list.search}
-            onChange={list.setSearch}
+      <PostEditor editing={editing} onDone={() => setEditing(null)} />
+      <div className={editorStyles.sideColumn}>
+        <section className={styles.panel} aria-labelledby="blog-list-title">
+          <h2 id="blog-list-title" className={styles.panelTitle}>
+            Blog posts
+          </h2>
+          <div className={table.filters} role="search" aria-label="Filter posts">
+            <SearchFilter
+              id={`${ids}-q`}
+              placeholder="Title, excerpt or category"
+              value={list.search}
+              onChange={list.setSearch}
+            />
+            <SelectFilter
+              id={`${ids}-status`}
+              label="Status"
+              allLabel="All posts"
+              options={BLOG_POST_STATUSES.map((st) => ({ value: st, label: BLOG_STATUS_LABELS[st] }))}
+              value={list.filters.status}
+              onChange={(v: BlogPostStatus | '') => list.setFilter('status', v)}
+            />
+          </div>
+          <AdminList
+            caption="Blog posts, newest first"
+            noun="posts"
+            query={posts}
+            columns={columns}
+            rowKey={(post) => post.id}
+            rowTestId="admin-post"
+            onPage={list.setPage}
+            emptyText="No posts yet. Write the first one with the form."
+            filteredEmptyText="No posts match these filters."
+            filtered={list.filtered}
+            errorText="The posts could not be loaded. Please refresh the page."
+            skeletonHeight="8rem"
           />
-          <SelectFilter
-            id={`${ids}-status`}
-            label="Status"
-            allLabel="All posts"
-            options={BLOG_STATUSES.map((st) => ({ value: st, label: STATUS_LABELS[st] }))}
-            value={list.filters.status}
-            onChange={(v: BlogStatus | '') => list.setFilter('status', v)}
-          />
-        </div>
-        <AdminList
-          caption="Blog posts, newest first"
-          noun="posts"
-          query={posts}
-          columns={columns}
-          rowKey={(post) => post.id}
-          rowTestId="admin-post"
-          onPage={list.setPage}
-          emptyText="No posts yet. Write the first one with the form."
-          filteredEmptyText="No posts match these filters."
-          filtered={list.filtered}
-          errorText="The posts could not be loaded. Please refresh the page."
-          skeletonHeight="8rem"
-        />
-      </section>
+        </section>
+        <TagsSection />
+      </div>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

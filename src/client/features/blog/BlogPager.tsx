@@ -1,0 +1,39 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link } from 'wouter';
+import * as styles from './BlogList.css';
+
+/** Newer and older pages of a public list of posts, as crawlable links. */
+export function BlogPager({
+  page,
+  pages,
+  href,
+  label = 'Pages of posts',
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label?: string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      {page > 1 ? (
+        <Link href={href(page - 1)} rel="prev" className={styles.pagerLink}>
+          <ChevronLeft size={16} aria-hidden="true" /> Newer posts
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className={styles.pagerStatus}>
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link href={href(page + 1)} rel="next" className={styles.pagerLink}>
+          Older posts <ChevronRight size={16} aria-hidden="true" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

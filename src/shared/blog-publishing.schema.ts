@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { BLOG_LIMITS } from './blog';
+import {
+  BLOG_POST_STATUSES,
+  BLOG_SEARCH_MAX,
+  BLOG_SEO_LIMITS,
+  BLOG_SLUG_MAX,
+  BLOG_TAG_LIMITS,
+} from './blog-publishing';
+import { blogPostSchema, blogSummarySchema } from './blog.schema';
+import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
+
+// The Zod schemas of the publisher's blog (blog-publishing.ts keeps the limits and helpers pages need).
+
+const slugField = z
+  .string()
+  .trim()
+  .max(BLOG_SLUG_MAX, `The address must be at most ${BLOG_SLUG_MAX} characters`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'The address may use lower-case letters, digits and single hyphens')
+  .refine((s) => !/^\d+$/.test(s), 'The address needs a letter (a number alone is a post id)');
+
+// --- Tags ---
+
+export const blogTagSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type BlogTag = z.infer<typeof blogTagSchema>;
+export const adminBlogTagSchema = blogTagSchema.extend({ postCount: z.number().int() });
+export type AdminBlogTag = z.infer<typeof adminBlogTagSchema>;
+export const tagNameField = z
+  .string()
+  .trim()
+  .min(1, 'A tag needs a name')
+  .max(BLOG_TAG_LIMITS.name, `A tag is at most ${BLOG_TAG_LIMITS.name} characters`);
+
+// --- Posts as the editor and the public pages see them -------------------------------------------
+
+const nullableText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** What a create or an update may set besides the fields every post has (blogFieldsSchema). */
+export const publishingFieldsSchema = z.object({
+  /** Made from the title when left out. */
+  slug: slugField.optional(),
+  /** Tag names; a name not in use yet makes a new tag. */
+  tags: z
+    .array(tagNameField)
+    .max(BLOG_TAG_LIMITS.perPost, `At most ${BLOG_TAG_LIMITS.perPost} tags`)
+    .optional(),
+  status: z.enum(BLOG_POST_STATUSES).optional(),
+  /** When a scheduled post goes out (an instant; the editor converts UK time). */
+  publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  metaTitle: z.string().trim().max(BLOG_SEO_LIMITS.metaTitle).optional(),
+  metaDescription: z.string().trim().max(BLOG_SEO_LIMITS.metaDescription).optional(),
+  socialImageUrl: nullableText(BLOG_LIMITS.imageUrl),
+  socialDescription: z.string().trim().max(BLOG_SEO_LIMITS.socialDescription).optional(),
+  canonicalUrl: z
+    .string()
+    .trim()
+    .max(BLOG_SEO_LIMITS.canonicalUrl)
+    .regex(/^https?:\/\/\S+$/, 'The canonical address must start with https:// or http://')
+    .nullable()
+    .optional(),
+  noIndex: z.boolean().optional(),
+});
+
+/** A post as the admin's editor loads it. */
+export const adminBlogPostSchema = blogPostSchema.extend({
+  slug: z.string(),
+  status: z.enum(BLOG_POST_STATUSES),
+  tags: z.array(blogTagSchema),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  socialImageUrl: z.string().nullable(),
+  socialDescription: z.string(),
+  canonicalUrl: z.string().nullable(),
+  noIndex: z.boolean(),
+  readingMinutes: z.number().int(),
+  /** Goes up by one at every save: an update naming an older one is refused (409). */
+  version: z.number().int(),
+  updatedByName: z.string().nullable(),
+});
+export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
+
+/** A post in a list (public or the admin's): no content. */
+export const publishedSummarySchema = blogSummarySchema.extend({
+  slug: z.string(),
+  status: z.enum(BLOG_POST_STATUSES),
+  readingMinutes: z.number().int(),
+  tags: z.array(blogTagSchema),
+});
+export type PublishedSummary = z.infer<typeof publishedSummarySchema>;
+
+/** A published post on its page: the post, its tags, reading time and three related posts. */
+export const publicBlogPostSchema = blogPostSchema.extend({
+  slug: z.string(),
+  tags: z.array(blogTagSchema),
+  readingMinutes: z.number().int(),
+  related: z.array(publishedSummarySchema),
+});
+export type PublicBlogPost = z.infer<typeof publicBlogPostSchema>;
+
+// --- Slug check, autosave, conflicts ---------------------------------------------------------------
+
+export const slugAvailableInputSchema = z.object({
+  slug: z.string().trim().max(BLOG_SLUG_MAX),
+  id: z.number().int().optional(),
+});
+export const slugAvailableSchema = z.object({ available: z.boolean(), suggestion: z.string().optional() });
+
+/** What a save answers: enough for the editor to carry on (the next expectedVersion). */
+export const savedPostSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+
+// --- Revisions ----------------------------------------------------------------------------------
+
+export const revisionRowSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  authorName: z.string().nullable(),
+  title: z.string(),
+});
+export type RevisionRow = z.infer<typeof revisionRowSchema>;
+export const revisionSchema = revisionRowSchema.extend({
+  postId: z.number().int(),
+  excerpt: z.string(),
+  content: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  socialImageUrl: z.string().nullable(),
+  socialDescription: z.string(),
+  canonicalUrl: z.string().nullable(),
+  noIndex: z.boolean(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+export const REVISIONS_PAGE_SIZE = 10;
+export const revisionsInputSchema = z.object({
+  postId: z.number().int(),
+  page: pageField,
+  pageSize: pageSizeField('pageSize', 50, REVISIONS_PAGE_SIZE),
+});
+
+// --- Tag pages, the tags admin, search --------------------------------------------------------------
+
+export const TAGS_ADMIN_PAGE_SIZE = 20;
+export const adminTagsInputSchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField('pageSize', 50, TAGS_ADMIN_PAGE_SIZE),
+  q: searchField(BLOG_TAG_LIMITS.name),
+});
+
+export const tagPageInputSchema = z.object({ slug: z.string().trim().max(BLOG_SLUG_MAX), page: pageField });
+export const tagPageSchema = z.object({
+  tag: blogTagSchema,
+  items: z.array(publishedSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** A piece of a result's title or snippet, and whether it matched the words searched for. */
+export const highlightPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export const blogSearchInputSchema = z.object({
+  q: optionalFilter(
+    z.string().trim().max(BLOG_SEARCH_MAX, `q must be at most ${BLOG_SEARCH_MAX} characters`),
+  ),
+  page: pageField,
+});
+export const blogSearchHitSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  category: z.string(),
+  publishedAt: z.string().nullable(),
+  titleParts: z.array(highlightPartSchema),
+  snippetParts: z.array(highlightPartSchema),
+});
+export type BlogSearchHit = z.infer<typeof blogSearchHitSchema>;
+export const blogSearchPageSchema = z.object({
+  items: z.array(blogSearchHitSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

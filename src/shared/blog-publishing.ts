@@ -1,0 +1,124 @@
+// What a publisher runs a blog with: slugs, tags, search, scheduled publishing, revisions, autosave
+// and the search-and-sharing fields of a post. The editor, the public pages and the server read these
+// limits and helpers from here, so a slug or a limit means the same everywhere; their Zod schemas are
+// in blog-publishing.schema.ts (kept apart so that the public pages' script carries no Zod).
+
+// --- Status -------------------------------------------------------------------------------------
+
+/** Draft (admins only), scheduled (goes out by itself at publishedAt) or published. */
+export const BLOG_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+export const BLOG_STATUS_LABELS: Record<BlogPostStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+};
+
+// --- Slugs --------------------------------------------------------------------------------------
+
+export const BLOG_SLUG_MAX = 120;
+
+/**
+ * A post's or a tag's address word: lower case letters, digits and single hyphens, accents dropped
+ * ('Café & Cake Day!' -> 'cafe-cake-day'). Never all digits: /blog/42 is a post's id.
+ */
+export function slugify(text: string, max = BLOG_SLUG_MAX): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/g, '');
+  return /^\d+$/.test(slug) ? `post-${slug}` : slug;
+}
+
+// --- Tags ---------------------------------------------------------------------------------------
+
+export const BLOG_TAG_LIMITS = { name: 50, perPost: 20 } as const;
+// --- Search and sharing -------------------------------------------------------------------------
+
+export const BLOG_SEO_LIMITS = {
+  metaTitle: 120,
+  metaDescription: 320,
+  socialDescription: 320,
+  canonicalUrl: 500,
+  /** What search engines show before they cut the title or the description off. */
+  recommendedTitle: 60,
+  recommendedDescription: 160,
+} as const;
+
+// --- Reading time -------------------------------------------------------------------------------
+
+/** An adult's steady reading pace, the figure most blogs use. */
+export const WORDS_PER_MINUTE = 200;
+
+/** Minutes to read a post's HTML: its words at WORDS_PER_MINUTE, at least one. */
+export function readingMinutes(html: string): number {
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+/** '3 min read'. */
+export function readingTimeLabel(minutes: number): string {
+  return `${minutes} min read`;
+}
+
+// --- Addresses ----------------------------------------------------------------------------------
+
+/** A post's canonical address. */
+export function blogPostHref(post: { slug: string }): string {
+  return `/blog/${post.slug}`;
+}
+
+/** A page of a tag's posts. */
+export function blogTagHref(slug: string, page = 1): string {
+  return page > 1 ? `/blog/tag/${slug}?page=${page}` : `/blog/tag/${slug}`;
+}
+
+/** The longest search the box and the server take. */
+export const BLOG_SEARCH_MAX = 100;
+
+/** A page of search results. */
+export function blogSearchHref(q: string, page = 1): string {
+  const query = new URLSearchParams({ q });
+  if (page > 1) query.set('page', String(page));
+  return `/search?${query.toString()}`;
+}
+
+/** /search's query string: the words (trimmed, at most BLOG_SEARCH_MAX) and the page (1 if not a page number). */
+export function parseBlogSearchQuery(search: string): { q: string; page: number } {
+  const query = new URLSearchParams(search);
+  const q = (query.get('q') ?? '').trim().slice(0, BLOG_SEARCH_MAX);
+  const rawPage = query.get('page');
+  const page = rawPage && /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
+  return { q, page };
+}
+
+// Imported, then exported (see blog.ts): the types are the schemas'.
+import type {
+  AdminBlogPost,
+  AdminBlogTag,
+  BlogSearchHit,
+  BlogTag,
+  PublicBlogPost,
+  PublishedSummary,
+  Revision,
+  RevisionRow,
+} from './blog-publishing.schema';
+export type {
+  AdminBlogPost,
+  AdminBlogTag,
+  BlogSearchHit,
+  BlogTag,
+  PublicBlogPost,
+  PublishedSummary,
+  Revision,
+  RevisionRow,
+};

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
+
+let t: TestApp;
+let auth: { authorization: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ auth } = await signedInAdmin(t, {
+    name: 'Pat Publisher',
+    email: 'pat@hertslocalmedia.co.uk',
+    password: 'Mulberry-Court-Tea-7',
+  }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface AdminPost {
+  id: number;
+  slug: string;
+  status: string;
+  category: string;
+  version: number;
+  publishedAt: string | null;
+  tags: Array<{ id: number; name: string; slug: string }>;
+  metaTitle: string;
+  title: string;
+  content: string;
+}
+
+const create = async (payload: object) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/blogs', headers: auth, payload });
+  expect(res.statusCode, res.payload).toBe(200);
+  return res.json() as AdminPost;
+};
+const patch = (id: number, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/admin/blogs/${id}`, headers: auth, payload });
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('slugs', () => {
+  it('makes a slug from the title, a different one for the same title, and reads a post by it', async () => {
+    const a = await create({ title: 'Café & Cake Day!', content: '<p>Cakes in Ware</p>', published: true });
+    const b = await create({ title: 'Café & Cake Day!', content: '<p>More cakes</p>', published: true });
+    expect(a.slug).toBe('cafe-and-cake-day');
+    expect(b.slug).toBe('cafe-and-cake-day-2');
+    const bySlug = await get('/api/blog/by-slug/cafe-and-cake-day');
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json()).toMatchObject({ id: a.id, slug: 'cafe-and-cake-day', readingMinutes: 1 });
+    // The id path answers as before.
+    expect((await get(`/api/blog/${a.id}`)).json()).toMatchObject({ id: a.id, title: 'Café & Cake Day!' });
+  });
+
+  it('keeps an earlier slug out of use and says which one is free', async () => {
+    const post = await create({ title: 'Harpenden fair', content: '<p>Rides</p>', published: true });
+    const moved = await patch(post.id, { slug: 'harpenden-summer-fair' });
+    expect(moved.statusCode).toBe(200);
+    expect((await get('/api/blog/by-slug/harpenden-summer-fair')).statusCode).toBe(200);
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/blog-slugs/available?slug=harpenden-fair',
+      headers: auth,
+    });
+    expect(check.json()).toEqual({ available: false, suggestion: 'harpenden-fair-2' });
+    const free = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/blog-slugs/available?slug=st-albans-news',
+      headers: auth,
+    });
+    expect(free.json()).toEqual({ available: true });
+  });
+});
+
+describe('tags', () => {
+  it('takes tag names, answers category as the first tag, and lists a tag page', async () => {
+    const post = await create({
+      title: 'Royston market returns',
+      content: '<p>Stalls are back</p>',
+      tags: ['Markets', 'Royston'],
+      published: true,
+    });
+    expect(post.category).toBe('Markets');
+    expect(post.tags.map((x) => x.name)).toEqual(['Markets', 'Royston']);
+    const again = await create({
+      title: 'Another market',
+      content: '<p>Stalls</p>',
+      tags: ['markets'],
+      published: true,
+    });
+    // Names are one tag ignoring case.
+    expect(again.tags[0]!.id).toBe(post.tags[0]!.id);
+    const page = await get('/api/blog/tags/markets');
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ tag: { name: 'Markets', slug: 'markets' }, total: 2 });
+    expect((await get('/api/blog/tags/no-such-tag')).statusCode).toBe(404);
+    const feed = await get('/blog/tag/markets/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/rss\+xml/);
+    expect(feed.payload).toContain('<title>Royston market returns</title>');
+    expect(feed.payload).not.toContain('Tring');
+    expect((await get('/blog/tag/no-such-tag/rss.xml')).statusCode).toBe(404);
+    // A seeded post's category became its tag, with an address of its own.
+    expect((await get('/api/blog/tags/marketing-tips')).json()).toMatchObject({ total: 1 });
+    const admin = await t.app.inject({ method: 'GET', url: '/api/admin/blog-tags?q=markets', headers: auth });
+    expect(admin.json().items).toEqual([expect.objectContaining({ name: 'Markets', postCount: 2 })]);
+  });
+
+  it('renames, merges and deletes tags, keeping category in step', async () => {
+    const post = await create({
+      title: 'Tring walk',
+      content: '<p>Woods</p>',
+      tags: ['Walks'],
+      published: true,
+    });
+    const other = await create({
+      title: 'Tring ramble',
+      content: '<p>Hills</p>',
+      tags: ['Rambles'],
+      published: true,
+    });
+    const walks = post.tags[0]!.id;
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/blog-tags/${walks}`,
+      headers: auth,
+      payload: { name: 'Country walks' },
+    });
+    expect(rename.statusCode).toBe(200);
+    expect((await get(`/api/blog/${post.id}`)).json().category).toBe('Country walks');
+    const merge = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/blog-tags/${other.tags[0]!.id}/merge`,
+      headers: auth,
+      payload: { intoId: walks },
+    });
+    expect(merge.statusCode).toBe(200);
+    expect((await get(`/api/blog/${other.id}`)).json().category).toBe('Country walks');
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/blog-tags/${walks}`, headers: auth });
+    expect(del.statusCode).toBe(200);
+    expect((await get(`/api/blog/${other.id}`)).json().category).toBe('');
+  });
+});
+
+describe('search', () => {
+  beforeAll(async () => {
+    await create({
+      title: 'Hitchin lavender fields open',
+      content: '<p>The farm near the town welcomes visitors.</p>',
+      tags: ['Purple blooms'],
+      published: true,
+    });
+    await create({
+      title: 'A day in the county',
+      content: '<p>We drove from Baldock to Hitchin and back.</p>',
+      published: true,
+    });
+    await create({ title: 'Hitchin draft', content: '<p>Not yet</p>' });
+  });
+
+  it('ranks a title match first, finds a misspelt town, and marks the matches in parts', async () => {
+    const res = await get('/api/blog/search?q=Hitchen');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      total: number;
+      items: Array<{
+        title: string;
+        titleParts: Array<{ text: string; match: boolean }>;
+        snippetParts: unknown[];
+      }>;
+    };
+    // The seeded posts mention Hitchin too; the post with it in its title comes first.
+    expect(body.items[0]!.title).toBe('Hitchin lavender fields open');
+    expect(body.items.map((i) => i.title)).toContain('A day in the county');
+    expect(body.items[0]!.titleParts).toEqual([
+      { text: 'Hitchin', match: true },
+      { text: ' lavender fields open', match: false },
+    ]);
+    expect(body.items.find((i) => i.title === 'A day in the county')!.snippetParts).toContainEqual({
+      text: 'Hitchin',
+      match: true,
+    });
+  });
+
+  it('matches tag names and never shows a draft', async () => {
+    const res = (await get('/api/blog/search?q=blooms')).json() as { items: Array<{ title: string }> };
+    expect(res.items.map((i) => i.title)).toEqual(['Hitchin lavender fields open']);
+    const drafts = (await get('/api/blog/search?q=draft')).json() as { items: unknown[] };
+    expect(drafts.items).toEqual([]);
+  });
+});
+
+describe('scheduling', () => {
+  it('keeps a scheduled post out of public answers until its time, then shows it', async () => {
+    const at = new Date(Date.now() + 2500).toISOString();
+    const post = await create({
+      title: 'Stevenage carnival announced',
+      content: '<p>Floats</p>',
+      status: 'scheduled',
+      publishAt: at,
+    });
+    expect(post.status).toBe('scheduled');
+    expect(post.publishedAt).toBe(at);
+    expect((await get(`/api/blog/${post.id}`)).statusCode).toBe(404);
+    expect((await get('/api/blog/search?q=carnival')).json().items).toEqual([]);
+    const scheduled = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/blogs/summaries?status=scheduled',
+      headers: auth,
+    });
+    expect(scheduled.json().items.map((p: { id: number }) => p.id)).toContain(post.id);
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(at) - Date.now()) + 300));
+    expect((await get(`/api/blog/${post.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('revisions, autosave and conflicts', () => {
+  it('writes a revision per save and restores one as a new revision', async () => {
+    const post = await create({ title: 'Ware lock', content: '<p>First</p>', published: true });
+    const saved = await patch(post.id, { content: '<p>Second</p>' });
+    expect(saved.json().version).toBe(2);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/blogs/${post.id}/revisions`,
+      headers: auth,
+    });
+    const revisions = list.json() as { total: number; items: Array<{ id: number; authorName: string }> };
+    expect(revisions.total).toBe(2);
+    expect(revisions.items[0]!.authorName).toBe('Pat Publisher');
+    const first = revisions.items[1]!.id;
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/blogs/${post.id}/revisions/${first}/restore`,
+      headers: auth,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().content).toBe('<p>First</p>');
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/blogs/${post.id}/revisions`,
+      headers: auth,
+    });
+    expect(after.json().total).toBe(3);
+  });
+
+  it('keeps the last 50 revisions plus the newest one of each earlier day', async () => {
+    const post = await create({ title: 'Many saves', content: '<p>0</p>' });
+    for (let i = 1; i <= 55; i++)
+      expect((await patch(post.id, { content: `<p>${i}</p>` })).statusCode).toBe(200);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/blogs/${post.id}/revisions?pageSize=50`,
+      headers: auth,
+    });
+    // All saves were today: the 50 newest are kept, the day's newest is among them.
+    expect(list.json().total).toBe(50);
+  });
+
+  it('autosaves a draft without a revision, refuses a published post, and answers 409 to a stale version', async () => {
+    const draft = await create({ title: 'Draft in progress', content: '<p>Start</p>' });
+    const auto = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${draft.id}/autosave`,
+      headers: auth,
+      payload: { content: '<p>Typed more</p>', expectedVersion: draft.version },
+    });
+    expect(auto.statusCode).toBe(200);
+    expect(auto.json()).toMatchObject({ id: draft.id, version: 2 });
+    const revisions = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/blogs/${draft.id}/revisions`,
+      headers: auth,
+    });
+    expect(revisions.json().total).toBe(1);
+    const stale = await patch(draft.id, { title: 'Mine', expectedVersion: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/version 2/);
+    const published = await create({ title: 'Out already', content: '<p>Live</p>', published: true });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/blogs/${published.id}/autosave`,
+      headers: auth,
+      payload: { content: '<p>x</p>' },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test } from './helpers/sign-in';
+
+// The post editor never loses typing: a draft saves itself a few seconds after typing stops, and
+// with changes not saved a link or a section of the admin, another post's Edit, Cancel editing, and
+// closing or reloading the page all ask first.
+
+test('leaving the post editor with unsaved changes asks first; without changes it does not', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  const title = `Guarded post ${Date.now()}`;
+  const created = await request.post('/api/admin/blogs', {
+    headers: adminAuth,
+    // Published: its changes wait for Update post (a draft's would save themselves).
+    data: { title, content: '<p>Words.</p>', category: 'Tests', published: true },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    await signIn({ by: 'api' });
+    await page.goto('/admin');
+    // Nothing typed: a link just goes.
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/blog$/);
+
+    await page.goto('/admin');
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await page.getByLabel('Excerpt').fill('Not saved yet.');
+
+    const dialog = page.getByRole('alertdialog');
+    // A link of the site's header.
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await expect(dialog).toContainText('Leave without saving?');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
+
+    // Another section of the admin.
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('button', { name: 'Subscribers' })
+      .click();
+    await expect(dialog).toContainText('Leave without saving?');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
+
+    // The editor's own Cancel editing.
+    await page.getByRole('button', { name: 'Cancel editing' }).click();
+    await expect(dialog).toContainText('Leave without saving?');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
+
+    // Closing the tab: the browser's own question; dismissed, the page stays with the typing.
+    const question = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const asked = await question;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
+    await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
+
+    // Leaving on purpose.
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  } finally {
+    await request.delete(`/api/admin/blogs/${id}`, { headers: adminAuth });
+  }
+});
+
+test('a new post saves itself as a draft once typing stops, and an open draft saves its changes', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  await signIn({ by: 'api' });
+  await page.goto('/admin');
+  const title = `Autosaved post ${Date.now()}`;
+  const status = page.getByTestId('autosave-status');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await expect(status).toHaveText('Unsaved changes');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await expect(editor).toBeFocused();
+  await page.keyboard.type('Typed, then left alone.');
+  await expect(status).toContainText('Draft saved automatically at', { timeout: 15_000 });
+  const row = page.getByTestId('admin-post').filter({ hasText: title });
+  await expect(row).toContainText('Draft');
+
+  // Nothing is lost on a reload, and nothing asks: it is saved.
+  await page.reload();
+  await row.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Typed, then left alone.');
+
+  // An open draft: a change saves itself too.
+  await page.getByLabel('Excerpt').fill('Added later.');
+  await expect(status).toContainText('Draft saved automatically at', { timeout: 15_000 });
+  const saved = (await (
+    await request.get(`/api/admin/blogs?q=${encodeURIComponent(title)}`, { headers: adminAuth })
+  ).json()) as Array<{ id: number; excerpt: string }>;
+  expect(saved.map((p) => p.excerpt)).toEqual(['Added later.']);
+  await request.delete(`/api/admin/blogs/${saved[0]!.id}`, { headers: adminAuth });
+});
