@@ -7,7 +7,7 @@ import {
   BLOG_SLUG_MAX,
   BLOG_TAG_LIMITS,
 } from './blog-publishing';
-import { blogPostSchema, blogSummarySchema } from './blog.schema';
+import { blogPageSchema, blogPostSchema, blogSummarySchema } from './blog.schema';
 import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
 
 // The Zod schemas of the publisher's blog (blog-publishing.ts keeps the limits and helpers pages need).
@@ -88,12 +88,25 @@ export const publishedSummarySchema = blogSummarySchema.extend({
 });
 export type PublishedSummary = z.infer<typeof publishedSummarySchema>;
 
+/** One page of /blog (GET /api/blog/pages): each row also carries its address word, reading time and tags. */
+export const publicBlogPageSchema = blogPageSchema.extend({ items: z.array(publishedSummarySchema) });
+
 /** A published post on its page: the post, its tags, reading time and three related posts. */
 export const publicBlogPostSchema = blogPostSchema.extend({
   slug: z.string(),
   tags: z.array(blogTagSchema),
   readingMinutes: z.number().int(),
   related: z.array(publishedSummarySchema),
+  /** How the post looks in search results and when shared, defaults filled in (title, excerpt, image). */
+  seo: z.object({
+    title: z.string(),
+    description: z.string(),
+    socialImageUrl: z.string().nullable(),
+    socialDescription: z.string(),
+    /** An override of the post's own address, or null. */
+    canonicalUrl: z.string().nullable(),
+    noIndex: z.boolean(),
+  }),
 });
 export type PublicBlogPost = z.infer<typeof publicBlogPostSchema>;
 

@@ -27,7 +27,6 @@ export const ADMIN_USER_CACHE_MS = 60_000;
 export const REDIRECT_UNAUTHENTICATED_MS = 1000;
 export const REDIRECT_AFTER_LOGIN_MS = 100;
 export const REDIRECT_AFTER_LOGOUT_MS = 500;
-export const BLOG_READ_TIME = '5 min read';
 export const CONTACT_REPLY_PROMISE = 'within 24 hours';
 export const SUBSCRIBERS_CLAIM = '10,000+';
 export const BUSINESSES_CLAIM = '580+';

@@ -35,6 +35,12 @@ export interface PrefetchedHead {
   jsonLd?: object[];
   /** The canonical path when it is not the pathname (a page of /blog keeps its ?page=). */
   canonicalPath?: string;
+  /** An absolute canonical address that overrides the page's own (a post first published elsewhere). */
+  canonicalUrl?: string;
+  /** Kept out of search engines' indexes (robots noindex), though still served. */
+  noIndex?: boolean;
+  /** What a share card shows when it differs from the page's title and description. */
+  social?: { title: string; description: string };
   /** rel prev/next of a paged list. */
   prev?: string;
   next?: string;

@@ -67,11 +67,29 @@ export const PAGE_ROUTES = {
   },
   // Each published post is in the sitemap too, listed from the posts themselves (http/seo.ts).
   blogPost: {
-    path: '/blog/:id',
+    path: '/blog/:slug',
     page: 'BlogPostPage',
     serverRendered: true,
     indexing: 'crawl',
     meta: BLOG_META,
+    titleFromData: true,
+  },
+  blogTag: {
+    path: '/blog/tag/:slug',
+    page: 'BlogTagPage',
+    serverRendered: true,
+    indexing: 'crawl',
+    meta: BLOG_META,
+    queryParams: ['page'],
+    titleFromData: true,
+  },
+  blogSearch: {
+    path: '/search',
+    page: 'BlogSearchPage',
+    serverRendered: true,
+    indexing: 'crawl',
+    meta: { title: siteTitle('Search the blog'), description: BLOG_META.description },
+    queryParams: ['q', 'page'],
     titleFromData: true,
   },
   academy: {

@@ -19,8 +19,11 @@ describe('search engines and feeds', () => {
     expect(res.body).toContain('Sitemap: https://www.hertslocalmedia.co.uk/sitemap.xml');
   });
 
-  it('sitemap.xml lists every public page and each published post, with absolute URLs', async () => {
-    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as Array<{ id: number }>;
+  it('sitemap.xml lists every public page, each tag and each published post at its words address', async () => {
+    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog/pages' })).json().items as Array<{
+      slug: string;
+      tags: Array<{ slug: string }>;
+    }>;
     expect(posts.length).toBeGreaterThan(0);
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
@@ -35,15 +38,18 @@ describe('search engines and feeds', () => {
     ]) {
       expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk${p}</loc>`);
     }
-    for (const post of posts)
-      expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk/blog/${post.id}</loc>`);
+    for (const post of posts) {
+      expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk/blog/${post.slug}</loc>`);
+      for (const tag of post.tags)
+        expect(res.body).toContain(`<loc>https://www.hertslocalmedia.co.uk/blog/tag/${tag.slug}</loc>`);
+    }
     expect(res.body).not.toContain('/admin');
   });
 
-  it('rss.xml carries the published posts', async () => {
-    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog' })).json() as Array<{
+  it('rss.xml carries the published posts, linked at their words addresses', async () => {
+    const posts = (await t.app.inject({ method: 'GET', url: '/api/blog/pages' })).json().items as Array<{
       id: number;
-      title: string;
+      slug: string;
     }>;
     const res = await t.app.inject({ method: 'GET', url: '/rss.xml' });
     expect(res.statusCode).toBe(200);
@@ -51,7 +57,11 @@ describe('search engines and feeds', () => {
     expect(res.body).toContain('<rss version="2.0"');
     expect((res.body.match(/<item>/g) ?? []).length).toBe(posts.length);
     const first = posts[0]!;
-    expect(res.body).toContain(`<link>https://www.hertslocalmedia.co.uk/blog/${first.id}</link>`);
+    expect(res.body).toContain(`<link>https://www.hertslocalmedia.co.uk/blog/${first.slug}</link>`);
+    // The guid is the number address, which a rename never changes.
+    expect(res.body).toContain(
+      `<guid isPermaLink="true">https://www.hertslocalmedia.co.uk/blog/${first.id}</guid>`,
+    );
   });
 });
 
@@ -69,10 +79,12 @@ describe('the sitemap index', () => {
   });
 
   it('splits the URLs into files of at most the limit, each URL once, and 404s past the end', async () => {
-    const posts = (await small.app.inject({ method: 'GET', url: '/api/blog?limit=50' })).json() as Array<{
-      id: number;
+    const posts = (await small.app.inject({ method: 'GET', url: '/api/blog/pages' })).json().items as Array<{
+      slug: string;
+      tags: Array<{ slug: string }>;
     }>;
-    const expected = 6 + posts.length;
+    const tagSlugs = new Set(posts.flatMap((p) => p.tags.map((t) => t.slug)));
+    const expected = 6 + tagSlugs.size + posts.length;
     const files = Math.ceil(expected / 6);
     expect(files).toBeGreaterThan(1);
 
@@ -101,7 +113,7 @@ describe('the sitemap index', () => {
         (p) => `https://www.hertslocalmedia.co.uk${p}`,
       ),
     );
-    for (const post of posts) expect(urls).toContain(`https://www.hertslocalmedia.co.uk/blog/${post.id}`);
+    for (const post of posts) expect(urls).toContain(`https://www.hertslocalmedia.co.uk/blog/${post.slug}`);
 
     for (const bad of [`/sitemap-${files + 1}.xml`, '/sitemap-0.xml', '/sitemap-x.xml', '/sitemap-1.txt']) {
       const res = await small.app.inject({ method: 'GET', url: bad });

@@ -336,6 +336,216 @@ test.describe('the tags section', () => {
   });
 });
 
+test.describe('what visitors see', () => {
+  test('posts live at their slug, /blog/<id> moves there, with reading time, tags and three related posts', async ({
+    page,
+    request,
+    adminAuth,
+  }) => {
+    const word = unique('Walk');
+    const tag = `${word} Trails`;
+    const main = await createPost(request, adminAuth, {
+      title: `${word} along the Lea`,
+      tags: [tag],
+      status: 'published',
+      content: `<p>${'word '.repeat(460)}</p>`,
+    });
+    for (const n of [1, 2, 3, 4])
+      await createPost(request, adminAuth, {
+        title: `${word} related ${n}`,
+        tags: [tag],
+        status: 'published',
+      });
+
+    await page.goto(`/blog/${main.id}`);
+    await expect(page).toHaveURL(new RegExp(`/blog/${main.slug}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${word} along the Lea`);
+    await expect(page.locator('article').first()).toContainText('3 min read');
+    const related = page.getByTestId('related-posts');
+    await expect(related.getByTestId('blog-card')).toHaveCount(3);
+    await expect(related).not.toContainText(`${word} along the Lea`);
+
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tag }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Posts tagged ${tag}`);
+    await expect(page.getByTestId('blog-card')).toHaveCount(5);
+    await page
+      .getByTestId('blog-card')
+      .filter({ hasText: `${word} along the Lea` })
+      .getByRole('link')
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${main.slug}$`));
+  });
+
+  test('a scheduled post appears at its time on the blog, its tag page, search and its own address', async ({
+    page,
+    request,
+    adminAuth,
+  }) => {
+    const word = unique('Soon');
+    const tag = `${word} Dawn`;
+    // A few seconds ahead: the test waits for the moment rather than moving any clock.
+    const publishAt = new Date(Date.now() + 8000).toISOString();
+    const post = await createPost(request, adminAuth, {
+      title: `${word} sunrise swim`,
+      tags: [tag],
+      status: 'scheduled',
+      publishAt,
+    });
+    const listed = async () => JSON.stringify(await (await request.get('/api/blog?limit=50')).json());
+    expect(await listed()).not.toContain(`${word} sunrise swim`);
+    expect((await request.get(`/blog/${post.slug}`)).status()).toBe(404);
+
+    await expect.poll(listed, { timeout: 30_000 }).toContain(`${word} sunrise swim`);
+    await page.goto('/blog');
+    await expect(page.getByTestId('blog-card').filter({ hasText: `${word} sunrise swim` })).toBeVisible();
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${word} sunrise swim`);
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tag }).click();
+    await expect(page.getByTestId('blog-card')).toHaveCount(1);
+    await page.goto(`/search?q=${word}`);
+    await expect(page.getByTestId('search-result')).toHaveCount(1);
+  });
+
+  test('a tag page is paged like /blog', async ({ page, request, adminAuth }) => {
+    const word = unique('Paged');
+    const tag = `${word} Many`;
+    let slug = '';
+    for (let i = 1; i <= 13; i++) {
+      const made = await createPost(request, adminAuth, {
+        title: `${word} post ${i}`,
+        tags: [tag],
+        status: 'published',
+      });
+      slug = (made as unknown as { tags: Array<{ slug: string }> }).tags[0]!.slug;
+    }
+    await page.goto(`/blog/tag/${slug}`);
+    await expect(page.getByTestId('blog-card')).toHaveCount(12);
+    await page.getByRole('link', { name: 'Older posts' }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/tag/${slug}\\?page=2$`));
+    await expect(page.getByTestId('blog-card')).toHaveCount(1);
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  });
+
+  test('search from /blog finds a post by a misspelt word, title matches first, the words marked', async ({
+    page,
+    request,
+    adminAuth,
+  }) => {
+    const word = unique('zq');
+    await createPost(request, adminAuth, {
+      title: `Pumpkin carving in Baldock ${word}`,
+      status: 'published',
+      content: '<p>Bring a spoon.</p>',
+    });
+    await createPost(request, adminAuth, {
+      title: `Autumn in Royston ${word}`,
+      status: 'published',
+      content: '<p>The pumpkin festival returns with music and food.</p>',
+    });
+    await page.goto('/blog');
+    await page.getByRole('searchbox', { name: 'Search the blog' }).fill(`pumpkn ${word}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?q=/);
+    const results = page.getByTestId('search-result');
+    await expect(results).toHaveCount(2);
+    await expect(results.first().getByRole('heading')).toContainText('Pumpkin carving in Baldock');
+    await expect(results.first().locator('mark').first()).toHaveText(/pumpkin/i);
+    await expect(results.nth(1).locator('p mark').first()).toHaveText(/pumpkin/i);
+
+    // Nothing matched: said in words.
+    await page.getByRole('searchbox', { name: 'Search the blog' }).fill('xylophonequartz');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+  });
+
+  test('search results never run what a post says as HTML', async ({ page, request, adminAuth }) => {
+    const word = unique('safe');
+    await createPost(request, adminAuth, {
+      title: `<img src=x onerror="window.__hacked=1"> ${word}`,
+      status: 'published',
+    });
+    await page.goto(`/search?q=${word}`);
+    await expect(page.getByTestId('search-result')).toHaveCount(1);
+    await expect(page.getByTestId('search-result').getByRole('heading')).toContainText('<img src=x');
+    expect(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked)).toBeUndefined();
+  });
+});
+
+test.describe('addresses and what search engines are told', () => {
+  test('a renamed post and its number answer 301 to its words address, keeping the query', async ({
+    request,
+    adminAuth,
+  }) => {
+    const word = unique('moved');
+    const post = await createPost(request, adminAuth, { title: `${word} first name`, status: 'published' });
+    const byId = await request.get(`/blog/${post.id}?utm_source=print`, { maxRedirects: 0 });
+    expect(byId.status()).toBe(301);
+    expect(byId.headers()['location']).toBe(`/blog/${post.slug}?utm_source=print`);
+
+    const renamed = await request.patch(`/api/admin/blogs/${post.id}`, {
+      headers: adminAuth,
+      data: { slug: `${word}-new-name`, expectedVersion: post.version },
+    });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    const old = await request.get(`/blog/${post.slug}`, { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    expect(old.headers()['location']).toBe(`/blog/${word}-new-name`);
+    expect((await request.get(`/blog/${word}-new-name`)).status()).toBe(200);
+    // A draft's number is nobody's address yet.
+    const draft = await createPost(request, adminAuth, { title: `${word} draft`, status: 'draft' });
+    expect((await request.get(`/blog/${draft.id}`, { maxRedirects: 0 })).status()).toBe(404);
+  });
+
+  test('a post page carries its search and sharing fields, with defaults when none are set', async ({
+    request,
+    adminAuth,
+  }) => {
+    const word = unique('seo');
+    const plain = await createPost(request, adminAuth, {
+      title: `${word} plain post`,
+      excerpt: 'An excerpt for the cards.',
+      tags: [`${word} Town`, 'Markets'],
+      status: 'published',
+    });
+    const html = await (await request.get(`/blog/${plain.slug}`)).text();
+    expect(html).toContain(`<title>${word} plain post | Herts Local Media</title>`);
+    expect(html).toContain('<meta name="description" content="An excerpt for the cards." />');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http[^"]+/blog/${plain.slug}" />`));
+    expect(html).toContain('<meta property="og:description" content="An excerpt for the cards." />');
+    expect(html).not.toContain('content="noindex"');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/s.exec(html)![1]!) as Record<
+      string,
+      unknown
+    >;
+    expect(ld).toMatchObject({ '@type': 'BlogPosting', keywords: `${word} Town, Markets` });
+    expect(ld.dateModified).toEqual(expect.any(String));
+    expect(ld.author).toMatchObject({ name: 'Herts Local Media Team' });
+
+    const tuned = await createPost(request, adminAuth, {
+      title: `${word} tuned post`,
+      status: 'published',
+      metaTitle: `${word} meta title`,
+      metaDescription: 'What a search result should say.',
+      socialDescription: 'What a shared card should say.',
+      socialImageUrl: 'https://cdn.example.org/card.jpg',
+      canonicalUrl: 'https://example.org/first-printed-here',
+      noIndex: true,
+    });
+    const tunedHtml = await (await request.get(`/blog/${tuned.slug}`)).text();
+    expect(tunedHtml).toContain(`<title>${word} meta title | Herts Local Media</title>`);
+    expect(tunedHtml).toContain('<meta name="description" content="What a search result should say." />');
+    expect(tunedHtml).toContain('<link rel="canonical" href="https://example.org/first-printed-here" />');
+    expect(tunedHtml).toContain('<meta name="robots" content="noindex" />');
+    expect(tunedHtml).toContain(
+      '<meta property="og:description" content="What a shared card should say." />',
+    );
+    expect(tunedHtml).toContain('<meta property="og:image" content="https://cdn.example.org/card.jpg" />');
+    expect(tunedHtml).toContain('<meta name="twitter:title" content="' + word + ' meta title" />');
+    // Hidden from search engines: not in the sitemap either.
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain(`/blog/${tuned.slug}<`);
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

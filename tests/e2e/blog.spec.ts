@@ -19,11 +19,12 @@ test('/blog shows the published posts as cards, and a post page shows the whole 
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThanOrEqual(3);
   const first = cards.first();
-  await expect(first).toContainText('5 min read');
+  // The reading time is the post's own, from its length.
+  await expect(first).toContainText(/\d+ min read/);
   await expect(first).toContainText(/[A-Z][a-z]{2} \d{2}, \d{4}/);
   const title = (await first.getByRole('heading').textContent())!;
   await first.getByRole('link', { name: /Read More/ }).click();
-  await expect(page).toHaveURL(/\/blog\/\d+$/);
+  await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Herts Local Media Team')).toBeVisible();
   await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute(
@@ -190,7 +191,7 @@ test('/blog is paged on the server: 12 posts, crawlable page and category links,
     await page.goto('/blog');
     await page
       .getByRole('navigation', { name: 'Blog categories' })
-      .getByRole('link', { name: 'Walks' })
+      .getByRole('link', { name: 'Walks', exact: true })
       .click();
     await expect(page).toHaveURL(/\/blog\?category=Walks$/);
     await expect(page.getByTestId('blog-card')).toHaveCount(12);

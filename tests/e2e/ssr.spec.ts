@@ -17,17 +17,20 @@ test('the home page arrives rendered with its services and head tags', async ({ 
 test('a blog post arrives with its title, text and BlogPosting data; a missing one is a 404', async ({
   request,
 }) => {
-  const posts = (await (await request.get('/api/blog')).json()) as Array<{
-    id: number;
+  const { items } = (await (await request.get('/api/blog/pages')).json()) as {
+    items: Array<{ slug: string }>;
+  };
+  const post = (await (await request.get(`/api/blog/by-slug/${items[0]!.slug}`)).json()) as {
+    slug: string;
     title: string;
-    excerpt: string;
-  }>;
-  const post = posts[0]!;
-  const res = await request.get(`/blog/${post.id}`);
+    seo: { title: string };
+  };
+  const res = await request.get(`/blog/${post.slug}`);
   expect(res.status()).toBe(200);
   const html = await res.text();
   const escaped = post.title.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
-  expect(html).toContain(`<title>${post.title.replace(/&/g, '&amp;')} | Herts Local Media</title>`);
+  // The meta title when the post has one, else its title.
+  expect(html).toContain(`<title>${post.seo.title.replace(/&/g, '&amp;')} | Herts Local Media</title>`);
   expect(html.split('<div id="root">')[1]).toContain(escaped.slice(0, 20));
   expect(html).toContain('"@type":"BlogPosting"');
   expect(html).toContain('property="og:type" content="article"');

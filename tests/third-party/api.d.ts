@@ -18359,7 +18359,15 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "seo": {
+                     *         "title": "Spring fair in Bishop’s Stortford",
+                     *         "description": "A short description, shown under the title.",
+                     *         "socialImageUrl": "string",
+                     *         "socialDescription": "string",
+                     *         "canonicalUrl": "string",
+                     *         "noIndex": true
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -18398,6 +18406,14 @@ export interface operations {
                                 slug: string;
                             }[];
                         }[];
+                        seo: {
+                            title: string;
+                            description: string;
+                            socialImageUrl: string | null;
+                            socialDescription: string;
+                            canonicalUrl: string | null;
+                            noIndex: boolean;
+                        };
                     };
                 };
             };
@@ -18521,7 +18537,17 @@ export interface operations {
                      *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
                      *           "publishedAt": "2025-10-31T16:00:00.000Z",
                      *           "createdAt": "2025-10-31T16:00:00.000Z",
-                     *           "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *           "slug": "string",
+                     *           "status": "draft",
+                     *           "readingMinutes": 1,
+                     *           "tags": [
+                     *             {
+                     *               "id": 42,
+                     *               "name": "Jo Bloggs",
+                     *               "slug": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "total": 1,
@@ -18542,6 +18568,15 @@ export interface operations {
                             publishedAt: string | null;
                             createdAt: string;
                             updatedAt: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "published";
+                            readingMinutes: number;
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            }[];
                         }[];
                         total: number;
                         page: number;

@@ -1,10 +1,13 @@
-import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { Newspaper } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { Skeleton } from '../components/ui/Skeleton';
 import { BlogCard } from '../features/blog/BlogCard';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import { blogPageHref, parseBlogSearch } from '../../shared/blog';
+import { BLOG_SEARCH_MAX } from '../../shared/blog-publishing';
+import { BlogPager } from '../features/blog/BlogPager';
+import { SearchBox } from '../features/blog/SearchBox';
 import NotFoundPage from './NotFoundPage';
 import * as styles from '../features/blog/BlogList.css';
 
@@ -24,6 +27,7 @@ export default function BlogPage() {
             Local marketing advice, community news and stories from businesses across Hertfordshire.
           </p>
         </header>
+        <SearchBox action="/search" maxLength={BLOG_SEARCH_MAX} />
         {categories.length > 0 ? (
           <nav className={styles.filters} aria-label="Blog categories">
             <Link
@@ -62,27 +66,7 @@ export default function BlogPage() {
                 </li>
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav className={styles.pager} aria-label="Pages of posts">
-                {page > 1 ? (
-                  <Link href={blogPageHref(page - 1, category)} rel="prev" className={styles.pagerLink}>
-                    <ChevronLeft size={16} aria-hidden="true" /> Newer posts
-                  </Link>
-                ) : (
-                  <span />
-                )}
-                <span className={styles.pagerStatus}>
-                  Page {page} of {pages}
-                </span>
-                {page < pages ? (
-                  <Link href={blogPageHref(page + 1, category)} rel="next" className={styles.pagerLink}>
-                    Older posts <ChevronRight size={16} aria-hidden="true" />
-                  </Link>
-                ) : (
-                  <span />
-                )}
-              </nav>
-            ) : null}
+            <BlogPager page={page} pages={pages} href={(p) => blogPageHref(p, category)} />
           </>
         ) : (
           <div className={styles.empty}>

@@ -1,38 +1,52 @@
 import type { PagePrefetch } from '../lib/page-prefetch';
+import { blogPostHref } from '../../shared/blog-publishing';
+import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { BUSINESS } from '../../shared/business';
 import { siteTitle } from '../../shared/page-meta';
 import { PAGE_ROUTES } from '../../shared/routes';
 
 /** The post, its own title and card, and the post as a schema.org BlogPosting. */
-export const prefetch: PagePrefetch = async ({ trpc, path, params, publicUrl }) => {
-  const id = Number(params.id);
-  const post =
-    Number.isSafeInteger(id) && id > 0 ? await trpc.blog.get.fetch({ id }).catch(() => null) : null;
+export const prefetch: PagePrefetch = async ({ trpc, params, publicUrl }) => {
+  const slug = params.slug ?? '';
+  const post = slug ? await trpc.blog.bySlug.fetch({ slug }).catch(() => null) : null;
   // The failed query stays in the cache too, so the page renders its not-found state on the server.
   if (!post) return { notFound: true };
+  const { seo } = post;
+  const address = `${publicUrl}${blogPostHref(post)}`;
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
   return {
     type: 'article',
     meta: {
-      title: siteTitle(post.title),
-      description: post.excerpt || PAGE_ROUTES.blogPost.meta.description,
+      title: siteTitle(seo.title),
+      description: seo.description || PAGE_ROUTES.blogPost.meta.description,
     },
-    ...(post.imageUrl ? { image: post.imageUrl } : {}),
+    // An old address (an earlier slug) shows the post under its current one.
+    canonicalPath: blogPostHref(post),
+    ...(seo.canonicalUrl ? { canonicalUrl: seo.canonicalUrl } : {}),
+    ...(seo.noIndex ? { noIndex: true } : {}),
+    social: {
+      title: seo.title,
+      description: seo.socialDescription || PAGE_ROUTES.blogPost.meta.description,
+    },
+    ...(seo.socialImageUrl ? { image: seo.socialImageUrl } : {}),
     jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'BlogPosting',
         headline: post.title,
-        description: post.excerpt,
+        description: seo.description,
         datePublished: post.publishedAt,
         dateModified: post.updatedAt,
-        ...(post.imageUrl ? { image: `${publicUrl}${post.imageUrl}` } : {}),
-        author: { '@type': 'Organization', name: BUSINESS.name },
+        ...(post.imageUrl ? { image: absolute(post.imageUrl) } : {}),
+        author: { '@type': 'Organization', name: BLOG_AUTHOR_LABEL, url: publicUrl },
         publisher: {
           '@type': 'Organization',
           name: BUSINESS.name,
           logo: { '@type': 'ImageObject', url: `${publicUrl}/favicon.svg` },
         },
-        mainEntityOfPage: `${publicUrl}${path}`,
+        ...(post.tags.length > 0 ? { keywords: post.tags.map((t) => t.name).join(', ') } : {}),
+        url: address,
+        mainEntityOfPage: seo.canonicalUrl ?? address,
       },
     ],
   };

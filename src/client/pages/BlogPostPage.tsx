@@ -2,9 +2,11 @@ import { ArrowLeft, Calendar, Clock, UserRound } from 'lucide-react';
 import { responsiveSrcSet } from '../lib/responsive-image';
 import { Link, useParams } from 'wouter';
 import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
-import { BLOG_READ_TIME } from '../../shared/constants';
+import { blogPostHref, readingTimeLabel } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { formatPostDate } from '../lib/dates';
+import { PostTags } from '../features/blog/PostTags';
+import { RelatedPosts } from '../features/blog/RelatedPosts';
 import { ShareButtons } from '../features/blog/ShareButtons';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
@@ -13,11 +15,10 @@ import * as list from '../features/blog/BlogList.css';
 import * as styles from '../features/blog/BlogPost.css';
 
 export default function BlogPostPage() {
-  const params = useParams<{ id: string }>();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
+  const { slug } = useParams<{ slug: string }>();
+  const valid = slug !== '';
   // A post the server already found missing stays missing: no refetch when the page hydrates.
-  const post = trpc.blog.get.useQuery({ id }, { enabled: valid, retryOnMount: false });
+  const post = trpc.blog.bySlug.useQuery({ slug }, { enabled: valid, retryOnMount: false });
 
   if (valid && post.isLoading) {
     return (
@@ -70,7 +71,7 @@ export default function BlogPostPage() {
           {data.category ? <span className={card.category}>{data.category}</span> : null}
           <span className={card.metaItem}>
             <Clock size={14} aria-hidden="true" />
-            {BLOG_READ_TIME}
+            {readingTimeLabel(data.readingMinutes)}
           </span>
         </div>
         <h1 className={styles.postTitle}>{data.title}</h1>
@@ -79,11 +80,13 @@ export default function BlogPostPage() {
           <span className={styles.author}>
             <UserRound size={18} aria-hidden="true" /> {BLOG_AUTHOR_LABEL}
           </span>
-          <ShareButtons title={data.title} path={`/blog/${data.id}`} />
+          <ShareButtons title={data.title} path={blogPostHref(data)} />
         </div>
         {/* Sanitised by the server with an allow-list before it was stored. */}
         <div className={styles.content} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <PostTags tags={data.tags} />
       </article>
+      <RelatedPosts posts={data.related} />
     </SiteLayout>
   );
 }

@@ -10,7 +10,15 @@ import type { Context } from '../trpc/context';
 import type { RouteTable } from '../openapi/routes';
 import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
-import { findRoute, NOT_FOUND_PAGE, pageSourceFile, withoutTrailingSlash } from '../../shared/routes';
+import {
+  findRoute,
+  NOT_FOUND_PAGE,
+  PAGE_ROUTES,
+  pageSourceFile,
+  withoutTrailingSlash,
+} from '../../shared/routes';
+import { blogPostHref } from '../../shared/blog-publishing';
+import { findPostAddress } from '../services/blog';
 import type { PageMeta, PrefetchedHead, PrefetchInput } from '../../shared/page-meta';
 import { BUSINESS } from '../../shared/business';
 import { escapeHtml } from '../platform/escape';
@@ -131,26 +139,30 @@ export async function registerPages(
 
   function headTags(pathname: string, page: PageResult): string {
     const publicUrl = config.publicUrl;
-    const canonical = `${publicUrl}${pathname === '/' ? '/' : (page.canonicalPath ?? pathname)}`;
-    const image = `${publicUrl}${page.image ?? '/images/social-card.png'}`;
+    const canonical =
+      page.canonicalUrl ?? `${publicUrl}${pathname === '/' ? '/' : (page.canonicalPath ?? pathname)}`;
+    const imagePath = page.image ?? '/images/social-card.png';
+    const image = /^https?:\/\//.test(imagePath) ? imagePath : `${publicUrl}${imagePath}`;
+    const social = page.social ?? page.meta;
     const tags = [
       `<title>${escapeHtml(page.meta.title)}</title>`,
       `<meta name="description" content="${escapeHtml(page.meta.description)}" />`,
       page.status === 200
         ? `<link rel="canonical" href="${escapeHtml(canonical)}" />`
         : '<meta name="robots" content="noindex" />',
+      ...(page.status === 200 && page.noIndex ? ['<meta name="robots" content="noindex" />'] : []),
       ...(page.prev ? [`<link rel="prev" href="${escapeHtml(publicUrl + page.prev)}" />`] : []),
       ...(page.next ? [`<link rel="next" href="${escapeHtml(publicUrl + page.next)}" />`] : []),
       `<meta property="og:site_name" content="${escapeHtml(BUSINESS.name)}" />`,
       `<meta property="og:type" content="${page.type ?? 'website'}" />`,
-      `<meta property="og:title" content="${escapeHtml(page.meta.title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(page.meta.description)}" />`,
+      `<meta property="og:title" content="${escapeHtml(social.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(social.description)}" />`,
       `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
       `<meta property="og:image" content="${escapeHtml(image)}" />`,
       `<meta property="og:locale" content="en_GB" />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
-      `<meta name="twitter:title" content="${escapeHtml(page.meta.title)}" />`,
-      `<meta name="twitter:description" content="${escapeHtml(page.meta.description)}" />`,
+      `<meta name="twitter:title" content="${escapeHtml(social.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(social.description)}" />`,
       `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(BUSINESS.name)} blog" href="${publicUrl}/rss.xml" />`,
       ...(page.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
@@ -188,6 +200,15 @@ export async function registerPages(
         503,
         'The site has not been built yet: run npm run build, or npm start which builds it.',
       );
+    }
+    // A post's number or an earlier slug: a permanent move to its words address, so no link ever
+    // printed or shared breaks (the query string, a campaign's tags say, goes along).
+    const route = findRoute(pathname);
+    if (route?.route === PAGE_ROUTES.blogPost) {
+      const address = await findPostAddress(deps.db, route.params.slug ?? '');
+      if (address?.moved) {
+        return reply.redirect(`${blogPostHref(address)}${search ? `?${search}` : ''}`, 301);
+      }
     }
     const page = await loadPage(req, reply, pathname, search);
     let body: string | null = null;

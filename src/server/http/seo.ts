@@ -4,9 +4,11 @@ import type { AppDeps } from '../deps';
 import {
   countPublishedPosts,
   listPublishedPostDates,
-  listPublishedSummaries,
+  listPublishedPage,
   listTagFeed,
+  listVisibleTagSlugs,
 } from '../services/blog';
+import { blogPostHref, blogTagHref } from '../../shared/blog-publishing';
 import { listArchivedSlugs } from '../services/newsletter/index';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../shared/newsletter-issues';
 import { sendApiError } from './api-errors';
@@ -57,12 +59,22 @@ export function registerSeoRoutes(
   const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const sendXml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  // The site's URLs as one sequence cut into files: the public pages and the tags' pages (at most
+  // 5,000: a blog has far fewer tags than posts), then the posts, newest first.
+  const fixedPaths = async () => [
+    ...PUBLIC_PAGES,
+    ...(await listVisibleTagSlugs(deps.db)).map((slug) => blogTagHref(slug)),
+  ];
   const fileCount = async () =>
-    Math.max(1, Math.ceil((PUBLIC_PAGES.length + (await countPublishedPosts(deps.db))) / perFile));
+    Math.max(1, Math.ceil(((await fixedPaths()).length + (await countPublishedPosts(deps.db))) / perFile));
   const urlsOfFile = async (file: number) => {
-    const pages = file === 1 ? PUBLIC_PAGES : [];
-    const offset = file === 1 ? 0 : (file - 1) * perFile - PUBLIC_PAGES.length;
-    const posts = await listPublishedPostDates(deps.db, offset, perFile - pages.length);
+    const fixed = await fixedPaths();
+    const start = (file - 1) * perFile;
+    const end = start + perFile;
+    const pages = fixed.slice(start, end);
+    const postsFrom = Math.max(start, fixed.length);
+    const posts =
+      end > postsFrom ? await listPublishedPostDates(deps.db, postsFrom - fixed.length, end - postsFrom) : [];
     // The newsletter archive's issues go in the first file (a few a month: they never fill one).
     const issues = file === 1 ? await listArchivedSlugs(deps.db) : [];
     return [
@@ -73,7 +85,7 @@ export function registerSeoRoutes(
       ),
       ...posts.map(
         (post) =>
-          `  <url><loc>${xml(`${base}/blog/${post.id}`)}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,
+          `  <url><loc>${xml(base + blogPostHref(post))}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,
       ),
     ];
   };
@@ -110,6 +122,7 @@ export function registerSeoRoutes(
     reply: FastifyReply,
     posts: Array<{
       id: number;
+      slug: string;
       title: string;
       excerpt: string;
       category: string;
@@ -122,7 +135,9 @@ export function registerSeoRoutes(
       [
         '    <item>',
         `      <title>${xml(post.title)}</title>`,
-        `      <link>${xml(`${base}/blog/${post.id}`)}</link>`,
+        `      <link>${xml(base + blogPostHref(post))}</link>`,
+        // The number address, which never changes (a renamed post is not a new item to a reader)
+        // and still leads to the post through its 301.
         `      <guid isPermaLink="true">${xml(`${base}/blog/${post.id}`)}</guid>`,
         `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
         post.category ? `      <category>${xml(post.category)}</category>` : '',
@@ -153,7 +168,7 @@ export function registerSeoRoutes(
   };
 
   app.get('/rss.xml', async (_req, reply) => {
-    const { items: posts } = await listPublishedSummaries(deps.db, { page: 1, pageSize: 50 });
+    const { items: posts } = await listPublishedPage(deps.db, { page: 1, pageSize: 50 });
     return feed(reply, posts, {
       title: `${BUSINESS.name} blog`,
       link: `${base}/blog`,
@@ -167,6 +182,7 @@ export function registerSeoRoutes(
     if (!found) return sendApiError(reply, 404, 'No such tag');
     const posts = found.rows.map((r) => ({
       id: r.id,
+      slug: r.slug,
       title: r.title,
       excerpt: r.excerpt,
       category: r.category,
@@ -175,7 +191,7 @@ export function registerSeoRoutes(
     }));
     return feed(reply, posts, {
       title: `${BUSINESS.name} blog: ${found.tag.name}`,
-      link: `${base}/blog/tag/${found.tag.slug}`,
+      link: base + blogTagHref(found.tag.slug),
       self: `${base}/blog/tag/${found.tag.slug}/rss.xml`,
     });
   });

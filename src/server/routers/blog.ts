@@ -10,7 +10,6 @@ import {
   blogIdSchema,
   blogListInputSchema,
   blogPageInputSchema,
-  blogPageSchema,
   blogPostSchema,
   blogUpdateSchema,
 } from '../../shared/blog.schema';
@@ -33,6 +32,7 @@ import {
   tagNameField,
   tagPageInputSchema,
   tagPageSchema,
+  publicBlogPageSchema,
 } from '../../shared/blog-publishing.schema';
 import { BLOG_SLUG_MAX } from '../../shared/blog-publishing';
 import {
@@ -45,6 +45,7 @@ import {
   getPublishedPost,
   getRevision,
   getTagPage,
+  listPublishedPage,
   listAdminTags,
   listRevisions,
   mergeTags,
@@ -59,7 +60,6 @@ import {
   listPublishedCategories,
   listPublishedPosts,
   listPostSummaries,
-  listPublishedSummaries,
 } from '../services/blog';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
@@ -111,10 +111,10 @@ export const blogRouter = router({
       },
     })
     .input(blogPageInputSchema)
-    .output(blogPageSchema)
+    .output(publicBlogPageSchema)
     .query(async ({ ctx, input }) => {
       const [{ items, total }, categories] = await Promise.all([
-        listPublishedSummaries(ctx.deps.db, { ...input, pageSize: BLOG_PAGE_SIZE }),
+        listPublishedPage(ctx.deps.db, { ...input, pageSize: BLOG_PAGE_SIZE }),
         listPublishedCategories(ctx.deps.db),
       ]);
       return { items, total, page: input.page, pageSize: BLOG_PAGE_SIZE, categories };

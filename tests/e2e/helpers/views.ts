@@ -103,8 +103,15 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       { name: 'terms-conditions', path: ROUTES.termsConditions, ready: 'Terms & Conditions', parts: [] },
     ],
     blog: [{ name: 'blog', path: ROUTES.blog, ready: SEEDED_POST_TITLE }],
+    // By its number: the page answers with a 301 to the post's words address, as old links do.
     blogPost: [
       { name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team', parts: ['footer'] },
+    ],
+    // The seeded posts' categories became their first tags.
+    blogTag: [{ name: 'blog-tag', path: '/blog/tag/marketing-tips', ready: SEEDED_POST_TITLE }],
+    blogSearch: [
+      { name: 'blog-search', path: '/search?q=hertfordshire', ready: 'posts match' },
+      { name: 'blog-search-empty', path: '/search', ready: 'Type a word or two' },
     ],
     academy: [
       {

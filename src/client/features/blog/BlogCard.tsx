@@ -2,11 +2,17 @@ import { formatPostDate } from '../../lib/dates';
 import { responsiveSrcSet } from '../../lib/responsive-image';
 import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
-import type { BlogSummary } from '../../../shared/blog.schema';
-import { BLOG_READ_TIME } from '../../../shared/constants';
+import { blogPostHref, readingTimeLabel, type PublishedSummary } from '../../../shared/blog-publishing';
 import * as styles from './BlogCard.css';
 
-export function BlogCard({ post }: { post: BlogSummary }) {
+/** A post on /blog, a tag's page or under another post (there its title is an h3). */
+export function BlogCard({
+  post,
+  heading: Heading = 'h2',
+}: {
+  post: PublishedSummary;
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <article className={styles.card} data-testid="blog-card">
       {post.imageUrl ? (
@@ -35,12 +41,12 @@ export function BlogCard({ post }: { post: BlogSummary }) {
           {post.category ? <span className={styles.category}>{post.category}</span> : null}
           <span className={styles.metaItem}>
             <Clock size={14} aria-hidden="true" />
-            {BLOG_READ_TIME}
+            {readingTimeLabel(post.readingMinutes)}
           </span>
         </div>
-        <h2 className={styles.cardTitle}>{post.title}</h2>
+        <Heading className={styles.cardTitle}>{post.title}</Heading>
         {post.excerpt ? <p className={styles.excerpt}>{post.excerpt}</p> : null}
-        <Link href={`/blog/${post.id}`} className={styles.readMore}>
+        <Link href={blogPostHref(post)} className={styles.readMore}>
           Read More<span className="visually-hidden">: {post.title}</span>{' '}
           <ArrowRight size={16} aria-hidden="true" />
         </Link>

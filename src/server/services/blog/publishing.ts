@@ -14,11 +14,14 @@ import {
 } from '../../../shared/blog-publishing';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
-import { withImageSizes } from './posts';
+import { listPublishedSummaries, withImageSizes, type PublishedFilter } from './posts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 type Row = typeof blogPosts.$inferSelect;
+
+/** What visitors may see: published, or scheduled and due. */
+const publicNow = sql`${blogPosts.publishedAt} <= now()`;
 
 /** What create, update and autosave may set besides the post's own fields. */
 export interface PublishingFields {
@@ -85,27 +88,32 @@ export async function slugAvailable(
   return { available: false, suggestion: await freeSlug(db, slug, input.id) };
 }
 
-/** The post an address names: its current slug, an earlier one (moved: true), or its id. */
+/**
+ * The visible post an address names: its current slug, an earlier one (moved: true), or its id
+ * (moved: true), so an old link answers with a 301 to the words address. A draft or a post not yet
+ * out is nobody's address: its slug is not given away early.
+ */
 export async function findPostAddress(
   db: Database,
   param: string,
 ): Promise<{ id: number; slug: string; moved: boolean } | null> {
+  const columns = { id: blogPosts.id, slug: blogPosts.slug };
   const [current] = await db
-    .select({ id: blogPosts.id, slug: blogPosts.slug })
+    .select(columns)
     .from(blogPosts)
-    .where(eq(blogPosts.slug, param));
+    .where(and(eq(blogPosts.slug, param), publicNow));
   if (current) return { ...current, moved: false };
   const [old] = await db
-    .select({ id: blogPosts.id, slug: blogPosts.slug })
+    .select(columns)
     .from(postSlugs)
     .innerJoin(blogPosts, eq(blogPosts.id, postSlugs.postId))
-    .where(eq(postSlugs.slug, param));
+    .where(and(eq(postSlugs.slug, param), publicNow));
   if (old) return { ...old, moved: true };
   if (/^\d{1,9}$/.test(param)) {
     const [byId] = await db
-      .select({ id: blogPosts.id, slug: blogPosts.slug })
+      .select(columns)
       .from(blogPosts)
-      .where(eq(blogPosts.id, Number(param)));
+      .where(and(eq(blogPosts.id, Number(param)), publicNow));
     if (byId) return { ...byId, moved: true };
   }
   return null;
@@ -614,8 +622,6 @@ const summaryOf = (row: Row, tagList: BlogTag[]) => ({
   tags: tagList,
 });
 
-const publicNow = sql`${blogPosts.publishedAt} <= now()`;
-
 async function summaries(db: Db, rows: Row[]) {
   const tagMap = await tagsOfPosts(
     db,
@@ -656,6 +662,43 @@ export async function getPublicPostBySlug(db: Database, slug: string) {
     tags: tagList,
     readingMinutes: readingMinutes(row.content),
     related: await summaries(db, relatedRows),
+    seo: {
+      title: row.metaTitle || row.title,
+      description: row.metaDescription || row.excerpt,
+      socialImageUrl: row.socialImageUrl || row.imageUrl,
+      socialDescription: row.socialDescription || row.metaDescription || row.excerpt,
+      canonicalUrl: row.canonicalUrl,
+      noIndex: row.noIndex,
+    },
+  };
+}
+
+/**
+ * One page of /blog as its cards need it: the summaries of posts.ts with each post's address word,
+ * reading time and tags (the list query stays the one the paging tests measure; these are read for
+ * the page's rows only).
+ */
+export async function listPublishedPage(db: Database, filter: PublishedFilter) {
+  const page = await listPublishedSummaries(db, filter);
+  const ids = page.items.map((p) => p.id);
+  if (ids.length === 0) return { ...page, items: [] };
+  const [extras, tagMap] = await Promise.all([
+    db
+      .select({ id: blogPosts.id, slug: blogPosts.slug, contentText: blogPosts.contentText })
+      .from(blogPosts)
+      .where(inArray(blogPosts.id, ids)),
+    tagsOfPosts(db, ids),
+  ]);
+  const byId = new Map(extras.map((e) => [e.id, e]));
+  return {
+    ...page,
+    items: page.items.map((item) => ({
+      ...item,
+      slug: byId.get(item.id)?.slug ?? String(item.id),
+      status: 'published' as const,
+      readingMinutes: readingMinutes(byId.get(item.id)?.contentText ?? ''),
+      tags: tagMap.get(item.id) ?? [],
+    })),
   };
 }
 

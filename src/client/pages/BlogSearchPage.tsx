@@ -1,0 +1,60 @@
+import { SearchX } from 'lucide-react';
+import { useSearch } from 'wouter';
+import { BLOG_SEARCH_MAX, blogSearchHref, parseBlogSearchQuery } from '../../shared/blog-publishing';
+import { Skeleton } from '../components/ui/Skeleton';
+import { SiteLayout } from '../components/layouts/SiteLayout';
+import { BlogPager } from '../features/blog/BlogPager';
+import { SearchBox } from '../features/blog/SearchBox';
+import { SearchResults } from '../features/blog/SearchResults';
+import { trpc } from '../lib/trpc';
+import * as styles from '../features/blog/BlogList.css';
+import * as extras from '../features/blog/BlogExtras.css';
+
+/** /search?q=...: the published posts that match, best first, the matched words marked. */
+export default function BlogSearchPage() {
+  const { q, page } = parseBlogSearchQuery(useSearch());
+  const results = trpc.blog.search.useQuery({ q, page }, { enabled: q !== '' });
+  const data = q ? results.data : undefined;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <SiteLayout>
+      <div className={styles.page}>
+        <header className={styles.intro}>
+          <h1 className={styles.title}>Search the blog</h1>
+        </header>
+        {/* Keyed by the query, so the box shows what was searched after a back or forward. */}
+        <SearchBox key={q} action="/search" initial={q} maxLength={BLOG_SEARCH_MAX} />
+        {!q ? (
+          <p className={extras.resultCount}>Type a word or two to find posts.</p>
+        ) : results.isLoading ? (
+          <div aria-busy="true" aria-label="Searching">
+            <Skeleton height="8rem" />
+          </div>
+        ) : results.isError ? (
+          <p className={extras.resultCount} role="alert">
+            The search could not be run just now. Please try again in a moment.
+          </p>
+        ) : data && data.items.length > 0 ? (
+          <>
+            <p className={extras.resultCount} role="status">
+              {data.total} {data.total === 1 ? 'post matches' : 'posts match'} “{q}”
+            </p>
+            <SearchResults hits={data.items} />
+            <BlogPager
+              page={page}
+              pages={pages}
+              href={(p) => blogSearchHref(q, p)}
+              label="Pages of results"
+            />
+          </>
+        ) : (
+          <div className={styles.empty} role="status">
+            <SearchX size={48} aria-hidden="true" />
+            <h2>No posts found</h2>
+            <p>Nothing matches “{q}”. Try other words, or browse all posts on the blog.</p>
+          </div>
+        )}
+      </div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,61 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams, useSearch } from 'wouter';
+import { parseBlogSearch } from '../../shared/blog';
+import { blogTagHref } from '../../shared/blog-publishing';
+import { Skeleton } from '../components/ui/Skeleton';
+import { SiteLayout } from '../components/layouts/SiteLayout';
+import { BlogCard } from '../features/blog/BlogCard';
+import { BlogPager } from '../features/blog/BlogPager';
+import { trpc } from '../lib/trpc';
+import NotFoundPage from './NotFoundPage';
+import * as styles from '../features/blog/BlogList.css';
+import * as postStyles from '../features/blog/BlogPost.css';
+
+/** /blog/tag/<slug>: the published posts of one tag, newest first, paged as /blog is. */
+export default function BlogTagPage() {
+  const { slug } = useParams<{ slug: string }>();
+  const wanted = parseBlogSearch(useSearch());
+  const page = wanted?.page ?? 1;
+  const posts = trpc.blog.tagPage.useQuery({ slug, page }, { enabled: wanted !== null, retryOnMount: false });
+  const pages = posts.data ? Math.max(1, Math.ceil(posts.data.total / posts.data.pageSize)) : 1;
+  if (!wanted || posts.isError || (posts.data && page > pages)) return <NotFoundPage />;
+  return (
+    <SiteLayout>
+      <div className={styles.page}>
+        <header className={styles.intro}>
+          <Link href="/blog" className={postStyles.back}>
+            <ArrowLeft size={16} aria-hidden="true" /> Back to Blog
+          </Link>
+          <h1 className={styles.title}>
+            {posts.data ? `Posts tagged ${posts.data.tag.name}` : 'Posts by tag'}
+          </h1>
+        </header>
+        {posts.isLoading || !posts.data ? (
+          <ul className={styles.grid} aria-busy="true" aria-label="Loading posts">
+            {[0, 1, 2].map((i) => (
+              <li key={i}>
+                <Skeleton height="22rem" />
+              </li>
+            ))}
+          </ul>
+        ) : posts.data.items.length > 0 ? (
+          <>
+            <ul className={styles.grid}>
+              {posts.data.items.map((post) => (
+                <li key={post.id}>
+                  <BlogCard post={post} />
+                </li>
+              ))}
+            </ul>
+            <BlogPager page={page} pages={pages} href={(p) => blogTagHref(posts.data.tag.slug, p)} />
+          </>
+        ) : (
+          <div className={styles.empty}>
+            <h2>No posts with this tag yet</h2>
+            <p>Please check back soon, or read the other posts on the blog.</p>
+          </div>
+        )}
+      </div>
+    </SiteLayout>
+  );
+}
