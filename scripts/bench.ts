@@ -10,6 +10,7 @@
 // --no-analytics (leaves out scripts/bench-analytics.ts: beacons at 5,000/s, reads with counting on and off,
 // the dashboard at 10 million page views).
 // --no-newsletter (leaves out the newsletter send of scripts/bench-newsletter.ts).
+// --search-only (just the blog search at 10 and at 10,000 posts, on each database: the quick figure for search work).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ const args = new Map(
 const duration = Number(args.get('duration') ?? 5);
 const connections = Number(args.get('connections') ?? 50);
 const writesOnly = args.has('writes');
+const searchOnly = args.has('search-only');
 /** The sustained run of bench-memory.ts: seconds of mixed load from a new data folder. */
 const memorySeconds = Number(args.get('memory-seconds') ?? 120);
 const MEMORY_CONNECTIONS = 20;
@@ -212,12 +214,26 @@ async function fillDatabase(
     await db.db.execute(sql`delete from blog_posts`);
     await db.db.execute(sql`delete from podcast_episodes`);
     await db.db.execute(sql`
-      insert into blog_posts (title, excerpt, content, category, published_at, created_at, updated_at)
-      select 'Post ' || i || ' about ' || (array['walks','markets','schools','parking','festivals'])[1 + i % 5],
-             'What happened in town, part ' || i,
-             '<p>' || repeat('Local news from Hertfordshire, paragraph ' || i || '. ', 160) || '</p>',
-             'Category ' || (i % 40), now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval, now()
-      from generate_series(1, ${posts}) as i`);
+      insert into blog_posts (title, excerpt, content, category, published_at, created_at, updated_at,
+                              slug, status, content_text, tags_text)
+      select title, excerpt, '<p>' || body || '</p>', category, at, at, now(), 'post-' || i, 'published', body, category
+      from (
+        select i, 'Post ' || i || ' about ' || topic || ' in ' || town as title,
+               'What happened in ' || town || ', part ' || i as excerpt,
+               repeat('Local news from ' || town || ' about ' || topic || ', paragraph ' || i || '. ', 140) as body,
+               'Category ' || (i % 40) as category, now() - (i || ' minutes')::interval as at
+        from (
+          select i, (array['walks','markets','schools','parking','festivals'])[1 + i % 5] as topic,
+                 (array['Hitchin','Stevenage','Harpenden','Letchworth','Baldock','Royston','Hertford',
+                        'Watford','Berkhamsted','Tring'])[1 + (i / 5) % 10] as town
+          from generate_series(1, ${posts}) as i
+        ) named
+      ) made`);
+    // The words search corrects misspellings towards, as a save adds them (services/blog).
+    await db.db.execute(sql`
+      insert into blog_search_words (word)
+      select word from ts_stat('select to_tsvector(''simple'', title || '' '' || excerpt || '' '' || content_text) from blog_posts')
+      on conflict do nothing`);
     await db.db.execute(sql`
       insert into podcast_episodes (guid, title, description, episode_number, audio_url, published_at)
       select 'bench-' || i, 'Episode ' || i, 'A conversation about ' || i || ' things.', i, 'https://media.example/ep' || i || '.mp3',
@@ -244,6 +260,35 @@ async function fillDatabase(
  * request costs at each size rather than how long it queued behind 49 others.
  */
 const GROWTH_CONNECTIONS = 10;
+
+/**
+ * The public blog search (GET /api/blog/search), one request at a time, each query asked 40 times
+ * with a parameter the answer ignores so the response cache never answers it: what a visitor's
+ * search costs the database. A common town (a tenth of the posts), it misspelt, two words, and a
+ * word no post has.
+ */
+const SEARCHES = ['hitchin', 'hichin', 'stevenage markets', 'festivals in tring', 'xylophone'];
+async function searchLatency(url: string): Promise<Map<string, { p50: number; p95: number; hits: number }>> {
+  const out = new Map<string, { p50: number; p95: number; hits: number }>();
+  let n = 0;
+  for (const q of SEARCHES) {
+    const times: number[] = [];
+    let hits = 0;
+    for (let i = 0; i < 43; i++) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/blog/search?q=${encodeURIComponent(q)}&bench=${n++}`);
+      const body = (await res.json()) as { total?: number };
+      if (!res.ok) throw new Error(`search ${q}: ${res.status} ${JSON.stringify(body)}`);
+      hits = body.total ?? 0;
+      if (i >= 3) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (f: number) =>
+      Math.round(times[Math.min(times.length - 1, Math.floor(f * times.length))]! * 10) / 10;
+    out.set(q, { p50: at(0.5), p95: at(0.95), hits });
+  }
+  return out;
+}
 
 /** Reads /blog/:id and /api/blog/:id of every post once, 16 at a time; returns how many answered 200. */
 async function visitEveryPost(url: string): Promise<number> {
@@ -287,6 +332,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const growthRows: string[][] = [];
+  const searchRows: string[][] = [];
   const analyticsRows: string[][] = [];
   const memoryRuns: string[] = [];
   let pg: PostgresServer | undefined;
@@ -302,7 +348,7 @@ async function main(): Promise<void> {
         pg = await createPostgresServer();
         env = { ...env, DATABASE_URL: pg.url };
       }
-      if (!writesOnly && memorySeconds > 0) {
+      if (!writesOnly && !searchOnly && memorySeconds > 0) {
         const run = await measureMemory({
           seconds: memorySeconds,
           connections: MEMORY_CONNECTIONS,
@@ -325,7 +371,7 @@ async function main(): Promise<void> {
       ];
 
       // The baseline: a bare Fastify route returning the same bytes from memory, measured once.
-      if (!baseline && !writesOnly) {
+      if (!baseline && !writesOnly && !searchOnly) {
         const fixtures = [];
         for (const e of ENDPOINTS) {
           const res = await fetch(app.url + e.path, {
@@ -358,7 +404,7 @@ async function main(): Promise<void> {
       }
 
       const measured = writesOnly ? ENDPOINTS.filter((e) => e.method === 'POST') : ENDPOINTS;
-      for (const e of [...measured, ...writes]) {
+      for (const e of searchOnly ? [] : [...measured, ...writes]) {
         const r = autocannon(app.url + e.path, e);
         const b = baselineResults.get(e.name);
         rows.push([
@@ -381,7 +427,7 @@ async function main(): Promise<void> {
       }
 
       // The same writes without the flush (PGlite's own behaviour before writes were flushed), for its cost.
-      if (database === 'pglite') {
+      if (database === 'pglite' && !searchOnly) {
         const unflushed = await startApp({ ...env, PGLITE_FSYNC: 'off' });
         const unflushedToken = await adminToken(unflushed.url);
         for (const e of [
@@ -409,6 +455,7 @@ async function main(): Promise<void> {
       const restarted = memoryOf(app.child.pid);
       await app.stop();
       const growth = new Map<string, Result[]>();
+      const search = new Map<string, Array<{ p50: number; p95: number; hits: number }>>();
       for (const [posts, episodes] of [
         [10, 10],
         [10_000, 1_000],
@@ -416,7 +463,8 @@ async function main(): Promise<void> {
         await fillDatabase({ dataDir, databaseUrl: env.DATABASE_URL }, posts, episodes);
         app = await startApp(env);
         const growthToken = await adminToken(app.url);
-        for (const e of GROWTH_READS(growthToken)) {
+        for (const [q, r] of await searchLatency(app.url)) search.set(q, [...(search.get(q) ?? []), r]);
+        for (const e of searchOnly ? [] : GROWTH_READS(growthToken)) {
           const r = autocannon(
             app.url + e.path,
             { ...e, connections: e.connections ?? GROWTH_CONNECTIONS },
@@ -424,7 +472,7 @@ async function main(): Promise<void> {
           );
           growth.set(e.name, [...(growth.get(e.name) ?? []), r]);
         }
-        if (posts === 10_000) {
+        if (posts === 10_000 && !searchOnly) {
           const atScale = memoryOf(app.child.pid);
           // Every post read once, as page and as JSON: no cache may grow with them.
           const visited = await visitEveryPost(app.url);
@@ -440,6 +488,14 @@ async function main(): Promise<void> {
         }
         await app.stop();
       }
+      for (const [q, [small, large]] of search) {
+        searchRows.push([
+          `"${q}"`,
+          database,
+          `${small!.p50}/${small!.p95} ms (${small!.hits} found)`,
+          `${large!.p50}/${large!.p95} ms (${large!.hits} found)`,
+        ]);
+      }
       for (const [name, [small, large]] of growth) {
         growthRows.push([
           name,
@@ -449,7 +505,7 @@ async function main(): Promise<void> {
           `${(large!.p99 / Math.max(small!.p99, 1)).toFixed(2)}x`,
         ]);
       }
-      if (!args.has('no-analytics'))
+      if (!args.has('no-analytics') && !searchOnly)
         analyticsRows.push(
           ...(await benchAnalytics(database, { ...env, DATA_DIR: `${dataDir}-analytics` }, duration)),
         );
@@ -469,6 +525,11 @@ async function main(): Promise<void> {
     table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows),
   );
   if (writesOnly) return;
+  console.log(
+    '\nSearch: GET /api/blog/search with 10 posts, then 10,000 (about 8 KB each), one request at a time, 40 each, the response cache missed; p50/p95\n',
+  );
+  console.log(table(['query', 'database', 'at 10', 'at 10,000'], searchRows));
+  if (searchOnly) return;
   console.log(
     `\nGrowth: the same reads with 10 posts, enquiries and episodes, then 10,000 posts (about 8 KB each) and enquiries and 1,000 episodes (${GROWTH_CONNECTIONS} connections, the inbox one request at a time; p50/p99, bytes per answer)\n`,
   );

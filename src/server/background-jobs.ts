@@ -6,6 +6,7 @@ import { mailJobs } from './platform/outbox';
 import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './services/podcasts';
 import type { OutboundClient } from './platform/outbound';
 import { newsletterJobs } from './services/newsletter';
+import { blogGoOutJobs } from './services/blog';
 
 /** The activity log's daily prune (entries are kept a year, services/activity.ts). */
 export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
@@ -18,7 +19,7 @@ export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
  * `outbound`): they import feeds and prune the log by calling the services.
  */
 export function backgroundJobs(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'> & Partial<Pick<AppDeps, 'sharedState'>>,
   options: { outbound?: OutboundClient; log?: { info(obj: object, msg: string): void } } = {},
 ): JobDefinition<never>[] {
   const definitions: JobDefinition<never>[] = [mailJobs(deps), newsletterJobs(deps)];
@@ -45,6 +46,12 @@ export function backgroundJobs(
         },
       },
       analyticsJobs(deps, log),
+      blogGoOutJobs({
+        db: deps.db,
+        clock: deps.clock,
+        log,
+        ...(deps.sharedState ? { announce: () => deps.sharedState!.cache.publish() } : {}),
+      }),
     );
   }
   return definitions;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
+import { eq } from 'drizzle-orm';
+import { blogPosts } from '../../src/server/db/schema';
+import { blogGoOutJobs } from '../../src/server/services/blog';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -211,6 +214,55 @@ describe('scheduling', () => {
     expect(scheduled.json().items.map((p: { id: number }) => p.id)).toContain(post.id);
     await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(at) - Date.now()) + 300));
     expect((await get(`/api/blog/${post.id}`)).statusCode).toBe(200);
+  });
+
+  it('the go-out job marks a post that went out as published, logs it, tells the other instances, and leaves a moved one alone', async () => {
+    const soon = new Date(Date.now() + 1000).toISOString();
+    const goes = await create({
+      title: 'Royston fair opens',
+      content: '<p>Rides</p>',
+      status: 'scheduled',
+      publishAt: soon,
+    });
+    const moved = await create({
+      title: 'Royston fair closes',
+      content: '<p>Bye</p>',
+      status: 'scheduled',
+      publishAt: soon,
+    });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await patch(moved.id, {
+      status: 'scheduled',
+      publishAt: later,
+      expectedVersion: moved.version,
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(soon) - Date.now()) + 300));
+
+    let announced = 0;
+    const job = blogGoOutJobs({
+      db: t.deps.db,
+      clock: () => new Date(),
+      announce: async () => {
+        announced++;
+      },
+      log: { info: () => {} },
+    });
+    await job.run({ id: 'test', data: undefined as never } as never);
+    // The stored status (what the admin reads is worked out from the go-out time either way).
+    const status = async (id: number) =>
+      (await t.deps.db.select({ status: blogPosts.status }).from(blogPosts).where(eq(blogPosts.id, id)))[0]!
+        .status;
+    expect(await status(goes.id)).toBe('published');
+    expect(await status(moved.id)).toBe('scheduled');
+    expect(announced).toBe(1);
+    const log = await t.app.inject({ method: 'GET', url: '/api/admin/activity?page=1', headers: auth });
+    expect(log.payload).toContain('Scheduled post went out: Royston fair opens');
+    expect(log.payload).not.toContain('Scheduled post went out: Royston fair closes');
+
+    // Run again: nothing more to do, nobody told twice.
+    await job.run({ id: 'test-2', data: undefined as never } as never);
+    expect(announced).toBe(1);
   });
 });
 

@@ -63,7 +63,8 @@ describe('one matcher for the browser and the server', () => {
       expect(found?.route, route.path).toBe(route);
       expect(findRoute(`${sampleOf(route.path)}/`)?.route, `${route.path}/`).toBe(route);
     }
-    expect(findRoute('/blog/42')).toEqual({ route: PAGE_ROUTES.blogPost, params: { id: '42' } });
+    expect(findRoute('/blog/42')).toEqual({ route: PAGE_ROUTES.blogPost, params: { slug: '42' } });
+    expect(findRoute('/blog/tag/walks')).toEqual({ route: PAGE_ROUTES.blogTag, params: { slug: 'walks' } });
     for (const unknown of UNKNOWN) {
       expect(findRoute(unknown), unknown).toBeNull();
       expect(pageAt(unknown), unknown).toBe(NOT_FOUND_PAGE);

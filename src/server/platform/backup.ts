@@ -22,6 +22,12 @@ const TABLES: Table[] = [
   schema.sessions,
   schema.passwordResetTokens,
   schema.blogPosts,
+  // A post's tags, earlier addresses (their 301s), revisions, and the words search corrects towards.
+  schema.tags,
+  schema.postTags,
+  schema.postSlugs,
+  schema.postRevisions,
+  schema.blogSearchWords,
   schema.uploadTickets,
   schema.uploads,
   schema.advertisingServices,

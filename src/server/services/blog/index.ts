@@ -2,3 +2,4 @@
 export * from './posts';
 export * from './sanitise-post-html';
 export * from './publishing';
+export * from './go-out';
