@@ -223,6 +223,13 @@ export const blogPosts = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'B') || setweight(to_tsvector('english', content_text), 'C')`,
     ),
+    /**
+     * What search ranks by: the title, tags and excerpt only. Small and stored in the row, where the
+     * whole text's vector would cost the square of each word's repeats to rank (services/blog).
+     */
+    rankSearch: tsvector('rank_search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'C')`,
+    ),
   },
   // What paging, filters and search read.
   (t) => [

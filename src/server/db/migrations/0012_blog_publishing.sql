@@ -50,6 +50,7 @@ ALTER TABLE "blog_posts" ADD COLUMN "updated_by" integer;--> statement-breakpoin
 ALTER TABLE "blog_posts" ADD COLUMN "content_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "tags_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'B') || setweight(to_tsvector('english', content_text), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "rank_search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'C')) STORED;--> statement-breakpoint
 ALTER TABLE "post_revisions" ADD CONSTRAINT "post_revisions_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "post_revisions" ADD CONSTRAINT "post_revisions_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "post_slugs" ADD CONSTRAINT "post_slugs_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
