@@ -5,6 +5,7 @@ export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
   'newsletter.subscribe',
   'academy.createSubscription',
   'blog.create',
+  'blog.restoreRevision',
   'uploads.createUploadUrl',
   'workshops.reserve',
   'workshops.createSession',

@@ -8152,7 +8152,10 @@ export interface operations {
     "blog-restoreRevision": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: a new unique value (a UUID) per request. A repeat with the same key and the same body within 24 hours answers what the first answered (with Idempotent-Replayed: true) and creates nothing; the same key with a different body answers 422. Repeats sent while the first is still running get the same answer as it. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 postId: number;
                 revisionId: number;
@@ -8164,6 +8167,8 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    /** @description true when this is the answer kept for an earlier request with the same Idempotency-Key and body. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8320,6 +8325,21 @@ export interface operations {
                      * @example {
                      *       "message": "Send the request body as JSON, with Content-Type: application/json.",
                      *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used in the last 24 hours for a request with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The request cannot be processed as sent.",
+                     *       "code": "UNPROCESSABLE_CONTENT"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

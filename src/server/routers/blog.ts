@@ -353,11 +353,14 @@ export const blogRouter = router({
     .output(revisionSchema)
     .query(({ ctx, input }) => getRevision(ctx.deps.db, input.id)),
 
+  // It writes a new revision: a retried request with the same Idempotency-Key writes it once.
   restoreRevision: adminProcedure
+    .use(idempotent)
     .meta({
       openapi: {
         method: 'POST',
         path: '/admin/blogs/{postId}/revisions/{revisionId}/restore',
+        requestHeaders: idempotencyKeyHeaders,
         tags: ['Admin'],
         summary: 'Makes a revision the post again (saved as a new revision too)',
         errorResponses: { 400: 'An id is not a whole number', 404: 'No such post or revision' },
