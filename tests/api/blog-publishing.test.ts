@@ -185,6 +185,25 @@ describe('search', () => {
     });
   });
 
+  it('quotes a long post from around its first match, starting on a whole word', async () => {
+    // 'photographically ' is 17 characters: the 200 before the match begin in the middle of one.
+    await create({
+      title: 'Gallery night',
+      content: `<p>${'photographically '.repeat(40)}zebrafinch at the end</p>`,
+      published: true,
+    });
+    const res = (await get('/api/blog/search?q=zebrafinch')).json() as {
+      items: Array<{ snippetParts: Array<{ text: string; match: boolean }> }>;
+    };
+    const snippet = res.items[0]!.snippetParts;
+    expect(snippet).toContainEqual({ text: 'zebrafinch', match: true });
+    const text = snippet.map((p) => p.text).join('');
+    const words = new Set(text.split(/\s+/).filter(Boolean));
+    expect(
+      [...words].filter((w) => !['photographically', 'zebrafinch', '…', 'at', 'the', 'end'].includes(w)),
+    ).toEqual([]);
+  });
+
   it('matches tag names and never shows a draft', async () => {
     const res = (await get('/api/blog/search?q=blooms')).json() as { items: Array<{ title: string }> };
     expect(res.items.map((i) => i.title)).toEqual(['Hitchin lavender fields open']);

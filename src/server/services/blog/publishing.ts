@@ -822,8 +822,11 @@ export async function searchPosts(db: Database, q: string | undefined, page: num
     )
     select p.id, p.slug, p.title, p.category, p.published_at, (select count(*) from matches) as total,
       ts_headline('english', p.title, (select query from q), ${options}) as title_hl,
-      ts_headline('english', p.excerpt || ' … ' || substr(p.content_text,
-        greatest(1, strpos(lower(p.content_text), ${needle}) - 200), 800), (select query from q), ${snippetOptions}) as snippet_hl
+      ts_headline('english', p.excerpt || ' … ' || (case
+          when strpos(lower(p.content_text), ${needle}) > 200
+            -- from the first whole word of the window, never half of one
+            then regexp_replace(substr(p.content_text, strpos(lower(p.content_text), ${needle}) - 200, 800), '^\\S*\\s+', '')
+          else left(p.content_text, 800) end), (select query from q), ${snippetOptions}) as snippet_hl
     from page join blog_posts p on p.id = page.id
     order by page.rank desc, page.published_at desc, page.id desc`)) as unknown as {
     rows: Array<{
