@@ -26,11 +26,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     rollupOptions: {
       output: {
-        // The icons in one chunk instead of one tiny chunk each: fewer requests before a page is ready.
+        // The icons that four or more chunks share in one chunk instead of one tiny chunk each (fewer
+        // requests before a page is ready); an icon of one page or of the admin stays with its code,
+        // so a visitor's first load no longer carries every admin icon (3.6 kB gzip on /blog).
         codeSplitting: isSsrBuild
           ? undefined
           : {
-              groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+              groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/, minShareCount: 4 }],
             },
       },
     },
