@@ -10,7 +10,8 @@ import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 
 type Row = typeof blogPosts.$inferSelect;
 
-function toPost(row: Row): BlogPost {
+/** A stored post as every answer carries it; the publishing reads add their fields to it. */
+export function toPost(row: Row): BlogPost {
   return {
     id: row.id,
     title: row.title,
@@ -74,7 +75,7 @@ const summaryColumns = {
   updatedAt: blogPosts.updatedAt,
 };
 
-function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSummary {
+export function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSummary {
   return {
     id: row.id,
     title: row.title,

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/blog-publishing';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
-import { listPublishedSummaries, withImageSizes, type PublishedFilter } from './posts';
+import { listPublishedSummaries, toPost, toSummary, withImageSizes, type PublishedFilter } from './posts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -395,15 +395,7 @@ export async function toAdminPost(db: Db, row: Row): Promise<AdminBlogPost> {
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.updatedBy))
     : [];
   return {
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...toPost(row),
     slug: row.slug,
     status: statusOf(row),
     tags: tagList,
@@ -608,14 +600,7 @@ export async function suggestTags(
 // --- Public reading: by slug, tag pages, search ---
 
 const summaryOf = (row: Row, tagList: BlogTag[]) => ({
-  id: row.id,
-  title: row.title,
-  excerpt: row.excerpt,
-  category: row.category,
-  imageUrl: row.imageUrl,
-  publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  ...toSummary(row),
   slug: row.slug,
   status: statusOf(row),
   readingMinutes: readingMinutes(row.contentText),
@@ -649,15 +634,7 @@ export async function getPublicPostBySlug(db: Database, slug: string) {
   const relatedRows = ids.length ? await db.select().from(blogPosts).where(inArray(blogPosts.id, ids)) : [];
   relatedRows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   return {
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...toPost(row),
     slug: row.slug,
     tags: tagList,
     readingMinutes: readingMinutes(row.content),
