@@ -180,6 +180,7 @@ async function main(): Promise<void> {
       // (a feed import is cut short and retried later); another instance, or the next start,
       // runs what is still queued, including mail the last requests queued.
       await jobs.stop();
+      deps.mailer.close?.();
       await sharedState?.close();
       await storage.close();
       await openDb.close();

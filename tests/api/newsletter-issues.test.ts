@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/platform/mail';
@@ -85,6 +85,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  t.deps.mailer.close?.();
   await t.close();
   await smtp.close();
 });
@@ -126,6 +127,44 @@ describe('composing', () => {
     expect(bad.status).toBe(400);
     expect(bad.json!.message).toBeTruthy();
     expect((await api('GET', '/admin/newsletter/issues/99999')).status).toBe(404);
+  });
+
+  it('never lets a script, style or iframe in the body reach the e-mail, and the sanitiser warns of nothing', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const hostile =
+        '<p>Kept</p><script>alert(1)</script><style>p{color:red}</style>' +
+        '<iframe src="https://evil.example/"></iframe><p onclick="steal()">Click</p>' +
+        '<a href="javascript:alert(2)">js</a><img src="https://evil.example/x.png" alt="far">';
+      const res = await api('POST', '/admin/newsletter/test-send', {
+        to: 'hostile@example.co.uk',
+        subject: 'Hostile body',
+        bodyHtml: hostile,
+      });
+      expect(res.status).toBe(200);
+      const got = smtp.accepted.find((m) => m.to === 'hostile@example.co.uk')!;
+      const raw = got.raw.replace(/=\r?\n/g, '');
+      expect(raw).toContain('Kept');
+      for (const banned of [
+        'alert(1)',
+        'color:red',
+        '<iframe',
+        'evil.example',
+        'onclick',
+        'steal()',
+        'javascript:',
+      ]) {
+        expect(raw, banned).not.toContain(banned);
+      }
+      const preview = await api('POST', '/admin/newsletter/preview', {
+        subject: 'Hostile',
+        bodyHtml: hostile,
+      });
+      expect(preview.json!.html).not.toMatch(/<script|<iframe|evil\.example|javascript:|onclick/);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('sends a test to the address typed, marked as a test', async () => {

@@ -1,52 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
-import { freePort, waitUntilUp } from '../helpers/net';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
+import { startInstance, stopInstances, type Instance } from './instances';
 
 // An e-mail job claimed by an instance that dies is sent by another, once.
 // Two app processes on one PostgreSQL server and a local SMTP server.
 
 const ADMIN = { email: 'multi@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
-interface Instance {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-async function startInstance(databaseUrl: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-multi-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MULTIPLIER: '100',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: 'Multi Admin',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!(await waitUntilUp(`${base}/api/health`, 120_000, () => child.exitCode === null)))
-    throw new Error(`the instance on port ${port} did not start`);
-  return { base, child, exited };
-}
+const startTakeoverInstance = (databaseUrl: string, env: Record<string, string>) =>
+  startInstance({ databaseUrl, admin: { ...ADMIN, name: 'Multi Admin' }, env });
 
 describe('an e-mail job whose instance was killed before sending', () => {
   let pg: PostgresServer;
@@ -58,8 +22,7 @@ describe('an e-mail job whose instance was killed before sending', () => {
     smtp = await startFakeSmtp();
   });
   afterAll(async () => {
-    for (const i of instances) i.child.kill('SIGKILL');
-    await Promise.all(instances.map((i) => i.exited));
+    await stopInstances(instances);
     await smtp?.close();
     pg?.destroy();
   });
@@ -68,7 +31,7 @@ describe('an e-mail job whose instance was killed before sending', () => {
     // A 20-second lease (the default is five minutes): long enough for B to start while A still
     // holds the job, short enough for B to take it over within the test.
     const env = { SMTP_URL: smtp.url, JOBS_LEASE_SECONDS: '20', JOBS_RETRY_SECONDS: '1' };
-    const a = await startInstance(pg.url, env);
+    const a = await startTakeoverInstance(pg.url, env);
     instances.push(a);
     // A's mail server hangs at the end of the message: A has claimed the job and is sending it.
     smtp.holdNext();
@@ -87,7 +50,7 @@ describe('an e-mail job whose instance was killed before sending', () => {
     expect(accepted.status).toBe(200);
     await expect.poll(() => smtp.held, { timeout: 30_000, interval: 100 }).toBe(1);
 
-    const b = await startInstance(pg.url, env);
+    const b = await startTakeoverInstance(pg.url, env);
     instances.push(b);
     a.child.kill('SIGKILL');
     await a.exited;

@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import {
@@ -14,9 +10,10 @@ import {
   startSend,
   type Audience,
 } from '../helpers/newsletter-send';
-import { freePort, waitUntilUp } from '../helpers/net';
+import { freePort } from '../helpers/net';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { startInstance, stopInstances, type Instance } from './instances';
 
 // Two app processes on one PostgreSQL server send one newsletter issue to 2,000 confirmed
 // subscribers together, through a real SMTP server on 127.0.0.1, sharing the pace's token bucket.
@@ -28,32 +25,15 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 const SUBSCRIBERS = Number(process.env.NEWSLETTER_MULTI_SUBSCRIBERS ?? 2000);
 const ADMIN = { email: 'multi-news@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
-interface Instance {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
 /** Each instance sends from its own address, so the SMTP server can tell whose copy it holds. */
 const senderOf = (port: number) => `newsletter-${port}@example.co.uk`;
 
-async function startInstance(databaseUrl: string, smtpUrl: string, port: number): Promise<Instance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-multi-news-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const startNewsletterInstance = (databaseUrl: string, smtpUrl: string, port: number) =>
+  startInstance({
+    databaseUrl,
+    port,
+    admin: { ...ADMIN, name: 'Multi News' },
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MULTIPLIER: '100',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: 'Multi News',
       SMTP_URL: smtpUrl,
       MAIL_FROM: `Herts Local Media <${senderOf(port)}>`,
       NEWSLETTER_RATE_PER_MINUTE: '60000',
@@ -61,14 +41,7 @@ async function startInstance(databaseUrl: string, smtpUrl: string, port: number)
       NEWSLETTER_LEASE_SECONDS: '3',
       JOBS_LEASE_SECONDS: '30',
     },
-    stdio: 'ignore',
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!(await waitUntilUp(`${base}/api/health`, 120_000, () => child.exitCode === null)))
-    throw new Error(`the instance on port ${port} did not start`);
-  return { base, child, exited };
-}
 
 describe('two instances sending one newsletter issue', () => {
   let pg: PostgresServer;
@@ -85,8 +58,7 @@ describe('two instances sending one newsletter issue', () => {
     smtp.bounce.add(audience.bouncer);
   });
   afterAll(async () => {
-    for (const i of instances) if (i.child.exitCode === null) i.child.kill('SIGKILL');
-    await Promise.all(instances.map((i) => i.exited));
+    await stopInstances(instances);
     await smtp?.close();
     pg?.destroy();
   });
@@ -95,7 +67,7 @@ describe('two instances sending one newsletter issue', () => {
     const ports = [await freePort(), await freePort()];
     const live: Instance[] = [];
     for (const port of ports) {
-      const instance = await startInstance(pg.url, smtp.url, port);
+      const instance = await startNewsletterInstance(pg.url, smtp.url, port);
       instances.push(instance);
       live.push(instance);
     }
@@ -127,7 +99,7 @@ describe('two instances sending one newsletter issue', () => {
       // The other carries on alone for a while.
       const before = accepted();
       await expect.poll(accepted, { timeout: 120_000, interval: 100 }).toBeGreaterThan(before + 50);
-      const again = await startInstance(pg.url, smtp.url, ports[victimIndex]!);
+      const again = await startNewsletterInstance(pg.url, smtp.url, ports[victimIndex]!);
       instances.push(again);
       live[victimIndex] = again;
     }

@@ -1,6 +1,9 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
 import { bareList, centredMessage } from '../../styles/rules';
+import { blogListStyles, blogPostStyles } from '../blog';
+
+// The archive is built like the blog: its lead, pager and issue body are the blog's own styles.
 
 const focusRing = { outline: vars.outline.focusRing, outlineOffset: '2px' };
 
@@ -21,11 +24,7 @@ export const title = style({
   '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.display } },
 });
 
-export const lead = style({
-  color: vars.color.muted,
-  fontSize: vars.fontSize.lg,
-  lineHeight: vars.lineHeight.normal,
-});
+export const lead = blogListStyles.lead;
 
 export const link = style({
   color: vars.color.brandDark,
@@ -66,36 +65,9 @@ export const preheader = style({ margin: 0, color: vars.color.inkSoft, lineHeigh
 
 export const empty = style({ ...centredMessage, color: vars.color.muted });
 
-export const pager = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr auto 1fr',
-  alignItems: 'center',
-  gap: vars.space.md,
-  marginTop: vars.space.xl,
-});
-
-export const pagerStatus = style({
-  color: vars.color.muted,
-  fontSize: vars.fontSize.sm,
-  textAlign: 'center',
-});
-
-export const pagerLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xxs,
-  justifySelf: 'start',
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.brandDark,
-  fontWeight: vars.fontWeight.bold,
-  textDecoration: 'none',
-  selectors: {
-    '&[rel="next"]': { justifySelf: 'end' },
-    '&:hover': { background: vars.color.surfaceAlt },
-    '&:focus-visible': focusRing,
-  },
-});
+export const pager = blogListStyles.pager;
+export const pagerStatus = blogListStyles.pagerStatus;
+export const pagerLink = blogListStyles.pagerLink;
 
 /** Back to the list: a line of its own above the issue's date. */
 export const back = style([
@@ -113,28 +85,11 @@ export const issueTitle = style({
   overflowWrap: 'anywhere',
 });
 
-export const content = style({
-  fontSize: vars.fontSize.lg,
-  lineHeight: vars.lineHeight.relaxed,
-  color: vars.color.inkSoft,
-  overflowWrap: 'anywhere',
-  paddingTop: vars.space.md,
-  borderTop: vars.border.hairline,
-});
-globalStyle(`${content} h2, ${content} h3`, {
-  color: vars.color.ink,
-  lineHeight: vars.lineHeight.tight,
-  marginTop: vars.space.xl,
-});
-globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
-globalStyle(`${content} a`, { color: vars.color.accent });
-globalStyle(`${content} blockquote`, {
-  margin: `${vars.space.lg} 0`,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  borderLeft: `4px solid ${vars.color.brand}`,
-  background: vars.color.surfaceAlt,
-  borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
-});
+/** A post's body styles, with a rule between the issue's heading and its body. */
+export const content = style([
+  blogPostStyles.content,
+  { overflowWrap: 'anywhere', paddingTop: vars.space.md, borderTop: vars.border.hairline },
+]);
 
 export const signup = style({
   marginTop: vars.space.xl,

@@ -114,3 +114,41 @@ export function hasVisibleContent(html: string): boolean {
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
   return text.replace(/&nbsp;|\s/g, '').length > 0;
 }
+
+/**
+ * A post's HTML for a place with no page to resolve addresses from (an e-mail): the post allow-list,
+ * then this site's relative image and link addresses made absolute against `origin`, in a second
+ * pass that allows no tag, attribute or scheme the post allow-list does not.
+ */
+export function postHtmlWithAbsoluteUrls(
+  html: string,
+  origin: string,
+  options: { imageWidth?: string } = {},
+): string {
+  const absolute = (url: string | undefined) =>
+    url && /^\/(?!\/)/.test(url) ? `${origin}${url}` : (url ?? '');
+  return sanitizeHtml(sanitisePostHtml(html), {
+    allowedTags: OPTIONS.allowedTags,
+    allowedAttributes: OPTIONS.allowedAttributes,
+    allowedSchemes: OPTIONS.allowedSchemes,
+    // Images were this site's (the first pass kept no other); once absolute they are http(s).
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: OPTIONS.nonTextTags,
+    transformTags: {
+      img: (tagName, attribs) => ({
+        tagName,
+        attribs: {
+          ...attribs,
+          src: absolute(attribs.src),
+          ...(options.imageWidth && !attribs.width ? { width: options.imageWidth } : {}),
+        },
+      }),
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: attribs.href === undefined ? attribs : { ...attribs, href: absolute(attribs.href) },
+      }),
+    },
+  }).trim();
+}

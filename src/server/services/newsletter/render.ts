@@ -1,9 +1,8 @@
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
-import sanitizeHtml from 'sanitize-html';
 import { escapeHtml } from '../../platform/escape';
 import { addressLine, BUSINESS, type BusinessDetails } from '../../../shared/business';
-import { sanitisePostHtml } from '../blog';
+import { postHtmlWithAbsoluteUrls } from '../blog';
 
 // The newsletter e-mail: MJML (a maintained e-mail templating library) turns one template into the
 // table layout, inlined styles and 600 px width that mail programs need; html-to-text makes the
@@ -29,21 +28,9 @@ export interface RenderedEmail {
   text: string;
 }
 
-/** The body as it may go in an e-mail: sanitised, with absolute image and link addresses. */
+/** The body as it may go in an e-mail: sanitised as a post is, with absolute image and link addresses. */
 export function emailBodyHtml(bodyHtml: string, publicUrl: string): string {
-  const absolute = (url: string | undefined) =>
-    url && /^\/(?!\/)/.test(url) ? `${publicUrl}${url}` : (url ?? '');
-  return sanitizeHtml(sanitisePostHtml(bodyHtml), {
-    allowedTags: false,
-    allowedAttributes: false,
-    transformTags: {
-      img: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, src: absolute(attribs.src), width: attribs.width ?? '552' },
-      }),
-      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, href: absolute(attribs.href) } }),
-    },
-  });
+  return postHtmlWithAbsoluteUrls(bodyHtml, publicUrl, { imageWidth: '552' });
 }
 
 /**
