@@ -24,16 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Source maps for the browser's developer tools (and Lighthouse's best practices).
     sourcemap: !isSsrBuild,
     target: 'es2022',
-    rollupOptions: {
-      output: {
-        // The icons in one chunk instead of one tiny chunk each: fewer requests before a page is ready.
-        codeSplitting: isSsrBuild
-          ? undefined
-          : {
-              groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
-            },
-      },
-    },
+    // No chunk group for the icons: a group of all of them put the admin's icons in every public
+    // page's first load; each page now gets only the icons it shows (docs/decisions/0016).
   },
   server: {
     port: 5173,

@@ -17,9 +17,14 @@ function lazyPageOf(name: string): LazyPage {
   return page;
 }
 
-/** Loads the code of the page at this path (before hydration, and on hover of a link). */
+/** Loads the code of the page at this path with its lazy sections (on hover of a link). */
 export function preloadPage(path: string): Promise<void> {
   return lazyPageOf(pageAt(path).page).preload();
+}
+
+/** Loads the page's own module only: before hydration, whose lazy sections hydrate as they arrive. */
+export function preloadPageForHydration(path: string): Promise<void> {
+  return lazyPageOf(pageAt(path).page).preloadCode();
 }
 
 /** The route table (src/shared/routes.ts) as wouter routes, and the 404 page for any other path. */

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
-import { App, preloadPage } from './App';
+import { App, preloadPageForHydration } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
@@ -33,7 +33,7 @@ const tree = (
 );
 
 // The current page's code first, so hydration finds everything it rendered on the server.
-void preloadPage(window.location.pathname).finally(() => {
+void preloadPageForHydration(window.location.pathname).finally(() => {
   if (dehydratedState && container.hasChildNodes()) hydrateRoot(container, tree);
   else createRoot(container).render(tree);
 });
