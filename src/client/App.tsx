@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { NOT_FOUND_PAGE, ROUTE_LIST, pageAt, pageSourceFile, parseRoutePattern } from '../shared/routes';
 import { lazyPage, type LazyPage } from './lib/lazy-page';
+import { sectionsReady } from './lib/lazy-section';
 import { countPageView } from './lib/page-view';
 
 // Every page loads its own code when visited, so a visitor downloads only the page in front of
@@ -37,9 +38,12 @@ export function App() {
   }, [location]);
   // One page view per route shown: the first render and every client-side navigation.
   useEffect(() => countPageView(), [location]);
-  // Marks the page as hydrated (or rendered): tests wait for it before they touch the DOM.
+  // Marks the page as hydrated (or rendered), its lazy sections too: tests wait for it before they
+  // touch the DOM.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
+    void sectionsReady().then(() => {
+      document.documentElement.dataset.hydrated = '';
+    });
   }, []);
   return (
     <Suspense fallback={null}>
