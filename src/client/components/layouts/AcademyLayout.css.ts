@@ -105,9 +105,13 @@ export const footerLink = style({
   selectors: { '&:focus-visible': { outlineColor: vars.color.onDark } },
 });
 
+// The divider spans the content's width, not the gutters: the box is as wide as the column's
+// content (column minus its side padding) rather than padded inside a wider box.
 export const footerBottom = style({
-  ...siteColumn,
-  padding: `${vars.space.md}`,
+  width: `calc(100% - 2 * ${vars.space.md})`,
+  maxWidth: `calc(${vars.layout.maxWidth} - 2 * ${vars.space.md})`,
+  margin: '0 auto',
+  paddingBlock: vars.space.md,
   borderTop: `1px solid ${vars.color.academy}`,
   color: vars.color.onDarkSoft,
   fontSize: vars.fontSize.sm,

@@ -52,8 +52,8 @@ export function AcademyLayout({
           <div>
             <p className={styles.footerBrand}>{ACADEMY.name}</p>
             <p className={styles.footerText}>
-              After-school and weekend AI-entrepreneurship sessions for 10-16 year olds in {business.county}{' '}
-              and online.
+              After-school and weekend <span className="nowrap">AI-entrepreneurship</span> sessions for{' '}
+              <span className="nowrap">10-16</span> year olds in {business.county} and online.
               {` ${ACADEMY.name}`} is run by {BUSINESS.legalName}, {business.town}.
             </p>
           </div>

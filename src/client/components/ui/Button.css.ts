@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { inComponents } from '../../styles/layered';
-import { vars } from '../../styles/theme.css';
+import { breakpoints, vars } from '../../styles/theme.css';
 
 // The Button recipe lives in the components layer (styles/layers.css.ts): a className given to a
 // Button or to buttonClass() always overrides it, so <Button className={round}> is round.
@@ -85,6 +85,8 @@ export const sizes = styleVariants({
     padding: `${vars.space.sm} ${vars.space.xl}`,
     fontSize: vars.fontSize.lg,
     minHeight: '3.25rem',
+    // On a phone the side padding gives way first, so a long label keeps to one line.
+    '@media': { [breakpoints.phone]: { paddingInline: vars.space.md } },
   }),
   icon: inComponents({ padding: vars.space.xs, minHeight: '2.75rem', minWidth: '2.75rem' }),
 });
