@@ -21,7 +21,14 @@ const base = style(
     overflowWrap: 'anywhere',
     transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}, border-color ${vars.duration.fast}, transform ${vars.duration.fast}`,
     selectors: {
-      '&:disabled, &[aria-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
+      // One grey disabled look for every variant: a faded colour (white on light pink) was too
+      // faint to read; grey on grey keeps its words above 4.5:1.
+      '&:disabled, &[aria-disabled="true"]': {
+        background: vars.color.line,
+        borderColor: vars.color.line,
+        color: vars.color.inkSoft,
+        cursor: 'not-allowed',
+      },
       '&:active:not(:disabled)': { transform: 'translateY(1px)' },
     },
   }),
