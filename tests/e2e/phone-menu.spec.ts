@@ -66,3 +66,23 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     });
   });
 }
+
+test.describe('the academy phone menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('reaches Modules and Pricing, and closes', async ({ page }) => {
+    await page.goto('/sparkai-academy');
+    for (const [label, id] of [
+      ['Modules', 'modules'],
+      ['Pricing', 'pricing'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Academy menu' });
+      await menu.getByRole('link', { name: label, exact: true }).click();
+      await expect(menu).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await settledScroll(page);
+      await expect(page.locator(`#${id}`)).toBeInViewport();
+    }
+  });
+});

@@ -24,5 +24,6 @@ export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSof
 export const help = style({ color: vars.color.muted });
 export const problem = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 export const readyIcon = style({ color: vars.color.academy });
-export const goneIcon = style({ color: vars.color.accent });
+// The academy's colour, not the accent blue that read as a browser default.
+export const goneIcon = style({ color: vars.color.academy });
 export const back = style({ justifySelf: 'center' });

@@ -9,7 +9,8 @@ export const page = style({
   gap: vars.space.lg,
 });
 
-export const back = style({ justifySelf: 'start', color: vars.color.academyDark });
+// No side padding: the label lines up with the card's edge below it instead of sitting indented.
+export const back = style({ justifySelf: 'start', paddingInline: 0, color: vars.color.academyDark });
 
 export const panel = style({
   display: 'grid',

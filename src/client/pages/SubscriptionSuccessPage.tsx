@@ -182,7 +182,10 @@ function ContactLine() {
   return (
     <p className={styles.contact}>
       <CheckCircle2 size={18} aria-hidden="true" className={styles.contactIcon} />
-      Questions? Email us at <a href={`mailto:${academyEmail}`}>{academyEmail}</a>
+      {/* One flex item, so the row's gap does not add a second space before the address. */}
+      <span>
+        Questions? Email us at <a href={`mailto:${academyEmail}`}>{academyEmail}</a>
+      </span>
     </p>
   );
 }

@@ -35,7 +35,17 @@ globalStyle(
     color: 'inherit',
   }),
 );
+// Headings balance their lines and paragraphs avoid a lone last word, in browsers that support it
+// (Chromium, Firefox); others wrap as before.
+globalStyle('h1, h2, h3, h4', inReset({ textWrap: 'balance' }));
 globalStyle('p', inReset({ margin: 0 }));
+globalStyle('p, li, dd', inReset({ textWrap: 'pretty' }));
+// Number fields look the same in every browser: no spinner (Firefox draws one, Chromium only on hover).
+globalStyle('input[type="number"]', inReset({ MozAppearance: 'textfield', appearance: 'textfield' }));
+globalStyle(
+  'input[type="number"]::-webkit-inner-spin-button, input[type="number"]::-webkit-outer-spin-button',
+  inReset({ WebkitAppearance: 'none', margin: 0 }),
+);
 globalStyle('img, svg, video', inReset({ display: 'block', maxWidth: '100%' }));
 // An icon in a flex row keeps the size it was drawn at instead of being squeezed by its neighbours.
 globalStyle('svg', inReset({ flexShrink: 0 }));
@@ -49,6 +59,9 @@ globalStyle(
     outlineOffset: '2px',
   }),
 );
+// A utility for a hyphenated word or range ("10-16", "AI-entrepreneurship") that must not break at
+// its hyphen; the text itself keeps the ordinary hyphen so it reads and searches as typed.
+globalStyle('.nowrap', { whiteSpace: 'nowrap' });
 // A utility, outside the layers so nothing can make hidden text visible by accident.
 globalStyle('.visually-hidden', {
   position: 'absolute',

@@ -12,6 +12,23 @@ export const bandPadding = {
 } satisfies StyleRule;
 
 /** A band's content, centred at the site's width. */
+/**
+ * A hero's row of large buttons: side by side while they fit, and when they wrap each takes the
+ * full row, so stacked buttons are of equal width. At desktop the side padding is a little
+ * smaller so the home hero's two buttons fit side by side in its column.
+ */
+export const heroActions = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+} satisfies StyleRule;
+export const heroAction = {
+  flex: '1 1 auto',
+  '@media': {
+    [breakpoints.desktop]: { flexGrow: 0, paddingInline: vars.space.lg },
+  },
+} satisfies StyleRule;
+
 export const siteColumn = { maxWidth: vars.layout.maxWidth, margin: '0 auto' } satisfies StyleRule;
 
 /** A section's heading: xxl, xxxl from tablet up. */

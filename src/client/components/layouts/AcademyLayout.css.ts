@@ -63,6 +63,9 @@ export const navLink = style({
 });
 
 export const navCta = style({
+  // On the narrowest phones it gives its room to the menu button; the menu lists it too.
+  display: 'none',
+  '@media': { 'screen and (min-width: 30rem)': { display: 'inline-block' } },
   padding: `${vars.space.xs} ${vars.space.sm}`,
   whiteSpace: 'nowrap',
   fontSize: vars.fontSize.sm,
@@ -72,6 +75,31 @@ export const navCta = style({
   fontWeight: vars.fontWeight.bold,
   textDecoration: 'none',
   selectors: { '&:hover': { background: vars.color.academyDark } },
+});
+
+export const menuButton = style({
+  display: 'inline-flex',
+  color: vars.color.academyDark,
+  '@media': { [breakpoints.tablet]: { display: 'none' } },
+});
+
+export const mobileMenu = style({
+  borderTop: vars.border.hairline,
+  background: vars.color.surface,
+  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.md}`,
+  '@media': { [breakpoints.tablet]: { display: 'none' } },
+});
+
+export const mobileList = style({ ...bareList, display: 'flex', flexDirection: 'column' });
+
+export const mobileLink = style({
+  display: 'block',
+  padding: `${vars.space.sm} ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.ink,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: { '&:hover': { background: vars.color.academySoft } },
 });
 
 export const main = style({ flex: 1, outline: 'none' });
@@ -105,9 +133,13 @@ export const footerLink = style({
   selectors: { '&:focus-visible': { outlineColor: vars.color.onDark } },
 });
 
+// The divider spans the content's width, not the gutters: the box is as wide as the column's
+// content (column minus its side padding) rather than padded inside a wider box.
 export const footerBottom = style({
-  ...siteColumn,
-  padding: `${vars.space.md}`,
+  width: `calc(100% - 2 * ${vars.space.md})`,
+  maxWidth: `calc(${vars.layout.maxWidth} - 2 * ${vars.space.md})`,
+  margin: '0 auto',
+  paddingBlock: vars.space.md,
   borderTop: `1px solid ${vars.color.academy}`,
   color: vars.color.onDarkSoft,
   fontSize: vars.fontSize.sm,

@@ -130,3 +130,7 @@ export const navItem = style({
 
 /** A message in place of the admin screen: checking the session, or Access Denied. */
 export const centre = style(centredMessage);
+
+// An address moves to the next line whole rather than breaking at its hyphen; only one longer than
+// the line breaks, anywhere.
+export const email = style({ display: 'inline-block', overflowWrap: 'anywhere' });

@@ -37,7 +37,9 @@ export function AdminLayout({
         <div className={styles.topBar}>
           <div>
             <h1 className={styles.welcome}>Welcome, {user.name}</h1>
-            <p className={styles.subtle}>Signed in as {user.email}</p>
+            <p className={styles.subtle}>
+              Signed in as <span className={styles.email}>{user.email}</span>
+            </p>
           </div>
           <Button variant="outline" onClick={onLogout}>
             <LogOut size={18} aria-hidden="true" /> Logout

@@ -11,6 +11,8 @@ export const footer = style({
 export const inner = style({
   display: 'grid',
   gap: vars.space.xl,
+  // The brand's name and the columns' headings differ in size: their first lines share a baseline.
+  alignItems: 'baseline',
   ...siteColumn,
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr 1fr' } },
 });

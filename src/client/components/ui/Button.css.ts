@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { inComponents } from '../../styles/layered';
-import { vars } from '../../styles/theme.css';
+import { breakpoints, vars } from '../../styles/theme.css';
 
 // The Button recipe lives in the components layer (styles/layers.css.ts): a className given to a
 // Button or to buttonClass() always overrides it, so <Button className={round}> is round.
@@ -21,7 +21,14 @@ const base = style(
     overflowWrap: 'anywhere',
     transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}, border-color ${vars.duration.fast}, transform ${vars.duration.fast}`,
     selectors: {
-      '&:disabled, &[aria-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
+      // One grey disabled look for every variant: a faded colour (white on light pink) was too
+      // faint to read; grey on grey keeps its words above 4.5:1.
+      '&:disabled, &[aria-disabled="true"]': {
+        background: vars.color.line,
+        borderColor: vars.color.line,
+        color: vars.color.inkSoft,
+        cursor: 'not-allowed',
+      },
       '&:active:not(:disabled)': { transform: 'translateY(1px)' },
     },
   }),
@@ -85,6 +92,8 @@ export const sizes = styleVariants({
     padding: `${vars.space.sm} ${vars.space.xl}`,
     fontSize: vars.fontSize.lg,
     minHeight: '3.25rem',
+    // On a phone the side padding gives way first, so a long label keeps to one line.
+    '@media': { [breakpoints.phone]: { paddingInline: vars.space.md } },
   }),
   icon: inComponents({ padding: vars.space.xs, minHeight: '2.75rem', minWidth: '2.75rem' }),
 });

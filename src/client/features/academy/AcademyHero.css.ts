@@ -1,6 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
-import { bandPadding, bareList, heroGrid, heroLead, heroTitle } from '../../styles/rules';
+import {
+  bandPadding,
+  bareList,
+  heroAction,
+  heroActions,
+  heroGrid,
+  heroLead,
+  heroTitle,
+} from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.academySoft} 0%, ${vars.color.surface} 70%)`,
@@ -35,7 +43,8 @@ export const lead = style({
   maxWidth: '40rem',
 });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const actions = style(heroActions);
+export const action = style(heroAction);
 export const secondary = style({ border: `2px solid ${vars.color.academy}`, color: vars.color.academyDark });
 
 export const facts = style({ ...bareList, display: 'grid', gap: vars.space.xs });

@@ -26,15 +26,17 @@ export function AcademyHero() {
     >
       <div className={styles.inner}>
         <div className={styles.copy}>
-          <p className={styles.eyebrow}>After-school and weekend AI club for ages 10-16</p>
+          <p className={styles.eyebrow}>
+            After-school and weekend AI club for ages <span className="nowrap">10-16</span>
+          </p>
           <h1 id="academy-heading" className={styles.title}>
             Help your child build with AI, <span className={styles.highlight}>not just scroll past it.</span>
           </h1>
           <p className={styles.lead}>
-            At SparkAI Academy, 10-16 year olds learn to use AI tools safely and thoughtfully, then turn their
-            own ideas into real projects: a revision chatbot, a short animated story, a plan for a small
-            business. Sessions are live, in small groups, led by DBS-checked tutors, online or in person
-            across Hertfordshire.
+            At SparkAI Academy, <span className="nowrap">10-16</span> year olds learn to use AI tools safely
+            and thoughtfully, then turn their own ideas into real projects: a revision chatbot, a short
+            animated story, a plan for a small business. Sessions are live, in small groups, led by
+            DBS-checked tutors, online or in person across Hertfordshire.
           </p>
           <div className={styles.actions}>
             <ButtonLink
@@ -42,6 +44,7 @@ export function AcademyHero() {
               onClick={smoothScrollTo(ACADEMY_SECTIONS.workshop)}
               variant="academy"
               size="lg"
+              className={styles.action}
             >
               Reserve Your Free Workshop
             </ButtonLink>
@@ -50,7 +53,7 @@ export function AcademyHero() {
               onClick={smoothScrollTo(ACADEMY_SECTIONS.modules)}
               variant="ghost"
               size="lg"
-              className={styles.secondary}
+              className={`${styles.action} ${styles.secondary}`}
             >
               Learn More
             </ButtonLink>

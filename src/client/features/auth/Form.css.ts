@@ -24,15 +24,22 @@ export const panel = style({
   alignSelf: 'flex-start',
 });
 
+// Centred like the icon above them.
 export const heading = style({
   margin: 0,
+  textAlign: 'center',
   fontSize: vars.fontSize.xxl,
   fontWeight: vars.fontWeight.black,
   color: vars.color.ink,
   lineHeight: vars.lineHeight.tight,
 });
 
-export const lead = style({ margin: 0, color: vars.color.muted, lineHeight: vars.lineHeight.normal });
+export const lead = style({
+  margin: 0,
+  textAlign: 'center',
+  color: vars.color.muted,
+  lineHeight: vars.lineHeight.normal,
+});
 
 export const links = style({
   display: 'flex',
@@ -42,8 +49,13 @@ export const links = style({
   fontSize: vars.fontSize.sm,
 });
 
+/** A notice's buttons: full width, one under the other, like a form's submit button. */
+export const noticeActions = style({ display: 'grid', gap: vars.space.sm });
+
+// The brand's red, as the rest of the site's links, not the browser's blue.
 export const link = style({
-  color: vars.color.accent,
+  color: vars.color.brandDark,
+  textUnderlineOffset: '0.2em',
   fontWeight: vars.fontWeight.medium,
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });

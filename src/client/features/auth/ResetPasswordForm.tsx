@@ -7,7 +7,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { buttonClass } from '../../components/ui/Button';
 import { PasswordField } from '../../components/ui/form/PasswordField';
 import { useSchemaForm } from '../../components/ui/form/useSchemaForm';
-import * as fieldStyles from '../../components/ui/form/Field.css';
+import * as styles from './Form.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
@@ -33,12 +33,16 @@ export function ResetPasswordForm() {
 
   if (!token) {
     return (
-      <AuthNotice icon={ShieldAlert} heading="Invalid Reset Link" lead={AUTH_MESSAGES.resetTokenRequired}>
-        <div className={fieldStyles.actions}>
-          <Link href="/forgot-password" className={buttonClass({ variant: 'primary' })}>
+      <AuthNotice
+        icon={ShieldAlert}
+        heading="Invalid Reset Link"
+        lead="This link has no reset token, so it cannot set a new password. Please request a new password reset."
+      >
+        <div className={styles.noticeActions}>
+          <Link href="/forgot-password" className={buttonClass({ variant: 'primary', block: true })}>
             Request a new link
           </Link>
-          <Link href="/login" className={buttonClass({ variant: 'outline' })}>
+          <Link href="/login" className={buttonClass({ variant: 'outline', block: true })}>
             Back to Login
           </Link>
         </div>

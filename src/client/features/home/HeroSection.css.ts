@@ -1,6 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
-import { bandPadding, bareList, heroGrid, heroLead, heroTitle } from '../../styles/rules';
+import {
+  bandPadding,
+  bareList,
+  heroAction,
+  heroActions,
+  heroGrid,
+  heroLead,
+  heroTitle,
+} from '../../styles/rules';
 
 export const hero = style({
   background: `linear-gradient(160deg, ${vars.color.brandSoft} 0%, ${vars.color.surface} 55%, ${vars.color.accentSoft} 100%)`,
@@ -33,7 +41,8 @@ export const lead = style({
   ...heroLead,
   maxWidth: '36rem',
 });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const actions = style(heroActions);
+export const action = style(heroAction);
 export const claims = style({
   ...bareList,
   display: 'flex',

@@ -3,7 +3,6 @@ import { BUSINESSES_CLAIM, SATISFACTION_CLAIM, SUBSCRIBERS_CLAIM } from '../../.
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { ButtonLink } from '../../components/ui/Button';
 import { HeroImage } from '../../components/ui/HeroImage';
-import { phoneAction } from './PhoneAction.css';
 import * as styles from './HeroSection.css';
 
 export function HeroSection() {
@@ -22,14 +21,14 @@ export function HeroSection() {
             reach the neighbours who read them, with advertising, sponsored features and free websites.
           </p>
           <div className={styles.actions}>
-            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg" className={phoneAction}>
+            <ButtonLink href={`#${HOME_SECTIONS.contact}`} size="lg" className={styles.action}>
               Get Started Today
             </ButtonLink>
             <ButtonLink
               href={`#${HOME_SECTIONS.freeWebsites}`}
               size="lg"
               variant="outline"
-              className={phoneAction}
+              className={styles.action}
             >
               Free Website - 100% Free
             </ButtonLink>

@@ -84,7 +84,7 @@ function AllPublications({ newsletters }: { newsletters: Newsletter[] }) {
   const trigger = (
     <Button
       ref={button}
-      variant="ghost"
+      variant="outline"
       size="lg"
       aria-haspopup="dialog"
       onClick={() => {

@@ -53,6 +53,12 @@ export const radio = style({
   },
 });
 
-export const radioInput = style({ width: '1.1rem', height: '1.1rem', accentColor: vars.color.academy });
+// No browser margin (3 px on top in both browsers), so the circle is centred on its label.
+export const radioInput = style({
+  width: '1.1rem',
+  height: '1.1rem',
+  margin: 0,
+  accentColor: vars.color.academy,
+});
 
 export const small = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });

@@ -118,7 +118,8 @@ export const linkButton = style({
   padding: 0,
   border: 'none',
   background: 'transparent',
-  color: vars.color.accent,
+  // The brand's dark red, as the site's other links: the accent blue read as the browser's default.
+  color: vars.color.brandDark,
   font: 'inherit',
   fontWeight: vars.fontWeight.bold,
   textAlign: 'left',
@@ -128,7 +129,8 @@ export const linkButton = style({
 });
 
 export const link = style({
-  color: vars.color.accent,
+  color: vars.color.brandDark,
+  textUnderlineOffset: '0.2em',
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 

@@ -7,6 +7,7 @@ import {
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
 import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { trpc } from '../../../lib/trpc';
+import { serviceIcon } from '../../home';
 import {
   ContentForm,
   useContentListForm,
@@ -45,7 +46,14 @@ export function ServicesEditor() {
             </span>
           ),
         },
-        { label: 'Icon', render: (s) => s.icon },
+        {
+          label: 'Icon',
+          // The icon itself, as the home page shows it, named for a screen reader.
+          render: (s) => {
+            const Icon = serviceIcon(s.icon);
+            return <Icon size={20} role="img" aria-label={s.icon} />;
+          },
+        },
         { label: 'Features', render: (s) => s.features.length },
       ]}
     />
