@@ -1,7 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile settings) in Debian's Chromium against the built site on
 // the embedded database, for /, /blog, a blog post, a tag page, a search and /sparkai-academy. Prints
-// a table of scores and
-// JavaScript transferred on first load, and exits non-zero when a budget is missed.
+// a table of scores and JavaScript transferred on first load, and exits non-zero when a budget is missed.
 // Budgets: Performance >= 95, Accessibility, Best Practices and SEO = 100, JavaScript <= 120 KB
 // transferred, and first-load JavaScript <= 110 KB gzip per public page (scripts/bundle-size.ts).
 // Options: --no-build; CHROMIUM_PATH to use another Chrome.
