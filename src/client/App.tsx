@@ -2,7 +2,6 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { NOT_FOUND_PAGE, ROUTE_LIST, pageAt, pageSourceFile, parseRoutePattern } from '../shared/routes';
 import { lazyPage, type LazyPage } from './lib/lazy-page';
-import { sectionsReady } from './lib/lazy-section';
 import { countPageView } from './lib/page-view';
 
 // Every page loads its own code when visited, so a visitor downloads only the page in front of
@@ -18,14 +17,9 @@ function lazyPageOf(name: string): LazyPage {
   return page;
 }
 
-/** Loads the code of the page at this path with its lazy sections (on hover of a link). */
+/** Loads the code of the page at this path (before hydration, and on hover of a link). */
 export function preloadPage(path: string): Promise<void> {
   return lazyPageOf(pageAt(path).page).preload();
-}
-
-/** Loads the page's own module only: before hydration, whose lazy sections hydrate as they arrive. */
-export function preloadPageForHydration(path: string): Promise<void> {
-  return lazyPageOf(pageAt(path).page).preloadCode();
 }
 
 /** The route table (src/shared/routes.ts) as wouter routes, and the 404 page for any other path. */
@@ -38,12 +32,9 @@ export function App() {
   }, [location]);
   // One page view per route shown: the first render and every client-side navigation.
   useEffect(() => countPageView(), [location]);
-  // Marks the page as hydrated (or rendered), its lazy sections too: tests wait for it before they
-  // touch the DOM.
+  // Marks the page as hydrated (or rendered): tests wait for it before they touch the DOM.
   useEffect(() => {
-    void sectionsReady().then(() => {
-      document.documentElement.dataset.hydrated = '';
-    });
+    document.documentElement.dataset.hydrated = '';
   }, []);
   return (
     <Suspense fallback={null}>

@@ -41,10 +41,7 @@ type ServerCalls = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
  */
 type PrefetchPage = (page: string, input: PrefetchInput<ServerCalls>) => Promise<PrefetchedHead>;
 
-type Manifest = Record<
-  string,
-  { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
->;
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 /**
  * The page's own scripts and styles (from Vite's manifest), so the browser fetches them with the
@@ -53,19 +50,14 @@ type Manifest = Record<
 function pageAssets(manifest: Manifest | null, source: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string, withScripts: boolean) => {
+  const visit = (key: string) => {
     const chunk = manifest?.[key];
-    if (!chunk || key === 'index.html' || seen.has(`${withScripts} ${key}`)) return;
-    seen.add(`${withScripts} ${key}`);
-    if (withScripts) scripts.add(chunk.file);
+    if (!chunk || key === 'index.html' || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
-    for (const dep of chunk.imports ?? []) visit(dep, withScripts);
+    for (const dep of chunk.imports ?? []) visit(dep);
   };
-  visit(source, true);
-  // The page's lazy sections (client/lib/lazy-section.tsx) are rendered here but load their code
-  // after the page's: their styles come with the HTML, so nothing is unstyled or moves meanwhile.
-  for (const dep of manifest?.[source]?.dynamicImports ?? []) visit(dep, false);
+  visit(source);
   return { scripts: [...scripts], styles: [...styles] };
 }
 

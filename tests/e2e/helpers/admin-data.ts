@@ -27,6 +27,9 @@ export async function sendEnquiry(
   enquiry: { name: string; email: string; type: string; subject: string; message: string },
 ) {
   await page.goto('/#contact');
+  // Typed before React has taken the form over (its section hydrates from a chunk of its own), the
+  // words are the page's, not the form's: wait for it (the page may come from browser.newPage()).
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Name *').fill(enquiry.name);
   await form.getByLabel('Email *').fill(enquiry.email);
