@@ -30,7 +30,17 @@ async function waitForCampaign(page: Page, campaign: string) {
       const res = await fetch('/api/admin/analytics/breakdown?period=today&dimension=campaign&pageSize=100', {
         credentials: 'include',
       });
-      return res.ok && JSON.stringify(await res.json()).includes(c);
+      // The /blog view too: it may reach the database a batch (a second) after the campaign's, and
+      // the section shows what was there when it opened.
+      const pages = await fetch('/api/admin/analytics/breakdown?period=today&dimension=page&pageSize=100', {
+        credentials: 'include',
+      });
+      return (
+        res.ok &&
+        pages.ok &&
+        JSON.stringify(await res.json()).includes(c) &&
+        JSON.stringify(await pages.json()).includes('"/blog"')
+      );
     },
     { timeout: 15_000, polling: 500 },
     campaign,

@@ -73,7 +73,7 @@ for (const browserName of BROWSERS) {
           await waitForText(page, view.ready);
           await page.waitForSelector('html[data-hydrated]');
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          // Admin lists choose cards or table once a size has lasted 150 ms.
+          // Admin lists choose cards or table once a size has lasted 300 ms.
           let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
           for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {
             await new Promise((resolve) => setTimeout(resolve, 100));

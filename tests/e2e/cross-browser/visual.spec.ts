@@ -105,7 +105,7 @@ for (const browserName of BROWSERS) {
           // Hydrated first: the pinned texts must not be changed under React's feet.
           await page.waitForSelector('html[data-hydrated]');
           await page.evaluate(settleForScreenshot);
-          // An admin list re-chooses cards or table once a resize has lasted 150 ms: give every list
+          // An admin list re-chooses cards or table once a resize has lasted 300 ms: give every list
           // up to 2 s to agree with its width, then check that it does.
           let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
           for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {

@@ -102,7 +102,8 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
     termsConditions: [
       { name: 'terms-conditions', path: ROUTES.termsConditions, ready: 'Terms & Conditions', parts: [] },
     ],
-    blog: [{ name: 'blog', path: ROUTES.blog, ready: SEEDED_POST_TITLE }],
+    // Any post's card: on the shared test server, other tests' posts push the seeded ones off page 1.
+    blog: [{ name: 'blog', path: ROUTES.blog, ready: 'Read More' }],
     // By its number: the page answers with a 301 to the post's words address, as old links do.
     blogPost: [
       { name: 'blog-post', path: `/blog/${postId}`, ready: 'Herts Local Media Team', parts: ['footer'] },

@@ -55,11 +55,14 @@ export const category = style({
   fontSize: vars.fontSize.xs,
 });
 
+// A title or excerpt with one long unbroken run (an address, a code) breaks anywhere rather than
+// widening the card, and with it every card of its one-column phone grid, past the screen.
 export const cardTitle = style({
   margin: 0,
   fontSize: vars.fontSize.xl,
   color: vars.color.ink,
   lineHeight: vars.lineHeight.tight,
+  overflowWrap: 'anywhere',
 });
 
 export const excerpt = style({
@@ -67,6 +70,7 @@ export const excerpt = style({
   color: vars.color.inkSoft,
   lineHeight: vars.lineHeight.normal,
   flex: 1,
+  overflowWrap: 'anywhere',
 });
 
 export const readMore = style({

@@ -39,6 +39,7 @@ export const resultTitle = style({
   margin: 0,
   fontSize: vars.fontSize.lg,
   lineHeight: vars.lineHeight.tight,
+  overflowWrap: 'anywhere',
 });
 export const resultLink = style({
   color: vars.color.ink,

@@ -19,6 +19,8 @@ export const title = style({
   fontWeight: vars.fontWeight.black,
   color: vars.color.ink,
   lineHeight: vars.lineHeight.tight,
+  // A tag's or a search's long unbroken word breaks rather than widening the page.
+  overflowWrap: 'anywhere',
 });
 
 export const lead = style({

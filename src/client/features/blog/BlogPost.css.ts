@@ -24,6 +24,8 @@ export const postTitle = style({
   fontWeight: vars.fontWeight.black,
   color: vars.color.ink,
   lineHeight: vars.lineHeight.tight,
+  // A long unbroken word in a title breaks rather than pushing the page past a phone's width.
+  overflowWrap: 'anywhere',
 });
 
 export const postExcerpt = style({

@@ -69,7 +69,7 @@ export interface AdminListProps<T> {
  * lasts a frame (a window edge being dragged, a browser resizing the page to capture it whole, which
  * once put 1366 px lists into cards in CI's screenshots) swaps nothing.
  */
-const LAYOUT_SETTLE_MS = 150;
+const LAYOUT_SETTLE_MS = 300;
 
 /**
  * Whether the element is narrower than the given width: measured before the first paint, then again
