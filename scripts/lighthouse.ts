@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './bundle-size';
-import { startBuiltServer } from '../tests/helpers/net';
+import { startShippedServer } from './bench-common';
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const JS_BUDGET_KB = 120;
@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     console.log(`first-load JS ${row.route.padEnd(24)} ${row.kb.toFixed(1)} KB gzip`);
     if (row.kb > FIRST_LOAD_JS_BUDGET_KB) failed = true;
   }
-  const server = await startBuiltServer();
+  // As npm start ships it (its log level), not as the tests run it.
+  const server = await startShippedServer({});
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
