@@ -102,11 +102,14 @@ export async function measureMemory(options: {
     await new Promise((r) => setTimeout(r, 3000));
     const idle = memoryOf(pid).rss;
     const idleParts = whereMemoryIs(pid);
-    const posts = (await (await fetch(`${server.url}/api/blog?limit=3`)).json()) as Array<{ id: number }>;
+    // Three posts at their words addresses (a number answers 301 to it).
+    const { items: posts } = (await (await fetch(`${server.url}/api/blog/pages`)).json()) as {
+      items: Array<{ slug: string }>;
+    };
     const paths = [
       '/',
       '/blog',
-      ...posts.map((p) => `/blog/${p.id}`),
+      ...posts.slice(0, 3).map((p) => `/blog/${p.slug}`),
       '/api/blog',
       '/api/advertising-services',
       '/sitemap.xml',

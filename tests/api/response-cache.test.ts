@@ -1,12 +1,28 @@
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { advertisingServices } from '../../src/server/db/schema';
 import { pageCacheKey } from '../../src/server/http/pages';
 import { isCacheableUrl, publicReadsOf } from '../../src/server/http/response-cache';
 import { appRouter } from '../../src/server/routers';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
+
+/** A workshop session a fortnight ahead of the real clock (the cache's ttl is real time). */
+const workshopSession = {
+  date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+  startTime: '16:00',
+  endTime: '17:00',
+  delivery: 'video_call',
+  joinLink: 'https://meet.example.com/sparkai-taster',
+  capacity: 15,
+};
 
 let t: TestApp;
+let admin: SignedInAdmin | undefined;
+const adminOfT = async () => (admin ??= await signedInAdmin(t));
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -45,7 +61,22 @@ describe('cached public reads', () => {
     const cached = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(cached.json()).toEqual(before.json());
     // ...but any successful write through this server empties the cache.
+    const admin = await adminOfT();
     const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/academy/sessions',
+      headers: admin.auth,
+      payload: workshopSession,
+    });
+    expect(write.statusCode, write.body).toBe(200);
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect((fresh.json() as Array<{ title: string }>).every((s) => s.title === 'Renamed service')).toBe(true);
+  });
+
+  it('keeps its answers after an enquiry or a newsletter signup, which no public read shows', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    const enquiry = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
       payload: await answered(t.app, {
@@ -56,10 +87,43 @@ describe('cached public reads', () => {
         type: 'advertising',
       }),
     });
-    expect(write.statusCode).toBeLessThan(300);
-    const fresh = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
-    expect(fresh.headers['x-cache']).toBeUndefined();
-    expect((fresh.json() as Array<{ title: string }>).every((s) => s.title === 'Renamed service')).toBe(true);
+    expect(enquiry.statusCode).toBe(200);
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      payload: { email: 'reader@example.co.uk', newsletter: 'general' },
+    });
+    expect(signup.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
+    expect(after.headers['x-cache']).toBe('hit');
+  });
+
+  it('empties them when a reservation through POST /api/contact takes a place: the places left change at once', async () => {
+    const admin = await adminOfT();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/academy/sessions',
+      headers: admin.auth,
+      payload: workshopSession,
+    });
+    const next = async () => await t.app.inject({ method: 'GET', url: '/api/workshops/next' });
+    const before = (await next()).json().session as { placesLeft: number };
+    expect((await next()).headers['x-cache']).toBe('hit');
+    const reservation = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Priya Shah',
+        email: 'priya@example.co.uk',
+        subject: '',
+        message: 'Parent: Priya Shah',
+        type: 'workshop_reservation',
+      },
+    });
+    expect(reservation.statusCode, reservation.body).toBe(200);
+    const after = await next();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect((after.json().session as { placesLeft: number }).placesLeft).toBe(before.placesLeft - 1);
   });
 
   it('never caches admin or personal reads', () => {
@@ -177,5 +241,103 @@ describe('the cache holds at most its size in bytes', () => {
     for (let n = 21; n < 21 + entries - 2; n++) await get(n);
     expect((await get(20)).headers['x-cache']).toBe('hit');
     await app.close();
+  });
+});
+
+describe('a hit over HTTP is written before Fastify (ResponseCache.serveEarly)', () => {
+  /** Headers that the HTTP server adds by itself, or that differ by design between two answers. */
+  const OWN = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length']);
+  const headerSet = (headers: Headers | Record<string, unknown>) =>
+    Object.fromEntries(
+      (headers instanceof Headers ? [...headers.entries()] : Object.entries(headers))
+        .filter(([name]) => !OWN.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+
+  it('sends the bytes and headers of a hit through Fastify, a 304, the caller’s request id and one log line', async () => {
+    const base = await buildTestApp();
+    const stream = new PassThrough();
+    let output = '';
+    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const app = await createApp(
+      { ...base.deps, config: { ...base.deps.config, LOG_LEVEL: 'info' } },
+      { logStream: stream },
+    );
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const url = `http://127.0.0.1:${port}/api/advertising-services`;
+      const first = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      expect(first.headers.get('x-cache')).toBeNull();
+      const body = await first.text();
+
+      // The same hit, through Fastify's hook (app.inject never reaches the HTTP server) and early.
+      const throughFastify = await app.inject({ method: 'GET', url: '/api/advertising-services' });
+      expect(throughFastify.headers['x-cache']).toBe('hit');
+      const early = await fetch(url, {
+        headers: { 'accept-encoding': 'identity', 'x-request-id': 'reader-42' },
+      });
+      expect(early.status).toBe(200);
+      expect(early.headers.get('x-cache')).toBe('hit');
+      expect(early.headers.get('x-request-id')).toBe('reader-42');
+      expect(await early.text()).toBe(body);
+      expect(early.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(headerSet(early.headers)).toEqual(headerSet(throughFastify.headers));
+      expect(early.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+      // Compressed, and 304 for the bytes the reader has.
+      const br = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(await br.text()).toBe(body);
+      const again = await fetch(url, {
+        headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+
+      const lines = output
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request' && l.path === '/api/advertising-services');
+      // The miss, the inject hit and three early hits: one line each, the caller's id on its own.
+      expect(lines.map((l) => l.status)).toEqual([200, 200, 200, 200, 304]);
+      expect(lines[2]).toMatchObject({ reqId: 'reader-42', method: 'GET', level: 30 });
+      for (const line of lines) expect(typeof line.ms).toBe('number');
+    } finally {
+      await app.close();
+      await base.close();
+    }
+  });
+
+  it('leaves a request to Fastify once a write has emptied the cache, and while the server closes', async () => {
+    const base = await buildTestApp();
+    const app = await createApp(base.deps);
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const url = `http://127.0.0.1:${port}/api/advertising-services`;
+      await fetch(url);
+      expect((await fetch(url)).headers.get('x-cache')).toBe('hit');
+      const { auth } = await signedInAdmin({ app, deps: base.deps });
+      const write = await app.inject({
+        method: 'POST',
+        url: '/api/admin/academy/sessions',
+        headers: auth,
+        payload: workshopSession,
+      });
+      expect(write.statusCode).toBeLessThan(300);
+      expect((await fetch(url)).headers.get('x-cache')).toBeNull();
+      expect((await fetch(url)).headers.get('x-cache')).toBe('hit');
+      app.beginShutdown();
+      // Readiness has turned; hits are still answered, by Fastify's hook.
+      const during = await fetch(url);
+      expect(during.status).toBe(200);
+      expect(during.headers.get('x-cache')).toBe('hit');
+    } finally {
+      await app.close();
+      await base.close();
+    }
   });
 });

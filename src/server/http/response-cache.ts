@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
+import { keepsPublicReads } from '../trpc/public-reads';
+import { logRequest, requestIdOf } from './request-log';
 import type { CacheInvalidation } from '../platform/shared-state';
 import {
   forEachOpenApiProcedure,
@@ -86,11 +89,29 @@ function compress(payload: string | Buffer): Entry['compressed'] {
   };
 }
 
-function pickEncoding(req: FastifyRequest, entry: Entry): Encoding {
-  const accept = String(req.headers['accept-encoding'] ?? '');
+function pickEncoding(headers: IncomingHttpHeaders, entry: Entry): Encoding {
+  const accept = String(headers['accept-encoding'] ?? '');
   if (entry.compressed.br && /\bbr\b/.test(accept)) return 'br';
   if (entry.compressed.gzip && /\bgzip\b/.test(accept)) return 'gzip';
   return 'identity';
+}
+
+/**
+ * What a hit sends besides its body, the security headers and the request id: one list for both
+ * ways a hit is served (the early path in `serveEarly` and the hook below), so they cannot differ.
+ */
+function hitHeaders(entry: Entry, encoding: Encoding, notModified: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    etag: taggedEtag(entry.etag, encoding),
+    'x-cache': 'hit',
+    vary: 'Accept-Encoding',
+  };
+  if (entry.cacheControl) headers['cache-control'] = entry.cacheControl;
+  for (const [name, value] of entry.headers) headers[name.toLowerCase()] = value;
+  if (notModified) return headers;
+  headers['content-type'] = entry.contentType;
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return headers;
 }
 
 /** Each encoding is its own representation, with its own validator. */
@@ -130,10 +151,23 @@ export interface ResponseCacheOptions {
   nextChange?: () => Promise<number | null>;
 }
 
-export function registerResponseCache(
-  app: FastifyInstance,
-  options: ResponseCacheOptions,
-): { clear(): void; size(): { entries: number; bytes: number } } {
+export interface ResponseCache {
+  clear(): void;
+  size(): { entries: number; bytes: number };
+  /**
+   * Answers a fresh hit straight from the HTTP server's request event, before Fastify makes its
+   * request and reply (app.ts's serverFactory): the same bytes and headers as the hook below, with
+   * the security headers and request id given here, and the request's log line. False when the
+   * request is not such a hit, for Fastify to handle. Measured in docs/decisions/0022-early-cache-hits.md.
+   */
+  serveEarly(
+    req: IncomingMessage,
+    res: ServerResponse,
+    early: { headers: Readonly<Record<string, string>>; log: FastifyBaseLogger },
+  ): boolean;
+}
+
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): ResponseCache {
   // A Map keeps insertion order: a hit moves its entry to the end, so the first is the least recently read.
   const entries = new Map<string, Entry>();
   const maxBytes = options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES;
@@ -183,17 +217,26 @@ export function registerResponseCache(
       : options.keyOf(req.originalUrl);
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    const encoding = pickEncoding(req, entry);
-    const etag = taggedEtag(entry.etag, encoding);
-    void reply.header('ETag', etag).header('X-Cache', 'hit').header('Vary', 'Accept-Encoding');
-    if (entry.cacheControl) void reply.header('Cache-Control', entry.cacheControl);
-    for (const [name, value] of entry.headers) void reply.header(name, value);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
+    const encoding = pickEncoding(req.headers, entry);
+    const notModified = req.headers['if-none-match'] === taggedEtag(entry.etag, encoding);
+    void reply.headers(hitHeaders(entry, encoding, notModified));
+    if (notModified) return reply.code(304).send();
     return reply
       .code(entry.statusCode)
-      .type(entry.contentType)
       .send(encoding === 'identity' ? entry.body : entry.compressed[encoding]);
+  };
+
+  /** The entry a URL may be answered with now, or undefined (the read must run). */
+  const freshEntry = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || Date.now() - entry.storedAt > options.ttlMs) {
+      remove(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
   };
 
   app.addHook('onRequest', async (req, reply) => {
@@ -204,16 +247,8 @@ export function registerResponseCache(
       await refreshNextChange();
     }
     startedIn.set(req, generation);
-    const key = keyOf(req);
-    const entry = entries.get(key);
-    if (!entry) return;
-    if (entry.generation !== generation || Date.now() - entry.storedAt > options.ttlMs) {
-      remove(key);
-      return;
-    }
-    entries.delete(key);
-    entries.set(key, entry);
-    return sendEntry(req, reply, entry);
+    const entry = freshEntry(keyOf(req));
+    if (entry) return sendEntry(req, reply, entry);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -242,7 +277,7 @@ export function registerResponseCache(
     };
     // A write seen since this read began may have changed the answer: send it, but do not keep it.
     if (size <= MAX_BODY_BYTES && startedIn.get(req) === generation) store(keyOf(req), entry);
-    const encoding = pickEncoding(req, entry);
+    const encoding = pickEncoding(req.headers, entry);
     const etag = taggedEtag(baseEtag, encoding);
     void reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
     if (req.headers['if-none-match'] === etag && reply.statusCode === 200) {
@@ -262,7 +297,10 @@ export function registerResponseCache(
       return payload;
     // A route that changes no public answer says so (the page-view beacon: 5,000 a second must not
     // empty every instance's cache 5,000 times a second).
-    if ((req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads)
+    if (
+      (req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads ||
+      keepsPublicReads(req)
+    )
       return payload;
     emptyCache();
     await refreshNextChange().catch((error: unknown) =>
@@ -280,5 +318,39 @@ export function registerResponseCache(
   return {
     clear: emptyCache,
     size: () => ({ entries: entries.size, bytes }),
+    serveEarly(req, res, early) {
+      // Only a GET whose URL is itself an entry's key (every API read's is; a page's when its query
+      // is already in the key's form); the rest, and a due scheduled change, go through Fastify.
+      if (req.method !== 'GET' || req.url === undefined) return false;
+      if (nextChangeAt !== null && Date.now() >= nextChangeAt) return false;
+      const entry = freshEntry(req.url);
+      if (!entry) return false;
+      const started = performance.now();
+      const encoding = pickEncoding(req.headers, entry);
+      const notModified = req.headers['if-none-match'] === taggedEtag(entry.etag, encoding);
+      const requestId = requestIdOf(req.headers);
+      const headers: Record<string, string> = {
+        ...early.headers,
+        'x-request-id': requestId,
+        ...hitHeaders(entry, encoding, notModified),
+      };
+      const status = notModified ? 304 : entry.statusCode;
+      const body = notModified
+        ? undefined
+        : encoding === 'identity'
+          ? entry.body
+          : entry.compressed[encoding];
+      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+      res.writeHead(status, headers);
+      res.end(body);
+      logRequest(early.log, {
+        reqId: requestId,
+        method: 'GET',
+        path: req.url.split('?', 1)[0]!,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return true;
+    },
   };
 }

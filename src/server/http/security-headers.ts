@@ -71,8 +71,14 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-/** Helmet's headers for the site's policy, computed once and sent on every response. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
+/**
+ * Helmet's headers for the site's policy, computed once and sent on every response; returns those of
+ * a document or an API answer (what an answer served before Fastify, from the response cache, sends).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'isHttps'>,
+): Readonly<Record<string, string>> {
   const policyHeaders = securityHeaders(sitePolicy(config));
   const assetHeaders = Object.fromEntries(
     Object.entries(policyHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
@@ -81,4 +87,5 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     void reply.headers(req.url.startsWith('/assets/') ? assetHeaders : policyHeaders);
     done();
   });
+  return policyHeaders;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countConversion } from '../trpc/conversion';
+import { keepPublicReads } from '../trpc/public-reads';
 import { contactChallengeSchema, contactInputSchema } from '../../shared/contact.schema';
 import { CHALLENGE_LIFETIME_MINUTES } from '../../shared/contact';
 import {
@@ -71,7 +72,11 @@ export const contactRouter = router({
     .input(contactInputSchema)
     .output(contactResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const message = contactAnswer(await sendContactMessage(ctx.deps, input, ctx.req.log));
+      const result = await sendContactMessage(ctx.deps, input, ctx.req.log);
+      // Only a place taken or a waiting list joined changes a public read (the next session's places).
+      if (result.booking?.status !== 'confirmed' && result.booking?.status !== 'waiting')
+        keepPublicReads(ctx.req);
+      const message = contactAnswer(result);
       await countConversion(ctx, input.type === 'workshop_reservation' ? 'workshop_reservation' : 'enquiry');
       return { message };
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countConversion } from '../trpc/conversion';
+import { keepPublicReads } from '../trpc/public-reads';
 import {
   archiveInputSchema,
   archiveIssueInputSchema,
@@ -373,6 +374,8 @@ export const newsletterRouter = router({
     .output(messageSchema)
     .mutation(async ({ ctx, input }) => {
       const answer = await subscribe(ctx.deps, input);
+      // No public read shows who subscribed.
+      keepPublicReads(ctx.req);
       await countConversion(ctx, 'newsletter_signup');
       return answer;
     }),
