@@ -19,7 +19,7 @@ import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
 import { registerRestApi } from './http/rest';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerSeoRoutes } from './http/seo';
+import { isCacheableFeed, registerSeoRoutes } from './http/seo';
 import { registerTrpcEndpoint } from './http/trpc';
 import { buildOpenApiDocument } from './openapi';
 import { routeTable } from './openapi/routes';
@@ -72,7 +72,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   const responseCache = registerResponseCache(app, {
     ttlMs: 10_000,
     publicReads: publicReadsOf(appRouter),
-    alsoCache: isCacheablePage,
+    alsoCache: (url) => isCacheablePage(url) || isCacheableFeed(url),
     keyOf: pageCacheKey,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),

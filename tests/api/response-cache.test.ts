@@ -126,6 +126,17 @@ describe('cached public reads', () => {
     expect((after.json().session as { placesLeft: number }).placesLeft).toBe(before.placesLeft - 1);
   });
 
+  it('keeps the sitemap, the feeds and robots.txt, one entry whatever their query', async () => {
+    for (const url of ['/sitemap.xml', '/rss.xml', '/robots.txt']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      expect(first.statusCode, url).toBe(200);
+      const again = await t.app.inject({ method: 'GET', url: `${url}?utm_source=crawler` });
+      expect(again.headers['x-cache'], url).toBe('hit');
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    }
+  });
+
   it('never caches admin or personal reads', () => {
     const reads = publicReadsOf(appRouter);
     expect(isCacheableUrl('/api/admin/user', reads)).toBe(false);

@@ -32,6 +32,22 @@ const xml = escapeXml;
 /** The sitemaps.org protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/**
+ * The feeds and crawler files the response cache may keep: the same for every reader until a write,
+ * and the sitemap reads every published post's address. Their query strings are ignored, so one
+ * entry each (the cache keys them by path).
+ */
+export function isCacheableFeed(url: string): boolean {
+  const [pathname = ''] = url.split('?', 1);
+  return (
+    pathname === '/robots.txt' ||
+    pathname === '/sitemap.xml' ||
+    pathname === '/rss.xml' ||
+    /^\/sitemap-[1-9]\d{0,5}\.xml$/.test(pathname) ||
+    /^\/blog\/tag\/[^/]{1,200}\/rss\.xml$/.test(pathname)
+  );
+}
+
 export function registerSeoRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -65,10 +81,13 @@ export function registerSeoRoutes(
     ...PUBLIC_PAGES,
     ...(await listVisibleTagSlugs(deps.db)).map((slug) => blogTagHref(slug)),
   ];
-  const fileCount = async () =>
-    Math.max(1, Math.ceil(((await fixedPaths()).length + (await countPublishedPosts(deps.db))) / perFile));
-  const urlsOfFile = async (file: number) => {
+  // How many files, with the fixed paths they start with: read once per request.
+  const layout = async () => {
     const fixed = await fixedPaths();
+    const files = Math.max(1, Math.ceil((fixed.length + (await countPublishedPosts(deps.db))) / perFile));
+    return { fixed, files };
+  };
+  const urlsOfFile = async (file: number, fixed: string[]) => {
     const start = (file - 1) * perFile;
     const end = start + perFile;
     const pages = fixed.slice(start, end);
@@ -93,8 +112,8 @@ export function registerSeoRoutes(
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 
   app.get('/sitemap.xml', async (_req, reply) => {
-    const files = await fileCount();
-    if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1)));
+    const { fixed, files } = await layout();
+    if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1, fixed)));
     const entries = Array.from(
       { length: files },
       (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
@@ -108,14 +127,15 @@ export function registerSeoRoutes(
   app.get<{ Params: { file: string } }>('/sitemap-:file', async (req, reply) => {
     const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file);
     const file = match ? Number(match[1]) : 0;
-    if (file < 1 || file > (await fileCount()) || (await fileCount()) === 1) {
+    const { fixed, files } = await layout();
+    if (file < 1 || file > files || files === 1) {
       return sendApiError(
         reply,
         404,
         `There is no ${req.url.split('?', 1)[0]}; /sitemap.xml lists the sitemaps.`,
       );
     }
-    return sendXml(reply, urlset(await urlsOfFile(file)));
+    return sendXml(reply, urlset(await urlsOfFile(file, fixed)));
   });
 
   const feed = (

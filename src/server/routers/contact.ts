@@ -73,9 +73,8 @@ export const contactRouter = router({
     .output(contactResultSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await sendContactMessage(ctx.deps, input, ctx.req.log);
-      // Only a place taken or a waiting list joined changes a public read (the next session's places).
-      if (result.booking?.status !== 'confirmed' && result.booking?.status !== 'waiting')
-        keepPublicReads(ctx.req);
+      // Only a place taken changes a public read (the next session's places left).
+      if (result.booking?.status !== 'confirmed') keepPublicReads(ctx.req);
       const message = contactAnswer(result);
       await countConversion(ctx, input.type === 'workshop_reservation' ? 'workshop_reservation' : 'enquiry');
       return { message };
