@@ -186,7 +186,12 @@ const sections: LegalSection[] = [
           and the code are never shown to anyone, and the address is not stored. We count which page led to a
           newsletter signup, an enquiry, a workshop booking or a plan checkout, not who made it. Automated
           visitors and pages your browser only fetches in advance are not counted. Individual page views are
-          deleted after 30 days; daily totals are kept for two years.
+          deleted after 30 days; daily totals are kept for two years. The country comes from GeoLite2 data
+          created by MaxMind, available from{' '}
+          <a href="https://www.maxmind.com" rel="noopener noreferrer">
+            www.maxmind.com
+          </a>
+          , kept on our own server.
         </p>
         <p>
           The admin area uses one strictly necessary cookie, called <code>session</code> (or{' '}
