@@ -10,6 +10,8 @@
 // --no-analytics (leaves out scripts/bench-analytics.ts: beacons at 5,000/s, reads with counting on and off,
 // the dashboard at 10 million page views).
 // --no-newsletter (leaves out the newsletter send of scripts/bench-newsletter.ts).
+// --reads-only (the throughput table against the bare baseline, and the mixed run; no flush-off, growth,
+// analytics or newsletter run: the quick figure for read work).
 // --search-only (just the blog search at 10 and at 10,000 posts, on each database: the quick figure for search work).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +39,8 @@ const duration = Number(args.get('duration') ?? 5);
 const connections = Number(args.get('connections') ?? 50);
 const writesOnly = args.has('writes');
 const searchOnly = args.has('search-only');
+/** The throughput table (and the mixed run unless --memory-seconds=0) alone: the quick figure for read work. */
+const readsOnly = args.has('reads-only');
 /** The sustained run of bench-memory.ts: seconds of mixed load from a new data folder. */
 const memorySeconds = Number(args.get('memory-seconds') ?? 120);
 const MEMORY_CONNECTIONS = 20;
@@ -56,6 +60,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/blog', method: 'GET', path: '/api/blog' },
   { name: 'GET /api/advertising-services', method: 'GET', path: '/api/advertising-services' },
   { name: 'GET / (rendered page)', method: 'GET', path: '/' },
+  { name: 'GET /blog (rendered page)', method: 'GET', path: '/blog' },
+  { name: 'GET /sitemap.xml', method: 'GET', path: '/sitemap.xml' },
   {
     name: 'POST /api/contact',
     method: 'POST',
@@ -335,6 +341,13 @@ async function main(): Promise<void> {
   const searchRows: string[][] = [];
   const analyticsRows: string[][] = [];
   const memoryRuns: string[] = [];
+  const printMemoryRuns = () => {
+    if (!memoryRuns.length) return;
+    console.log(
+      '\nMemory from a new data folder through the first start and a sustained mixed load (scripts/bench-memory.ts; MB)\n',
+    );
+    console.log(memoryRuns.join('\n'));
+  };
   let pg: PostgresServer | undefined;
   let baseline: { url: string; child: ChildProcess } | undefined;
   const baselineResults = new Map<string, Result>();
@@ -420,7 +433,7 @@ async function main(): Promise<void> {
       }
       const underLoad = memoryOf(app.child.pid);
       await app.stop();
-      if (writesOnly) {
+      if (writesOnly || readsOnly) {
         pg?.destroy();
         pg = undefined;
         continue;
@@ -431,7 +444,7 @@ async function main(): Promise<void> {
         const unflushed = await startApp({ ...env, PGLITE_FSYNC: 'off' });
         const unflushedToken = await adminToken(unflushed.url);
         for (const e of [
-          ENDPOINTS[3]!,
+          ENDPOINTS.find((e) => e.method === 'POST')!,
           { ...writes[0]!, headers: { authorization: `Bearer ${unflushedToken}` } },
         ]) {
           const r = autocannon(unflushed.url + e.path, e);
@@ -524,7 +537,10 @@ async function main(): Promise<void> {
   console.log(
     table(['endpoint', 'database', 'req/s', 'p50', 'p99', 'errors', 'baseline req/s', 'of baseline'], rows),
   );
-  if (writesOnly) return;
+  if (writesOnly || readsOnly) {
+    printMemoryRuns();
+    return;
+  }
   console.log(
     '\nSearch: GET /api/blog/search with 10 posts, then 10,000 (about 8 KB each), one request at a time, 40 each, the response cache missed; p50/p95\n',
   );
@@ -554,12 +570,7 @@ async function main(): Promise<void> {
     );
     console.log(table(ANALYTICS_TABLE_HEADER, analyticsRows));
   }
-  if (memoryRuns.length) {
-    console.log(
-      '\nMemory from a new data folder through the first start and a sustained mixed load (scripts/bench-memory.ts; MB)\n',
-    );
-    console.log(memoryRuns.join('\n'));
-  }
+  printMemoryRuns();
   // A newsletter send to 10,000 (scripts/bench-newsletter.ts): its time at the configured pace, the
   // server's memory, and the public reads without and during it. --no-newsletter leaves it out.
   if (!args.has('no-newsletter')) {
