@@ -309,7 +309,7 @@ test("contact form: an address the server's schema refuses is named beside its f
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByRole('alert')).toHaveText(
-    'Please enter a valid e-mail address, like name@example.co.uk.',
+    'Please enter a valid email address, like name@example.co.uk.',
   );
   await email.fill(RATE_CARD_ENQUIRY.email);
   await expect(form.getByRole('alert')).toHaveCount(0);
