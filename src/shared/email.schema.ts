@@ -6,9 +6,9 @@ import { EMAIL_MAX_LENGTH, MAILBOX_PATTERN } from './email';
 // words of the messages differ from form to form.
 
 export const EMAIL_MESSAGES = {
-  required: 'E-mail address is required',
-  tooLong: 'E-mail address is too long',
-  invalid: 'Please enter a valid e-mail address',
+  required: 'Email address is required',
+  tooLong: 'Email address is too long',
+  invalid: 'Please enter a valid email address',
 } as const;
 
 export function emailAddressField(options: {

@@ -54,7 +54,7 @@ export const ISSUE_MESSAGES = {
   subjectRequired: 'Please enter a subject',
   bodyRequired: 'Please write the newsletter',
   deleted: 'The draft has been deleted.',
-  testSent: 'The test e-mail has been sent.',
+  testSent: 'The test email has been sent.',
 } as const;
 
 /** The public archive: the list of past issues, and each one at `${NEWSLETTER_ARCHIVE_PATH}/<slug>`. */

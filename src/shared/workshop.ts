@@ -39,13 +39,13 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** What the server answers a reservation with; the page and the REST clients read the same words. */
 export const WORKSHOP_MESSAGES = {
-  full: 'Sorry, this workshop session is full. You can join the waiting list and we will e-mail you if a place comes up.',
+  full: 'Sorry, this workshop session is full. You can join the waiting list and we will email you if a place comes up.',
   closed: 'This workshop session is no longer taking reservations. Please choose the next one.',
   noSuchSession: 'No such workshop session',
   alreadyBooked: 'This child already has a place (or is on the waiting list) for this session.',
-  confirmed: (label: string) => `Your place is booked for ${label}. We have e-mailed you the details.`,
+  confirmed: (label: string) => `Your place is booked for ${label}. We have emailed you the details.`,
   waiting: (label: string) =>
-    `The session on ${label} is full, so you are on the waiting list. We will e-mail you if a place comes up.`,
+    `The session on ${label} is full, so you are on the waiting list. We will email you if a place comes up.`,
   interest:
     'The next workshop date is coming soon. We have noted your interest and will be in touch to offer you a place.',
 } as const;

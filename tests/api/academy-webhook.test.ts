@@ -410,7 +410,7 @@ describe('cancelling from the admin', () => {
       headers: admin.auth,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: `A new link has been e-mailed to ${email}.` });
+    expect(res.json()).toEqual({ message: `A new link has been emailed to ${email}.` });
     const mail = mailTo(email).at(-1)!;
     expect(mail.subject).toBe('Your link to manage your SparkAI Academy subscription');
     expect(mail.text).toContain("Here is a new link to manage Ava's AI Explorer subscription");

@@ -248,7 +248,7 @@ describe('POST /api/contact', () => {
     ['a missing name', { ...valid, name: undefined }, /name/],
     ['a blank name', { ...valid, name: '   ' }, /Name is required/],
     ['a missing e-mail', { ...valid, email: undefined }, /email/],
-    ['an invalid e-mail', { ...valid, email: 'not-an-email' }, /valid e-mail/],
+    ['an invalid e-mail', { ...valid, email: 'not-an-email' }, /valid email/],
     ['a missing message', { ...valid, message: undefined }, /message/],
     ['a missing type', { ...valid, type: undefined }, /type/],
     ['an invalid type', { ...valid, type: 'cheese' }, /service type/],

@@ -67,7 +67,7 @@ test('an enquiry from the home page shows up in the inbox, opens in full and is 
   await expect(dialog.getByTestId('enquiry-notification')).toHaveText(
     /^(Sent \S.*|Queued, sending shortly)$/,
   );
-  await expect(dialog.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+  await expect(dialog.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
     'href',
     `mailto:${enquiry.email}?subject=${encodeURIComponent(`Re: ${enquiry.subject}`)}`,
   );
@@ -121,7 +121,7 @@ test('the other sections: subscribers, academy places and adding an admin', asyn
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toContainText('(you)');
   const email = `nadia.${Date.now()}@hertslocalmedia.co.uk`;
   await page.getByLabel('Name').fill('Nadia Second');
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Add admin' }).click();
   await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();

@@ -19,7 +19,7 @@ test('a failed feed refresh shows with its error, and Retry queues it again', as
     )
     .toBeGreaterThan(0);
   const row = rows.filter({ hasText: 'Podcast feed refresh' }).first();
-  await expect(row).toContainText('Not an e-mail');
+  await expect(row).toContainText('Not an email');
   await expect(row).toContainText('not a public address');
   await expect(row).toContainText('3');
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);

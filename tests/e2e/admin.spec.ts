@@ -94,6 +94,11 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await page.keyboard.type(' on the High Street.');
   await expect(editor.locator('strong')).toHaveText('Saturday from 4pm');
 
+  // The picker is the site's own button, the same words in every browser, and says what is chosen.
+  const picker = page.getByLabel('Featured image');
+  await expect(picker.locator('xpath=following-sibling::*[1]')).toHaveText('Choose image');
+  await expect(picker).toHaveAccessibleDescription(/^No image chosen/);
+
   // A renamed non-image is refused before it is sent; a real image is uploaded.
   await page
     .getByLabel('Featured image')
@@ -106,6 +111,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
     .getByLabel('Featured image')
     .setInputFiles({ name: 'lights.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image uploaded successfully', { exact: true })).toBeVisible();
+  await expect(picker).toHaveAccessibleDescription(/^lights\.png/);
   const preview = page.getByAltText('Featured image preview');
   await expect(preview).toHaveAttribute('src', /^\/objects\/uploads\/[a-z2-7]{32}$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);

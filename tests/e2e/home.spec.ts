@@ -240,6 +240,26 @@ test('a newsletter with no special presentation gets the default look and our si
   expect(broxtown).not.toBe(other);
 });
 
+test('every advertising card spaces its bullet points alike, however short its text', async ({ page }) => {
+  // Four cards to a row: the short card is stretched to its row's height.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await openInBrowser(page, '/');
+  await expect(page.getByTestId('advertising-service')).toHaveCount(4);
+  // The space between one bullet's text and the next one's, per card (the text, not its list item:
+  // a stretched item is taller than its words).
+  const gaps = await page.getByTestId('advertising-service').evaluateAll((cards) =>
+    cards.map((card) => {
+      const items = Array.from(card.querySelectorAll('li > span')).map((text) =>
+        text.getBoundingClientRect(),
+      );
+      return items.slice(1).map((item, i) => Math.round(item.top - items[i]!.bottom));
+    }),
+  );
+  const all = gaps.flat();
+  expect(all.length).toBeGreaterThan(4);
+  expect(new Set(all).size, JSON.stringify(gaps)).toBe(1);
+});
+
 test('a failed newsletters load shows no cards and no error', async ({ page }) => {
   await page.route('**/trpc/**', (route) => rewriteProcedure(route, 'content.newsletters', null, true));
   await openInBrowser(page, '/');
@@ -289,7 +309,7 @@ test("contact form: an address the server's schema refuses is named beside its f
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByRole('alert')).toHaveText(
-    'Please enter a valid e-mail address, like name@example.co.uk.',
+    'Please enter a valid email address, like name@example.co.uk.',
   );
   await email.fill(RATE_CARD_ENQUIRY.email);
   await expect(form.getByRole('alert')).toHaveCount(0);

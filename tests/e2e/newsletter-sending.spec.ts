@@ -61,7 +61,7 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
 
   // The server's e-mail, in a sandboxed frame, at a desktop's and then a phone's width.
   await page.getByRole('button', { name: 'Preview' }).click();
-  const dialog = page.getByRole('dialog', { name: 'E-mail preview' });
+  const dialog = page.getByRole('dialog', { name: 'Email preview' });
   const frame = dialog.getByTestId('email-preview');
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(frame).toHaveAttribute('data-width', '600');
@@ -225,7 +225,7 @@ test('on a phone: a published post becomes an issue, which is scheduled for a UK
   expect(await page.evaluate(findOverflow)).toEqual([]);
 
   await page.getByRole('button', { name: 'Preview' }).click();
-  const dialog = page.getByRole('dialog', { name: 'E-mail preview' });
+  const dialog = page.getByRole('dialog', { name: 'Email preview' });
   await dialog.getByRole('button', { name: /^Phone/ }).click();
   await expect(dialog.getByTestId('email-preview')).toHaveAttribute('data-width', '375');
   await expect(page.frameLocator('[data-testid="email-preview"]').getByText(title).first()).toBeVisible();

@@ -2117,12 +2117,12 @@ export interface components {
         /**
          * @description Every error this API answers, from every layer. `message` is readable and may be shown to people as it is; `code` names the status in words; `issues` (validation errors only) lists each field at fault.
          * @example {
-         *       "message": "email: Please enter a valid e-mail address",
+         *       "message": "email: Please enter a valid email address",
          *       "code": "BAD_REQUEST",
          *       "issues": [
          *         {
          *           "path": "email",
-         *           "message": "Please enter a valid e-mail address",
+         *           "message": "Please enter a valid email address",
          *           "code": "invalid_format"
          *         }
          *       ]

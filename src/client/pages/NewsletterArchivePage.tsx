@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { HOME_SECTIONS } from '../../shared/routes';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { Skeleton } from '../components/ui/Skeleton';
+import { BlogPager } from '../features/blog/BlogPager';
 import { archivePageHref, issueHref, parseArchiveSearch } from '../features/newsletter/archive';
 import { formatDate } from '../lib/dates';
 import { trpc } from '../lib/trpc';
@@ -52,27 +53,13 @@ export default function NewsletterArchivePage() {
                 </li>
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav className={styles.pager} aria-label="Pages of past issues">
-                {page > 1 ? (
-                  <Link href={archivePageHref(page - 1)} rel="prev" className={styles.pagerLink}>
-                    <ChevronLeft size={16} aria-hidden="true" /> Newer issues
-                  </Link>
-                ) : (
-                  <span />
-                )}
-                <span className={styles.pagerStatus}>
-                  Page {page} of {pages}
-                </span>
-                {page < pages ? (
-                  <Link href={archivePageHref(page + 1)} rel="next" className={styles.pagerLink}>
-                    Older issues <ChevronRight size={16} aria-hidden="true" />
-                  </Link>
-                ) : (
-                  <span />
-                )}
-              </nav>
-            ) : null}
+            <BlogPager
+              page={page}
+              pages={pages}
+              href={archivePageHref}
+              noun="issues"
+              label="Pages of past issues"
+            />
           </>
         ) : (
           <div className={styles.empty}>

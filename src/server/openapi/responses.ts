@@ -67,9 +67,9 @@ export const errorSchema: JsonObject = {
   required: ['message', 'code'],
   additionalProperties: false,
   example: {
-    message: 'email: Please enter a valid e-mail address',
+    message: 'email: Please enter a valid email address',
     code: 'BAD_REQUEST',
-    issues: [{ path: 'email', message: 'Please enter a valid e-mail address', code: 'invalid_format' }],
+    issues: [{ path: 'email', message: 'Please enter a valid email address', code: 'invalid_format' }],
   },
 };
 

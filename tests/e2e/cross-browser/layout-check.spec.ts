@@ -1,9 +1,7 @@
-import { request as playwrightRequest } from '@playwright/test';
-import { ADMIN_ACCOUNT, visualBaseURL } from '../../../playwright.config';
-import { addLongRows } from '../helpers/admin-data';
-import { BROWSERS, expect, openWatchedPage, signInInPage, test, waitForText } from '../helpers/cross-browser';
-import { findClippedContent, findListsInTheWrongLayout, findOverflow } from '../helpers/page-checks';
-import { allViews, SEEDED_POST_TITLE } from '../helpers/views';
+import { visualBaseURL } from '../../../playwright.config';
+import { BROWSERS, expect, openWatchedPage, test } from '../helpers/cross-browser';
+import { findClippedContent, findOverflow } from '../helpers/page-checks';
+import { allViews, prepareViews, walkViews } from '../helpers/views';
 
 // The layout judged by itself, not by a baseline (a baseline records a clipped button as readily
 // as a whole one): every route of the route table, in Chromium and Firefox, at six widths from a
@@ -20,20 +18,7 @@ let postId = 0;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  const api = await playwrightRequest.newContext({ baseURL: visualBaseURL });
-  const posts = (await (await api.get('/api/blog')).json()) as Array<{ id: number; title: string }>;
-  postId = posts.find((p) => p.title === SEEDED_POST_TITLE)!.id;
-  // The admin lists get awkward rows (long names and addresses), once per server.
-  await api.post('/api/admin/login', {
-    data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password },
-  });
-  const enquiries = (await (await api.get('/api/admin/enquiries?pageSize=1')).json()) as { total: number };
-  if (enquiries.total === 0) {
-    const page = await browser.newPage({ baseURL: visualBaseURL });
-    await addLongRows(page, 'visual');
-    await page.close();
-  }
-  await api.dispose();
+  postId = await prepareViews(visualBaseURL, browser);
 });
 
 for (const browserName of BROWSERS) {
@@ -46,44 +31,18 @@ for (const browserName of BROWSERS) {
       const watched = await openWatchedPage(browser, { width, height: 800 });
       const { page } = watched;
       try {
-        const views = allViews(postId).sort(
-          (a, b) => Number(Boolean(a.signedIn)) - Number(Boolean(b.signedIn)),
+        await walkViews(
+          page,
+          visualBaseURL,
+          allViews(postId),
+          (p) => p.evaluate(() => document.fonts.ready.then(() => undefined)),
+          async (view, wrongLayout) => {
+            const where = `${view.path}${view.adminTab ? ` (${view.adminTab})` : ''} in ${browserName} at ${width} px`;
+            expect.soft(wrongLayout, `lists in the wrong layout: ${where}`).toEqual([]);
+            expect.soft(await page.evaluate(findOverflow), `wider than the viewport: ${where}`).toEqual([]);
+            expect.soft(await page.evaluate(findClippedContent), `cut off: ${where}`).toEqual([]);
+          },
         );
-        let signedIn = false;
-        for (const view of views) {
-          if (view.signedIn && !signedIn) {
-            await signInInPage(page, visualBaseURL, ADMIN_ACCOUNT);
-            signedIn = true;
-          }
-          await page.goto(`${visualBaseURL}${view.path}`);
-          if (view.adminTab) {
-            await page.waitForSelector('nav[aria-label="Admin sections"]');
-            await page.$$eval(
-              'nav[aria-label="Admin sections"] button',
-              (buttons, tab) =>
-                (buttons.find((b) => b.textContent?.startsWith(tab)) as HTMLButtonElement).click(),
-              view.adminTab,
-            );
-            await page.waitForFunction(
-              () =>
-                document.querySelector('[data-layout], main form') &&
-                !document.querySelector('[data-layout][aria-busy="true"], form[aria-busy="true"]'),
-            );
-          }
-          await waitForText(page, view.ready);
-          await page.waitForSelector('html[data-hydrated]');
-          await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          // Admin lists choose cards or table once a size has lasted 300 ms.
-          let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
-          for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {
-            await new Promise((resolve) => setTimeout(resolve, 100));
-            wrongLayout = await page.evaluate(findListsInTheWrongLayout);
-          }
-          const where = `${view.path}${view.adminTab ? ` (${view.adminTab})` : ''} in ${browserName} at ${width} px`;
-          expect.soft(wrongLayout, `lists in the wrong layout: ${where}`).toEqual([]);
-          expect.soft(await page.evaluate(findOverflow), `wider than the viewport: ${where}`).toEqual([]);
-          expect.soft(await page.evaluate(findClippedContent), `cut off: ${where}`).toEqual([]);
-        }
       } finally {
         await watched.close();
       }

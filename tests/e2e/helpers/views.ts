@@ -1,4 +1,10 @@
+import { request as playwrightRequest, type Browser as PlaywrightBrowser } from '@playwright/test';
+import type { Page } from 'puppeteer-core';
 import { ROUTES } from '../../../src/shared/routes';
+import { ADMIN_ACCOUNT } from '../../../playwright.config';
+import { addLongRows } from './admin-data';
+import { signInInPage, waitForText } from './cross-browser';
+import { findListsInTheWrongLayout } from './page-checks';
 
 // Every route of the one route table (src/shared/routes.ts) as the pages a test opens: the
 // screenshot comparisons, the overflow test and the icon check all walk this list. A route added
@@ -153,4 +159,75 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
 
 export function allViews(postId: number): View[] {
   return Object.values(viewsByRoute(postId)).flat();
+}
+
+/**
+ * Readies the screenshot server for the views, once per worker: the seeded post's id (the
+ * blog-post views open it), and the admin lists' awkward rows (long names and addresses), added
+ * once per server (a restarted worker finds them there). `browser` is Playwright's, for the rows.
+ */
+export async function prepareViews(baseURL: string, browser: PlaywrightBrowser): Promise<number> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const posts = (await (await api.get('/api/blog')).json()) as Array<{ id: number; title: string }>;
+  const postId = posts.find((p) => p.title === SEEDED_POST_TITLE)!.id;
+  await api.post('/api/admin/login', {
+    data: { email: ADMIN_ACCOUNT.email, password: ADMIN_ACCOUNT.password },
+  });
+  const enquiries = (await (await api.get('/api/admin/enquiries?pageSize=1')).json()) as { total: number };
+  if (enquiries.total === 0) {
+    const page = await browser.newPage({ baseURL });
+    await addLongRows(page, 'visual');
+    await page.close();
+  }
+  await api.dispose();
+  return postId;
+}
+
+/**
+ * Opens each view in turn on one (puppeteer) page: the signed-out views first, then the admin's,
+ * signed in once; for an admin section, its tab, until every list (or the section's form) has
+ * loaded; then the view's ready text and the app's hydration. `settle` runs next (fonts, pinned
+ * texts), then the admin lists get up to 2 s to choose cards or table for their width (they choose
+ * once a size has lasted 300 ms); `check` gets the view and the lists still in the wrong layout.
+ */
+export async function walkViews(
+  page: Page,
+  baseURL: string,
+  views: View[],
+  settle: (page: Page) => Promise<void>,
+  check: (view: View, wrongLayout: string[]) => Promise<void>,
+): Promise<void> {
+  const ordered = [...views].sort((a, b) => Number(Boolean(a.signedIn)) - Number(Boolean(b.signedIn)));
+  let signedIn = false;
+  for (const view of ordered) {
+    if (view.signedIn && !signedIn) {
+      await signInInPage(page, baseURL, ADMIN_ACCOUNT);
+      signedIn = true;
+    }
+    await page.goto(`${baseURL}${view.path}`);
+    if (view.adminTab) {
+      await page.waitForSelector('nav[aria-label="Admin sections"]');
+      await page.$$eval(
+        'nav[aria-label="Admin sections"] button',
+        (buttons, tab) => (buttons.find((b) => b.textContent?.startsWith(tab)) as HTMLButtonElement).click(),
+        view.adminTab,
+      );
+      // Every list (or, in a section of settings, the form) has loaded.
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-layout], main form') &&
+          !document.querySelector('[data-layout][aria-busy="true"], form[aria-busy="true"]'),
+      );
+    }
+    await waitForText(page, view.ready);
+    // Hydrated first: what `settle` pins must not be changed under React's feet.
+    await page.waitForSelector('html[data-hydrated]');
+    await settle(page);
+    let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
+    for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      wrongLayout = await page.evaluate(findListsInTheWrongLayout);
+    }
+    await check(view, wrongLayout);
+  }
 }

@@ -28,7 +28,7 @@ export const PAYMENT_NOT_RECEIVED = {
   unknown: 'We could not find a payment for this checkout.',
   unavailable: 'We could not check your payment with our payment provider just now.',
   justPaid:
-    'If you have just paid, it can take a few minutes to reach us: check again shortly. We e-mail you as soon as it arrives.',
+    'If you have just paid, it can take a few minutes to reach us: check again shortly. We email you as soon as it arrives.',
   help: 'If your card has been charged, or you need a hand, email us at',
 } as const;
 

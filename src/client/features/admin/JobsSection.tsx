@@ -44,7 +44,7 @@ export function JobsSection() {
       primary: true,
       render: (j) => <span className={styles.strong}>{JOB_KIND_LABELS[j.kind] ?? j.kind}</span>,
     },
-    { label: 'To', render: (j) => j.recipient ?? <span className={styles.muted}>Not an e-mail</span> },
+    { label: 'To', render: (j) => j.recipient ?? <span className={styles.muted}>Not an email</span> },
     { label: 'Attempts', nowrap: true, render: (j) => j.attempts },
     {
       label: 'Last error',
@@ -79,7 +79,7 @@ export function JobsSection() {
           Failed jobs
         </h2>
         <p className={styles.lead}>
-          E-mails and feed refreshes that still failed after their last attempt. Each is kept for 30 days;
+          Emails and feed refreshes that still failed after their last attempt. Each is kept for 30 days;
           retry one once the cause (a mail server, a feed address) is fixed.
         </p>
       </div>
@@ -91,7 +91,7 @@ export function JobsSection() {
         rowKey={(j) => j.id}
         rowTestId="failed-job-row"
         onPage={list.setPage}
-        emptyText="No failed jobs: every e-mail and feed refresh went through."
+        emptyText="No failed jobs: every email and feed refresh went through."
         errorText="The failed jobs could not be loaded. Please refresh the page."
         skeletonHeight="6rem"
       />

@@ -2,16 +2,22 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import * as styles from './BlogList.css';
 
-/** Newer and older pages of a public list of posts, as crawlable links. */
+/**
+ * Newer and older pages of a public list, newest first, as crawlable links: the blog's posts, and
+ * the newsletter archive's issues.
+ */
 export function BlogPager({
   page,
   pages,
   href,
-  label = 'Pages of posts',
+  noun = 'posts',
+  label = `Pages of ${noun}`,
 }: {
   page: number;
   pages: number;
   href: (page: number) => string;
+  /** What the list holds, in the plural: 'Newer posts', 'Older issues'. */
+  noun?: string;
   label?: string;
 }) {
   if (pages <= 1) return null;
@@ -19,7 +25,7 @@ export function BlogPager({
     <nav className={styles.pager} aria-label={label}>
       {page > 1 ? (
         <Link href={href(page - 1)} rel="prev" className={styles.pagerLink}>
-          <ChevronLeft size={16} aria-hidden="true" /> Newer posts
+          <ChevronLeft size={16} aria-hidden="true" /> Newer {noun}
         </Link>
       ) : (
         <span />
@@ -29,7 +35,7 @@ export function BlogPager({
       </span>
       {page < pages ? (
         <Link href={href(page + 1)} rel="next" className={styles.pagerLink}>
-          Older posts <ChevronRight size={16} aria-hidden="true" />
+          Older {noun} <ChevronRight size={16} aria-hidden="true" />
         </Link>
       ) : (
         <span />

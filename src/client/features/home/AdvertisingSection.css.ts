@@ -14,6 +14,9 @@ export const features = style({
   ...bareList,
   display: 'grid',
   gap: vars.space.xs,
+  // The list grows to push every card's button to the bottom; its rows keep their own height
+  // (a grid stretches them into the spare space by default, spreading a short card's bullets).
+  alignContent: 'start',
   flexGrow: 1,
 });
 export const feature = style({

@@ -19,7 +19,7 @@ export function ContactDetails() {
             <Mail size={20} aria-hidden="true" />
           </span>
           <span>
-            <span className={styles.infoLabel}>E-mail</span>
+            <span className={styles.infoLabel}>Email</span>
             <a href={`mailto:${business.email}`} className={styles.infoLink}>
               {business.email}
             </a>

@@ -18,7 +18,7 @@ const sections: LegalSection[] = [
           policy under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
         </p>
         <p>
-          You can contact us about anything in this policy by e-mail at {mail}, by phone on <BusinessPhone />,
+          You can contact us about anything in this policy by email at {mail}, by phone on <BusinessPhone />,
           or by post at {BUSINESS.legalName}, <BusinessAddress />.
         </p>
       </>
@@ -42,7 +42,7 @@ const sections: LegalSection[] = [
             <tr>
               <td>Contact form</td>
               <td>
-                Your name, e-mail address, the subject and message you write, and the service you ask about.
+                Your name, email address, the subject and message you write, and the service you ask about.
               </td>
               <td>
                 To answer your enquiry and, if you ask, to quote for or provide our services. Legitimate
@@ -51,7 +51,7 @@ const sections: LegalSection[] = [
             </tr>
             <tr>
               <td>Newsletter signup</td>
-              <td>Your e-mail address, the date you signed up and the date you confirmed it.</td>
+              <td>Your email address, the date you signed up and the date you confirmed it.</td>
               <td>
                 To send you the newsletter you asked for. Your consent, which you give by confirming your
                 address and can withdraw at any time.
@@ -60,7 +60,7 @@ const sections: LegalSection[] = [
             <tr>
               <td>{ACADEMY.name} free workshop reservation</td>
               <td>
-                A parent&apos;s name, e-mail address and mobile number; the child&apos;s first name and age;
+                A parent&apos;s name, email address and mobile number; the child&apos;s first name and age;
                 whether they will use a laptop or desktop.
               </td>
               <td>
@@ -71,7 +71,7 @@ const sections: LegalSection[] = [
             <tr>
               <td>{ACADEMY.name} subscriptions</td>
               <td>
-                The plan chosen and the e-mail address given at checkout. Card details go straight to our
+                The plan chosen and the email address given at checkout. Card details go straight to our
                 payment provider, Stripe; we never see or store them.
               </td>
               <td>
@@ -81,7 +81,7 @@ const sections: LegalSection[] = [
             </tr>
             <tr>
               <td>Admin area</td>
-              <td>Staff names, e-mail addresses and securely hashed passwords.</td>
+              <td>Staff names, email addresses and securely hashed passwords.</td>
               <td>To let our team sign in and publish the blog. Legitimate interests.</td>
             </tr>
             <tr>
@@ -105,12 +105,12 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          When you sign up we send one e-mail asking you to confirm your address. We only send the newsletter
+          When you sign up we send one email asking you to confirm your address. We only send the newsletter
           once you have confirmed, as the Privacy and Electronic Communications Regulations (PECR) expect. If
           you do not confirm within 7 days, we delete your address.
         </p>
         <p>
-          Every e-mail we send has an unsubscribe link. When you use it we delete your address from our list
+          Every email we send has an unsubscribe link. When you use it we delete your address from our list
           straight away. Some of our town newsletters (Broxtown, Hertstown and Fieldtown) are delivered
           through an external newsletter platform; if you subscribe there, that platform&apos;s own privacy
           policy also applies.
@@ -155,7 +155,7 @@ const sections: LegalSection[] = [
             our web hosting provider, which stores the website and its database in the UK or the European
             Economic Area;
           </li>
-          <li>our e-mail provider, which delivers the e-mails we send;</li>
+          <li>our email provider, which delivers the emails we send;</li>
           <li>Stripe Payments UK Ltd, which processes card payments for the {ACADEMY.name} plans.</li>
         </ul>
         <p>
@@ -225,7 +225,7 @@ const sections: LegalSection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, e-mail {mail}. We will reply within one month, and there is normally no
+          To use any of these rights, email {mail}. We will reply within one month, and there is normally no
           charge. We may ask you to confirm your identity first. A parent or guardian can make requests on
           behalf of a child.
         </p>
@@ -238,7 +238,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Our site is served over an encrypted connection, passwords are stored only as strong one-way hashes,
-        the confirmation and unsubscribe links in our e-mails are stored only in hashed form, and only our
+        the confirmation and unsubscribe links in our emails are stored only in hashed form, and only our
         staff can reach the admin area. If a breach ever put your data at risk, we would tell you and the
         Information Commissioner&apos;s Office as the law requires.
       </p>
@@ -264,7 +264,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         We will update this page when our practices change, and change the &quot;last updated&quot; date
-        above. If a change matters to how we use data you have already given us, we will tell you by e-mail.
+        above. If a change matters to how we use data you have already given us, we will tell you by email.
         Our <Link href={ROUTES.termsConditions}>terms and conditions</Link> explain the rules for using our
         website and services.
       </p>

@@ -54,8 +54,8 @@ const sections: LegalSection[] = [
       <>
         <p>
           When you ask us about advertising we send you a written quote. A booking is confirmed when you
-          accept the quote in writing (an e-mail is fine). The quote sets out what is included, the
-          publication dates and the price.
+          accept the quote in writing (an email is fine). The quote sets out what is included, the publication
+          dates and the price.
         </p>
         <ul>
           <li>
@@ -119,8 +119,8 @@ const sections: LegalSection[] = [
     title: 'Newsletters',
     body: (
       <p>
-        Our newsletters are free. You can unsubscribe at any time with the link in every e-mail. We choose
-        what we publish and may change how often we send or stop a newsletter.
+        Our newsletters are free. You can unsubscribe at any time with the link in every email. We choose what
+        we publish and may change how often we send or stop a newsletter.
       </p>
     ),
   },

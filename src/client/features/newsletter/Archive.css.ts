@@ -65,13 +65,9 @@ export const preheader = style({ margin: 0, color: vars.color.inkSoft, lineHeigh
 
 export const empty = style({ ...centredMessage, color: vars.color.muted });
 
-export const pager = blogListStyles.pager;
-export const pagerStatus = blogListStyles.pagerStatus;
-export const pagerLink = blogListStyles.pagerLink;
-
 /** Back to the list: a line of its own above the date. */
 export const back = style([
-  pagerLink,
+  blogListStyles.pagerLink,
   { display: 'flex', width: 'fit-content', marginBottom: vars.space.lg, padding: 0 },
 ]);
 

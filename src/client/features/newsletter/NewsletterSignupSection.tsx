@@ -78,7 +78,7 @@ export function NewsletterSignupSection() {
           </Button>
         </form>
         <p className={styles.small}>
-          We will e-mail you a link to confirm your address. Unsubscribe at any time. See our{' '}
+          We will email you a link to confirm your address. Unsubscribe at any time. See our{' '}
           <Link href={ROUTES.privacyPolicy} className={styles.link}>
             privacy policy
           </Link>

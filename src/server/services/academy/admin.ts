@@ -99,7 +99,7 @@ export async function sendManageLink(
       }),
     });
   });
-  return { message: `A new link has been e-mailed to ${email}.` };
+  return { message: `A new link has been emailed to ${email}.` };
 }
 
 /** Academy subscriptions as the payment webhook recorded them, newest first. */

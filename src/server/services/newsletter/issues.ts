@@ -232,7 +232,7 @@ export async function testSendIssue(
     const reply = (error as { response?: string }).response;
     throw new DomainError(
       'BAD_GATEWAY',
-      reply ? `The mail server refused the test e-mail: ${reply}` : 'The mail server could not be reached.',
+      reply ? `The mail server refused the test email: ${reply}` : 'The mail server could not be reached.',
     );
   }
   return { message: ISSUE_MESSAGES.testSent };

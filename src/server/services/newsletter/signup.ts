@@ -19,7 +19,7 @@ export const CONFIRM_WINDOW_DAYS = 7;
 export const RESEND_AFTER_MINUTES = 10;
 
 export const SUBSCRIBE_MESSAGE =
-  'Thank you! Please check your inbox and click the link in our e-mail to confirm your subscription.';
+  'Thank you! Please check your inbox and click the link in our email to confirm your subscription.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -131,7 +131,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<{ 
     .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)));
   if (!row) {
     throw notFound(
-      'This confirmation link is not valid any more. Please sign up again and use the newest e-mail.',
+      'This confirmation link is not valid any more. Please sign up again and use the newest email.',
     );
   }
   if (row.confirmedAt) return { message: 'Your subscription is already confirmed. Thank you!' };

@@ -64,7 +64,7 @@ function SubscriptionState({ s }: { s: AcademySubscription }) {
       ) : null}
       {s.paymentOverdue && s.lastPaymentFailedAt ? (
         <span className={styles.muted} data-testid="payment-overdue">
-          Payment failed <Day iso={s.lastPaymentFailedAt} />, card link e-mailed
+          Payment failed <Day iso={s.lastPaymentFailedAt} />, card link emailed
         </span>
       ) : null}
     </span>
@@ -166,7 +166,7 @@ export function AcademySubscriptionsSection() {
               variant="ghost"
               onClick={() => void emailLink(s)}
               disabled={sendLink.isPending}
-              aria-label={`E-mail ${s.customerEmail ?? 'the parent'} a link to manage the subscription`}
+              aria-label={`Email ${s.customerEmail ?? 'the parent'} a link to manage the subscription`}
             >
               <MailPlus size={16} aria-hidden="true" /> Send manage link
             </Button>

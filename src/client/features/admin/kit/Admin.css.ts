@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../../styles/theme.css';
 
 export const columns = style({
@@ -62,11 +62,39 @@ export const uploadRow = style({
   gap: vars.space.sm,
 });
 
+/** The file picker: the button below, with the real input transparent over it (ImageUploadField). */
+export const filePicker = style({ position: 'relative', display: 'inline-flex', maxWidth: '100%' });
+
 export const fileInput = style({
-  maxWidth: '100%',
-  font: 'inherit',
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  opacity: 0,
+  cursor: 'pointer',
+  // Firefox sizes a file input's box by its own words; the button's box is what shows.
+  fontSize: 0,
+  selectors: { '&:disabled': { cursor: 'not-allowed' } },
+});
+
+export const fileButton = style({});
+globalStyle(`${fileInput}:focus-visible + ${fileButton}`, {
+  outline: vars.outline.focusRing,
+  outlineOffset: '2px',
+});
+globalStyle(`${fileInput}:hover:not(:disabled) + ${fileButton}`, { background: vars.color.brandSoft });
+globalStyle(`${fileInput}:disabled + ${fileButton}`, {
+  background: vars.color.line,
+  borderColor: vars.color.line,
+  color: vars.color.inkSoft,
+});
+
+export const fileName = style({
+  minWidth: 0,
+  color: vars.color.inkSoft,
   fontSize: vars.fontSize.sm,
-  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
+  overflowWrap: 'anywhere',
 });
 
 /** A content item's picture in its form and its row: a photo or a logo, never stretched. */

@@ -6,10 +6,12 @@ import { bareList } from '../../../styles/rules';
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
 
-// The buttons of a row wrap onto a second line before the table outgrows its card; each keeps
-// its label on one line.
-export const actionsCell = style({ width: '1%' });
-globalStyle(`${actionsCell} :is(button, a)`, { whiteSpace: 'nowrap' });
+// A row's buttons sit side by side while the table has room and wrap onto further lines before it
+// outgrows its card (the table's own column sizing: a 1% width squeezed the cell to its narrowest,
+// stacking the buttons and making every row three buttons tall). Each button, and a note in
+// their place ('The only admin'), keeps its words on one line.
+export const actionsCell = style({ overflowWrap: 'normal' });
+globalStyle(`${actionsCell} > * > *`, { whiteSpace: 'nowrap' });
 
 export const cards = style({
   ...bareList,

@@ -206,13 +206,9 @@ function Table<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes, b
               {columns.map((c) => (
                 <td
                   key={c.label}
-                  className={
-                    c.nowrap
-                      ? `${table.td} ${table.nowrap}`
-                      : c.actions
-                        ? `${table.td} ${styles.actionsCell}`
-                        : table.td
-                  }
+                  className={[table.td, c.nowrap ? table.nowrap : '', c.actions ? styles.actionsCell : '']
+                    .filter(Boolean)
+                    .join(' ')}
                 >
                   {c.actions ? <div className={table.actions}>{c.render(item)}</div> : c.render(item)}
                 </td>

@@ -251,5 +251,26 @@ export const changeList = style({
 /** The up and down buttons of a row: side by side, whatever the cell's width. */
 export const orderButtons = style({ display: 'flex', flexWrap: 'nowrap', gap: vars.space.xxs });
 
+/**
+ * A row's picture beside its name (a testimonial's photo, a partner's logo): small and on the same
+ * line, so the row is as tall as its text rather than a picture stacked over it.
+ */
+export const thumbRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const rowThumbnail = style({
+  flexShrink: 0,
+  width: '2.5rem',
+  height: '2.5rem',
+  objectFit: 'contain',
+  borderRadius: vars.radius.md,
+  border: vars.border.hairline,
+  background: vars.color.surface,
+});
+
 /** A pill at its own width inside a stretched column. */
 export const pillSlot = style({ alignSelf: 'flex-start' });

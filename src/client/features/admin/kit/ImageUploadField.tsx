@@ -1,6 +1,6 @@
 import { ImageUp, X } from 'lucide-react';
-import { useRef } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { useRef, useState } from 'react';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { IMAGE_MAX_MB, IMAGE_PICKER_ACCEPT } from './upload-limits';
 import { useUpload, type Uploader } from './useUpload';
@@ -37,28 +37,47 @@ export function ImageUploadField({
   const own = useUpload('image');
   const { upload, uploading } = uploader ?? own;
   const input = useRef<HTMLInputElement>(null);
+  // The name of the file picked here, shown beside the button (the input's own words are hidden).
+  const [chosen, setChosen] = useState<string | null>(null);
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    setChosen(file.name);
     const path = await upload(file);
     if (path) onChange(path);
+    else setChosen(null);
     if (input.current) input.current.value = '';
   };
+  const chosenText = value ? (chosen ?? 'Image chosen') : 'No image chosen';
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <div className={styles.uploadRow}>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={IMAGE_PICKER_ACCEPT}
-          className={styles.fileInput}
-          onChange={(e) => void pick(e.target.files?.[0])}
-          disabled={uploading}
-          aria-describedby={`${id}-hint`}
-        />
+        {/* The real file input lies, transparent, over a button of the site's own look: a click or
+            a key reaches the input itself, whose browser-made words ('Choose File', 'Browse...')
+            differ from browser to browser. */}
+        <span className={styles.filePicker}>
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept={IMAGE_PICKER_ACCEPT}
+            className={styles.fileInput}
+            onChange={(e) => void pick(e.target.files?.[0])}
+            disabled={uploading}
+            aria-describedby={`${id}-chosen ${id}-hint`}
+          />
+          <span
+            className={buttonClass({ variant: 'outline', size: 'sm' }, styles.fileButton)}
+            aria-hidden="true"
+          >
+            <ImageUp size={16} /> Choose image
+          </span>
+        </span>
+        <span id={`${id}-chosen`} className={styles.fileName}>
+          {uploading && chosen ? chosen : chosenText}
+        </span>
         {uploading ? (
           <span className={fieldStyles.hint} role="status">
             <ImageUp size={16} aria-hidden="true" /> Uploading...
@@ -76,7 +95,14 @@ export function ImageUploadField({
       {value ? (
         <div className={styles.uploadRow}>
           <img src={value} alt={alt} className={previewClassName} />
-          <Button variant="ghost" size="sm" onClick={() => onChange('')}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setChosen(null);
+              onChange('');
+            }}
+          >
             <X size={16} aria-hidden="true" /> {removeLabel}
           </Button>
         </div>

@@ -90,7 +90,7 @@ export function AdminsSection() {
         </span>
       ),
     },
-    { label: 'E-mail', render: (a) => a.email },
+    { label: 'Email', render: (a) => a.email },
     { label: 'Added', nowrap: true, render: (a) => <DateTime iso={a.createdAt} /> },
     {
       label: 'Actions',
@@ -148,7 +148,7 @@ export function AdminsSection() {
           />
           <TextField
             id={`${ids}-email`}
-            label="E-mail"
+            label="Email"
             type="email"
             autoComplete="off"
             required
@@ -171,7 +171,7 @@ export function AdminsSection() {
         </form>
         <p className={styles.muted}>
           At least {PASSWORD_MIN_LENGTH} characters; three or four unrelated words make a strong password.
-          Share it with the new admin in person or by phone, not by e-mail.
+          Share it with the new admin in person or by phone, not by email.
         </p>
       </section>
 

@@ -314,10 +314,13 @@ export function PostEditor({ editing, onDone }: { editing: AdminBlogPost | null;
           expectedVersion: expectedVersion ?? undefined,
         });
       toast({ title: `Blog post ${verb}d successfully!` });
-      // Saved: the form goes back to a new post.
+      // Saved: the form goes back to a new post, and the editing view (its revisions, Cancel
+      // editing) closes in the same render, before the list is fetched again. Closed after the
+      // refetch, it shrank the page above the list just as the saved post's row came back, so on a
+      // phone (the list below the editor) a tap on that row's buttons landed where they had been.
       load(null);
-      await utils.blog.invalidate();
       onDone();
+      await utils.blog.invalidate();
     } catch (error) {
       if (errorStatus(error) === 409) {
         await showConflict();

@@ -98,7 +98,7 @@ export function EnquiriesSection() {
             <StatusPill status={e.status} />
             {mail.problem ? (
               <span className={notificationFlag} title={mail.text} data-testid="notification-flag">
-                E-mail not sent
+                Email not sent
               </span>
             ) : null}
           </>
@@ -127,7 +127,7 @@ export function EnquiriesSection() {
       <div className={styles.filters} role="search" aria-label="Filter enquiries">
         <SearchFilter
           id={`${ids}-q`}
-          placeholder="Name, e-mail or subject"
+          placeholder="Name, email or subject"
           value={list.search}
           onChange={list.setSearch}
         />

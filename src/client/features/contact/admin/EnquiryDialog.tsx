@@ -13,7 +13,7 @@ import * as styles from './Enquiries.css';
 
 const DETAIL_LABELS: Record<string, string> = {
   parentName: 'Parent',
-  parentEmail: 'Parent e-mail',
+  parentEmail: 'Parent email',
   parentMobile: 'Mobile',
   childName: 'Child',
   childAge: "Child's age",
@@ -24,7 +24,7 @@ type Notification = NonNullable<EnquiryNotification>;
 
 /** What the business's notification e-mail about this enquiry did, in words. */
 export function notificationText(n: Notification | null): { text: string; problem: boolean } {
-  if (!n) return { text: 'Not recorded (received before e-mails were tracked)', problem: false };
+  if (!n) return { text: 'Not recorded (received before emails were tracked)', problem: false };
   if (n.status === 'sent')
     return { text: `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ''}`.trim(), problem: false };
   const tries = `${n.attempts} ${n.attempts === 1 ? 'attempt' : 'attempts'}`;
@@ -100,7 +100,7 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
             <dd className={styles.metaValue}>
               <StatusPill status={e.status} />
             </dd>
-            <dt className={styles.metaTerm}>Notification e-mail</dt>
+            <dt className={styles.metaTerm}>Notification email</dt>
             <dd
               className={
                 notificationText(e.notification).problem ? styles.notificationProblem : styles.metaValue
@@ -136,7 +136,7 @@ export function EnquiryDialog({ id, onClose }: { id: number | null; onClose: () 
               </Button>
             ))}
             <ButtonLink size="sm" href={replyLink(e.email, e.subject)}>
-              <Mail size={16} aria-hidden="true" /> Reply by e-mail
+              <Mail size={16} aria-hidden="true" /> Reply by email
             </ButtonLink>
           </DialogActions>
           <p className={styles.metaTerm}>

@@ -55,7 +55,7 @@ export function EmailPreview({
       ) : (
         <div className={styles.previewStage}>
           <iframe
-            title={`E-mail preview, ${width} width`}
+            title={`Email preview, ${width} width`}
             className={styles.previewFrame[width]}
             data-testid="email-preview"
             data-width={px}

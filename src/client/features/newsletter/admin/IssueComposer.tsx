@@ -272,7 +272,7 @@ export function IssueComposer({
             <h2 id={`${ids}-test`} className={adminStyles.panelTitle}>
               Send a test
             </h2>
-            <p className={styles.note}>Check the e-mail in a real inbox before it goes to everyone.</p>
+            <p className={styles.note}>Check the email in a real inbox before it goes to everyone.</p>
             <div className={styles.inline}>
               <TextField
                 id="issue-test-to"
@@ -336,7 +336,7 @@ export function IssueComposer({
       <Dialog
         open={previewOpen}
         onOpenChange={setPreviewOpen}
-        title="E-mail preview"
+        title="Email preview"
         description={fields.subject || 'No subject yet'}
         closeButton
         size="xl"

@@ -71,7 +71,7 @@ export function IssueRecipients({
 
   const columns: Array<AdminListColumn<Recipient>> = [
     {
-      label: 'E-mail',
+      label: 'Email',
       primary: true,
       render: (r) => <span className={table.strong}>{r.email || '(address erased)'}</span>,
     },

@@ -85,7 +85,7 @@ export function SubscribersSection() {
   };
 
   const columns: Array<AdminListColumn<Subscriber>> = [
-    { label: 'E-mail', primary: true, render: (s) => <span className={styles.strong}>{s.email}</span> },
+    { label: 'Email', primary: true, render: (s) => <span className={styles.strong}>{s.email}</span> },
     { label: 'Newsletter', render: (s) => s.newsletter },
     {
       label: 'Status',
@@ -133,7 +133,7 @@ export function SubscribersSection() {
       <div className={styles.filters} role="search" aria-label="Filter subscribers">
         <SearchFilter
           id={`${ids}-q`}
-          placeholder="Part of an e-mail address"
+          placeholder="Part of an email address"
           value={list.search}
           onChange={list.setSearch}
         />

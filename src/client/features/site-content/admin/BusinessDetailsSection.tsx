@@ -63,11 +63,11 @@ export function BusinessDetailsSection() {
         </h2>
         <p className={styles.lead}>
           Shown in the contact section, the footer, the privacy policy and terms, the academy&apos;s pages and
-          e-mails, and given to search engines.
+          emails, and given to search engines.
         </p>
       </div>
       <form className={styles.detailsGrid} onSubmit={submit} noValidate aria-busy={details.isPending}>
-        {text('email', 'E-mail', EMAIL_MAX_LENGTH, { type: 'email', required: true })}
+        {text('email', 'Email', EMAIL_MAX_LENGTH, { type: 'email', required: true })}
         {text('phone', 'Phone', BUSINESS_LIMITS.phone, { type: 'tel', required: true })}
         {text('streetAddress', 'Street address', BUSINESS_LIMITS.streetAddress, {
           hint: 'Optional: leave empty to show only the town.',
@@ -79,7 +79,7 @@ export function BusinessDetailsSection() {
           required: true,
           hint: 'As the contact section words them, e.g. Monday to Friday, 9am to 5:30pm',
         })}
-        {text('academyEmail', "Academy's e-mail", EMAIL_MAX_LENGTH, { type: 'email', required: true })}
+        {text('academyEmail', "Academy's email", EMAIL_MAX_LENGTH, { type: 'email', required: true })}
         <div>
           <Button type="submit" disabled={form.submitting || details.isPending}>
             {form.submitting ? 'Saving...' : 'Save details'}

@@ -14,7 +14,6 @@ import {
   ContentListSection,
   useContentList,
   ImageUploadField,
-  adminStyles as styles,
   tableStyles as table,
 } from '../../admin/kit';
 
@@ -39,8 +38,8 @@ export function PartnersEditor() {
           label: 'Partner',
           primary: true,
           render: (p) => (
-            <span className={styles.uploadRow}>
-              <img src={p.logoUrl} alt="" className={styles.thumbnail} />
+            <span className={table.thumbRow}>
+              <img src={p.logoUrl} alt="" className={table.rowThumbnail} />
               <span className={table.strong}>{p.name}</span>
             </span>
           ),

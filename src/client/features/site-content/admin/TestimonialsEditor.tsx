@@ -9,7 +9,6 @@ import {
   ContentListSection,
   useContentList,
   ImageUploadField,
-  adminStyles as styles,
   tableStyles as table,
 } from '../../admin/kit';
 
@@ -34,8 +33,8 @@ export function TestimonialsEditor() {
           label: 'Customer',
           primary: true,
           render: (q) => (
-            <span className={styles.uploadRow}>
-              {q.imageUrl ? <img src={q.imageUrl} alt="" className={styles.thumbnail} /> : null}
+            <span className={table.thumbRow}>
+              {q.imageUrl ? <img src={q.imageUrl} alt="" className={table.rowThumbnail} /> : null}
               <span className={table.subjectCell}>
                 <span className={table.strong}>{q.name}</span>
                 <span className={table.muted}>{q.location}</span>
@@ -43,7 +42,10 @@ export function TestimonialsEditor() {
             </span>
           ),
         },
-        { label: 'Quote', render: (q) => <span className={table.truncate}>{q.content}</span> },
+        {
+          label: 'Quote',
+          render: (q) => <span className={table.truncate}>{q.content}</span>,
+        },
       ]}
     />
   );

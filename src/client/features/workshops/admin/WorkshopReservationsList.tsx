@@ -156,7 +156,7 @@ export function WorkshopReservationsList({
         title="Cancel reservation"
         description={
           cancelling?.status === 'confirmed'
-            ? `Cancel ${cancelling.childName ?? cancelling.parentName}'s place? It goes to the first family on the waiting list, and ${cancelling.parentName} is told by e-mail.`
+            ? `Cancel ${cancelling.childName ?? cancelling.parentName}'s place? It goes to the first family on the waiting list, and ${cancelling.parentName} is told by email.`
             : `Cancel this reservation of ${cancelling?.parentName ?? 'this family'}?`
         }
         confirmLabel="Cancel reservation"

@@ -208,7 +208,7 @@ export function WorkshopSessionsSection() {
         title="Cancel session"
         description={`Cancel the session on ${cancelling?.dateLabel ?? ''}? It is no longer offered, and the ${
           (cancelling?.placesTaken ?? 0) + (cancelling?.waiting ?? 0)
-        } families booked or waiting are told by e-mail.`}
+        } families booked or waiting are told by email.`}
         confirmLabel="Cancel session"
         onConfirm={() => {
           if (cancelling) void confirmCancel(cancelling);
