@@ -23,6 +23,8 @@ export interface AdminListColumn<T> {
   actions?: boolean;
   /** Keep the cell on one line in the table (dates, short codes). */
   nowrap?: boolean;
+  /** Break the cell's text between words only (labels such as 'Workshop reservation'). */
+  wholeWords?: boolean;
 }
 
 /** One page of a list as the server answers it. */
@@ -206,7 +208,12 @@ function Table<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes, b
               {columns.map((c) => (
                 <td
                   key={c.label}
-                  className={[table.td, c.nowrap ? table.nowrap : '', c.actions ? styles.actionsCell : '']
+                  className={[
+                    table.td,
+                    c.nowrap ? table.nowrap : '',
+                    c.wholeWords ? table.wholeWords : '',
+                    c.actions ? styles.actionsCell : '',
+                  ]
                     .filter(Boolean)
                     .join(' ')}
                 >

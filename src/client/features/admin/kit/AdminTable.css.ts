@@ -105,6 +105,8 @@ export const strong = style({ fontWeight: vars.fontWeight.bold });
 export const muted = style({ color: vars.color.muted });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
+/** A cell of words that must not break inside a word (the cell's own min-content is its longest word). */
+export const wholeWords = style({ overflowWrap: 'normal' });
 
 export const truncate = style({
   display: 'block',

@@ -71,7 +71,7 @@ export function EnquiriesSection() {
         </>
       ),
     },
-    { label: 'Type', render: (e) => typeLabel(e.type) },
+    { label: 'Type', render: (e) => typeLabel(e.type), wholeWords: true },
     {
       label: 'Subject',
       primary: true,
