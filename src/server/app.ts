@@ -1,4 +1,3 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -35,21 +34,8 @@ export interface CreateAppOptions {
 /** Builds the Fastify app: a list of registrations, in the order their hooks must run; no I/O of its own. */
 export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
-  // A fresh cached answer is written from the HTTP server's request event, before Fastify (see
-  // ResponseCache.serveEarly); set once the cache below exists. app.inject goes through Fastify.
-  const early: { serve?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const app: FastifyInstance = Fastify({
     ...requestLogOptions(config, options),
-    serverFactory: (handler) => {
-      const server = http.createServer((req, res) => {
-        if (!early.serve?.(req, res)) handler(req, res);
-      });
-      // What Fastify sets on a server it makes itself (its defaults).
-      server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 0;
-      server.setTimeout(0);
-      return server;
-    },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -67,9 +53,9 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   registerErrorHandler(app);
   closeConnectionsWhenClosing(app);
   await app.register(fastifyCookie);
-  const documentHeaders = registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
-  const responseCache = registerResponseCache(app, {
+  registerResponseCache(app, {
     ttlMs: 10_000,
     publicReads: publicReadsOf(appRouter),
     alsoCache: (url) => isCacheablePage(url) || isCacheableFeed(url),
@@ -77,9 +63,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),
   });
-  // While closing, every request goes to Fastify, which answers 503 and closes the connection.
-  early.serve = (req, res) =>
-    !shutdown.stopping && responseCache.serveEarly(req, res, { headers: documentHeaders, log: app.log });
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests

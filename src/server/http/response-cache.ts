@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
 import { keepsPublicReads } from '../trpc/public-reads';
-import { logRequest, requestIdOf } from './request-log';
 import type { CacheInvalidation } from '../platform/shared-state';
 import {
   forEachOpenApiProcedure,
@@ -97,8 +96,7 @@ function pickEncoding(headers: IncomingHttpHeaders, entry: Entry): Encoding {
 }
 
 /**
- * What a hit sends besides its body, the security headers and the request id: one list for both
- * ways a hit is served (the early path in `serveEarly` and the hook below), so they cannot differ.
+ * What a hit sends besides its body, the security headers and the request id (their own hooks).
  */
 function hitHeaders(entry: Entry, encoding: Encoding, notModified: boolean): Record<string, string> {
   const headers: Record<string, string> = {
@@ -154,17 +152,6 @@ export interface ResponseCacheOptions {
 export interface ResponseCache {
   clear(): void;
   size(): { entries: number; bytes: number };
-  /**
-   * Answers a fresh hit straight from the HTTP server's request event, before Fastify makes its
-   * request and reply (app.ts's serverFactory): the same bytes and headers as the hook below, with
-   * the security headers and request id given here, and the request's log line. False when the
-   * request is not such a hit, for Fastify to handle. Measured in docs/decisions/0022-early-cache-hits.md.
-   */
-  serveEarly(
-    req: IncomingMessage,
-    res: ServerResponse,
-    early: { headers: Readonly<Record<string, string>>; log: FastifyBaseLogger },
-  ): boolean;
 }
 
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): ResponseCache {
@@ -318,39 +305,5 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   return {
     clear: emptyCache,
     size: () => ({ entries: entries.size, bytes }),
-    serveEarly(req, res, early) {
-      // Only a GET whose URL is itself an entry's key (every API read's is; a page's when its query
-      // is already in the key's form); the rest, and a due scheduled change, go through Fastify.
-      if (req.method !== 'GET' || req.url === undefined) return false;
-      if (nextChangeAt !== null && Date.now() >= nextChangeAt) return false;
-      const entry = freshEntry(req.url);
-      if (!entry) return false;
-      const started = performance.now();
-      const encoding = pickEncoding(req.headers, entry);
-      const notModified = req.headers['if-none-match'] === taggedEtag(entry.etag, encoding);
-      const requestId = requestIdOf(req.headers);
-      const headers: Record<string, string> = {
-        ...early.headers,
-        'x-request-id': requestId,
-        ...hitHeaders(entry, encoding, notModified),
-      };
-      const status = notModified ? 304 : entry.statusCode;
-      const body = notModified
-        ? undefined
-        : encoding === 'identity'
-          ? entry.body
-          : entry.compressed[encoding];
-      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-      res.writeHead(status, headers);
-      res.end(body);
-      logRequest(early.log, {
-        reqId: requestId,
-        method: 'GET',
-        path: req.url.split('?', 1)[0]!,
-        status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
-      return true;
-    },
   };
 }

@@ -71,14 +71,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-/**
- * Helmet's headers for the site's policy, computed once and sent on every response; returns those of
- * a document or an API answer (what an answer served before Fastify, from the response cache, sends).
- */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Pick<Config, 'isHttps'>,
-): Readonly<Record<string, string>> {
+/** Helmet's headers for the site's policy, computed once and sent on every response. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
   const policyHeaders = securityHeaders(sitePolicy(config));
   const assetHeaders = Object.fromEntries(
     Object.entries(policyHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
@@ -87,5 +81,4 @@ export function registerSecurityHeaders(
     void reply.headers(req.url.startsWith('/assets/') ? assetHeaders : policyHeaders);
     done();
   });
-  return policyHeaders;
 }
