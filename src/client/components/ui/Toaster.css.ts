@@ -26,6 +26,9 @@ export const viewport = style(
     padding: vars.space.md,
     listStyle: 'none',
     outline: 'none',
+    // The list is there (and padded) with no toast in it, a strip over the foot of the screen: only
+    // a toast itself takes clicks, so a button under the strip or beside a toast still gets its tap.
+    pointerEvents: 'none',
     '@media': { [breakpoints.tablet]: { padding: vars.space.lg } },
   }),
 );
@@ -42,6 +45,7 @@ export const root = style(
     color: vars.color.ink,
     border: vars.border.hairline,
     boxShadow: vars.shadow.lg,
+    pointerEvents: 'auto',
     selectors: {
       '&[data-state="open"]': { animation: `${slideIn} ${vars.duration.normal} ease-out` },
       '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
