@@ -11,7 +11,7 @@ const listTakesTapAt = (page: Page, x: number, y: number) =>
     ([px, py]) => {
       const hit = document.elementFromPoint(px!, py!);
       const list = document.querySelector('[role="region"][aria-label^="Notifications"] ol');
-      return { list: hit !== null && hit === list, inToast: hit?.closest('li') !== null && hit !== null };
+      return { list: hit !== null && hit === list };
     },
     [x, y],
   );
@@ -30,9 +30,8 @@ test('the empty notifications strip at the foot of a phone screen takes no taps;
   await form.getByRole('button', { name: 'Subscribe' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Successfully subscribed!' });
   await expect(toast).toBeVisible();
-  const box = (await toast.boundingBox())!;
-  // The toast's own area takes the tap; the list's padding beside it does not.
-  expect((await listTakesTapAt(page, box.x + box.width / 2, box.y + box.height / 2)).inToast).toBe(true);
+  // The list's padding beside and below the toast still takes no tap; the toast's own button does
+  // (Playwright clicks only what would receive the click).
   expect((await listTakesTapAt(page, 195, 844 - 4)).list).toBe(false);
   await page.getByRole('button', { name: 'Close notification' }).click();
   await expect(toast).toBeHidden();
