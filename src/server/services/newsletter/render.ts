@@ -1,5 +1,4 @@
 import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import { escapeHtml } from '../../platform/escape';
 import { addressLine, BUSINESS, type BusinessDetails } from '../../../shared/business';
 import { postHtmlWithAbsoluteUrls } from '../blog';
@@ -103,6 +102,10 @@ export async function renderIssueEmail(
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded on the first issue rendered, not at start: mjml and its dependencies (lodash among them)
+  // held about 1 MB of source and their compiled code in every server's heap, which each full
+  // collection walks, for what only a send or the admin's preview uses (docs/decisions/0022).
+  const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(template, { validationLevel: 'soft', keepComments: false });
   const text = [
     links.viewInBrowser ? `View this e-mail in your browser: ${links.viewInBrowser}\n` : '',
