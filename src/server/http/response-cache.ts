@@ -76,6 +76,8 @@ interface Entry {
   generation: number;
   /** Body and compressed copies. */
   bytes: number;
+  /** The headers a hit sends, by encoding and with or without its body, made on first use. */
+  heads: Partial<Record<string, Record<string, string>>>;
 }
 
 const COMPRESS_MIN_BYTES = 1024;
@@ -96,9 +98,15 @@ function pickEncoding(headers: IncomingHttpHeaders, entry: Entry): Encoding {
 }
 
 /**
- * What a hit sends besides its body, the security headers and the request id (their own hooks).
+ * What a hit sends besides its body, the security headers and the request id (their own hooks):
+ * the same for every hit on the entry in that encoding, so made once.
  */
 function hitHeaders(entry: Entry, encoding: Encoding, notModified: boolean): Record<string, string> {
+  const name = notModified ? `${encoding} 304` : encoding;
+  return (entry.heads[name] ??= makeHitHeaders(entry, encoding, notModified));
+}
+
+function makeHitHeaders(entry: Entry, encoding: Encoding, notModified: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     etag: taggedEtag(entry.etag, encoding),
     'x-cache': 'hit',
@@ -179,8 +187,11 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     entries.set(key, entry);
     bytes += entry.bytes;
   };
-  /** The generation each cacheable read began in: its answer is kept only if it is still current. */
-  const startedIn = new WeakMap<FastifyRequest, number>();
+  /**
+   * The reads that missed: the key their answer is kept under and the generation they began in (it
+   * is kept only if that is still current). A hit is not in it, so the onSend hook passes it by.
+   */
+  const misses = new WeakMap<FastifyRequest, { key: string; generation: number }>();
   const emptyCache = () => {
     generation++;
     removeAll();
@@ -195,13 +206,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
   if (options.nextChange) app.addHook('onReady', refreshNextChange);
   const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
-  const cacheable = (req: FastifyRequest) =>
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    (isCacheableUrl(req.originalUrl, reads) || options.alsoCache?.(req.originalUrl) === true);
-  const keyOf = (req: FastifyRequest) =>
-    isCacheableUrl(req.originalUrl, reads) || !options.keyOf
-      ? req.originalUrl
-      : options.keyOf(req.originalUrl);
+  /** The entry a GET of this URL is kept under, or null when its answer is not kept. */
+  const keyOf = (url: string): string | null => {
+    if (isCacheableUrl(url, reads)) return url;
+    if (options.alsoCache?.(url) !== true) return null;
+    return options.keyOf ? options.keyOf(url) : url;
+  };
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     const encoding = pickEncoding(req.headers, entry);
@@ -226,20 +236,47 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return entry;
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!cacheable(req)) return;
+  /** Looks the read up: answers a hit, or notes where a miss's answer is to be kept. */
+  const lookUp = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // Every entry is kept under a key that is its own key (keyOf(key) === key), so an entry found
+    // under the URL itself is the answer without asking which reads are public.
+    let entry = freshEntry(req.originalUrl);
+    if (!entry) {
+      const key = keyOf(req.originalUrl);
+      if (key === null) return done();
+      if (key !== req.originalUrl) entry = freshEntry(key);
+      if (!entry) {
+        misses.set(req, { key, generation });
+        return done();
+      }
+    }
+    // Answered here: the route's handler does not run (a hook that answers does not call done).
+    void sendEntry(req, reply, entry);
+  };
+
+  // Callback hooks, not async ones: a cached read is the hot path, and each async hook costs a
+  // promise and a turn of the microtask queue on every request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return done();
     if (nextChangeAt !== null && Date.now() >= nextChangeAt) {
       nextChangeAt = null;
       emptyCache();
-      await refreshNextChange();
+      refreshNextChange().then(
+        () => lookUp(req, reply, done),
+        () => lookUp(req, reply, done),
+      );
+      return;
     }
-    startedIn.set(req, generation);
-    const entry = freshEntry(keyOf(req));
-    if (entry) return sendEntry(req, reply, entry);
+    lookUp(req, reply, done);
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!cacheable(req) || reply.getHeader('X-Cache') === 'hit') return payload;
+  /** A missed read's answer: kept (with its compressed copies and ETag), then sent in the encoding asked for. */
+  const keep = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    miss: { key: string; generation: number },
+  ) => {
     if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const baseEtag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
@@ -261,9 +298,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       storedAt: Date.now(),
       generation,
       bytes: size + (compressed.br?.length ?? 0) + (compressed.gzip?.length ?? 0),
+      heads: {},
     };
     // A write seen since this read began may have changed the answer: send it, but do not keep it.
-    if (size <= MAX_BODY_BYTES && startedIn.get(req) === generation) store(keyOf(req), entry);
+    if (size <= MAX_BODY_BYTES && miss.generation === generation) store(miss.key, entry);
     const encoding = pickEncoding(req.headers, entry);
     const etag = taggedEtag(baseEtag, encoding);
     void reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
@@ -275,20 +313,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     void reply.header('Content-Encoding', encoding);
     reply.removeHeader('Content-Length');
     return entry.compressed[encoding];
-  });
+  };
 
-  // A successful write may change what any public read returns: emptied before the writer hears
-  // back, here and (the message on its way) on every other instance, so its next read anywhere is new.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400)
-      return payload;
-    // A route that changes no public answer says so (the page-view beacon: 5,000 a second must not
-    // empty every instance's cache 5,000 times a second).
-    if (
-      (req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads ||
-      keepsPublicReads(req)
-    )
-      return payload;
+  /**
+   * A successful write may change what any public read returns: emptied before the writer hears
+   * back, here and (the message on its way) on every other instance, so its next read anywhere is new.
+   */
+  const forget = async (req: FastifyRequest) => {
     emptyCache();
     await refreshNextChange().catch((error: unknown) =>
       req.log.warn({ err: error }, 'could not read when the next scheduled post goes out'),
@@ -299,7 +330,21 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       // The other instances' entries then expire after ttlMs instead.
       req.log.warn({ err: error }, 'could not tell the other instances to empty their response caches');
     }
-    return payload;
+  };
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const miss = misses.get(req);
+    if (miss) return done(null, keep(req, reply, payload, miss));
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || reply.statusCode >= 400)
+      return done(null, payload);
+    // A route that changes no public answer says so (the page-view beacon: 5,000 a second must not
+    // empty every instance's cache 5,000 times a second).
+    if (
+      (req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads ||
+      keepsPublicReads(req)
+    )
+      return done(null, payload);
+    void forget(req).then(() => done(null, payload));
   });
 
   return {
