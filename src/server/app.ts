@@ -18,7 +18,7 @@ import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
 import { registerRestApi } from './http/rest';
 import { registerSecurityHeaders } from './http/security-headers';
-import { isCacheableFeed, registerSeoRoutes } from './http/seo';
+import { registerSeoRoutes } from './http/seo';
 import { registerTrpcEndpoint } from './http/trpc';
 import { buildOpenApiDocument } from './openapi';
 import { routeTable } from './openapi/routes';
@@ -58,7 +58,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   registerResponseCache(app, {
     ttlMs: 10_000,
     publicReads: publicReadsOf(appRouter),
-    alsoCache: (url) => isCacheablePage(url) || isCacheableFeed(url),
+    alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),

@@ -206,9 +206,14 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
   if (options.nextChange) app.addHook('onReady', refreshNextChange);
   const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
-  /** The entry a GET of this URL is kept under, or null when its answer is not kept. */
-  const keyOf = (url: string): string | null => {
+  /**
+   * The entry a GET is kept under, or null when its answer is not kept. A plain route whose answer
+   * is the same for everyone says so in its config (`publicRead`), and is kept by its path.
+   */
+  const keyOf = (req: FastifyRequest): string | null => {
+    const url = req.originalUrl;
     if (isCacheableUrl(url, reads)) return url;
+    if (req.routeOptions.config?.publicRead) return url.split('?', 1)[0]!;
     if (options.alsoCache?.(url) !== true) return null;
     return options.keyOf ? options.keyOf(url) : url;
   };
@@ -242,7 +247,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     // under the URL itself is the answer without asking which reads are public.
     let entry = freshEntry(req.originalUrl);
     if (!entry) {
-      const key = keyOf(req.originalUrl);
+      const key = keyOf(req);
       if (key === null) return done();
       if (key !== req.originalUrl) entry = freshEntry(key);
       if (!entry) {
@@ -339,11 +344,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       return done(null, payload);
     // A route that changes no public answer says so (the page-view beacon: 5,000 a second must not
     // empty every instance's cache 5,000 times a second).
-    if (
-      (req.routeOptions.config as { keepsPublicReads?: boolean } | undefined)?.keepsPublicReads ||
-      keepsPublicReads(req)
-    )
-      return done(null, payload);
+    if (req.routeOptions.config?.keepsPublicReads || keepsPublicReads(req)) return done(null, payload);
     void forget(req).then(() => done(null, payload));
   });
 
@@ -351,4 +352,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     clear: emptyCache,
     size: () => ({ entries: entries.size, bytes }),
   };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A plain route whose answer is the same for every reader until a write: the cache keeps it by path. */
+    publicRead?: boolean;
+    /** A route whose successful POST changes no public answer (the page-view beacon): the cache is kept. */
+    keepsPublicReads?: boolean;
+  }
 }

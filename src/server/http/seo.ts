@@ -32,30 +32,18 @@ const xml = escapeXml;
 /** The sitemaps.org protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/**
- * The feeds and crawler files the response cache may keep: the same for every reader until a write,
- * and the sitemap reads every published post's address. Their query strings are ignored, so one
- * entry each (the cache keys them by path).
- */
-export function isCacheableFeed(url: string): boolean {
-  const [pathname = ''] = url.split('?', 1);
-  return (
-    pathname === '/robots.txt' ||
-    pathname === '/sitemap.xml' ||
-    pathname === '/rss.xml' ||
-    /^\/sitemap-[1-9]\d{0,5}\.xml$/.test(pathname) ||
-    /^\/blog\/tag\/[^/]{1,200}\/rss\.xml$/.test(pathname)
-  );
-}
-
 export function registerSeoRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   options: { urlsPerFile?: number | undefined } = {},
 ): void {
+  // The feeds and crawler files are the same for every reader until a write, and the sitemap reads
+  // every published post's address: the response cache keeps them, by path (a query string is
+  // ignored, so one entry each).
+  const publicRead = { config: { publicRead: true } };
   const base = deps.config.publicUrl;
 
-  app.get('/robots.txt', async (_req, reply) => {
+  app.get('/robots.txt', publicRead, async (_req, reply) => {
     const lines = [
       'User-agent: *',
       ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
@@ -111,7 +99,7 @@ export function registerSeoRoutes(
   const urlset = (urls: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 
-  app.get('/sitemap.xml', async (_req, reply) => {
+  app.get('/sitemap.xml', publicRead, async (_req, reply) => {
     const { fixed, files } = await layout();
     if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1, fixed)));
     const entries = Array.from(
@@ -124,7 +112,7 @@ export function registerSeoRoutes(
     );
   });
 
-  app.get<{ Params: { file: string } }>('/sitemap-:file', async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/sitemap-:file', publicRead, async (req, reply) => {
     const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file);
     const file = match ? Number(match[1]) : 0;
     const { fixed, files } = await layout();
@@ -187,7 +175,7 @@ export function registerSeoRoutes(
       .send(body);
   };
 
-  app.get('/rss.xml', async (_req, reply) => {
+  app.get('/rss.xml', publicRead, async (_req, reply) => {
     const { items: posts } = await listPublishedPage(deps.db, { page: 1, pageSize: 50 });
     return feed(reply, posts, {
       title: `${BUSINESS.name} blog`,
@@ -197,7 +185,7 @@ export function registerSeoRoutes(
   });
 
   // One feed per tag, for readers who follow a town or a subject.
-  app.get<{ Params: { slug: string } }>('/blog/tag/:slug/rss.xml', async (req, reply) => {
+  app.get<{ Params: { slug: string } }>('/blog/tag/:slug/rss.xml', publicRead, async (req, reply) => {
     const found = await listTagFeed(deps.db, req.params.slug.slice(0, 200), 50);
     if (!found) return sendApiError(reply, 404, 'No such tag');
     const posts = found.rows.map((r) => ({
