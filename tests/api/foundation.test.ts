@@ -105,6 +105,23 @@ describe('the API surface', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-request-id']).toBeTruthy();
   });
+
+  it("gives API answers a policy that lets them load and run nothing, and leaves out the page's own headers", async () => {
+    for (const url of [
+      '/api/advertising-services',
+      '/api/no-such-thing',
+      '/trpc/content.advertisingServices',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'; sandbox",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
 });
 
 describe('validation messages', () => {

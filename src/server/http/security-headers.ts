@@ -71,14 +71,38 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/**
+ * What an answer of the API (JSON, a feed of bytes, an error) needs instead of the page's policy:
+ * it is never a document, so it may load nothing, run nothing and be framed by nothing if a
+ * browser is ever pointed at it (OWASP's REST headers). The framing and sniffing headers stay
+ * for older browsers; the document-only rest is left out, as on assets.
+ */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+const API_KEEPS = new Set(['x-frame-options']);
+
 /** Helmet's headers for the site's policy, computed once and sent on every response. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
   const policyHeaders = securityHeaders(sitePolicy(config));
   const assetHeaders = Object.fromEntries(
     Object.entries(policyHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
   );
+  const apiHeaders = {
+    ...Object.fromEntries(
+      Object.entries(policyHeaders).filter(
+        ([name]) => !DOCUMENT_ONLY_HEADERS.includes(name) || API_KEEPS.has(name),
+      ),
+    ),
+    'content-security-policy': API_POLICY,
+  };
   app.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(req.url.startsWith('/assets/') ? assetHeaders : policyHeaders);
+    const url = req.url;
+    void reply.headers(
+      url.startsWith('/api/') || url.startsWith('/trpc/')
+        ? apiHeaders
+        : url.startsWith('/assets/')
+          ? assetHeaders
+          : policyHeaders,
+    );
     done();
   });
 }
