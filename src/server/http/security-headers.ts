@@ -77,7 +77,7 @@ const DOCUMENT_ONLY_HEADERS = [
  * browser is ever pointed at it (OWASP's REST headers). The framing and sniffing headers stay
  * for older browsers; the document-only rest is left out, as on assets.
  */
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const API_KEEPS = new Set(['x-frame-options']);
 
 /** Helmet's headers for the site's policy, computed once and sent on every response. */
