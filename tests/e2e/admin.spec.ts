@@ -9,6 +9,26 @@ test('an unauthenticated visitor to /admin sees Access Denied, then the homepage
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
 });
 
+test('Logout takes the admin home once, even while the home page is slow to load: Back returns to the admin', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ by: 'api' });
+  await page.goto('/admin');
+  await expect(page.getByText(`Welcome, ${ADMIN.name}`)).toBeVisible();
+  // The home page's code arrives 1.5 s late, as from a busy server.
+  await page.route('**/assets/HomePage-*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Get Started Today').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
 test('a failed sign-in shows the server message', async ({ page }) => {
   await page.goto('/login');
   // Checked by the sign-in schema before anything is sent, in the form's own words for empty fields.

@@ -104,3 +104,35 @@ test('a new post saves itself as a draft once typing stops, and an open draft sa
   expect(saved.map((p) => p.excerpt)).toEqual(['Added later.']);
   await request.delete(`/api/admin/blogs/${saved[0]!.id}`, { headers: adminAuth });
 });
+
+test('typing that starts before the post chosen for editing has arrived waits for it, and is saved', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  const title = `Slow to open ${Date.now()}`;
+  const created = await request.post('/api/admin/blogs', {
+    headers: adminAuth,
+    data: { title, content: '<p>Words.</p>', category: 'Tests', published: true },
+  });
+  expect(created.status()).toBe(200);
+  await signIn({ by: 'api' });
+  await page.goto('/admin');
+  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  // The post arrives a second and a half after Edit, as on a busy server: the form must not take
+  // typing meanwhile that the arriving post then overwrites.
+  await page.route('**/trpc/blog.adminGet*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByLabel('Title', { exact: true }).fill(`${title} (updated)`);
+  await page.getByRole('button', { name: 'Update post' }).click();
+  await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
+  // The saved title is the one typed: its row's Delete asks its question.
+  await page.getByRole('button', { name: `Delete ${title} (updated)` }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Delete blog post');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Blog post deleted successfully!', { exact: true })).toBeVisible();
+});

@@ -205,3 +205,34 @@ test('an admin list keeps its rows through a resize that lasts a moment, and fol
   await expect(lists.first()).toHaveAttribute('data-layout', 'table');
   await expect.poll(() => page.evaluate(findListsInTheWrongLayout)).toEqual([]);
 });
+
+test('at 1366 and 1920 px a testimonial row keeps its three buttons side by side', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn({ by: 'api' });
+  await openAdminSection(page, 'Site content', 'Testimonials');
+  const rows = page.getByTestId('testimonials-editor-row');
+  await expect(rows.first()).toBeVisible();
+  // The tops of a row's Edit, Hide (or Show) and Delete, in whole pixels.
+  const buttonTops = () =>
+    rows.evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td:last-child button')).map((b) =>
+          Math.round(b.getBoundingClientRect().top),
+        ),
+      ),
+    );
+  for (const width of [1366, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.locator('[data-testid="testimonials-editor"] [data-layout]')).toHaveAttribute(
+      'data-layout',
+      'table',
+    );
+    // Each row whose buttons are not three on one line, by their tops: none.
+    await expect
+      .poll(async () => (await buttonTops()).filter((tops) => tops.length !== 3 || new Set(tops).size !== 1))
+      .toEqual([]);
+  }
+});

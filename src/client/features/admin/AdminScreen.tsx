@@ -57,9 +57,15 @@ export function AdminScreen() {
   }, [askedSection]);
 
   // The SPEC's states and transitions: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
+  // Only from where it was shown: after Logout this screen, signed out, can stay mounted (hidden
+  // while the home page's code loads) after Logout's own redirect home, and a second one would
+  // leave two entries for the home page in the history, so Back would not return here.
   useEffect(() => {
     if (isLoading || user) return;
-    const timer = window.setTimeout(() => navigate('/'), REDIRECT_UNAUTHENTICATED_MS);
+    const shownAt = window.location.pathname;
+    const timer = window.setTimeout(() => {
+      if (window.location.pathname === shownAt) navigate('/');
+    }, REDIRECT_UNAUTHENTICATED_MS);
     return () => window.clearTimeout(timer);
   }, [isLoading, user, navigate]);
 

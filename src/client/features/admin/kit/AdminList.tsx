@@ -21,7 +21,10 @@ export interface AdminListColumn<T> {
   primary?: boolean;
   /** Buttons for the row: the last column of the table, the foot of the card. */
   actions?: boolean;
-  /** Keep the cell on one line in the table (dates, short codes). */
+  /**
+   * Keep the cell on one line in the table (dates, short codes); for the actions, the row's buttons
+   * side by side, never wrapped (the other columns must leave them room; a card still wraps them).
+   */
   nowrap?: boolean;
   /** Break the cell's text between words only (labels such as 'Workshop reservation'). */
   wholeWords?: boolean;
@@ -217,7 +220,13 @@ function Table<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes, b
                     .filter(Boolean)
                     .join(' ')}
                 >
-                  {c.actions ? <div className={table.actions}>{c.render(item)}</div> : c.render(item)}
+                  {c.actions ? (
+                    <div className={c.nowrap ? `${table.actions} ${table.actionsOneLine}` : table.actions}>
+                      {c.render(item)}
+                    </div>
+                  ) : (
+                    c.render(item)
+                  )}
                 </td>
               ))}
             </tr>

@@ -116,6 +116,20 @@ export const truncate = style({
   whiteSpace: 'nowrap',
 });
 
+/**
+ * Text shown on one line, cut with an ellipsis, that still breaks between words when the table
+ * lays out its columns: its narrowest is one word, so a long quote gives way to the row's buttons
+ * instead of holding its column at full width (`truncate` never narrows below its 16rem).
+ */
+export const oneLine = style({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 1,
+  maxWidth: '16rem',
+  overflow: 'hidden',
+  overflowWrap: 'normal',
+});
+
 export const linkButton = style({
   padding: 0,
   border: 'none',
@@ -137,6 +151,8 @@ export const link = style({
 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+/** A row's buttons that never wrap: the table gives their cell the width of all of them. */
+export const actionsOneLine = style({ flexWrap: 'nowrap' });
 
 export const empty = style({
   margin: 0,

@@ -40,6 +40,7 @@ export function ContentListSection<T extends ListedItem>({
   refresh,
   form: Form,
   testId,
+  oneLineActions = false,
 }: {
   title: string;
   lead: ReactNode;
@@ -58,6 +59,11 @@ export function ContentListSection<T extends ListedItem>({
   /** The form in the dialog, for a new item (null) or the one being edited. */
   form: ComponentType<ContentFormProps<T>>;
   testId: string;
+  /**
+   * The row's buttons side by side in the table, never wrapped: for a list whose own columns can
+   * narrow to leave them room (else the table would outgrow its card).
+   */
+  oneLineActions?: boolean;
 }) {
   // null: closed; 'new': adding; an item: editing it.
   const dialogs = useItemDialogs<T>();
@@ -105,6 +111,7 @@ export function ContentListSection<T extends ListedItem>({
     {
       label: 'Actions',
       actions: true,
+      nowrap: oneLineActions,
       render: (item) => (
         <>
           <Button

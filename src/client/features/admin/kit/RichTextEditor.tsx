@@ -29,6 +29,7 @@ export function RichTextEditor({
   onUploadImage,
   imageAccept,
   labelledBy,
+  readOnly = false,
 }: {
   id: string;
   value: string;
@@ -38,6 +39,8 @@ export function RichTextEditor({
   /** The image types the file chooser offers. */
   imageAccept: string;
   labelledBy: string;
+  /** Takes no typing (its toolbar, native buttons, follows a disabled fieldset around it). */
+  readOnly?: boolean;
 }) {
   const imageInput = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
@@ -74,6 +77,10 @@ export function RichTextEditor({
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
+
+  useEffect(() => {
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
 
   const state = useEditorState({
     editor,

@@ -175,7 +175,13 @@ export function BlogPostsSection({
 
   return (
     <div className={styles.columns}>
-      <PostEditor editing={editing} onDone={() => setEditing(null)} />
+      <PostEditor
+        editing={editing}
+        // Chosen with Edit and not here yet: the form waits for it rather than take typing the
+        // post would replace when it arrives.
+        loading={editingId !== null && editing === null && !editingPost.isError}
+        onDone={() => setEditing(null)}
+      />
       <div className={editorStyles.sideColumn}>
         <section className={styles.panel} aria-labelledby="blog-list-title">
           <h2 id="blog-list-title" className={styles.panelTitle}>

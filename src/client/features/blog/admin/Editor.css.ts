@@ -271,3 +271,6 @@ export const sideColumn = style({
   gap: vars.space.lg,
   minWidth: 0,
 });
+
+/** The editor's fields and buttons in one fieldset (disabled while a post loads), drawn as no box. */
+export const formFields = style({ minWidth: 0, margin: 0, padding: 0, border: 0 });

@@ -30,6 +30,7 @@ import { SeoPanel, type SeoValues } from './SeoPanel';
 import { SlugField, type SlugCheck } from './SlugField';
 import { TagsInput } from './TagsInput';
 import { useLeaveGuard } from './useLeaveGuard';
+import * as editorStyles from './Editor.css';
 
 /** How long typing must pause before a draft saves itself. */
 const AUTOSAVE_AFTER_MS = 3000;
@@ -138,8 +139,18 @@ function problemOf(draft: Draft): { field: string; message: string } | null {
  * Writes a new post or edits one: slug, tags, publishing (draft, scheduled or published), search and
  * sharing fields and revisions. A draft saves itself a few seconds after typing stops; leaving with
  * unsaved changes asks first; a save over someone else's newer one is stopped and explained.
+ * `loading`: a post was chosen for editing and has not arrived; the fields take nothing meanwhile,
+ * since the post replaces what they hold when it comes.
  */
-export function PostEditor({ editing, onDone }: { editing: AdminBlogPost | null; onDone: () => void }) {
+export function PostEditor({
+  editing,
+  loading = false,
+  onDone,
+}: {
+  editing: AdminBlogPost | null;
+  loading?: boolean;
+  onDone: () => void;
+}) {
   const utils = trpc.useUtils();
   const create = trpc.blog.create.useMutation();
   const update = trpc.blog.update.useMutation();
@@ -385,10 +396,11 @@ export function PostEditor({ editing, onDone }: { editing: AdminBlogPost | null;
       ref={root}
       className={adminStyles.panel}
       aria-labelledby="blog-form-title"
+      aria-busy={loading}
       data-testid="post-editor"
     >
       <h2 id="blog-form-title" className={adminStyles.panelTitle}>
-        {editing ? 'Edit blog post' : 'Create a blog post'}
+        {editing || loading ? 'Edit blog post' : 'Create a blog post'}
       </h2>
       <AutosaveStatus status={autosaveState} dirty={dirty} />
       {conflict ? (
@@ -400,110 +412,116 @@ export function PostEditor({ editing, onDone }: { editing: AdminBlogPost | null;
           onOverwrite={() => void save(conflict.version)}
         />
       ) : null}
-      <form className={fieldStyles.stack} onSubmit={submit} noValidate>
-        <TextField
-          id="post-title"
-          ref={titleRef}
-          label="Title"
-          value={draft.title}
-          onChange={(e) => set('title', e.target.value)}
-          maxLength={BLOG_LIMITS.title}
-          required
-        />
-        <SlugField
-          id="post-slug"
-          value={draft.slug}
-          onChange={(slug) => {
-            setSlugTouched(true);
-            set('slug', slug);
-          }}
-          check={slugCheck}
-          maxLength={BLOG_SLUG_MAX}
-        />
-        <TextField
-          id="post-category"
-          label="Category"
-          hint="For example Marketing Tips, Local News or Events"
-          value={draft.category}
-          onChange={(e) => set('category', e.target.value)}
-          maxLength={BLOG_LIMITS.category}
-        />
-        <TagsInput
-          id="post-tags"
-          value={draft.tags}
-          onChange={(tags) => set('tags', tags)}
-          text={tagText}
-          onText={setTagText}
-          suggestions={tagSuggestions.data ?? []}
-          maxTags={BLOG_TAG_LIMITS.perPost}
-          maxLength={BLOG_TAG_LIMITS.name}
-        />
-        <TextAreaField
-          id="post-excerpt"
-          label="Excerpt"
-          hint="One or two sentences shown on the blog page under the title."
-          value={draft.excerpt}
-          onChange={(e) => set('excerpt', e.target.value)}
-          maxLength={BLOG_LIMITS.excerpt}
-        />
-        <div className={fieldStyles.field}>
-          <span id={contentLabel} className={fieldStyles.label}>
-            Content
-          </span>
-          <RichTextEditor
-            id="post-content"
-            labelledBy={contentLabel}
-            value={draft.content}
-            onChange={(html) => set('content', html)}
-            onUploadImage={uploader.upload}
-            imageAccept={IMAGE_PICKER_ACCEPT}
+      <form onSubmit={submit} noValidate>
+        <fieldset className={`${fieldStyles.stack} ${editorStyles.formFields}`} disabled={loading}>
+          <TextField
+            id="post-title"
+            ref={titleRef}
+            label="Title"
+            // Also on the field itself (the fieldset already disables it): a script that waits for the
+            // field to be enabled before typing, as browser automation does, reads it there.
+            disabled={loading}
+            value={draft.title}
+            onChange={(e) => set('title', e.target.value)}
+            maxLength={BLOG_LIMITS.title}
+            required
           />
-        </div>
-        <ImageUploadField
-          id="post-image"
-          label="Featured image"
-          value={draft.imageUrl}
-          onChange={(path) => set('imageUrl', path)}
-          alt="Featured image preview"
-          removeLabel="Remove image"
-          previewClassName={adminStyles.imagePreview}
-          uploader={uploader}
-        />
-        <PublishingFields
-          id="post-publishing"
-          status={draft.status}
-          date={draft.date}
-          time={draft.time}
-          onStatus={(status) => set('status', status)}
-          onDate={(date) => set('date', date)}
-          onTime={(time) => set('time', time)}
-          errors={problem?.field === 'date' ? { date: problem.message } : {}}
-          goesOut={goesOut}
-        />
-        <SeoPanel
-          id="post-seo"
-          values={draft}
-          onChange={(key, value) => set(key, value as Draft[typeof key])}
-          fallback={{ title: draft.title, description: draft.excerpt, imageUrl: draft.imageUrl }}
-          path={`/blog/${draft.slug || slugify(draft.title) || 'your-post'}`}
-          limits={BLOG_SEO_LIMITS}
-          uploader={uploader}
-        />
-        {problem && problem.field !== 'date' && problem.field !== 'form' ? (
-          <p className={fieldStyles.error} role="alert">
-            {problem.message}
-          </p>
-        ) : null}
-        <div className={fieldStyles.actions}>
-          <Button type="submit" disabled={busy || uploader.uploading || conflict !== null}>
-            {busy ? 'Saving...' : editing ? 'Update post' : 'Create post'}
-          </Button>
-          {editing ? (
-            <Button variant="ghost" onClick={() => guard.ask(onDone)}>
-              Cancel editing
-            </Button>
+          <SlugField
+            id="post-slug"
+            value={draft.slug}
+            onChange={(slug) => {
+              setSlugTouched(true);
+              set('slug', slug);
+            }}
+            check={slugCheck}
+            maxLength={BLOG_SLUG_MAX}
+          />
+          <TextField
+            id="post-category"
+            label="Category"
+            hint="For example Marketing Tips, Local News or Events"
+            value={draft.category}
+            onChange={(e) => set('category', e.target.value)}
+            maxLength={BLOG_LIMITS.category}
+          />
+          <TagsInput
+            id="post-tags"
+            value={draft.tags}
+            onChange={(tags) => set('tags', tags)}
+            text={tagText}
+            onText={setTagText}
+            suggestions={tagSuggestions.data ?? []}
+            maxTags={BLOG_TAG_LIMITS.perPost}
+            maxLength={BLOG_TAG_LIMITS.name}
+          />
+          <TextAreaField
+            id="post-excerpt"
+            label="Excerpt"
+            hint="One or two sentences shown on the blog page under the title."
+            value={draft.excerpt}
+            onChange={(e) => set('excerpt', e.target.value)}
+            maxLength={BLOG_LIMITS.excerpt}
+          />
+          <div className={fieldStyles.field}>
+            <span id={contentLabel} className={fieldStyles.label}>
+              Content
+            </span>
+            <RichTextEditor
+              id="post-content"
+              labelledBy={contentLabel}
+              value={draft.content}
+              onChange={(html) => set('content', html)}
+              onUploadImage={uploader.upload}
+              imageAccept={IMAGE_PICKER_ACCEPT}
+              readOnly={loading}
+            />
+          </div>
+          <ImageUploadField
+            id="post-image"
+            label="Featured image"
+            value={draft.imageUrl}
+            onChange={(path) => set('imageUrl', path)}
+            alt="Featured image preview"
+            removeLabel="Remove image"
+            previewClassName={adminStyles.imagePreview}
+            uploader={uploader}
+          />
+          <PublishingFields
+            id="post-publishing"
+            status={draft.status}
+            date={draft.date}
+            time={draft.time}
+            onStatus={(status) => set('status', status)}
+            onDate={(date) => set('date', date)}
+            onTime={(time) => set('time', time)}
+            errors={problem?.field === 'date' ? { date: problem.message } : {}}
+            goesOut={goesOut}
+          />
+          <SeoPanel
+            id="post-seo"
+            values={draft}
+            onChange={(key, value) => set(key, value as Draft[typeof key])}
+            fallback={{ title: draft.title, description: draft.excerpt, imageUrl: draft.imageUrl }}
+            path={`/blog/${draft.slug || slugify(draft.title) || 'your-post'}`}
+            limits={BLOG_SEO_LIMITS}
+            uploader={uploader}
+          />
+          {problem && problem.field !== 'date' && problem.field !== 'form' ? (
+            <p className={fieldStyles.error} role="alert">
+              {problem.message}
+            </p>
           ) : null}
-        </div>
+          <div className={fieldStyles.actions}>
+            <Button type="submit" disabled={busy || uploader.uploading || conflict !== null}>
+              {busy ? 'Saving...' : loading ? 'Loading post...' : editing ? 'Update post' : 'Create post'}
+            </Button>
+            {editing ? (
+              <Button variant="ghost" onClick={() => guard.ask(onDone)}>
+                Cancel editing
+              </Button>
+            ) : null}
+          </div>
+        </fieldset>
       </form>
       {editing ? (
         <RevisionsPanel

@@ -26,6 +26,8 @@ export function TestimonialsEditor() {
       noun="testimonial"
       plural="testimonials"
       testId="testimonials-editor"
+      // The quote narrows to a word: the three buttons keep one line at every table width.
+      oneLineActions
       nameOf={(q) => `the testimonial of ${q.name}`}
       form={TestimonialForm}
       columns={[
@@ -44,7 +46,7 @@ export function TestimonialsEditor() {
         },
         {
           label: 'Quote',
-          render: (q) => <span className={table.truncate}>{q.content}</span>,
+          render: (q) => <span className={table.oneLine}>{q.content}</span>,
         },
       ]}
     />
