@@ -32,10 +32,6 @@ export function App() {
   }, [location]);
   // One page view per route shown: the first render and every client-side navigation.
   useEffect(() => countPageView(), [location]);
-  // Marks the page as hydrated (or rendered): tests wait for it before they touch the DOM.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
   return (
     <Suspense fallback={null}>
       <Router parser={parseRoutePattern}>
@@ -46,6 +42,20 @@ export function App() {
           <Route component={lazyPageOf(NOT_FOUND_PAGE.page)} />
         </Switch>
       </Router>
+      <HydratedMark />
     </Suspense>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once the page is React's: tests wait for it before they touch the DOM.
+ * It sits inside the Suspense boundary, after the page: the server writes that boundary into the
+ * HTML, and React hydrates a boundary's content in a pass of its own after the rest, so an effect
+ * in App itself ran before any of the page had hydrated (docs/decisions/0016).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }
