@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { NOT_FOUND_PAGE, ROUTE_LIST, pageAt, pageSourceFile, parseRoutePattern } from '../shared/routes';
 import { lazyPage, type LazyPage } from './lib/lazy-page';
+import { sectionsReady } from './lib/lazy-section';
 import { countPageView } from './lib/page-view';
 
 // Every page loads its own code when visited, so a visitor downloads only the page in front of
@@ -17,9 +18,14 @@ function lazyPageOf(name: string): LazyPage {
   return page;
 }
 
-/** Loads the code of the page at this path (before hydration, and on hover of a link). */
+/** Loads the code of the page at this path with its lazy sections (on hover of a link). */
 export function preloadPage(path: string): Promise<void> {
   return lazyPageOf(pageAt(path).page).preload();
+}
+
+/** Loads the page's own module only: before hydration, whose lazy sections hydrate as they arrive. */
+export function preloadPageForHydration(path: string): Promise<void> {
+  return lazyPageOf(pageAt(path).page).preloadCode();
 }
 
 /** The route table (src/shared/routes.ts) as wouter routes, and the 404 page for any other path. */
@@ -32,10 +38,6 @@ export function App() {
   }, [location]);
   // One page view per route shown: the first render and every client-side navigation.
   useEffect(() => countPageView(), [location]);
-  // Marks the page as hydrated (or rendered): tests wait for it before they touch the DOM.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
   return (
     <Suspense fallback={null}>
       <Router parser={parseRoutePattern}>
@@ -46,6 +48,23 @@ export function App() {
           <Route component={lazyPageOf(NOT_FOUND_PAGE.page)} />
         </Switch>
       </Router>
+      <HydratedMark />
     </Suspense>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once the page is React's, its lazy sections too: tests wait for it
+ * before they touch the DOM. It sits inside the Suspense boundary, after the page: the server
+ * writes that boundary into the HTML, and React hydrates a boundary's content in a pass of its own
+ * after the rest, so an effect in App itself ran before any of the page had hydrated, and before
+ * the page's lazy sections had even been rendered to be waited for (docs/decisions/0016).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    void sectionsReady().then(() => {
+      document.documentElement.dataset.hydrated = '';
+    });
+  }, []);
+  return null;
 }

@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { PassThrough } from 'node:stream';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
@@ -31,7 +31,7 @@ export async function prefetchPage(page: string, input: PrefetchInput<ServerCall
   return head;
 }
 
-export function renderPage({
+export async function renderPage({
   path,
   search,
   dehydratedState,
@@ -40,6 +40,10 @@ export function renderPage({
   search: string;
   dehydratedState: DehydratedState;
 }): Promise<string> {
+  // The page's code with its lazy sections (lib/lazy-section.tsx) loaded first: a section still
+  // loading would be written as a fallback and revealed by an inline script, which the
+  // Content-Security-Policy blocks.
+  await preloadPage(path);
   const queryClient = createQueryClient();
   // Never used for fetching on the server: every query the page needs is already in the cache.
   const trpcClient = createTrpcClient('http://127.0.0.1');
@@ -60,6 +64,9 @@ export function renderPage({
         </Providers>
       </StrictMode>,
       {
+        // Every boundary written in place: React moves a large one out of line, to be revealed by
+        // an inline script, which the Content-Security-Policy blocks (lazy sections are large).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           stream.pipe(sink);
         },

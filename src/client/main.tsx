@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
-import { App, preloadPage } from './App';
+import { App, preloadPage, preloadPageForHydration } from './App';
 import { Providers } from './Providers';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
@@ -32,8 +32,10 @@ const tree = (
   </StrictMode>
 );
 
-// The current page's code first, so hydration finds everything it rendered on the server.
-void preloadPage(window.location.pathname).finally(() => {
+// The current page's code first, so hydration finds everything it rendered on the server; its lazy
+// sections load meanwhile and hydrate when they arrive.
+void preloadPage(window.location.pathname);
+void preloadPageForHydration(window.location.pathname).finally(() => {
   if (dehydratedState && container.hasChildNodes()) hydrateRoot(container, tree);
   else createRoot(container).render(tree);
 });

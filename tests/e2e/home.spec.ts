@@ -177,10 +177,20 @@ test('the counters start at 0 and count up to their targets once visible', async
   await expect(page.locator('#statistics')).toContainText('Community Campaigns');
 });
 
-test('with reduced motion the counters show their final figures at once', async ({ page }) => {
+test('with reduced motion the counters and bars show their final figures at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await expect(page.getByTestId('stat-value')).toHaveText(['100%', '580+', '10', '1.2M']);
+  // Filled to their figures, not left as the server drew them (empty).
+  await page.locator('#statistics').scrollIntoViewIfNeeded();
+  const widths = () =>
+    page
+      .getByTestId('progress-fill')
+      .evaluateAll((els) => els.map((el) => Math.round((el as HTMLElement).getBoundingClientRect().width)));
+  const tracks = await page
+    .getByRole('progressbar')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+  await expect.poll(widths).toEqual([0.9, 0.7, 0.8, 0.6].map((share, i) => Math.round(share * tracks[i]!)));
 });
 
 test('newsletters: skeletons while loading, then cards with their own links', async ({ page }) => {

@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
 import { AcademyHero } from '../features/academy/AcademyHero';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
-import { NewsletterCta } from '../features/academy/NewsletterCta';
-import { PricingSection } from '../features/academy/PricingSection';
-import {
-  ApproachSection,
-  EntrepreneursSection,
-  ModulesSection,
-  TopFeaturesSection,
-  WhySection,
-} from '../features/academy/ProgrammeSections';
-import { WorkshopSection } from '../features/academy/WorkshopSection';
+import { lazySection } from '../lib/lazy-section';
 import { scrollToHashSoon } from '../lib/scroll';
+
+// Everything below the hero (the workshop booking form and its validation, the programme's icons)
+// is not in the page's first load: the server renders it, and it hydrates when its chunk arrives
+// (lib/lazy-section.tsx, docs/decisions/0016).
+const AcademyMoreSections = lazySection(() => import('./AcademyPage.more').then((m) => m.default));
+
+/** A client-side navigation here waits for the lazy sections, so the page appears whole. */
+export const preloadSections = () => AcademyMoreSections.preload();
 
 /** /sparkai-academy: the ten parts of the SPEC's screens and routes in order (the footer is the layout's). */
 export default function AcademyPage() {
@@ -19,14 +18,7 @@ export default function AcademyPage() {
   return (
     <AcademyLayout sectionLinks>
       <AcademyHero />
-      <TopFeaturesSection />
-      <EntrepreneursSection />
-      <ModulesSection />
-      <ApproachSection />
-      <WhySection />
-      <PricingSection />
-      <WorkshopSection />
-      <NewsletterCta />
+      <AcademyMoreSections />
     </AcademyLayout>
   );
 }

@@ -1,22 +1,20 @@
 import { useEffect } from 'react';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { AboutSection } from '../features/home/AboutSection';
-import { AdvertisingSection } from '../features/home/AdvertisingSection';
-import { ContactSection } from '../features/home/ContactSection';
-import { FreeWebsitesSection } from '../features/home/FreeWebsitesSection';
 import { HeroSection } from '../features/home/HeroSection';
 import { NewsletterLinkNotice } from '../features/newsletter/NewsletterLinkNotice';
-import { NewsletterSignupSection } from '../features/newsletter/NewsletterSignupSection';
-import { PublicationsSection } from '../features/home/PublicationsSection';
-import { PartnerLogosSection } from '../features/home/PartnerLogosSection';
-import { SponsoredEditorialsSection } from '../features/home/SponsoredEditorialsSection';
-import { StatisticsSection } from '../features/home/StatisticsSection';
-import { TestimonialsSection } from '../features/home/TestimonialsSection';
-import { WhyAdvertiseSection } from '../features/home/WhyAdvertiseSection';
-import { PodcastsSection } from '../features/podcasts/PodcastsSection';
+import { lazySection } from '../lib/lazy-section';
 import { scrollToHashSoon } from '../lib/scroll';
 import { keepAnchorInView } from '../features/home/keep-anchor-in-view';
 import { HASH_SCROLL_DELAY_MS } from '../../shared/constants';
+
+// Everything below the first screens (the audio player, the forms and their validation) is not in
+// the page's first load: the server renders it, and it hydrates when its chunk arrives
+// (lib/lazy-section.tsx, docs/decisions/0016).
+const HomeMoreSections = lazySection(() => import('./HomePage.more').then((m) => m.default));
+
+/** A client-side navigation here waits for the lazy sections, so the page appears whole. */
+export const preloadSections = () => HomeMoreSections.preload();
 
 // The order of the SPEC's screens and routes: hero, about, the service sections, sponsored editorials, podcasts,
 // testimonials, newsletter signup, partner logos, contact form (the footer comes from the layout).
@@ -37,17 +35,7 @@ export default function HomePage() {
       <NewsletterLinkNotice />
       <HeroSection />
       <AboutSection />
-      <AdvertisingSection />
-      <PublicationsSection />
-      <FreeWebsitesSection />
-      <WhyAdvertiseSection />
-      <StatisticsSection />
-      <SponsoredEditorialsSection />
-      <PodcastsSection />
-      <TestimonialsSection />
-      <NewsletterSignupSection />
-      <PartnerLogosSection />
-      <ContactSection />
+      <HomeMoreSections />
     </SiteLayout>
   );
 }

@@ -41,7 +41,10 @@ type ServerCalls = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
  */
 type PrefetchPage = (page: string, input: PrefetchInput<ServerCalls>) => Promise<PrefetchedHead>;
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+>;
 
 /**
  * The page's own scripts and styles (from Vite's manifest), so the browser fetches them with the
@@ -50,14 +53,19 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 function pageAssets(manifest: Manifest | null, source: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  const visit = (key: string) => {
+  const seen = new Set<string>();
+  const visit = (key: string, withScripts: boolean) => {
     const chunk = manifest?.[key];
-    if (!chunk || key === 'index.html' || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (!chunk || key === 'index.html' || seen.has(`${withScripts} ${key}`)) return;
+    seen.add(`${withScripts} ${key}`);
+    if (withScripts) scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
-    for (const dep of chunk.imports ?? []) visit(dep);
+    for (const dep of chunk.imports ?? []) visit(dep, withScripts);
   };
-  visit(source);
+  visit(source, true);
+  // The page's lazy sections (client/lib/lazy-section.tsx) are rendered here but load their code
+  // after the page's: their styles come with the HTML, so nothing is unstyled or moves meanwhile.
+  for (const dep of manifest?.[source]?.dynamicImports ?? []) visit(dep, false);
   return { scripts: [...scripts], styles: [...styles] };
 }
 

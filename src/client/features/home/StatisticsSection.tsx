@@ -1,3 +1,4 @@
+import { useLayoutEffect, useState } from 'react';
 import { COUNTER_VISIBILITY_THRESHOLD } from '../../../shared/constants';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { useCountUp } from './useCountUp';
@@ -25,7 +26,12 @@ function Counter({ label, target, suffix }: { label: string; target: number; suf
 
 function ProgressBars() {
   const { ref, inView } = useInViewOnce<HTMLDivElement>(COUNTER_VISIBILITY_THRESHOLD);
-  const show = inView || prefersReducedMotion();
+  // With reduced motion asked for, the bars are full from the start: set before the first paint,
+  // not in the first render, because the server rendered them empty and hydration keeps the
+  // server's attributes (read in render, the bars stayed at 0% for good).
+  const [reduced, setReduced] = useState(false);
+  useLayoutEffect(() => setReduced(prefersReducedMotion()), []);
+  const show = inView || reduced;
   return (
     <div ref={ref}>
       <h3 className={styles.barsTitle}>Where our clients put their budget</h3>
