@@ -86,3 +86,28 @@ test('a query string the page does not read does not force a new render (issue 1
   }
   expect(hit).toBe(true);
 });
+
+test('a page brings its styles in its HTML, and moving to another page loads none of them again', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const inline = [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]!);
+  expect(inline.length).toBeGreaterThan(1);
+  // Nothing the first paint waits for: each stylesheet link is there for the client's loader only.
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+  expect(links.length).toBe(inline.length);
+  for (const link of links) expect(link).toContain('media="not all"');
+
+  await page.goto('/');
+  await page.waitForSelector('html[data-hydrated]');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const applied = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')]
+      .filter((l) => (l as HTMLLinkElement).media !== 'not all')
+      .map((l) => (l as HTMLLinkElement).getAttribute('href')),
+  );
+  for (const href of inline) expect(applied).not.toContain(href);
+});

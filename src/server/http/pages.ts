@@ -178,13 +178,34 @@ export async function registerPages(
     return tags.join('\n    ');
   }
 
+  // A page's stylesheets are written into its HTML (about 28 KB, 5 KB compressed, on the home
+  // page): the first paint then waits for no other request. Each is also linked with
+  // media="not all", which the browser fetches without waiting for it and never applies: the
+  // client's loader sees it is there and does not load it again on a later navigation.
+  const stylesheets = new Map<string, string | null>();
+  const styleTag = (href: string): string => {
+    let css = stylesheets.get(href);
+    if (css === undefined) {
+      const file = path.join(options.clientDist, href);
+      css = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : null;
+      stylesheets.set(href, css);
+    }
+    return css === null
+      ? `<link rel="stylesheet" crossorigin href="/${href}" />`
+      : `<style data-href="/${href}">${css}</style>\n    <link rel="stylesheet" crossorigin href="/${href}" media="not all" />`;
+  };
+  const pageTemplate = template?.replace(
+    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+    (_link, href: string) => styleTag(href),
+  );
+
   function assemble(pathname: string, page: PageResult, body: string | null): string {
     const assets = pageAssets(manifest, page.source);
     const preloads = [
-      ...assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}" />`),
+      ...assets.styles.map(styleTag),
       ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="/${href}" />`),
     ].join('\n    ');
-    return fillPageTemplate(template!, {
+    return fillPageTemplate(pageTemplate!, {
       head: `${preloads}\n    ${headTags(pathname, page)}`,
       body,
       pageData: scriptJson(page.dehydratedState ?? {}),
