@@ -106,11 +106,14 @@ describe('the API surface', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it("gives API answers a policy that lets them load and run nothing, and leaves out the page's own headers", async () => {
+  it("gives API answers and feeds a policy that lets them load and run nothing, without the page's own headers", async () => {
     for (const url of [
       '/api/advertising-services',
       '/api/no-such-thing',
       '/trpc/content.advertisingServices',
+      '/sitemap.xml',
+      '/rss.xml',
+      '/robots.txt',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -72,10 +72,11 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * What an answer of the API (JSON, a feed of bytes, an error) needs instead of the page's policy:
- * it is never a document, so it may load nothing, run nothing and be framed by nothing if a
- * browser is ever pointed at it (OWASP's REST headers). The framing and sniffing headers stay
- * for older browsers; the document-only rest is left out, as on assets.
+ * What an answer of the API (JSON, a feed of bytes, an error) or of a route that says it is never
+ * a page (`config.notADocument`: the sitemap, the feeds, robots.txt) needs instead of the page's
+ * policy: it may load nothing, run nothing and be framed by nothing if a browser is ever pointed
+ * at it (OWASP's REST headers). The framing and sniffing headers stay for older browsers; the
+ * document-only rest is left out, as on assets.
  */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const API_KEEPS = new Set(['x-frame-options']);
@@ -97,7 +98,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
   app.addHook('onRequest', (req, reply, done) => {
     const url = req.url;
     void reply.headers(
-      url.startsWith('/api/') || url.startsWith('/trpc/')
+      url.startsWith('/api/') || url.startsWith('/trpc/') || req.routeOptions.config?.notADocument
         ? apiHeaders
         : url.startsWith('/assets/')
           ? assetHeaders
@@ -105,4 +106,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     );
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route never answers with a page (a feed, a crawler file): it takes the API's headers. */
+    notADocument?: boolean;
+  }
 }

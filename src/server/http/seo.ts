@@ -39,8 +39,8 @@ export function registerSeoRoutes(
 ): void {
   // The feeds and crawler files are the same for every reader until a write, and the sitemap reads
   // every published post's address: the response cache keeps them, by path (a query string is
-  // ignored, so one entry each).
-  const publicRead = { config: { publicRead: true } };
+  // ignored, so one entry each). They are never pages, so they carry the API's headers.
+  const publicRead = { config: { publicRead: true, notADocument: true } };
   const base = deps.config.publicUrl;
 
   app.get('/robots.txt', publicRead, async (_req, reply) => {
