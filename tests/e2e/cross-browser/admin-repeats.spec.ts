@@ -11,6 +11,7 @@ import {
   test,
   waitForText,
   type SizeName,
+  updateThenDeletePost,
 } from '../helpers/cross-browser';
 
 // Admin sequences that once failed now and then in one browser or at one size, each repeated in
@@ -122,13 +123,7 @@ for (const browserName of BROWSERS) {
               setTimeout(() => void request.continue(), 1500);
             else void request.continue();
           });
-          await tap(page, byRole('button', `Edit ${title}`));
-          await page.locator(byRole('textbox', 'Title')).fill(`${title} (updated)`);
-          await tap(page, byRole('button', 'Update post'));
-          await waitForText(page, 'Blog post updated successfully!');
-          await tap(page, byRole('button', `Delete ${title} (updated)`));
-          await tap(page, `[role="alertdialog"] ${byRole('button', 'Delete')}`);
-          await waitForText(page, 'Blog post deleted successfully!');
+          await updateThenDeletePost(page, title);
         },
         EXPECTED_4XX,
       );

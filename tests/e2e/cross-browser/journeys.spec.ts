@@ -12,6 +12,7 @@ import {
   test,
   waitForText,
   type SizeName,
+  updateThenDeletePost,
 } from '../helpers/cross-browser';
 import { settledScroll } from '../helpers/navigation';
 
@@ -265,13 +266,7 @@ for (const browserName of BROWSERS) {
             );
 
             await page.goto(`${baseURL}/admin`);
-            await tap(page, byRole('button', `Edit ${title}`));
-            await page.locator(byRole('textbox', 'Title')).fill(`${title} (updated)`);
-            await tap(page, byRole('button', 'Update post'));
-            await waitForText(page, 'Blog post updated successfully!');
-            await tap(page, byRole('button', `Delete ${title} (updated)`));
-            await tap(page, `[role="alertdialog"] ${byRole('button', 'Delete')}`);
-            await waitForText(page, 'Blog post deleted successfully!');
+            await updateThenDeletePost(page, title);
             await page.waitForFunction((t) => !document.body.innerText.includes(t), {}, `${title} (updated)`);
 
             await tap(page, byRole('button', 'Logout'));

@@ -183,6 +183,20 @@ export async function tap(page: Page, selector: string): Promise<void> {
 }
 
 /**
+ * In the admin's blog posts: Edit the post, save it as "<title> (updated)" straight away, then
+ * Delete it and confirm, each step waiting for what a person would see.
+ */
+export async function updateThenDeletePost(page: Page, title: string): Promise<void> {
+  await tap(page, byRole('button', `Edit ${title}`));
+  await page.locator(byRole('textbox', 'Title')).fill(`${title} (updated)`);
+  await tap(page, byRole('button', 'Update post'));
+  await waitForText(page, 'Blog post updated successfully!');
+  await tap(page, byRole('button', `Delete ${title} (updated)`));
+  await tap(page, `[role="alertdialog"] ${byRole('button', 'Delete')}`);
+  await waitForText(page, 'Blog post deleted successfully!');
+}
+
+/**
  * A selector for a control by its role and the name a person reads: its aria-label, its label, or
  * its own text. Puppeteer's ::-p-aria walks the accessibility tree, which over WebDriver BiDi takes
  * a second or two per query in Firefox; this runs in the page and is instant in both browsers.
