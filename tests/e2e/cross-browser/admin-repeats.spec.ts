@@ -19,7 +19,7 @@ import {
 
 /** Before signing in (and after signing out) the app asks who is signed in: 401 is the answer. */
 const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
-/** Signing in from /robots.txt: the browser asks for a favicon the site does not have there. */
+/** Signing in from the site's icon: the browser asks for a favicon.ico the site does not have. */
 const EXPECTED_4XX = [...SESSION_CHECK_401, /^404 .*\/favicon\.ico$/];
 
 const ROUNDS = 5;

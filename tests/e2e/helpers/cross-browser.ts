@@ -145,13 +145,17 @@ export async function runJourney(
   }
 }
 
-/** Signs the page's context in (POST /api/admin/login from the page itself: the session cookie). */
+/**
+ * Signs the page's context in (POST /api/admin/login from the page itself: the session cookie).
+ * A page not yet on the site first opens its icon: a document of the site's own that runs no code
+ * and may connect to the site (the API's answers and the feeds forbid any connection).
+ */
 export async function signInInPage(
   page: Page,
   baseURL: string,
   account: { email: string; password: string },
 ): Promise<void> {
-  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/robots.txt`);
+  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/favicon.svg`);
   const status = await page.evaluate(async (body) => {
     const res = await fetch('/api/admin/login', {
       method: 'POST',
