@@ -31,8 +31,8 @@ export function requestLogOptions(
       },
       // Written asynchronously (pino's SonicBoom flushes in the background and on exit), so a
       // request never waits for the terminal or a log shipper's pipe; lines are gathered into
-      // writes of 4 KB or a second's worth, whichever comes first: one write a line cost more than
-      // answering a cached read.
+      // writes of 4 KB or a second's worth, whichever comes first: fewer write calls on the
+      // server's thread and into a log shipper's pipe.
       stream:
         options.logStream ??
         pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS }),
