@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { waitsForHydration } from './test';
 
 // Putting rows into the admin's lists the way visitors do (the contact form, the workshop form,
 // the newsletter signup), for the specs that look at the admin app (signing in: sign-in.ts).
@@ -26,10 +27,10 @@ export async function sendEnquiry(
   page: Page,
   enquiry: { name: string; email: string; type: string; subject: string; message: string },
 ) {
-  await page.goto('/#contact');
-  // Typed before React has taken the form over (its section hydrates from a chunk of its own), the
-  // words are the page's, not the form's: wait for it (the page may come from browser.newPage()).
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  // Typed before React has taken a form over (the contact and workshop forms hydrate from chunks of
+  // their own), the words are the page's, not the form's: the page may come from browser.newPage(),
+  // whose goto does not wait for that (helpers/test.ts).
+  await waitsForHydration(page).goto('/#contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Name *').fill(enquiry.name);
   await form.getByLabel('Email *').fill(enquiry.email);
@@ -50,7 +51,7 @@ export async function reserveWorkshop(
   page: Page,
   r: { parent: string; email: string; mobile: string; child: string; age: string },
 ) {
-  await page.goto('/sparkai-academy#free-workshop');
+  await waitsForHydration(page).goto('/sparkai-academy#free-workshop');
   const form = page.getByTestId('workshop-form');
   await form.getByLabel('Parent or carer name').fill(r.parent);
   await form.getByLabel('Parent email').fill(r.email);
