@@ -115,3 +115,37 @@ test('academy: the sections below the hero hydrate when their chunk comes, the p
 
   expect(errors).toEqual([]);
 });
+
+test('academy: the workshop form takes nothing before it hydrates, so nothing typed is lost or sent away, and works once it has', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const chunk = await holdScript(page, /\/assets\/AcademyPage\.more-[\w-]+\.js$/);
+  await page.goto('/sparkai-academy#free-workshop', { waitUntil: 'commit' });
+  await chunk.wasRequested;
+  await waitForMenu(page, 'Academy menu');
+
+  // Still the server's HTML: React would wipe what was typed when it took the form over, and the
+  // button would send the page's plain form (a reload, the details in the address). Nothing there
+  // takes a click or a key: a tap on a field leaves it unfocused, and Enter sends nothing.
+  const form = page.getByTestId('workshop-form');
+  const name = form.getByLabel('Parent or carer name');
+  await name.click({ force: true });
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
+  await page.keyboard.type('Caroline');
+  await page.keyboard.press('Enter');
+  await expect(name).toHaveValue('');
+  expect(new URL(page.url()).search, 'the page was not sent').toBe('');
+
+  chunk.release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  await name.fill('Caroline Herschel');
+  await form.getByLabel('Parent email').fill('caroline.herschel@example.co.uk');
+  await form.getByLabel('Parent mobile').fill('07700 900457');
+  await form.getByLabel("Child's first name").fill('William');
+  await form.getByLabel("Child's age").fill('12');
+  await form.getByRole('radio', { name: 'Laptop' }).check();
+  await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
+import { memo, Suspense, use, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 
 export type LazySection = ComponentType & { preload(): Promise<void> };
 
@@ -21,14 +21,26 @@ let nextId = 0;
 export function lazySection(load: () => Promise<ComponentType>): LazySection {
   const id = String(nextId++);
   let pending: Promise<ComponentType> | null = null;
+  let arrived: Promise<void> = Promise.resolve();
   const code = (): Promise<ComponentType> => {
     if (!pending) {
-      const promise = load().then((component) => {
-        // Settled the way React's use() reads a promise: a render after this takes it at once.
-        Object.assign(promise, { status: 'fulfilled', value: component });
-        return component;
-      });
+      let settle: (component: ComponentType) => void = () => {};
+      const promise = new Promise<ComponentType>((resolve) => (settle = resolve));
       pending = promise;
+      arrived = load().then(
+        (component) => {
+          // Settled the way React's use() reads a promise: a render after this takes it at once.
+          Object.assign(promise, { status: 'fulfilled', value: component });
+          settle(component);
+        },
+        // A chunk that never comes (the visitor went on to another page, or the line dropped):
+        // the section stays the server's HTML (after a client-side navigation, it stays out)
+        // instead of an error that would take the whole page down. So `promise` never settles.
+        (error: unknown) => {
+          if (typeof window === 'undefined') throw error;
+          console.warn('A section of this page could not be loaded', error);
+        },
+      );
     }
     return pending;
   };
@@ -55,5 +67,28 @@ export function lazySection(load: () => Promise<ComponentType>): LazySection {
       </Suspense>
     );
   });
-  return Object.assign(Section, { preload: () => code().then(() => undefined) });
+  // Resolves once the code has come, or failed to: a navigation waits for it, never forever.
+  return Object.assign(Section, {
+    preload: () => {
+      void code();
+      return arrived;
+    },
+  });
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * False in the server-rendered HTML and during hydration, true once React runs the component in the
+ * browser. The visitors' forms are inert until then (the lower sections hydrate from a chunk of their
+ * own, a moment after the page shows): before, what was typed was wiped when React took the form
+ * over, and a click or Enter sent the page's plain form, reloading the page with the details in its
+ * address.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }

@@ -13,6 +13,7 @@ import * as controls from '../../components/ui/form/Field.css';
 import { toast, toastMessage } from '../../components/ui/toast-store';
 import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
+import { useHydrated } from '../../lib/lazy-section';
 import { isCaptchaSolved } from './captcha';
 import * as fields from './Form.css';
 import * as styles from './ContactForm.css';
@@ -34,6 +35,7 @@ const loadContactSchema = () => import('../../../shared/contact.schema').then((m
 
 /** The enquiry form: its fields, the sum that keeps spam out, and what each answer shows. */
 export function ContactForm() {
+  const hydrated = useHydrated();
   // The numbers are a signed, single-use challenge from the server, fetched in the browser after
   // hydration: the server-rendered (and cached) HTML never carries one.
   const challenge = trpc.contact.challenge.useQuery(undefined, { gcTime: 0 });
@@ -115,6 +117,7 @@ export function ContactForm() {
       onSubmit={onSubmit}
       onFocus={form.prepare}
       noValidate
+      inert={!hydrated}
       aria-label="Contact form"
     >
       <p className={styles.required}>Fields marked * are required.</p>

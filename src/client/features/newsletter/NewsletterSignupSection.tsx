@@ -7,9 +7,11 @@ import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { errorStatus, serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
+import { useHydrated } from '../../lib/lazy-section';
 import * as styles from './NewsletterSignupSection.css';
 
 export function NewsletterSignupSection() {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const subscribe = trpc.newsletter.subscribe.useMutation({
     onSuccess: () => {
@@ -50,7 +52,7 @@ export function NewsletterSignupSection() {
           Join {SUBSCRIBERS_CLAIM} subscribers and get the best of Hertfordshire&apos;s local news, events and
           offers in your inbox once a month.
         </p>
-        <form className={styles.form} onSubmit={onSubmit} aria-label="Newsletter signup">
+        <form className={styles.form} onSubmit={onSubmit} inert={!hydrated} aria-label="Newsletter signup">
           <div className={styles.field}>
             <label htmlFor="newsletter-email" className={styles.label}>
               Email address

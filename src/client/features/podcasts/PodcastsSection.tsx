@@ -1,9 +1,10 @@
 import { Mic } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { PodcastEpisode } from '../../../shared/podcasts';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
+import { useHydrated } from '../../lib/lazy-section';
 import { useDebounced } from '../../lib/useDebounced';
 import { Section } from '../home';
 import { EpisodeList } from './EpisodeList';
@@ -22,17 +23,6 @@ function ComingSoon() {
         Our first episodes are being recorded around the county now. Check back soon to hear them here.
       </p>
     </div>
-  );
-}
-
-const subscribeNever = () => () => {};
-
-/** False in the server-rendered HTML and during hydration, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
   );
 }
 

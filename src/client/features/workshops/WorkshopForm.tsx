@@ -9,6 +9,7 @@ import * as controls from '../../components/ui/form/Field.css';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
+import { useHydrated } from '../../lib/lazy-section';
 import * as styles from './WorkshopForm.css';
 
 // The SPEC's error catalogue: the workshop form's toasts. With a dated session a booked place says
@@ -56,6 +57,7 @@ function reportToBrowser(form: HTMLFormElement | null, errors: FieldErrors<typeo
  * or, once the session is full, a place on its waiting list.
  */
 export function WorkshopForm({ session }: { session: PublicWorkshopSession | null }) {
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const utils = trpc.useUtils();
   const form = useSchemaForm({ initial: EMPTY, schema: loadDetailsSchema });
@@ -123,6 +125,7 @@ export function WorkshopForm({ session }: { session: PublicWorkshopSession | nul
       onSubmit={onSubmit}
       onFocus={form.prepare}
       onInput={clearReported}
+      inert={!hydrated}
       aria-labelledby="workshop-form-heading"
       data-testid="workshop-form"
     >
