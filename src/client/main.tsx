@@ -1,6 +1,6 @@
 // First: Zod's configuration must be set before any schema module is evaluated.
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
 import './styles/global.css';
@@ -33,9 +33,11 @@ const tree = (
 );
 
 // The current page's code first, so hydration finds everything it rendered on the server; its lazy
-// sections load meanwhile and hydrate when they arrive.
+// sections load meanwhile and hydrate when they arrive. Hydration is a transition: React does it in
+// slices of a few milliseconds, letting the browser paint and answer input between them, instead
+// of one long task that blocks a phone's main thread (a click meanwhile hydrates its target first).
 void preloadPage(window.location.pathname);
 void preloadPageForHydration(window.location.pathname).finally(() => {
-  if (dehydratedState && container.hasChildNodes()) hydrateRoot(container, tree);
+  if (dehydratedState && container.hasChildNodes()) startTransition(() => void hydrateRoot(container, tree));
   else createRoot(container).render(tree);
 });

@@ -111,3 +111,22 @@ test('a page brings its styles in its HTML, and moving to another page loads non
   );
   for (const href of inline) expect(applied).not.toContain(href);
 });
+
+test("a page's scripts are fetched after what it shows: the HTML paints without them, and they do not hold back its images", async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const url = new URL(event.request.url);
+    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/images/'))
+      priorities.set(url.pathname, event.request.initialPriority);
+  });
+  await page.goto('/');
+  const scripts = [...priorities].filter(([path]) => path.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const [path, priority] of scripts) expect(priority, path).toBe('Low');
+  // The hero's picture, in the first screen, goes first.
+  expect(priorities.get('/images/hero.svg')).toBe('High');
+});

@@ -41,9 +41,9 @@ export default function BlogTagPage() {
         ) : posts.data.items.length > 0 ? (
           <>
             <ul className={styles.grid}>
-              {posts.data.items.map((post) => (
+              {posts.data.items.map((post, index) => (
                 <li key={post.id}>
-                  <BlogCard post={post} />
+                  <BlogCard post={post} first={index === 0} />
                 </li>
               ))}
             </ul>

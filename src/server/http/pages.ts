@@ -77,6 +77,14 @@ interface PageResult extends Omit<PrefetchedHead, 'notFound'> {
   dehydratedState?: DehydratedState;
 }
 
+/**
+ * The page's scripts are fetched after what it shows: the HTML arrives whole, with its styles, so
+ * the first paint needs no script, and the scripts (hydration) must not hold back its images.
+ * Chromium otherwise fetches module scripts and their preloads at high priority, which tells
+ * Lighthouse they block the first paint whenever they happen to run before it.
+ */
+const LOW = 'fetchpriority="low"';
+
 /** JSON inside a <script> block: '<' escaped so no string can close the element. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -194,16 +202,18 @@ export async function registerPages(
       ? `<link rel="stylesheet" crossorigin href="/${href}" />`
       : `<style data-href="/${href}">${css}</style>\n    <link rel="stylesheet" crossorigin href="/${href}" media="not all" />`;
   };
-  const pageTemplate = template?.replace(
-    /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
-    (_link, href: string) => styleTag(href),
-  );
+  const pageTemplate = template
+    ?.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, href: string) =>
+      styleTag(href),
+    )
+    .replace(/<script type="module" crossorigin /g, `<script type="module" ${LOW} crossorigin `)
+    .replace(/<link rel="modulepreload" crossorigin /g, `<link rel="modulepreload" ${LOW} crossorigin `);
 
   function assemble(pathname: string, page: PageResult, body: string | null): string {
     const assets = pageAssets(manifest, page.source);
     const preloads = [
       ...assets.styles.map(styleTag),
-      ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="/${href}" />`),
+      ...assets.scripts.map((href) => `<link rel="modulepreload" ${LOW} crossorigin href="/${href}" />`),
     ].join('\n    ');
     return fillPageTemplate(pageTemplate!, {
       head: `${preloads}\n    ${headTags(pathname, page)}`,

@@ -5,13 +5,19 @@ import { Link } from 'wouter';
 import { blogPostHref, readingTimeLabel, type PublishedSummary } from '../../../shared/blog-publishing';
 import * as styles from './BlogCard.css';
 
-/** A post on /blog, a tag's page or under another post (there its title is an h3). */
+/**
+ * A post on /blog, a tag's page or under another post (there its title is an h3). The first card of
+ * a list (`first`) has the largest thing in view on a phone, its image: that one is fetched at once
+ * and first, where a lazy image would wait for layout before it even started.
+ */
 export function BlogCard({
   post,
   heading: Heading = 'h2',
+  first = false,
 }: {
   post: PublishedSummary;
   heading?: 'h2' | 'h3';
+  first?: boolean;
 }) {
   return (
     <article className={styles.card} data-testid="blog-card">
@@ -24,7 +30,8 @@ export function BlogCard({
           className={styles.cardImage}
           width={1200}
           height={675}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
         />
       ) : (
