@@ -179,9 +179,20 @@ export async function waitForText(page: Page, text: string, timeout = 15_000): P
  */
 export async function tap(page: Page, selector: string): Promise<void> {
   const element = await page.waitForSelector(selector, { visible: true });
-  await element!.evaluate((el) =>
-    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
-  );
+  // In the middle of the screen, once it has stopped moving (Playwright's click waits for that;
+  // puppeteer's does not): content above it that is still arriving, such as a post's text filling
+  // the editor, moved the Update button by a screen and the tap landed on a field above it.
+  await element!.evaluate(async (el) => {
+    let last = '';
+    for (let frame = 0; frame < 60; frame++) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const box = el.getBoundingClientRect();
+      const where = `${box.x},${box.y},${box.width},${box.height}`;
+      if (where === last) return;
+      last = where;
+    }
+  });
   await element!.click();
   await element!.dispose();
 }
