@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './helpers/test';
+import { expect, test, watchErrors } from './helpers/test';
 import { countRequestsTo } from './helpers/requests';
 
 // The SparkAI Academy pages against the real server, which talks to the local fake Stripe
@@ -27,16 +27,6 @@ function watchOffsiteRequests(page: Page): string[] {
   return offsite;
 }
 
-/** Console errors (a hydration mismatch among them) collected while the test runs. */
-function watchConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 const checkoutCalls = (page: Page): Array<{ plan: unknown }> => {
   const calls: Array<{ plan: unknown }> = [];
   page.on('request', (req) => {
@@ -51,7 +41,7 @@ const checkoutCalls = (page: Page): Array<{ plan: unknown }> => {
 test.describe('the academy landing page', () => {
   test('shows its ten parts in the order of the spec, and stays on our own host', async ({ page }) => {
     const offsite = watchOffsiteRequests(page);
-    const errors = watchConsoleErrors(page);
+    const errors = watchErrors(page);
     const response = await page.goto('/sparkai-academy');
     // Rendered on the server: the content is in the HTML before any script runs.
     expect(await response!.text()).toContain('Building AI Entrepreneurs');
@@ -250,7 +240,7 @@ test.describe('the checkout page', () => {
 
 test.describe('the welcome page', () => {
   test('names the plan and lists what happens next', async ({ page }) => {
-    const errors = watchConsoleErrors(page);
+    const errors = watchErrors(page);
     // Without a session_id (the SPEC's screens and routes): the plan in the address. With one, see academy-paid-journey.spec.ts.
     await page.goto('/subscription-success?plan=innovator');
     await expect(page.getByRole('heading', { name: 'Welcome to SparkAI Academy!' })).toBeVisible();

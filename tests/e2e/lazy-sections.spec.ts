@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './helpers/test';
+import { expect, test, watchErrors } from './helpers/test';
 
 // The home page below its first screens and the academy below its hero come as a chunk of their
 // own (src/client/lib/lazy-section.tsx): the server renders them in full, and React hydrates them
@@ -8,16 +8,6 @@ import { expect, test } from './helpers/test';
 // the screenshot run wait for before they type or pin texts) while the sections are still the
 // server's HTML, they must hydrate without a mismatch once the chunk comes, and then work. A test
 // that typed or pinned a text too early made React throw the sections' HTML away (docs/decisions/0016).
-
-/** Page errors and console errors (a hydration mismatch is both) while the test runs. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Holds the requests for a script back until release() (routing also turns the HTTP cache off). */
 async function holdScript(page: Page, file: RegExp) {

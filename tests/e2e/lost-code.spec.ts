@@ -1,19 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './helpers/test';
+import { expect, test, watchErrors } from './helpers/test';
 
 // When a page's code does not arrive (the line drops, or a new release has replaced the files an
 // open tab knew), the visitor still gets the page: src/client/lib/lazy-page.tsx and lazy-section.tsx.
 // Before, the failed import was an error nothing caught, and React took the whole page down.
-
-/** Page errors and console errors while the test runs (warnings are allowed). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test('a page whose code fails to arrive on a client-side navigation is loaded whole from the server', async ({
   page,

@@ -33,4 +33,14 @@ export function waitsForHydration(page: Page): Page {
   return page;
 }
 
+/** Page errors and console errors (a hydration mismatch is both) collected while the test runs. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 export { expect };
