@@ -107,7 +107,13 @@ describe('admin users', () => {
     const oliveId = ids.find((u) => u.name === 'Olive Only')!.id;
     const caraId = ids.find((u) => u.name === 'Cara Third')!.id;
     const [a, b] = await Promise.all([remove(caraId, olive), remove(oliveId, cara)]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    // One removal goes through. The other is refused: as the last admin's (409) when both were
+    // signed in as it began, or as a request from a session that no longer exists (401) when the
+    // first removal, which ends the removed admin's sessions, came before its sign-in check. On
+    // PostgreSQL either order happens (CI of 27 November saw 401).
+    const [won, lost] = [a.statusCode, b.statusCode].sort();
+    expect(won).toBe(200);
+    expect([401, 409]).toContain(lost);
     const left = await t.deps.db.select().from(users);
     expect(left).toHaveLength(1);
   });
