@@ -118,9 +118,11 @@ test("a page's scripts are fetched after what it shows: the HTML paints without 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const priorities = new Map<string, string>();
+  // What the HTML itself asks for (its parser): the sections' chunk, imported by a script later,
+  // is not the page's to prioritise.
   cdp.on('Network.requestWillBeSent', (event) => {
     const url = new URL(event.request.url);
-    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/images/'))
+    if (event.initiator.type === 'parser' && /^\/(assets|images)\//.test(url.pathname))
       priorities.set(url.pathname, event.request.initialPriority);
   });
   await page.goto('/');
