@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fillWorkshopForm } from './helpers/admin-data';
 import { expect, test, watchErrors } from './helpers/test';
 
 // The home page below its first screens and the academy below its hero come as a chunk of their
@@ -93,13 +94,13 @@ test('academy: the sections below the hero hydrate when their chunk comes, the p
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
 
   // The workshop form is React's: a place is reserved.
-  const form = page.getByTestId('workshop-form');
-  await form.getByLabel('Parent or carer name').fill('Mary Somerville');
-  await form.getByLabel('Parent email').fill('mary.somerville@example.co.uk');
-  await form.getByLabel('Parent mobile').fill('07700 900456');
-  await form.getByLabel("Child's first name").fill('Ada');
-  await form.getByLabel("Child's age").fill('11');
-  await form.getByRole('radio', { name: 'Laptop' }).check();
+  const form = await fillWorkshopForm(page, {
+    parent: 'Mary Somerville',
+    email: 'mary.somerville@example.co.uk',
+    mobile: '07700 900456',
+    child: 'Ada',
+    age: '11',
+  });
   await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();
 
@@ -129,12 +130,13 @@ test('academy: the workshop form takes nothing before it hydrates, so nothing ty
 
   chunk.release();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-  await name.fill('Caroline Herschel');
-  await form.getByLabel('Parent email').fill('caroline.herschel@example.co.uk');
-  await form.getByLabel('Parent mobile').fill('07700 900457');
-  await form.getByLabel("Child's first name").fill('William');
-  await form.getByLabel("Child's age").fill('12');
-  await form.getByRole('radio', { name: 'Laptop' }).check();
+  await fillWorkshopForm(page, {
+    parent: 'Caroline Herschel',
+    email: 'caroline.herschel@example.co.uk',
+    mobile: '07700 900457',
+    child: 'William',
+    age: '12',
+  });
   await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();
   expect(errors).toEqual([]);

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ADMIN_ACCOUNT } from '../../playwright.config';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
-import { dayOfNextMonth, openAdminSection } from './helpers/admin-data';
+import { dayOfNextMonth, fillWorkshopForm, openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 import { waitsForHydration } from './helpers/test';
 
@@ -128,13 +128,13 @@ test('the owner edits the site in the admin and visitors see it at once', async 
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = waitsForHydration(await visitorContext.newPage());
   await visitor.goto('/sparkai-academy#free-workshop');
-  const form = visitor.getByTestId('workshop-form');
-  await form.getByLabel('Parent or carer name').fill('Nadia Okafor');
-  await form.getByLabel('Parent email').fill(`nadia.okafor.${Date.now()}@example.co.uk`);
-  await form.getByLabel('Parent mobile').fill('07700 900456');
-  await form.getByLabel("Child's first name").fill('Tobi');
-  await form.getByLabel("Child's age").fill('11');
-  await form.getByRole('radio', { name: 'Laptop' }).check();
+  const form = await fillWorkshopForm(visitor, {
+    parent: 'Nadia Okafor',
+    email: `nadia.okafor.${Date.now()}@example.co.uk`,
+    mobile: '07700 900456',
+    child: 'Tobi',
+    age: '11',
+  });
   await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
   await expect(visitor.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();
   await expect(visitor.getByTestId('workshop-places')).toContainText('14 of 15 places left');

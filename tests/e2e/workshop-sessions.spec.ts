@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
-import { dayOfNextMonth, openAdminSection } from './helpers/admin-data';
+import { dayOfNextMonth, fillWorkshopForm, openAdminSection } from './helpers/admin-data';
 import { test } from './helpers/sign-in';
 import { waitsForHydration } from './helpers/test';
 
@@ -15,16 +15,14 @@ const DATE = dayOfNextMonth(15);
 const DATE_LABEL = workshopDateLabel(ukDateTime(DATE, '16:00'));
 const SHOTS = process.env.WORKSHOP_SHOTS_DIR;
 
-async function fillReservation(page: Page, n: number) {
-  const form = page.getByTestId('workshop-form');
-  await form.getByLabel('Parent or carer name').fill(`Parent ${n}`);
-  await form.getByLabel('Parent email').fill(`workshop.parent.${n}.${Date.now()}@example.co.uk`);
-  await form.getByLabel('Parent mobile').fill('07700 900123');
-  await form.getByLabel("Child's first name").fill(`Child ${n}`);
-  await form.getByLabel("Child's age").fill('12');
-  await form.getByRole('radio', { name: 'Laptop' }).check();
-  return form;
-}
+const fillReservation = (page: Page, n: number) =>
+  fillWorkshopForm(page, {
+    parent: `Parent ${n}`,
+    email: `workshop.parent.${n}.${Date.now()}@example.co.uk`,
+    mobile: '07700 900123',
+    child: `Child ${n}`,
+    age: '12',
+  });
 
 /** Screenshots for people to look at (not compared): WORKSHOP_SHOTS_DIR=/tmp/... */
 async function shoot(page: Page, name: string, selector?: string) {

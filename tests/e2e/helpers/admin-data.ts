@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { waitsForHydration } from './test';
 
 // Putting rows into the admin's lists the way visitors do (the contact form, the workshop form,
@@ -21,6 +21,14 @@ export async function openAdminSection(page: Page, tab: string, heading: string)
   // Every list (or form) of the section has loaded; a section of settings has no list.
   await expect(page.locator('[data-layout], form').first()).toBeVisible();
   await expect(page.locator('[data-layout][aria-busy="true"], form[aria-busy="true"]')).toHaveCount(0);
+}
+
+export interface WorkshopParent {
+  parent: string;
+  email: string;
+  mobile: string;
+  child: string;
+  age: string;
 }
 
 export async function sendEnquiry(
@@ -47,11 +55,8 @@ export async function sendEnquiry(
   await expect(page.getByRole('status').filter({ hasText: 'Message Sent!' })).toBeVisible();
 }
 
-export async function reserveWorkshop(
-  page: Page,
-  r: { parent: string; email: string; mobile: string; child: string; age: string },
-) {
-  await waitsForHydration(page).goto('/sparkai-academy#free-workshop');
+/** A parent's details in the academy's workshop form, on a laptop; returns the form (not sent). */
+export async function fillWorkshopForm(page: Page, r: WorkshopParent): Promise<Locator> {
   const form = page.getByTestId('workshop-form');
   await form.getByLabel('Parent or carer name').fill(r.parent);
   await form.getByLabel('Parent email').fill(r.email);
@@ -59,6 +64,12 @@ export async function reserveWorkshop(
   await form.getByLabel("Child's first name").fill(r.child);
   await form.getByLabel("Child's age").fill(r.age);
   await form.getByRole('radio', { name: 'Laptop' }).check();
+  return form;
+}
+
+export async function reserveWorkshop(page: Page, r: WorkshopParent) {
+  await waitsForHydration(page).goto('/sparkai-academy#free-workshop');
+  const form = await fillWorkshopForm(page, r);
   await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();
 }
