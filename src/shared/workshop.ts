@@ -52,7 +52,16 @@ export const WORKSHOP_MESSAGES = {
 
 // --- UK local time -------------------------------------------------------------------------------
 
-const wallClock = new Intl.DateTimeFormat('en-GB', {
+// Made on first use: the first Intl.DateTimeFormat a page makes costs about 10 ms (ICU's set-up;
+// 40-60 ms on Lighthouse's phone), and a page that shows no date must not pay it while its code
+// loads (decision 0022). Written out here and in src/client/lib/dates.ts rather than shared: a
+// module of its own became a 300-byte chunk of its own.
+function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat(locale, options));
+}
+
+const wallClock = lazyDateFormat('en-GB', {
   timeZone: WORKSHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -65,7 +74,8 @@ const wallClock = new Intl.DateTimeFormat('en-GB', {
 
 function partsOf(instant: Date): Record<string, number> {
   const parts: Record<string, number> = {};
-  for (const p of wallClock.formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of wallClock().formatToParts(instant))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return parts;
 }
 
@@ -101,7 +111,7 @@ export function dayBefore(instant: Date): Date {
   return ukDateTime(previous, time);
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
+const dayLabel = lazyDateFormat('en-GB', {
   timeZone: WORKSHOP_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
@@ -111,7 +121,7 @@ const dayLabel = new Intl.DateTimeFormat('en-GB', {
 
 /** 'Friday 27 November 2026' (en-GB puts a comma after the weekday; the business writes none). */
 export function workshopDateLabel(instant: Date): string {
-  return dayLabel
+  return dayLabel()
     .formatToParts(instant)
     .map((p) => (p.type === 'literal' ? p.value.replace(',', '') : p.value))
     .join('');
