@@ -29,13 +29,11 @@ export function requestLogOptions(
           remoteAddress: req.ip,
         }),
       },
-      // Written asynchronously (pino's SonicBoom flushes in the background and on exit), so a
+      // Written asynchronously (pino's SonicBoom writes in the background and on exit), so a
       // request never waits for the terminal or a log shipper's pipe; lines are gathered into
       // writes of 4 KB or a second's worth, whichever comes first: fewer write calls on the
       // server's thread and into a log shipper's pipe.
-      stream:
-        options.logStream ??
-        pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS }),
+      stream: options.logStream ?? standardOutput(),
     },
     // One line per completed request (below) instead of Fastify's 'incoming request' and
     // 'request completed' pair: half the log volume, and the line has what an operator needs.
@@ -68,6 +66,62 @@ export function registerRequestId(app: FastifyInstance): void {
     else req.log.info(line, 'request');
     done();
   });
+}
+
+interface LineSink {
+  write(chunk: string): unknown;
+  flushSync(): void;
+}
+
+/**
+ * Log lines gathered in an array and handed to the destination LOG_WRITE_BYTES at a time, or every
+ * LOG_FLUSH_MS, and all of them when the process ends (a crash included: 'exit' is emitted after
+ * an uncaught exception). SonicBoom can gather lines itself (minLength), but it measures the bytes
+ * of its whole growing buffer on every line, which flattens that string each time: 1.6-1.8 µs a
+ * line, 7% of a cached read's time, against 0.06 µs here (decision 0022).
+ */
+export function gatheredLines(
+  sink: LineSink,
+  { minBytes = LOG_WRITE_BYTES, flushMs = LOG_FLUSH_MS }: { minBytes?: number; flushMs?: number } = {},
+) {
+  let lines: string[] = [];
+  let length = 0;
+  const handOver = () => {
+    if (lines.length === 0) return;
+    const chunk = lines.join('');
+    lines = [];
+    length = 0;
+    sink.write(chunk);
+  };
+  const timer = setInterval(handOver, flushMs);
+  timer.unref();
+  // Ahead of pino's own handlers for the destination (which flush it on 'beforeExit' and 'exit'):
+  // the gathered lines reach it before it writes its last.
+  process.prependListener('beforeExit', handOver);
+  process.prependListener('exit', handOver);
+  return {
+    write(line: string): boolean {
+      lines.push(line);
+      length += line.length;
+      if (length >= minBytes) handOver();
+      return true;
+    },
+    /** pino's logger.flush(): what is gathered goes to the destination now. */
+    flush(callback?: (error?: Error) => void): void {
+      handOver();
+      callback?.();
+    },
+    flushSync(): void {
+      handOver();
+      sink.flushSync();
+    },
+  };
+}
+
+let stdout: ReturnType<typeof gatheredLines> | undefined;
+/** One gatherer for the process's standard output, however many apps it creates (tests do). */
+function standardOutput() {
+  return (stdout ??= gatheredLines(pino.destination({ dest: 1, sync: false })));
 }
 
 /** Logs a procedure's unexpected failure (the client gets the one error shape without details). */
