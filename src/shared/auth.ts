@@ -23,6 +23,9 @@ export const AUTH_MESSAGES = {
     'If an account exists for that email address, we have sent a link to reset your password. Please check your inbox.',
   duplicateEmail: 'An admin with this email address already exists',
   loggedOut: 'You have been signed out.',
+  /** Logout's call failed or went unanswered: the session cookie may still be valid on the server. */
+  logoutUnconfirmed:
+    'The server did not confirm it, so this device may still be signed in. Log out again before you leave a shared computer.',
 } as const;
 
 const emailField = emailAddressField({ invalid: AUTH_MESSAGES.invalidEmail, lowerCase: true });

@@ -27,6 +27,12 @@ export const ADMIN_USER_CACHE_MS = 60_000;
 export const REDIRECT_UNAUTHENTICATED_MS = 1000;
 export const REDIRECT_AFTER_LOGIN_MS = 100;
 export const REDIRECT_AFTER_LOGOUT_MS = 500;
+/**
+ * How long Logout waits for the server before it goes on as if the call had failed: a call that
+ * never answered (a dropped connection, a stalled proxy) left the admin where it was, with no
+ * message, for as long as the browser kept the request open.
+ */
+export const LOGOUT_WAIT_MS = 5000;
 export const CONTACT_REPLY_PROMISE = 'within 24 hours';
 export const SUBSCRIBERS_CLAIM = '10,000+';
 export const BUSINESSES_CLAIM = '580+';

@@ -2,6 +2,8 @@ import { ADMIN_ACCOUNT as ADMIN } from '../../playwright.config';
 import { expect, test } from './helpers/sign-in';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { AUTH_MESSAGES } from '../../src/shared/auth';
+import { LOGOUT_WAIT_MS } from '../../src/shared/constants';
 
 test('an unauthenticated visitor to /admin sees Access Denied, then the homepage', async ({ page }) => {
   await page.goto('/admin-simple');
@@ -27,6 +29,23 @@ test('Logout takes the admin home once, even while the home page is slow to load
   await expect(page.getByText('Get Started Today').first()).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('Logout whose call never answers still signs the page out and goes home, saying the server did not confirm it', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ by: 'api' });
+  await page.goto('/admin');
+  await expect(page.getByText(`Welcome, ${ADMIN.name}`)).toBeVisible();
+  // The logout call reaches nothing: no answer, ever (a dropped connection, a stalled proxy).
+  await page.route('**/trpc/auth.logout*', () => new Promise(() => {}));
+  const clicked = Date.now();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out', { exact: true })).toBeVisible({ timeout: 8000 });
+  await expect(page.getByText(AUTH_MESSAGES.logoutUnconfirmed, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(Date.now() - clicked).toBeGreaterThanOrEqual(LOGOUT_WAIT_MS);
 });
 
 test('a failed sign-in shows the server message', async ({ page }) => {
