@@ -185,10 +185,10 @@ test('each episode links to Spotify in a new tab, and the player works from the 
   page,
 }) => {
   const { section } = await openPodcasts(page);
-  const spotify = section.getByRole('link', { name: `Listen to ${WELCOME} on Spotify (opens in a new tab)` });
+  const spotify = section.getByRole('link', { name: `Listen on Spotify: ${WELCOME} (opens in a new tab)` });
   await expect(spotify).toHaveAttribute('href', /^https:\/\/open\.spotify\.com\//);
   await expect(spotify).toHaveAttribute('target', '_blank');
-  await expect(section.getByRole('link', { name: /on Spotify/ })).toHaveCount(3);
+  await expect(section.getByRole('link', { name: /^Listen on Spotify/ })).toHaveCount(3);
 
   const player = section.getByTestId('podcast-player');
   await section.getByRole('button', { name: `Play ${MARKET}` }).focus();

@@ -120,7 +120,7 @@ export function EpisodeList({
                     rel="noopener noreferrer"
                     // The episode's title in the name, not in hidden text between the words: an
                     // absolutely placed span broke the underline after 'Listen'.
-                    aria-label={`Listen to ${episode.title} on Spotify (opens in a new tab)`}
+                    aria-label={`Listen on Spotify: ${episode.title} (opens in a new tab)`}
                   >
                     Listen on Spotify
                     <ExternalLink size={14} aria-hidden="true" />
