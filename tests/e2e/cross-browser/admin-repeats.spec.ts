@@ -12,6 +12,7 @@ import {
   waitForText,
   type SizeName,
   updateThenDeletePost,
+  waitForAddress,
 } from '../helpers/cross-browser';
 
 // Admin sequences that once failed now and then in one browser or at one size, each repeated in
@@ -46,10 +47,6 @@ async function createPost(page: Page, title: string): Promise<void> {
   );
   if (status !== 200 && status !== 201) throw new Error(`creating a post answered ${status}`);
 }
-
-/** Waits until the page's address is `url`. */
-const waitForAddress = (page: Page, url: string) =>
-  page.waitForFunction((expected) => location.href === expected, { polling: 100 }, url);
 
 for (const browserName of BROWSERS) {
   test.describe(browserName, () => {

@@ -9,6 +9,7 @@ import {
   test,
   waitForText,
   type SizeName,
+  waitForAddress,
 } from '../helpers/cross-browser';
 
 // The post editor's guard against lost work, in Firefox ESR and Chromium at desktop and phone sizes:
@@ -86,7 +87,7 @@ for (const browserName of BROWSERS) {
             if (size === 'phone' && !(await page.$(blogLink))) await tap(page, byRole('button', 'Open menu'));
             await tap(page, blogLink);
             await tap(page, byRole('button', 'Leave without saving'));
-            await page.waitForFunction((base) => location.href === `${base}/blog`, {}, baseURL);
+            await waitForAddress(page, `${baseURL}/blog`);
 
             await page.evaluate(
               (postId) => fetch(`/api/admin/blogs/${postId}`, { method: 'DELETE', credentials: 'include' }),

@@ -13,6 +13,7 @@ import {
   waitForText,
   type SizeName,
   updateThenDeletePost,
+  waitForAddress,
 } from '../helpers/cross-browser';
 import { settledScroll } from '../helpers/navigation';
 
@@ -271,7 +272,7 @@ for (const browserName of BROWSERS) {
 
             await tap(page, byRole('button', 'Logout'));
             await waitForText(page, 'Logged out');
-            await page.waitForFunction((base) => location.href === `${base}/`, {}, baseURL);
+            await waitForAddress(page, `${baseURL}/`);
           },
           SESSION_CHECK_401,
         );

@@ -169,6 +169,16 @@ export async function signInInPage(
 }
 
 /** Resolves once the text is on the page. */
+/**
+ * Waits until the page's address is `url`, checking every 100 ms. Not puppeteer's default, which
+ * checks on each animation frame: a Chromium journey once waited 10 s after Logout for an address
+ * that the repeat of the same steps (polled on a timer) has reached every time since; a page that
+ * draws no new frame never gets checked again.
+ */
+export async function waitForAddress(page: Page, url: string): Promise<void> {
+  await page.waitForFunction((expected) => location.href === expected, { polling: 100 }, url);
+}
+
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction((t) => document.body?.innerText.includes(t), { timeout, polling: 100 }, text);
 }
