@@ -1,9 +1,17 @@
 import { ADMIN_ACCOUNT as ADMIN } from '../../playwright.config';
 import { expect, test } from './helpers/sign-in';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import { LOGOUT_WAIT_MS } from '../../src/shared/constants';
+
+/** Signed in through the API, on the admin's dashboard. */
+async function openAdminSignedIn(page: Page, signIn: (how: { by: 'api' }) => Promise<unknown>) {
+  await signIn({ by: 'api' });
+  await page.goto('/admin');
+  await expect(page.getByText(`Welcome, ${ADMIN.name}`)).toBeVisible();
+}
 
 test('an unauthenticated visitor to /admin sees Access Denied, then the homepage', async ({ page }) => {
   await page.goto('/admin-simple');
@@ -15,9 +23,7 @@ test('Logout takes the admin home once, even while the home page is slow to load
   page,
   signIn,
 }) => {
-  await signIn({ by: 'api' });
-  await page.goto('/admin');
-  await expect(page.getByText(`Welcome, ${ADMIN.name}`)).toBeVisible();
+  await openAdminSignedIn(page, signIn);
   // The home page's code arrives 1.5 s late, as from a busy server.
   await page.route('**/assets/HomePage-*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -35,9 +41,7 @@ test('Logout whose call never answers still signs the page out and goes home, sa
   page,
   signIn,
 }) => {
-  await signIn({ by: 'api' });
-  await page.goto('/admin');
-  await expect(page.getByText(`Welcome, ${ADMIN.name}`)).toBeVisible();
+  await openAdminSignedIn(page, signIn);
   // The logout call reaches nothing: no answer, ever (a dropped connection, a stalled proxy).
   await page.route('**/trpc/auth.logout*', () => new Promise(() => {}));
   const clicked = Date.now();
