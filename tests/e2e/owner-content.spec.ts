@@ -4,7 +4,6 @@ import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
 import { dayOfNextMonth, fillWorkshopForm, openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
-import { waitsForHydration } from './helpers/test';
 
 // The owner's own content, in the browser: the owner changes a service's title, adds a testimonial
 // with a photo, changes the phone number and creates a workshop session next month, and sees each
@@ -126,7 +125,7 @@ test('the owner edits the site in the admin and visitors see it at once', async 
 
   // A visitor (not signed in) reserves a place, and the places left drop.
   const visitorContext = await browser.newContext({ baseURL });
-  const visitor = waitsForHydration(await visitorContext.newPage());
+  const visitor = await visitorContext.newPage();
   await visitor.goto('/sparkai-academy#free-workshop');
   const form = await fillWorkshopForm(visitor, {
     parent: 'Nadia Okafor',

@@ -2,7 +2,6 @@ import { expect, type Page } from '@playwright/test';
 import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
 import { dayOfNextMonth, fillWorkshopForm, openAdminSection } from './helpers/admin-data';
 import { test } from './helpers/sign-in';
-import { waitsForHydration } from './helpers/test';
 
 // Workshop sessions in the browser: the admin creates a workshop session next month, the academy page
 // shows it with its places left without a restart, a visitor reserves a place and the places left
@@ -63,7 +62,7 @@ test('the admin creates a session next month; the page offers it and counts the 
 
   // The public page, server-rendered: the new date and its places, with no restart.
   const visitorContext = await browser.newContext({ baseURL });
-  const visitor = waitsForHydration(await visitorContext.newPage());
+  const visitor = await visitorContext.newPage();
   await visitor.goto('/sparkai-academy#free-workshop');
   const facts = visitor.getByTestId('workshop-session');
   await expect(facts).toContainText(DATE_LABEL);

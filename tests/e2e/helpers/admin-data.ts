@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { waitsForHydration } from './test';
 
 // Putting rows into the admin's lists the way visitors do (the contact form, the workshop form,
 // the newsletter signup), for the specs that look at the admin app (signing in: sign-in.ts).
@@ -35,10 +34,9 @@ export async function sendEnquiry(
   page: Page,
   enquiry: { name: string; email: string; type: string; subject: string; message: string },
 ) {
-  // Typed before React has taken a form over (the contact and workshop forms hydrate from chunks of
-  // their own), the words are the page's, not the form's: the page may come from browser.newPage(),
-  // whose goto does not wait for that (helpers/test.ts).
-  await waitsForHydration(page).goto('/#contact');
+  // goto waits for React to have the page (helpers/test.ts, for every page of the fixtures and of
+  // browser.newPage/newContext): typed before that, the words would be the page's, not the form's.
+  await page.goto('/#contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Name *').fill(enquiry.name);
   await form.getByLabel('Email *').fill(enquiry.email);
@@ -68,7 +66,7 @@ export async function fillWorkshopForm(page: Page, r: WorkshopParent): Promise<L
 }
 
 export async function reserveWorkshop(page: Page, r: WorkshopParent) {
-  await waitsForHydration(page).goto('/sparkai-academy#free-workshop');
+  await page.goto('/sparkai-academy#free-workshop');
   const form = await fillWorkshopForm(page, r);
   await form.getByRole('button', { name: 'Reserve My Free Place' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Workshop Reserved!' })).toBeVisible();

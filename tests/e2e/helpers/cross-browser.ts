@@ -1,6 +1,9 @@
-import { expect, test as base, type TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import puppeteer, { Puppeteer, type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium';
+// Our Playwright test, so the Playwright pages some specs also open (prepareViews adds its rows
+// through one) wait for hydration as every other spec's do.
+import { expect, test as base } from './test';
 
 // Chromium and Firefox for the cross-browser specs (tests/e2e/cross-browser). Playwright cannot
 // drive a stock Firefox, so both browsers are driven by puppeteer-core, Firefox ESR over WebDriver
