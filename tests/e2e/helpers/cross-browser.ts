@@ -171,7 +171,6 @@ export async function signInInPage(
   if (status !== 200) throw new Error(`signing in answered ${status}`);
 }
 
-/** Resolves once the text is on the page. */
 /**
  * Waits until the page's address is `url`, checking every 100 ms. Not puppeteer's default, which
  * checks on each animation frame: a Chromium journey once waited 10 s after Logout for an address
@@ -182,6 +181,7 @@ export async function waitForAddress(page: Page, url: string): Promise<void> {
   await page.waitForFunction((expected) => location.href === expected, { polling: 100 }, url);
 }
 
+/** Resolves once the text is on the page. */
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction((t) => document.body?.innerText.includes(t), { timeout, polling: 100 }, text);
 }

@@ -8,10 +8,9 @@ import { expect, test as base, type Browser, type Page } from '@playwright/test'
 // Every page a spec can reach waits so: the `page` fixture's, any other page of the test's context,
 // and the pages of contexts and pages a spec opens from `browser` itself (a visitor's page beside
 // the admin's, a layout check's own page), which before had to be wrapped one by one.
+// The `page` fixture's page is one of its context's, so the context's listener covers it; the
+// browser's newPage makes its page through newContext.
 export const test = base.extend<object, { browser: Browser }>({
-  page: async ({ page }, use) => {
-    await use(waitsForHydration(page));
-  },
   context: async ({ context }, use) => {
     context.on('page', waitsForHydration);
     await use(context);
@@ -24,31 +23,22 @@ export const test = base.extend<object, { browser: Browser }>({
   ],
 });
 
-const patchedBrowsers = new WeakSet<Browser>();
-
-/** The browser's newContext and newPage give contexts and pages whose goto waits for hydration. */
+/** The browser's newContext (and so its newPage) gives contexts whose pages' goto waits for hydration. */
 function pagesWaitForHydration(browser: Browser): Browser {
-  if (patchedBrowsers.has(browser)) return browser;
-  patchedBrowsers.add(browser);
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.on('page', waitsForHydration);
     return context;
   };
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (options) => waitsForHydration(await newPage(options));
   return browser;
 }
 
 const patched = new WeakSet<Page>();
 
-/**
- * Makes page.goto wait for hydration too, as the `page` fixture's does: the fixtures above apply it
- * to every page; a helper handed a page from elsewhere can call it again (it patches a page once).
- */
-export function waitsForHydration(page: Page): Page {
-  if (patched.has(page)) return page;
+/** Makes page.goto wait for hydration too (once per page: a page may be announced twice). */
+function waitsForHydration(page: Page): void {
+  if (patched.has(page)) return;
   patched.add(page);
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
@@ -59,7 +49,6 @@ export function waitsForHydration(page: Page): Page {
     }
     return response;
   };
-  return page;
 }
 
 /** Page errors and console errors (a hydration mismatch is both) collected while the test runs. */
