@@ -9,6 +9,7 @@ import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
 import { registerApiDocs } from './http/api-docs';
+import { beforeRouting } from './http/before-routing';
 import { registerBuiltClient } from './http/built-client';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
@@ -17,7 +18,7 @@ import { logProcedureFailure, registerRequestId, requestLogOptions } from './htt
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
 import { registerRestApi } from './http/rest';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, securityHeaderNames } from './http/security-headers';
 import { registerSeoRoutes } from './http/seo';
 import { registerTrpcEndpoint } from './http/trpc';
 import { buildOpenApiDocument } from './openapi';
@@ -34,8 +35,11 @@ export interface CreateAppOptions {
 /** Builds the Fastify app: a list of registrations, in the order their hooks must run; no I/O of its own. */
 export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
+  // Fresh cached answers are written from the HTTP server's request event, before Fastify routes.
+  const early = beforeRouting();
   const app: FastifyInstance = Fastify({
     ...requestLogOptions(config, options),
+    serverFactory: early.serverFactory,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -55,14 +59,17 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config);
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
-  registerResponseCache(app, {
+  const responseCache = registerResponseCache(app, {
     ttlMs: 10_000,
     publicReads: publicReadsOf(appRouter),
     alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),
+    replayedHeaders: securityHeaderNames(config),
   });
+  // Once the process begins to stop, Fastify answers every request again.
+  early.answerWith((req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log));
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests

@@ -1,4 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { advertisingServices } from '../../src/server/db/schema';
 import { pageCacheKey } from '../../src/server/http/pages';
 import { isCacheableUrl, publicReadsOf } from '../../src/server/http/response-cache';
@@ -249,5 +252,159 @@ describe('the cache holds at most its size in bytes', () => {
     for (let n = 21; n < 21 + entries - 2; n++) await get(n);
     expect((await get(20)).headers['x-cache']).toBe('hit');
     await app.close();
+  });
+});
+
+describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.answerBeforeRouting)', () => {
+  /** Headers the HTTP server adds by itself, or that differ by design between two answers. */
+  const OWN = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length']);
+  const headerSet = (headers: Headers | Record<string, unknown>) =>
+    Object.fromEntries(
+      (headers instanceof Headers ? [...headers.entries()] : Object.entries(headers))
+        .filter(([name]) => !OWN.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+
+  /** The site over real HTTP, with its log and the HTTP requests Fastify answered (not app.inject's). */
+  async function listening(base: TestApp) {
+    const stream = new PassThrough();
+    let output = '';
+    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const app = await createApp(
+      { ...base.deps, config: { ...base.deps.config, LOG_LEVEL: 'info' } },
+      { logStream: stream },
+    );
+    const routed: string[] = [];
+    app.addHook('onResponse', (req, _reply, done) => {
+      if (req.headers['user-agent'] !== 'lightMyRequest') routed.push(`${req.method} ${req.originalUrl}`);
+      done();
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const logLines = () =>
+      output
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request');
+    return { app, origin: `http://127.0.0.1:${port}`, routed, logLines };
+  }
+
+  it('sends the bytes and headers a hit through Fastify sends, a 304, the caller’s request id and one log line, without routing', async () => {
+    const base = await buildTestApp();
+    const { app, origin, routed, logLines } = await listening(base);
+    try {
+      const url = `${origin}/api/advertising-services`;
+      const first = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      expect(first.headers.get('x-cache')).toBeNull();
+      const body = await first.text();
+      expect(routed).toEqual(['GET /api/advertising-services']);
+
+      // The same hit through Fastify's hook (app.inject never reaches the HTTP server), and over HTTP.
+      const throughFastify = await app.inject({ method: 'GET', url: '/api/advertising-services' });
+      expect(throughFastify.headers['x-cache']).toBe('hit');
+      const early = await fetch(url, {
+        headers: { 'accept-encoding': 'identity', 'x-request-id': 'reader-42' },
+      });
+      expect(early.status).toBe(200);
+      expect(early.headers.get('x-cache')).toBe('hit');
+      expect(early.headers.get('x-request-id')).toBe('reader-42');
+      expect(await early.text()).toBe(body);
+      expect(early.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(headerSet(early.headers)).toEqual(headerSet(throughFastify.headers));
+      // The API's policy and the other security headers, which Fastify's hooks gave the first answer.
+      expect(early.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(early.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(early.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'));
+
+      // Compressed, a 304 for the bytes the reader has, and HEAD without a body.
+      const br = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(await br.text()).toBe(body);
+      const again = await fetch(url, {
+        headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+      const head = await fetch(url, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(await head.text()).toBe('');
+
+      // Of the requests over HTTP only the miss went through Fastify.
+      expect(routed).toEqual(['GET /api/advertising-services']);
+      const lines = logLines().filter((l) => l.path === '/api/advertising-services');
+      // The miss, the inject hit and four hits over HTTP: one line each, the caller's id on its own.
+      expect(lines.map((l) => `${String(l.method)} ${String(l.status)}`)).toEqual([
+        'GET 200',
+        'GET 200',
+        'GET 200',
+        'GET 200',
+        'GET 304',
+        'HEAD 200',
+      ]);
+      expect(lines[2]).toMatchObject({ reqId: 'reader-42', level: 30 });
+      for (const line of lines) {
+        expect(typeof line.ms).toBe('number');
+        expect(typeof line.reqId).toBe('string');
+      }
+    } finally {
+      await app.close();
+      await base.close();
+    }
+  });
+
+  it('sends the sitemap and robots.txt with the headers of a page that is not a document', async () => {
+    const base = await buildTestApp();
+    const { app, origin, routed } = await listening(base);
+    try {
+      for (const path of ['/sitemap.xml', '/robots.txt']) {
+        const first = await fetch(origin + path);
+        expect(first.status, path).toBe(200);
+        const body = await first.text();
+        const hit = await fetch(origin + path);
+        expect(hit.headers.get('x-cache'), path).toBe('hit');
+        expect(await hit.text()).toBe(body);
+        for (const name of ['content-type', 'content-security-policy', 'x-frame-options', 'cache-control'])
+          expect(hit.headers.get(name), `${path} ${name}`).toBe(first.headers.get(name));
+      }
+      expect(routed).toEqual(['GET /sitemap.xml', 'GET /robots.txt']);
+    } finally {
+      await app.close();
+      await base.close();
+    }
+  });
+
+  it('leaves a request to Fastify once a write has emptied the cache, and while the server stops', async () => {
+    const base = await buildTestApp();
+    const { app, origin, routed } = await listening(base);
+    try {
+      const url = `${origin}/api/advertising-services`;
+      await fetch(url);
+      expect((await fetch(url)).headers.get('x-cache')).toBe('hit');
+      expect(routed).toHaveLength(1);
+      const { auth } = await signedInAdmin({ app, deps: base.deps });
+      const write = await app.inject({
+        method: 'POST',
+        url: '/api/admin/academy/sessions',
+        headers: auth,
+        payload: workshopSession,
+      });
+      expect(write.statusCode).toBeLessThan(300);
+      expect((await fetch(url)).headers.get('x-cache')).toBeNull();
+      expect((await fetch(url)).headers.get('x-cache')).toBe('hit');
+      expect(routed).toHaveLength(2);
+      app.beginShutdown();
+      // Readiness has turned: a hit is still answered, by Fastify's hook.
+      const during = await fetch(url);
+      expect(during.status).toBe(200);
+      expect(during.headers.get('x-cache')).toBe('hit');
+      expect(routed).toHaveLength(3);
+    } finally {
+      await app.close();
+      await base.close();
+    }
   });
 });

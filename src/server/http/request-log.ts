@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 import { serializeError } from '../log-errors';
@@ -38,11 +44,35 @@ export function requestLogOptions(
     // One line per completed request (below) instead of Fastify's 'incoming request' and
     // 'request completed' pair: half the log volume, and the line has what an operator needs.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers),
   };
+}
+
+/** The caller's X-Request-Id when it is a plain token, else a new one. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+export interface RequestLine {
+  method: string;
+  /** Without its query, where signatures and tokens travel. */
+  path: string;
+  status: number;
+  ms: number;
+}
+
+/**
+ * The one line a request leaves in the log; server errors and slow answers are warnings, so
+ * LOG_LEVEL=warn still shows them. Fastify's req.log names the request id itself; a line written
+ * without it (a cached answer written before routing) passes reqId.
+ */
+export function logRequest(
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  line: RequestLine & { reqId?: string },
+): void {
+  if (line.status >= 500 || line.ms >= SLOW_REQUEST_MS) log.warn(line, 'request');
+  else log.info(line, 'request');
 }
 
 /**
@@ -56,14 +86,14 @@ export function registerRequestId(app: FastifyInstance): void {
     done();
   });
 
-  // The request log: method, path without its query (where signatures and tokens travel), status
-  // and time; the request id comes with req.log. Server errors and slow answers are warnings, so
-  // LOG_LEVEL=warn still shows them.
+  // The request log: method, path, status and time; the request id comes with req.log.
   app.addHook('onResponse', (req, reply, done) => {
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
-    const line = { method: req.method, path: req.originalUrl.split('?', 1)[0], status: reply.statusCode, ms };
-    if (reply.statusCode >= 500 || ms >= SLOW_REQUEST_MS) req.log.warn(line, 'request');
-    else req.log.info(line, 'request');
+    logRequest(req.log, {
+      method: req.method,
+      path: req.originalUrl.split('?', 1)[0]!,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    });
     done();
   });
 }

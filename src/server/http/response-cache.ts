@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter } from '@trpc/server';
 import { templateToRegExp } from '../openapi/routes';
 import { keepsPublicReads } from '../trpc/public-reads';
+import { logRequest, requestIdOf } from './request-log';
 import type { CacheInvalidation } from '../platform/shared-state';
 import {
   forEachOpenApiProcedure,
@@ -65,7 +66,7 @@ type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Entry {
   etag: string;
-  body: string | Buffer;
+  body: Buffer;
   /** Compressed once when stored, so repeat reads cost no compression. */
   compressed: Partial<Record<'br' | 'gzip', Buffer>>;
   contentType: string;
@@ -78,6 +79,13 @@ interface Entry {
   bytes: number;
   /** The headers a hit sends, by encoding and with or without its body, made on first use. */
   heads: Partial<Record<string, Record<string, string>>>;
+  /**
+   * The headers the stored answer had from the app's own hooks (`replayedHeaders`: the security
+   * headers), which a hit answered before routing sends itself, since those hooks do not run for it.
+   */
+  replayed: Array<[string, string]>;
+  /** Those and the hit's headers, as the flat list a hit before routing writes, by encoding. */
+  early: Partial<Record<string, string[]>>;
 }
 
 const COMPRESS_MIN_BYTES = 1024;
@@ -120,6 +128,15 @@ function makeHitHeaders(entry: Entry, encoding: Encoding, notModified: boolean):
   return headers;
 }
 
+/** A hit's headers for an answer written before routing: the replayed ones, then the hit's own. */
+function earlyHeaders(entry: Entry, encoding: Encoding, notModified: boolean): string[] {
+  const name = notModified ? `${encoding} 304` : encoding;
+  return (entry.early[name] ??= [
+    ...entry.replayed,
+    ...Object.entries(hitHeaders(entry, encoding, notModified)),
+  ].flat());
+}
+
 /** Each encoding is its own representation, with its own validator. */
 function taggedEtag(etag: string, encoding: Encoding): string {
   return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
@@ -148,6 +165,11 @@ export interface ResponseCacheOptions {
   keyOf?: (url: string) => string;
   /** The cache's size in bytes (RESPONSE_CACHE_MAX_BYTES unless a test sets less). */
   maxBytes?: number;
+  /**
+   * Headers the app's own hooks put on every answer (the security headers): kept with an entry as
+   * its answer had them, and sent by a hit answered before routing, which those hooks never see.
+   */
+  replayedHeaders?: readonly string[];
   /** With several instances: the messages that a write happened somewhere. */
   invalidation?: CacheInvalidation;
   /**
@@ -160,6 +182,13 @@ export interface ResponseCacheOptions {
 export interface ResponseCache {
   clear(): void;
   size(): { entries: number; bytes: number };
+  /**
+   * Answers a fresh hit from the HTTP server's request event, before Fastify routes the request
+   * and makes its request, reply and logger (http/before-routing.ts): the bytes and headers the
+   * hook below sends, with the request id and the request's log line. False when the request is
+   * not such a hit, for Fastify to handle (app.inject always goes through Fastify).
+   */
+  answerBeforeRouting(req: IncomingMessage, res: ServerResponse, log: FastifyBaseLogger): boolean;
 }
 
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): ResponseCache {
@@ -206,6 +235,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
   if (options.nextChange) app.addHook('onReady', refreshNextChange);
   const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
+  const replayedHeaders = options.replayedHeaders ?? [];
   /**
    * The entry a GET is kept under, or null when its answer is not kept. A plain route whose answer
    * is the same for everyone says so in its config (`publicRead`), and is kept by its path.
@@ -304,6 +334,11 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       generation,
       bytes: size + (compressed.br?.length ?? 0) + (compressed.gzip?.length ?? 0),
       heads: {},
+      replayed: replayedHeaders.flatMap((name) => {
+        const value = reply.getHeader(name);
+        return value === undefined ? [] : [[name, String(value)] as [string, string]];
+      }),
+      early: {},
     };
     // A write seen since this read began may have changed the answer: send it, but do not keep it.
     if (size <= MAX_BODY_BYTES && miss.generation === generation) store(miss.key, entry);
@@ -351,6 +386,37 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   return {
     clear: emptyCache,
     size: () => ({ entries: entries.size, bytes }),
+    answerBeforeRouting(req, res, log) {
+      // Only a GET or HEAD whose URL is itself an entry's key (every API read's is; a page's when
+      // its query is already in the key's form); the rest, and a due scheduled change, go to Fastify.
+      const url = req.url;
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || url === undefined) return false;
+      if (nextChangeAt !== null && Date.now() >= nextChangeAt) return false;
+      const entry = freshEntry(url);
+      if (!entry) return false;
+      const started = performance.now();
+      const encoding = pickEncoding(req.headers, entry);
+      const notModified = req.headers['if-none-match'] === taggedEtag(entry.etag, encoding);
+      const reqId = requestIdOf(req.headers);
+      const status = notModified ? 304 : entry.statusCode;
+      const headers = ['x-request-id', reqId, ...earlyHeaders(entry, encoding, notModified)];
+      let body: Buffer | undefined;
+      if (!notModified) {
+        body = encoding === 'identity' ? entry.body : entry.compressed[encoding]!;
+        headers.push('content-length', String(body.length));
+      }
+      res.writeHead(status, headers);
+      // A HEAD's answer has no body: Node leaves out what end() is given.
+      res.end(body);
+      logRequest(log, {
+        reqId,
+        method: req.method,
+        path: url.split('?', 1)[0]!,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return true;
+    },
   };
 }
 

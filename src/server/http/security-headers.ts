@@ -81,6 +81,11 @@ const DOCUMENT_ONLY_HEADERS = [
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const API_KEEPS = new Set(['x-frame-options']);
 
+/** The names of every security header some answer carries (what a cached answer keeps of them). */
+export function securityHeaderNames(config: Pick<Config, 'isHttps'>): string[] {
+  return Object.keys(securityHeaders(sitePolicy(config)));
+}
+
 /** Helmet's headers for the site's policy, computed once and sent on every response. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
   const policyHeaders = securityHeaders(sitePolicy(config));
