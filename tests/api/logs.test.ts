@@ -1,26 +1,17 @@
-import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { buildTestApp, checkResponsesAgainstDocument } from '../helpers/app';
+import { appLoggingAtInfo, buildTestApp, checkResponsesAgainstDocument } from '../helpers/app';
 import { answered } from '../helpers/challenge';
 
-/** The test app logging at info into a string: `log()` is what it has written so far. */
-async function appLoggingAtInfo() {
+/** A test app and an app on it logging at info into a string: `log()` is what it has written so far. */
+async function testAppLoggingAtInfo() {
   const t = await buildTestApp();
-  const stream = new PassThrough();
-  let output = '';
-  stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const app = await createApp(
-    { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
-    { logStream: stream },
-  );
-  return { t, app, log: () => output };
+  return { t, ...(await appLoggingAtInfo(t)) };
 }
 
 describe('logs', () => {
   it('never contain session tokens, cookies, upload signatures or e-mailed tokens', async () => {
-    const { t, app, log } = await appLoggingAtInfo();
+    const { t, app, log } = await testAppLoggingAtInfo();
     checkResponsesAgainstDocument(app);
     try {
       await app.inject({
@@ -69,7 +60,7 @@ describe('logs', () => {
 describe('a failed database write', () => {
   it('is logged with its statement but without the visitor data in its parameters (issue 13.10)', async () => {
     // Not checked against the document: a 500 is what this test provokes on purpose.
-    const { t, app, log } = await appLoggingAtInfo();
+    const { t, app, log } = await testAppLoggingAtInfo();
     try {
       // The enquiries table goes missing under the app, so the insert fails inside PostgreSQL.
       await t.deps.db.execute(sql`ALTER TABLE contact_messages RENAME TO contact_messages_gone`);

@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
 import { advertisingServices } from '../../src/server/db/schema';
 import { pageCacheKey } from '../../src/server/http/pages';
 import { isCacheableUrl, publicReadsOf } from '../../src/server/http/response-cache';
 import { appRouter } from '../../src/server/routers';
 import { answered } from '../helpers/challenge';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { appLoggingAtInfo, buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 
 /** A workshop session a fortnight ahead of the real clock (the cache's ttl is real time). */
@@ -265,36 +264,45 @@ describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.an
         .map(([name, value]) => [name, String(value)]),
     );
 
-  /** The site over real HTTP, with its log and the HTTP requests Fastify answered (not app.inject's). */
-  async function listening(base: TestApp) {
-    const stream = new PassThrough();
-    let output = '';
-    stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const app = await createApp(
-      { ...base.deps, config: { ...base.deps.config, LOG_LEVEL: 'info' } },
-      { logStream: stream },
-    );
+  /**
+   * Runs a test against the site over real HTTP, with its log lines and the HTTP requests Fastify
+   * answered (not app.inject's), and closes it after.
+   */
+  async function overHttp(
+    test: (site: {
+      app: FastifyInstance;
+      deps: TestApp['deps'];
+      origin: string;
+      routed: string[];
+      logLines: () => Array<Record<string, unknown>>;
+    }) => Promise<void>,
+  ) {
+    const base = await buildTestApp();
+    const { app, log } = await appLoggingAtInfo(base);
     const routed: string[] = [];
     app.addHook('onResponse', (req, _reply, done) => {
       if (req.headers['user-agent'] !== 'lightMyRequest') routed.push(`${req.method} ${req.originalUrl}`);
       done();
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const logLines = () =>
-      output
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-        .filter((l) => l.msg === 'request');
-    return { app, origin: `http://127.0.0.1:${port}`, routed, logLines };
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const logLines = () =>
+        log()
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .filter((l) => l.msg === 'request');
+      await test({ app, deps: base.deps, origin: `http://127.0.0.1:${port}`, routed, logLines });
+    } finally {
+      await app.close();
+      await base.close();
+    }
   }
 
   it('sends the bytes and headers a hit through Fastify sends, a 304, the caller’s request id and one log line, without routing', async () => {
-    const base = await buildTestApp();
-    const { app, origin, routed, logLines } = await listening(base);
-    try {
+    await overHttp(async ({ app, origin, routed, logLines }) => {
       const url = `${origin}/api/advertising-services`;
       const first = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
       expect(first.headers.get('x-cache')).toBeNull();
@@ -350,16 +358,11 @@ describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.an
         expect(typeof line.ms).toBe('number');
         expect(typeof line.reqId).toBe('string');
       }
-    } finally {
-      await app.close();
-      await base.close();
-    }
+    });
   });
 
   it('sends the sitemap and robots.txt with the headers of a page that is not a document', async () => {
-    const base = await buildTestApp();
-    const { app, origin, routed } = await listening(base);
-    try {
+    await overHttp(async ({ origin, routed }) => {
       for (const path of ['/sitemap.xml', '/robots.txt']) {
         const first = await fetch(origin + path);
         expect(first.status, path).toBe(200);
@@ -371,21 +374,16 @@ describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.an
           expect(hit.headers.get(name), `${path} ${name}`).toBe(first.headers.get(name));
       }
       expect(routed).toEqual(['GET /sitemap.xml', 'GET /robots.txt']);
-    } finally {
-      await app.close();
-      await base.close();
-    }
+    });
   });
 
   it('leaves a request to Fastify once a write has emptied the cache, and while the server stops', async () => {
-    const base = await buildTestApp();
-    const { app, origin, routed } = await listening(base);
-    try {
+    await overHttp(async ({ app, deps, origin, routed }) => {
       const url = `${origin}/api/advertising-services`;
       await fetch(url);
       expect((await fetch(url)).headers.get('x-cache')).toBe('hit');
       expect(routed).toHaveLength(1);
-      const { auth } = await signedInAdmin({ app, deps: base.deps });
+      const { auth } = await signedInAdmin({ app, deps });
       const write = await app.inject({
         method: 'POST',
         url: '/api/admin/academy/sessions',
@@ -402,9 +400,6 @@ describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.an
       expect(during.status).toBe(200);
       expect(during.headers.get('x-cache')).toBe('hit');
       expect(routed).toHaveLength(3);
-    } finally {
-      await app.close();
-      await base.close();
-    }
+    });
   });
 });

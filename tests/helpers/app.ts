@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createApp, type CreateAppOptions } from '../../src/server/app';
@@ -198,6 +199,21 @@ export async function buildTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on a test app's dependencies that logs at info into a string (the test app logs
+ * less): `log()` is what it has written so far.
+ */
+export async function appLoggingAtInfo(t: TestApp): Promise<{ app: FastifyInstance; log: () => string }> {
+  const stream = new PassThrough();
+  let output = '';
+  stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const app = await createApp(
+    { ...t.deps, config: { ...t.deps.config, LOG_LEVEL: 'info' } },
+    { logStream: stream },
+  );
+  return { app, log: () => output };
 }
 
 let sharedChecker: ResponseChecker | undefined;
