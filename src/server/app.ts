@@ -9,7 +9,7 @@ import { createContextFactory } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
 import { registerApiDocs } from './http/api-docs';
-import { beforeRouting } from './http/before-routing';
+import { answerBeforeRouting } from './http/before-routing';
 import { registerBuiltClient } from './http/built-client';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
@@ -35,11 +35,8 @@ export interface CreateAppOptions {
 /** Builds the Fastify app: a list of registrations, in the order their hooks must run; no I/O of its own. */
 export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
-  // Fresh cached answers are written from the HTTP server's request event, before Fastify routes.
-  const early = beforeRouting();
   const app: FastifyInstance = Fastify({
     ...requestLogOptions(config, options),
-    serverFactory: early.serverFactory,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -68,8 +65,12 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     nextChange: () => nextScheduledChange(deps.db),
     replayedHeaders: securityHeaderNames(config),
   });
-  // Once the process begins to stop, Fastify answers every request again.
-  early.answerWith((req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log));
+  // Fresh hits are answered from the HTTP server's request event, before Fastify routes; once the
+  // process begins to stop, Fastify answers every request again.
+  answerBeforeRouting(
+    app.server,
+    (req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log),
+  );
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
