@@ -262,3 +262,23 @@ describe('the roll-up and the owner’s reads', () => {
     expect(res.json().message).toMatch(/from and to/);
   });
 });
+
+describe('what a counted view keeps of its moment', () => {
+  it('is the moment to the millisecond and its UTC day, on either side of midnight', async () => {
+    const moments = ['2026-12-31T23:59:59.987Z', '2027-01-01T00:00:00.004Z', '2026-12-31T12:00:00.500Z'];
+    for (const [i, moment] of moments.entries()) {
+      t.setNow(new Date(moment));
+      expect((await beacon({ u: `/moment-${i}` })).statusCode).toBe(202);
+    }
+    await t.app.analytics.flush();
+    const result = await t.deps.db.execute(sql`
+      select path, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, day::text as day
+      from analytics_page_views where path like '/moment-%' order by path`);
+    const rows = (result as unknown as { rows?: unknown[] }).rows ?? result;
+    expect(rows).toEqual([
+      { path: '/moment-0', at: moments[0], day: '2026-12-31' },
+      { path: '/moment-1', at: moments[1], day: '2027-01-01' },
+      { path: '/moment-2', at: moments[2], day: '2026-12-31' },
+    ]);
+  });
+});

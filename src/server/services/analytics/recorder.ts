@@ -28,17 +28,14 @@ export const CONVERSION_KINDS: ConversionKind[] = [
   'checkout',
 ];
 
-interface PageViewRow {
-  at: Date;
-  day: string;
-  visitor: bigint;
-  path: string;
-  source: string | null;
-  campaign: string | null;
-  country: string | null;
-  device: string;
-  browser: string;
-}
+/**
+ * A counted view as it waits for its batch: the JSON array of its columns in the insert's order
+ * (at as epoch milliseconds, day, visitor, path, source, campaign, country, device, browser). One
+ * string a view, not an object of nine values: a second's views outlive several young-generation
+ * collections, and each survivor is copied, so fewer of them cost the collector less.
+ */
+type PageViewRow = string;
+
 /**
  * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it
  * is counted inside the submitting request's transaction, where the day's salt cannot be read from
@@ -91,24 +88,11 @@ export function createAnalyticsRecorder(
       // request waiting while it ran.
       for (let start = 0; start < batchViews.length; start += WRITE_CHUNK) {
         if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-        const json = JSON.stringify(
-          batchViews
-            .slice(start, start + WRITE_CHUNK)
-            .map((v) => [
-              v.at.toISOString(),
-              v.day,
-              String(v.visitor),
-              v.path,
-              v.source,
-              v.campaign,
-              v.country,
-              v.device,
-              v.browser,
-            ]),
-        );
+        const json = `[${batchViews.slice(start, start + WRITE_CHUNK).join(',')}]`;
         const insert = sql`
           insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
-          select (r->>0)::timestamptz, (r->>1)::date, (r->>2)::bigint, r->>3, r->>4, r->>5, r->>6, r->>7, r->>8
+          select to_timestamp((r->>0)::double precision / 1000), (r->>1)::date, (r->>2)::bigint,
+            r->>3, r->>4, r->>5, r->>6, r->>7, r->>8
           from json_array_elements(${json}::json) r`;
         // Only the batch's last chunk waits for the disk, and its flush takes the earlier chunks'
         // log records with it: one fsync a batch instead of one a chunk (on PGlite a synchronous
@@ -156,8 +140,17 @@ export function createAnalyticsRecorder(
   const timer = setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
   timer.unref();
 
-  const hashOf = async (visit: Visit, at: Date) =>
-    visitorHash(await saltOf(dayOf(at)), visit.host, visit.ip, visit.userAgent);
+  // The UTC day of a moment, remembered until midnight: toISOString on every view cost as much as
+  // the rest of describing it.
+  let today = { from: 0, to: 0, day: '' };
+  const dayAt = (ms: number): string => {
+    if (ms < today.from || ms >= today.to) {
+      const day = dayOf(new Date(ms));
+      const from = Date.parse(`${day}T00:00:00Z`);
+      today = { from, to: from + 86_400_000, day };
+    }
+    return today.day;
+  };
 
   return {
     pageView(visit, beacon) {
@@ -195,19 +188,23 @@ export function createAnalyticsRecorder(
       return false;
     }
     if (url.host !== 'site.invalid') return false;
-    const at = deps.clock();
+    const at = deps.clock().getTime();
+    const day = dayAt(at);
     const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
-    views.push({
-      at,
-      day: dayOf(at),
-      visitor: await hashOf(visit, at),
-      path: safeDecode(url.pathname).slice(0, 300),
-      source,
-      campaign,
-      country: await countryOf(visit.ip),
-      device: deviceOf(visit.userAgent, beacon.width ?? null),
-      browser: browserOf(visit.userAgent),
-    });
+    const visitor = visitorHash(await saltOf(day), visit.host, visit.ip, visit.userAgent);
+    views.push(
+      JSON.stringify([
+        at,
+        day,
+        String(visitor),
+        safeDecode(url.pathname).slice(0, 300),
+        source,
+        campaign,
+        await countryOf(visit.ip),
+        deviceOf(visit.userAgent, beacon.width ?? null),
+        browserOf(visit.userAgent),
+      ]),
+    );
     if (views.length >= MAX_BATCH) void flush();
     return true;
   }
