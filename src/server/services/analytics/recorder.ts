@@ -140,8 +140,7 @@ export function createAnalyticsRecorder(
   const timer = setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
   timer.unref();
 
-  // The UTC day of a moment, remembered until midnight: toISOString on every view cost as much as
-  // the rest of describing it.
+  // The UTC day of a moment, remembered until midnight, instead of a toISOString on every view.
   let today = { from: 0, to: 0, day: '' };
   const dayAt = (ms: number): string => {
     if (ms < today.from || ms >= today.to) {
