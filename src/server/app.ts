@@ -18,7 +18,7 @@ import { logProcedureFailure, registerRequestId, requestLogOptions } from './htt
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
 import { registerRestApi } from './http/rest';
-import { registerSecurityHeaders, securityHeaderNames } from './http/security-headers';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSeoRoutes } from './http/seo';
 import { registerTrpcEndpoint } from './http/trpc';
 import { buildOpenApiDocument } from './openapi';
@@ -54,7 +54,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   registerErrorHandler(app);
   closeConnectionsWhenClosing(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, config);
+  const securityHeaderNames = registerSecurityHeaders(app, config);
   // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
   const responseCache = registerResponseCache(app, {
     ttlMs: 10_000,
@@ -63,7 +63,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     keyOf: pageCacheKey,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),
-    replayedHeaders: securityHeaderNames(config),
+    replayedHeaders: securityHeaderNames,
   });
   // Fresh hits are answered from the HTTP server's request event, before Fastify routes; once the
   // process begins to stop, Fastify answers every request again.

@@ -137,6 +137,14 @@ function earlyHeaders(entry: Entry, encoding: Encoding, notModified: boolean): s
   ].flat());
 }
 
+/** The named headers an answer has, as name and value. */
+function headersOf(reply: FastifyReply, names: readonly string[]): Array<[string, string]> {
+  return names.flatMap((name) => {
+    const value = reply.getHeader(name);
+    return value === undefined ? [] : [[name, String(value)] as [string, string]];
+  });
+}
+
 /** Each encoding is its own representation, with its own validator. */
 function taggedEtag(etag: string, encoding: Encoding): string {
   return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
@@ -326,18 +334,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       contentType: String(reply.getHeader('Content-Type') ?? 'application/json'),
       statusCode: reply.statusCode,
       cacheControl: reply.getHeader('Cache-Control') as string | undefined,
-      headers: KEPT_HEADERS.flatMap((name) => {
-        const value = reply.getHeader(name);
-        return value === undefined ? [] : [[name, String(value)] as [string, string]];
-      }),
+      headers: headersOf(reply, KEPT_HEADERS),
       storedAt: Date.now(),
       generation,
       bytes: size + (compressed.br?.length ?? 0) + (compressed.gzip?.length ?? 0),
       heads: {},
-      replayed: replayedHeaders.flatMap((name) => {
-        const value = reply.getHeader(name);
-        return value === undefined ? [] : [[name, String(value)] as [string, string]];
-      }),
+      replayed: headersOf(reply, replayedHeaders),
       early: {},
     };
     // A write seen since this read began may have changed the answer: send it, but do not keep it.

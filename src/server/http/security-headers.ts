@@ -81,13 +81,14 @@ const DOCUMENT_ONLY_HEADERS = [
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const API_KEEPS = new Set(['x-frame-options']);
 
-/** The names of every security header some answer carries (what a cached answer keeps of them). */
-export function securityHeaderNames(config: Pick<Config, 'isHttps'>): string[] {
-  return Object.keys(securityHeaders(sitePolicy(config)));
-}
-
-/** Helmet's headers for the site's policy, computed once and sent on every response. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'isHttps'>): void {
+/**
+ * Helmet's headers for the site's policy, computed once and sent on every response. Returns the
+ * names of every header some answer carries (what a cached answer keeps of them).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'isHttps'>,
+): readonly string[] {
   const policyHeaders = securityHeaders(sitePolicy(config));
   const assetHeaders = Object.fromEntries(
     Object.entries(policyHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
@@ -111,6 +112,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     );
     done();
   });
+  // The page's set holds every name; the API's and the assets' are parts of it.
+  return Object.keys(policyHeaders);
 }
 
 declare module 'fastify' {
