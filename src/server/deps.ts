@@ -17,8 +17,11 @@ export interface AppDeps {
   config: Config;
   /** The Drizzle database every service queries. */
   db: Database;
-  /** The open database itself, for health checks: which engine, and whether it answers now. */
-  database: Pick<DatabaseHandle, 'kind' | 'ping'>;
+  /**
+   * The open database itself: which engine, whether it answers now (health checks), and on the
+   * embedded one its bulk way in (analytics batches).
+   */
+  database: Pick<DatabaseHandle, 'kind' | 'ping' | 'copyIn'>;
   mailer: Mailer;
   /** Fetches from other servers (feeds, episode audio): public addresses only, unless configured. */
   outbound: OutboundClient;

@@ -282,3 +282,33 @@ describe('what a counted view keeps of its moment', () => {
     ]);
   });
 });
+
+describe('what a counted view keeps of its address', () => {
+  it('keeps backslashes and quotes as sent, drops control characters, and loses no view of the batch for them', async () => {
+    t.setNow(new Date('2026-03-11T09:00:00Z'));
+    const sent = [
+      '/odd/plain',
+      '/odd/nul%00byte',
+      '/odd/%5CN%5Ct%5C%5C',
+      '/odd/tab%09new%0Aline%0Dend',
+      `/odd/q%22'`,
+      '/odd/campaign?utm_source=spring%09fair&utm_campaign=%5CN%00%09may',
+    ];
+    for (const u of sent) expect((await beacon({ u, r: '' })).statusCode).toBe(202);
+    await t.app.analytics.flush();
+    const result = await t.deps.db.execute(sql`
+      select path, source, campaign from analytics_page_views where path like '/odd/%'`);
+    const rows = ((result as unknown as { rows?: Array<{ path: string }> }).rows ??
+      (result as unknown as Array<{ path: string }>)) as Array<{ path: string }>;
+    expect([...rows].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual(
+      [
+        { path: '/odd/plain', source: 'Direct', campaign: null },
+        { path: '/odd/nulbyte', source: 'Direct', campaign: null },
+        { path: '/odd/\\N\\t\\\\', source: 'Direct', campaign: null },
+        { path: '/odd/tabnewlineend', source: 'Direct', campaign: null },
+        { path: `/odd/q"'`, source: 'Direct', campaign: null },
+        { path: '/odd/campaign', source: 'springfair', campaign: '\\Nmay' },
+      ].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
+  });
+});

@@ -24,6 +24,13 @@ export interface DatabaseHandle {
   serially: NonNullable<SqlExecutor['serially']>;
   /** Tests only: the in-memory PGlite's files (PGlite's dumpDataDir), to start the next one from. */
   dumpPglite?: () => Promise<Blob>;
+  /**
+   * The embedded database only: rows in COPY's text format through `statement` (a
+   * `COPY table (columns) FROM '/dev/blob'`), its cheapest way in (about half the time of an
+   * insert from JSON, on this thread). Without waitForDisk the commit does not wait for the WAL's
+   * fsync (synchronous_commit off): the next one that waits takes these rows with it.
+   */
+  copyIn?(statement: string, text: string, options: { waitForDisk: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -140,6 +147,17 @@ async function openPglite(
     kind: 'pglite',
     startup,
     dumpPglite: async () => client.dumpDataDir('none'),
+    async copyIn(statement, text, { waitForDisk }) {
+      const blob = new Blob([text]);
+      if (waitForDisk) {
+        await client.query(statement, [], { blob });
+        return;
+      }
+      await client.transaction(async (tx) => {
+        await tx.exec('set local synchronous_commit to off');
+        await tx.query(statement, [], { blob });
+      });
+    },
     // One process owns the embedded database's folder: there is no other instance to wait for.
     serially: (task) => task(),
     async executeSql(text, values) {

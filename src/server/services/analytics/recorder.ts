@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { browserOf, classifySource, deviceOf, isNotAReader } from './classify';
 import { countryOf } from './country';
+import { viewRowsFor } from './view-rows';
 import { createSaltKeeper, dayOf, visitorHash } from './visitor';
 
 /** What the transport passes of one request: no Fastify types here. */
@@ -28,12 +29,7 @@ export const CONVERSION_KINDS: ConversionKind[] = [
   'checkout',
 ];
 
-/**
- * A counted view as it waits for its batch: the JSON array of its columns in the insert's order
- * (at as epoch milliseconds, day, visitor, path, source, campaign, country, device, browser). One
- * string a view, not an object of nine values: a second's views outlive several young-generation
- * collections, and each survivor is copied, so fewer of them cost the collector less.
- */
+/** A counted view as it waits for its batch (view-rows.ts). */
 type PageViewRow = string;
 
 /**
@@ -68,10 +64,11 @@ export interface AnalyticsRecorder {
 }
 
 export function createAnalyticsRecorder(
-  deps: { db: Database; clock: () => Date },
+  deps: { db: Database; clock: () => Date; database?: Pick<DatabaseHandle, 'copyIn'> },
   options: { log?: { warn(obj: object, msg: string): void }; flushIntervalMs?: number } = {},
 ): AnalyticsRecorder {
   const saltOf = createSaltKeeper(deps.db);
+  const rows = viewRowsFor(deps.db, deps.database);
   let views: PageViewRow[] = [];
   let conversions: ConversionRow[] = [];
   let flushing: Promise<void> = Promise.resolve();
@@ -82,28 +79,16 @@ export function createAnalyticsRecorder(
   const writeBatch = async (batchViews: PageViewRow[], batchConversions: ConversionRow[]) => {
     let written = 0;
     try {
-      // One statement and one parameter per chunk: on PGlite the database runs on this thread, and
-      // binding nine parameters a row cost more than the rows themselves. A second's views go in
-      // chunks with a turn of the event loop between them: one statement for 5,000 rows held every
-      // request waiting while it ran.
+      // A second's views go in chunks with a turn of the event loop between them: one statement
+      // for 5,000 rows held every request waiting while it ran (on PGlite the database runs on
+      // this thread). Only the batch's last chunk waits for the disk, and its flush takes the
+      // earlier chunks' log records with it: one fsync a batch instead of one a chunk (on PGlite a
+      // synchronous fsync on this thread), and a crash still loses at most the batch being written.
       for (let start = 0; start < batchViews.length; start += WRITE_CHUNK) {
         if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-        const json = `[${batchViews.slice(start, start + WRITE_CHUNK).join(',')}]`;
-        const insert = sql`
-          insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
-          select to_timestamp((r->>0)::double precision / 1000), (r->>1)::date, (r->>2)::bigint,
-            r->>3, r->>4, r->>5, r->>6, r->>7, r->>8
-          from json_array_elements(${json}::json) r`;
-        // Only the batch's last chunk waits for the disk, and its flush takes the earlier chunks'
-        // log records with it: one fsync a batch instead of one a chunk (on PGlite a synchronous
-        // fsync on this thread), and a crash still loses at most the batch being written.
-        if (start + WRITE_CHUNK >= batchViews.length) await deps.db.execute(insert);
-        else
-          await deps.db.transaction(async (tx) => {
-            await tx.execute(sql`set local synchronous_commit to off`);
-            await tx.execute(insert);
-          });
-        written = Math.min(batchViews.length, start + WRITE_CHUNK);
+        const end = start + WRITE_CHUNK;
+        await rows.write(batchViews.slice(start, end), end >= batchViews.length);
+        written = Math.min(batchViews.length, end);
       }
       // A conversion takes the source of the visitor's first view of the day and the path of
       // their last one; without a counted view it is 'Direct' on an unknown page.
@@ -192,21 +177,31 @@ export function createAnalyticsRecorder(
     const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
     const visitor = visitorHash(await saltOf(day), visit.host, visit.ip, visit.userAgent);
     views.push(
-      JSON.stringify([
-        at,
+      rows.row({
+        atMs: at,
         day,
-        String(visitor),
-        safeDecode(url.pathname).slice(0, 300),
-        source,
-        campaign,
-        await countryOf(visit.ip),
-        deviceOf(visit.userAgent, beacon.width ?? null),
-        browserOf(visit.userAgent),
-      ]),
+        visitor,
+        path: printable(safeDecode(url.pathname)).slice(0, 300),
+        source: source === null ? null : printable(source),
+        campaign: campaign === null ? null : printable(campaign),
+        country: await countryOf(visit.ip),
+        device: deviceOf(visit.userAgent, beacon.width ?? null),
+        browser: browserOf(visit.userAgent),
+      }),
     );
     if (views.length >= MAX_BATCH) void flush();
     return true;
   }
+}
+
+/**
+ * Without control characters: a page address or campaign name has none worth keeping, and a NUL
+ * (a beacon for /a%00b) cannot be stored in a text column at all: it failed the whole chunk it
+ * was written in, other visitors' views with it.
+ */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(text) ? text.replace(/[\u0000-\u001f\u007f]/g, '') : text;
 }
 
 function safeDecode(path: string): string {
