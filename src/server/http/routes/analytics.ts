@@ -65,9 +65,9 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       const { u, r, w } = beacon.data;
       // The admin's own pages are not the audience.
       if (!isAdminPath(u)) {
-        void recorder.pageView(visitOf(req), { url: u, referrer: r, width: w }).catch((error: unknown) => {
-          req.log.warn({ err: error }, 'page view not counted');
-        });
+        const counted = recorder.pageView(visitOf(req), { url: u, referrer: r, width: w });
+        if (typeof counted !== 'boolean')
+          counted.catch((error: unknown) => req.log.warn({ err: error }, 'page view not counted'));
       }
       return reply.code(202).header('Cache-Control', 'no-store').send();
     });

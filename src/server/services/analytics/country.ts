@@ -3,6 +3,8 @@
 // at start, so a site that counts nothing never holds it; the address itself is never stored.
 type Lookup = (ip: string) => { country?: string } | null;
 let loading: Promise<Lookup | null> | null = null;
+/** The lookup once loading has ended (null when the data could not be loaded); undefined before. */
+let loaded: Lookup | null | undefined;
 
 export function countryLookup(): Promise<Lookup | null> {
   loading ??= import('geoip-country')
@@ -10,13 +12,21 @@ export function countryLookup(): Promise<Lookup | null> {
       const geo = (mod as { default?: { lookup: Lookup }; lookup?: Lookup }).default ?? mod;
       return (ip: string) => (geo as { lookup: Lookup }).lookup(ip);
     })
-    .catch(() => null);
+    .catch(() => null)
+    .then((lookup) => (loaded = lookup));
   return loading;
 }
 
 export async function countryOf(ip: string): Promise<string | null> {
-  const lookup = await countryLookup();
-  if (!lookup) return null;
+  await countryLookup();
+  return countryNow(ip) ?? null;
+}
+
+/** The country without waiting: undefined while the data has not been loaded (countryOf loads it). */
+export function countryNow(ip: string): string | null | undefined {
+  const lookup = loaded;
+  if (lookup === undefined) return undefined;
+  if (lookup === null) return null;
   const normalised = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   try {
     return lookup(normalised)?.country ?? null;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { analyticsSalts } from '../../db/schema';
@@ -16,7 +16,7 @@ export function dayOf(at: Date): string {
 export function createSaltKeeper(db: Database) {
   let current: { day: string; salt: string } | null = null;
   let pending: Promise<string> | null = null;
-  return async function saltOf(day: string): Promise<string> {
+  const saltOf = async function saltOf(day: string): Promise<string> {
     if (current?.day === day) return current.salt;
     if (pending) return pending;
     pending = (async () => {
@@ -33,10 +33,12 @@ export function createSaltKeeper(db: Database) {
     });
     return pending;
   };
+  /** The day's salt without waiting, when it is the one already read (nearly every view). */
+  const known = (day: string): string | null => (current?.day === day ? current.salt : null);
+  return Object.assign(saltOf, { known });
 }
 
 /** A visitor of one day: 64 bits of SHA-256 over the salt, the site, the address and the browser. */
 export function visitorHash(salt: string, host: string, ip: string, userAgent: string): bigint {
-  const digest = createHash('sha256').update(`${salt}\n${host}\n${ip}\n${userAgent}`).digest();
-  return digest.readBigInt64BE(0);
+  return hash('sha256', `${salt}\n${host}\n${ip}\n${userAgent}`, 'buffer').readBigInt64BE(0);
 }
