@@ -1,0 +1,102 @@
+// A steady sender of page-view beacons for the bench, in its own process: `rate` requests a second
+// spread evenly over `connections` keep-alive connections (each sends every connections/rate
+// seconds, the connections staggered), open loop: a request is sent when it is due whether or not
+// the one before it on its connection has been answered (HTTP/1.1 pipelining), and its time is
+// counted from when it was due, so a stall of the server or of this sender is measured, never
+// hidden. This is what "5,000 a second" means; autocannon's overallRate is not that: each
+// connection sends its share of a second back to back as fast as answers come, then waits for the
+// next second (autocannon/lib/httpClient.js), and its correction for coordinated omission assumes
+// one request a millisecond per connection (lib/run.js), so every answer slower than 1 ms is
+// recorded again at each millisecond below it (decision 0022, seventh session).
+//
+// Usage: node scripts/bench-steady.mjs '{"port":3000,"rate":5000,"seconds":5,"connections":50}'
+// Prints JSON: { sent, answered, errors, non2xx, p50, p99, p999, max } (times in ms).
+import net from 'node:net';
+
+const { port, rate, seconds, connections = 50, path = '/api/analytics/view' } = JSON.parse(process.argv[2]);
+const body = JSON.stringify({
+  u: '/blog?utm_source=newsletter&utm_medium=email',
+  r: 'https://www.google.com/',
+  w: 1366,
+});
+// A new visitor on every request (the user agent carries the request's number): the writer's worst case.
+const userAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 bench/';
+const requestFor = (n) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}${n}\r\n` +
+  `Content-Type: text/plain;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+
+const interval = (connections / rate) * 1000;
+const latencies = [];
+let sent = 0;
+let errors = 0;
+let non2xx = 0;
+let open = connections;
+const start = performance.now() + 200;
+const end = start + seconds * 1000;
+const sockets = [];
+// Answers still missing 15 s after the last request was due are errors, not a hang.
+setTimeout(() => sockets.forEach((s) => s.destroy()), seconds * 1000 + 15_000).unref();
+
+for (let c = 0; c < connections; c++) {
+  const socket = net.connect(port, '127.0.0.1');
+  sockets.push(socket);
+  socket.setNoDelay(true);
+  const due = [];
+  let buffered = Buffer.alloc(0);
+  socket.on('data', (data) => {
+    buffered = buffered.length ? Buffer.concat([buffered, data]) : data;
+    for (;;) {
+      const headEnd = buffered.indexOf('\r\n\r\n');
+      if (headEnd === -1) return;
+      const head = buffered.subarray(0, headEnd).toString('latin1');
+      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+      if (buffered.length < headEnd + 4 + length) return;
+      buffered = buffered.subarray(headEnd + 4 + length);
+      const status = Number(head.slice(9, 12));
+      if (status < 200 || status > 299) non2xx++;
+      latencies.push(performance.now() - due.shift());
+      if (due.length === 0 && performance.now() >= end) socket.end();
+    }
+  });
+  socket.on('error', () => errors++);
+  socket.on('close', () => {
+    errors += due.length;
+    if (--open === 0) report();
+  });
+  socket.on('connect', () => {
+    let k = 0;
+    const first = start + (c / connections) * interval;
+    const tick = () => {
+      const at = first + k * interval;
+      if (at >= end) {
+        if (due.length === 0) socket.end();
+        return;
+      }
+      k++;
+      due.push(at);
+      sent++;
+      socket.write(requestFor(sent));
+      setTimeout(tick, Math.max(0, first + k * interval - performance.now()));
+    };
+    setTimeout(tick, Math.max(0, first - performance.now()));
+  });
+}
+
+function report() {
+  latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0) * 10) / 10;
+  process.stdout.write(
+    JSON.stringify({
+      sent,
+      answered: latencies.length,
+      errors,
+      non2xx,
+      p50: at(0.5),
+      p99: at(0.99),
+      p999: at(0.999),
+      max: at(1),
+    }),
+  );
+}
