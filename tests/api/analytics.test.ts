@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { pruneAnalytics, rollUpPastDays } from '../../src/server/services/analytics';
+import {
+  createAnalyticsRecorder,
+  MAX_BATCH,
+  pruneAnalytics,
+  rollUpPastDays,
+} from '../../src/server/services/analytics';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { answered } from '../helpers/challenge';
@@ -310,5 +315,32 @@ describe('what a counted view keeps of its address', () => {
         { path: '/odd/campaign', source: 'springfair', campaign: '\\Nmay' },
       ].sort((a, b) => (a.path < b.path ? -1 : 1)),
     );
+  });
+});
+
+describe('views waiting for their batch', () => {
+  it('are all written when more than a batch arrive before a flush, long and non-Latin paths included', async () => {
+    t.setNow(new Date('2026-03-12T08:00:00Z'));
+    const recorder = createAnalyticsRecorder(t.deps);
+    const views = MAX_BATCH * 2 + 7;
+    // Some paths long and in two- and four-byte UTF-8, so the buffer has to grow.
+    const pathOf = (i: number) =>
+      i % 3 === 0 ? `/batch/${'\u00e9t\u00e9-\u{1F33B}-'.repeat(20)}${i}` : `/batch/caf\u00e9-${i}`;
+    const pending: Array<boolean | Promise<boolean>> = [];
+    for (let i = 0; i < views; i++)
+      pending.push(
+        recorder.pageView(
+          { ip: `81.2.69.${i % 250}`, userAgent: `${FIREFOX} n${i}`, host: 'localhost', headers: {} },
+          { url: encodeURI(pathOf(i)), referrer: '' },
+        ),
+      );
+    expect((await Promise.all(pending)).every(Boolean)).toBe(true);
+    await recorder.close();
+    const result = await t.deps.db.execute(sql`
+      select count(*)::int as n, count(distinct path)::int as paths,
+        sum(case when path = ${pathOf(3)} then 1 else 0 end)::int as long
+      from analytics_page_views where day = '2026-03-12' and path like '/batch/%'`);
+    const rows = (result as unknown as { rows?: unknown[] }).rows ?? result;
+    expect(rows).toEqual([{ n: views, paths: views, long: 1 }]);
   });
 });

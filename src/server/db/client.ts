@@ -30,7 +30,7 @@ export interface DatabaseHandle {
    * insert from JSON, on this thread). Without waitForDisk the commit does not wait for the WAL's
    * fsync (synchronous_commit off): the next one that waits takes these rows with it.
    */
-  copyIn?(statement: string, text: string, options: { waitForDisk: boolean }): Promise<void>;
+  copyIn?(statement: string, lines: Uint8Array, options: { waitForDisk: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -147,8 +147,9 @@ async function openPglite(
     kind: 'pglite',
     startup,
     dumpPglite: async () => client.dumpDataDir('none'),
-    async copyIn(statement, text, { waitForDisk }) {
-      const blob = new Blob([text]);
+    async copyIn(statement, lines, { waitForDisk }) {
+      // The Blob is a copy: the caller's bytes may be reused once this returns.
+      const blob = new Blob([lines as Uint8Array<ArrayBuffer>]);
       if (waitForDisk) {
         await client.query(statement, [], { blob });
         return;

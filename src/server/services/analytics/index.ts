@@ -4,6 +4,7 @@ export {
   createAnalyticsRecorder,
   CONVERSION_KINDS,
   FLUSH_INTERVAL_MS,
+  MAX_BATCH,
   type AnalyticsRecorder,
   type ConversionKind,
   type PageViewBeacon,

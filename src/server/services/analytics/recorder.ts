@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { browserOf, classifySource, deviceOf, isNotAReader } from './classify';
 import { countryNow, countryOf } from './country';
-import { viewRowsFor } from './view-rows';
+import { ViewBuffer, viewRowsFor } from './view-rows';
 import { createSaltKeeper, dayOf, visitorHash } from './visitor';
 
 /** What the transport passes of one request: no Fastify types here. */
@@ -28,9 +28,6 @@ export const CONVERSION_KINDS: ConversionKind[] = [
   'workshop_reservation',
   'checkout',
 ];
-
-/** A counted view as it waits for its batch (view-rows.ts). */
-type PageViewRow = string;
 
 /**
  * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it
@@ -72,14 +69,21 @@ export function createAnalyticsRecorder(
 ): AnalyticsRecorder {
   const saltOf = createSaltKeeper(deps.db);
   const rows = viewRowsFor(deps.db, deps.database);
-  let views: PageViewRow[] = [];
+  // One buffer fills while the full ones wait their turn to be written; written, each is reused.
+  let views = new ViewBuffer(MAX_BATCH);
+  const full: ViewBuffer[] = [];
+  const spare: ViewBuffer[] = [];
+  const rotate = () => {
+    full.push(views);
+    views = spare.pop() ?? new ViewBuffer(MAX_BATCH);
+  };
   let conversions: ConversionRow[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let closed = false;
   // Views still being described (salt, country): a flush waits for them, so none is left behind.
   const describing = new Set<Promise<unknown>>();
 
-  const writeBatch = async (batchViews: PageViewRow[], batchConversions: ConversionRow[]) => {
+  const writeViews = async (batch: ViewBuffer) => {
     let written = 0;
     try {
       // A second's views go in chunks with a turn of the event loop between them: one statement
@@ -87,15 +91,23 @@ export function createAnalyticsRecorder(
       // this thread). Only the batch's last chunk waits for the disk, and its flush takes the
       // earlier chunks' log records with it: one fsync a batch instead of one a chunk (on PGlite a
       // synchronous fsync on this thread), and a crash still loses at most the batch being written.
-      for (let start = 0; start < batchViews.length; start += WRITE_CHUNK) {
+      for (let start = 0; start < batch.length; start += WRITE_CHUNK) {
         if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-        const end = start + WRITE_CHUNK;
-        await rows.write(batchViews.slice(start, end), end >= batchViews.length);
-        written = Math.min(batchViews.length, end);
+        const end = Math.min(batch.length, start + WRITE_CHUNK);
+        await rows.write(batch.lines(start, end), end === batch.length);
+        written = end;
       }
-      // A conversion takes the source of the visitor's first view of the day and the path of
-      // their last one; without a counted view it is 'Direct' on an unknown page.
-      for (const c of batchConversions) {
+    } catch (error) {
+      // Analytics may lose a batch (the decision record says so); the site goes on.
+      options.log?.warn({ err: error, lost: batch.length - written }, 'analytics batch not written');
+    }
+  };
+
+  // A conversion takes the source of the visitor's first view of the day and the path of their
+  // last one; without a counted view it is 'Direct' on an unknown page.
+  const writeConversions = async (batch: ConversionRow[]) => {
+    try {
+      for (const c of batch) {
         const visitor = visitorHash(await saltOf(c.day), c.visit.host, c.visit.ip, c.visit.userAgent);
         await deps.db.execute(sql`
           insert into analytics_conversions (at, day, kind, source, path)
@@ -107,20 +119,22 @@ export function createAnalyticsRecorder(
                       where day = ${c.day}::date and visitor = ${visitor} order by at desc limit 1), '(unknown)')`);
       }
     } catch (error) {
-      // Analytics may lose a batch (the decision record says so); the site goes on.
-      options.log?.warn({ err: error, lost: batchViews.length - written }, 'analytics batch not written');
+      options.log?.warn({ err: error }, 'analytics conversions not written');
     }
   };
 
   const flush = (): Promise<void> => {
     flushing = flushing.then(async () => {
       await Promise.allSettled([...describing]);
-      if (views.length === 0 && conversions.length === 0) return;
-      const batchViews = views;
+      if (views.length > 0) rotate();
       const batchConversions = conversions;
-      views = [];
       conversions = [];
-      await writeBatch(batchViews, batchConversions);
+      for (let batch = full.shift(); batch; batch = full.shift()) {
+        await writeViews(batch);
+        batch.clear();
+        spare.push(batch);
+      }
+      if (batchConversions.length > 0) await writeConversions(batchConversions);
     });
     return flushing;
   };
@@ -178,7 +192,7 @@ export function createAnalyticsRecorder(
       clearInterval(timer);
       await flush();
     },
-    buffered: () => views.length,
+    buffered: () => full.reduce((n, batch) => n + batch.length, views.length),
   };
 
   /** A view once the day's salt and the country are known; false when it is not a page of the site. */
@@ -197,20 +211,23 @@ export function createAnalyticsRecorder(
     }
     if (url.host !== 'site.invalid' || closed) return false;
     const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
-    views.push(
-      rows.row({
-        atMs: at,
-        day: dayAt(at),
-        visitor: visitorHash(salt, visit.host, visit.ip, visit.userAgent),
-        path: printable(safeDecode(url.pathname)).slice(0, 300),
-        source: source === null ? null : printable(source),
-        campaign: campaign === null ? null : printable(campaign),
-        country,
-        device: deviceOf(visit.userAgent, beacon.width ?? null),
-        browser: browserOf(visit.userAgent),
-      }),
-    );
-    if (views.length >= MAX_BATCH) void flush();
+    const line = rows.row({
+      atMs: at,
+      day: dayAt(at),
+      visitor: visitorHash(salt, visit.host, visit.ip, visit.userAgent),
+      path: printable(safeDecode(url.pathname)).slice(0, 300),
+      source: source === null ? null : printable(source),
+      campaign: campaign === null ? null : printable(campaign),
+      country,
+      device: deviceOf(visit.userAgent, beacon.width ?? null),
+      browser: browserOf(visit.userAgent),
+    });
+    views.add(line);
+    // A full buffer is written at once, so a burst never waits a second holding more than a batch.
+    if (views.length >= MAX_BATCH) {
+      rotate();
+      void flush();
+    }
     return true;
   }
 
