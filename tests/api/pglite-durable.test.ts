@@ -27,6 +27,9 @@ describe('PGlite commits are flushed', () => {
     expect(
       (await pg.query<{ wal_sync_method: string }>('show wal_sync_method')).rows[0]?.wal_sync_method,
     ).toBe('fsync');
+    expect((await pg.query<{ wal_init_zero: string }>('show wal_init_zero')).rows[0]?.wal_init_zero).toBe(
+      'off',
+    );
 
     const fsyncSpy = vi.spyOn(fs, 'fsyncSync');
     const fdatasyncSpy = vi.spyOn(fs, 'fdatasyncSync');
