@@ -32,72 +32,64 @@ interface Run {
   total: number;
 }
 
-function autocannonAsync(options: Record<string, unknown>): Promise<Run> {
+/** Runs a load script of ours in its own process with its options as JSON, and parses what it prints. */
+function loadScript<T>(script: string, options: Record<string, unknown>): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/bench-autocannon.mjs', JSON.stringify(options)]);
+    const child = spawn(process.execPath, [script, JSON.stringify(options)]);
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
-      const r = JSON.parse(out) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        errors: number;
-        timeouts: number;
-        non2xx: number;
-      };
-      resolve({
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts,
-        non2xx: r.non2xx,
-        total: r.requests.total,
-      });
+      if (code !== 0) return reject(new Error(`${script} failed: ${err}`));
+      resolve(JSON.parse(out) as T);
     });
   });
 }
 
+async function autocannonAsync(options: Record<string, unknown>): Promise<Run> {
+  const r = await loadScript<{
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }>('scripts/bench-autocannon.mjs', options);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    total: r.requests.total,
+  };
+}
+
 /** Beacons at `rate` a second, sent evenly (scripts/bench-steady.mjs). */
-function steadyBeacons(
+async function steadyBeacons(
   url: string,
   seconds: number,
   rate: number,
 ): Promise<Run & { p999: number; max: number }> {
-  return new Promise((resolve, reject) => {
-    const port = Number(new URL(url).port);
-    const child = spawn(process.execPath, [
-      'scripts/bench-steady.mjs',
-      JSON.stringify({ port, rate, seconds, connections: 50 }),
-    ]);
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error('the steady sender failed'));
-      const r = JSON.parse(out) as {
-        sent: number;
-        answered: number;
-        errors: number;
-        non2xx: number;
-        p50: number;
-        p99: number;
-        p999: number;
-        max: number;
-      };
-      resolve({
-        rps: r.answered / seconds,
-        p50: r.p50,
-        p99: r.p99,
-        p999: r.p999,
-        max: r.max,
-        errors: r.errors,
-        non2xx: r.non2xx,
-        total: r.answered,
-      });
-    });
-  });
+  const r = await loadScript<{
+    answered: number;
+    errors: number;
+    non2xx: number;
+    p50: number;
+    p99: number;
+    p999: number;
+    max: number;
+  }>('scripts/bench-steady.mjs', { port: Number(new URL(url).port), rate, seconds, connections: 50 });
+  return {
+    rps: r.answered / seconds,
+    p50: r.p50,
+    p99: r.p99,
+    p999: r.p999,
+    max: r.max,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    total: r.answered,
+  };
 }
 
 const beaconLoad = (url: string, seconds: number, rate: number, connections = 50) => ({
@@ -263,23 +255,14 @@ export async function benchAnalytics(
         const counted: Run[] = [];
         // Five rounds, each the three kinds one after the other, in the reverse order every other
         // round (so none is always first, or always after the server's heap has grown).
+        const readAlone = () => autocannonAsync({ url: app.url + read, connections: 50, duration: seconds });
+        // The same reads with 500 beacons a second sent beside them to `to`.
+        const readBeside = async (to: string) =>
+          (await Promise.all([readAlone(), autocannonAsync(beaconLoad(to, seconds, 500, 5))]))[0];
         const kinds = [
-          async () =>
-            alone.push(await autocannonAsync({ url: app.url + read, connections: 50, duration: seconds })),
-          async () => {
-            const [s] = await Promise.all([
-              autocannonAsync({ url: app.url + read, connections: 50, duration: seconds }),
-              autocannonAsync(beaconLoad(sink.url, seconds, 500, 5)),
-            ]);
-            sunk.push(s);
-          },
-          async () => {
-            const [r] = await Promise.all([
-              autocannonAsync({ url: app.url + read, connections: 50, duration: seconds }),
-              autocannonAsync(beaconLoad(app.url, seconds, 500, 5)),
-            ]);
-            counted.push(r);
-          },
+          async () => alone.push(await readAlone()),
+          async () => sunk.push(await readBeside(sink.url)),
+          async () => counted.push(await readBeside(app.url)),
         ];
         for (let round = 0; round < 5; round++)
           for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) await kind();

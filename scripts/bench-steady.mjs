@@ -22,9 +22,9 @@ const body = JSON.stringify({
 // A new visitor on every request (the user agent carries the request's number): the writer's worst case.
 const userAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 bench/';
-const requestFor = (n) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}${n}\r\n` +
-  `Content-Type: text/plain;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const requestHead = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}`;
+const requestTail = `\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const requestFor = (n) => `${requestHead}${n}${requestTail}`;
 
 const interval = (connections / rate) * 1000;
 const latencies = [];

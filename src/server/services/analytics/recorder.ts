@@ -157,20 +157,21 @@ export function createAnalyticsRecorder(
     pageView(visit, beacon) {
       if (closed || isNotAReader(visit.userAgent, visit.headers)) return false;
       const at = deps.clock().getTime();
+      const day = dayAt(at);
       // Nearly every view: the day's salt is known and the country data loaded, so it is described
       // and buffered now, without a promise, a closure or a turn of the microtask queue (each of
       // them a cost on the beacon's thread, and garbage for the collector, 5,000 times a second).
-      const salt = saltOf.known(dayAt(at));
+      const salt = saltOf.known(day);
       const country = salt === null ? undefined : countryNow(visit.ip);
       if (country !== undefined) {
         try {
-          return describe(visit, beacon, at, salt!, country);
+          return describe(visit, beacon, at, day, salt!, country);
         } catch (error) {
           options.log?.warn({ err: error }, 'page view not counted');
           return false;
         }
       }
-      const described = describeLater(visit, beacon, at);
+      const described = describeLater(visit, beacon, at, day);
       describing.add(described);
       void described.finally(() => describing.delete(described));
       return described;
@@ -200,6 +201,7 @@ export function createAnalyticsRecorder(
     visit: Visit,
     beacon: PageViewBeacon,
     at: number,
+    day: string,
     salt: string,
     country: string | null,
   ): boolean {
@@ -213,7 +215,7 @@ export function createAnalyticsRecorder(
     const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
     const line = rows.row({
       atMs: at,
-      day: dayAt(at),
+      day,
       visitor: visitorHash(salt, visit.host, visit.ip, visit.userAgent),
       path: printable(safeDecode(url.pathname)).slice(0, 300),
       source: source === null ? null : printable(source),
@@ -232,9 +234,14 @@ export function createAnalyticsRecorder(
   }
 
   /** The first views of a day (its salt is read or made) and of the process (the country data loads). */
-  async function describeLater(visit: Visit, beacon: PageViewBeacon, at: number): Promise<boolean> {
-    const salt = await saltOf(dayAt(at));
-    return describe(visit, beacon, at, salt, await countryOf(visit.ip));
+  async function describeLater(
+    visit: Visit,
+    beacon: PageViewBeacon,
+    at: number,
+    day: string,
+  ): Promise<boolean> {
+    const salt = await saltOf(day);
+    return describe(visit, beacon, at, day, salt, await countryOf(visit.ip));
   }
 }
 

@@ -16,8 +16,11 @@ export function dayOf(at: Date): string {
 export function createSaltKeeper(db: Database) {
   let current: { day: string; salt: string } | null = null;
   let pending: Promise<string> | null = null;
+  /** The day's salt without waiting, when it is the one already read (nearly every view). */
+  const known = (day: string): string | null => (current?.day === day ? current.salt : null);
   const saltOf = async function saltOf(day: string): Promise<string> {
-    if (current?.day === day) return current.salt;
+    const salt = known(day);
+    if (salt !== null) return salt;
     if (pending) return pending;
     pending = (async () => {
       await db
@@ -33,8 +36,6 @@ export function createSaltKeeper(db: Database) {
     });
     return pending;
   };
-  /** The day's salt without waiting, when it is the one already read (nearly every view). */
-  const known = (day: string): string | null => (current?.day === day ? current.salt : null);
   return Object.assign(saltOf, { known });
 }
 
