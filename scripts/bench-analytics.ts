@@ -3,9 +3,9 @@
 //    every counted view was written): sent evenly by scripts/bench-steady.mjs, and by autocannon's
 //    overallRate (bursts at the start of each second; its figure is kept beside for comparison);
 // 2. public reads with counting on (a stream of beacons beside them, one per page read at the
-//    reads' own pace would be more than a site sees; 500/s here) against the same reads with the
-//    same beacon stream sent to a sink instead (the server's cost of counting), and against the
-//    reads alone, alternated so a noisy machine shows in all;
+//    reads' own pace would be more than a site sees; 500/s here) against the same reads alone, in
+//    2 s turns within one run of the reads; and, as a control, the same with the beacons sent to
+//    a sink instead (what the sender's share of the machine costs by itself);
 // 3. the owner's dashboard over 12 months of 10 million page views (roll-ups and 30 days of raw
 //    views generated in SQL), one request at a time.
 // Run alone: `npx tsx scripts/bench-analytics.ts [--only=pglite|postgres] [--duration=5] [--no-dashboard]`
@@ -119,6 +119,53 @@ async function startSink(): Promise<{ url: string; close(): Promise<void> }> {
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * Reads at `readUrl` for `seconds` (autocannon, 50 connections), with 500 beacons a second sent to
+ * `beaconsTo` in every other slice of `slice` seconds, the first slice included. Each slice's first
+ * second is left out (the views of the slice before are written in it: the recorder flushes once a
+ * second), and so is the first slice. Gives, for each slice with beacons, its reads a second
+ * against the mean of the two slices without on either side; and the mean req/s of each kind.
+ */
+async function alternated(readUrl: string, beaconsTo: string, seconds: number, slice: number) {
+  const startAt = Date.now() + 1000;
+  const [reads, beacons] = await Promise.all([
+    loadScript<{ buckets: number[]; errors: number; timeouts: number; non2xx: number }>(
+      'scripts/bench-autocannon.mjs',
+      { url: readUrl, connections: 50, duration: seconds, startAt, bucketMs: 100 },
+    ),
+    loadScript<{ answered: number; errors: number; non2xx: number }>('scripts/bench-steady.mjs', {
+      port: Number(new URL(beaconsTo).port),
+      rate: 500,
+      seconds,
+      connections: 5,
+      startAt,
+      slice,
+    }),
+  ]);
+  const perSlice = slice * 10;
+  const counts: number[] = [];
+  for (let i = 0; (i + 1) * perSlice <= reads.buckets.length; i++)
+    counts.push(reads.buckets.slice(i * perSlice + 10, (i + 1) * perSlice).reduce((a, b) => a + b, 0));
+  const measured = (slice - 1) * 1; // seconds of each slice that count
+  const ratios: number[] = [];
+  let beside = 0;
+  let alone = 0;
+  for (let i = 2; i + 1 < counts.length; i += 2) {
+    ratios.push(counts[i]! / ((counts[i - 1]! + counts[i + 1]!) / 2));
+    beside += counts[i]!;
+    alone += (counts[i - 1]! + counts[i + 1]!) / 2;
+  }
+  return {
+    ratios,
+    beside: beside / (ratios.length * measured),
+    alone: alone / (ratios.length * measured),
+    errors: reads.errors + reads.timeouts + reads.non2xx + beacons.errors + beacons.non2xx,
+    beacons: beacons.answered,
   };
 }
 
@@ -242,56 +289,34 @@ export async function benchAnalytics(
     );
     row('POST /api/analytics/view, the first 2 s at 500/s', warm, 'the country data loads in it');
 
-    // 2. Reads alone and with beacons beside them, alternated. On one machine the beacons' own
-    //    sender takes a share of the cores that the reads' sender and the server need, which is not
-    //    the server's cost of counting: so the reads are also measured with the same sender
-    //    beside them aiming its beacons at a sink that answers 202 and does nothing (counting off,
-    //    same load on the machine), and the ratio is taken against that.
+    // 2. Reads with counting on and off, in turns of 2 s within one run of the reads: beacons at
+    //    500/s are sent in every other slice (scripts/bench-steady.mjs with `slice`), and the reads
+    //    answered in each slice are compared with those of the slices on either side. Runs of 5 s
+    //    one after the other differed by up to a third on this 2-core machine (how much of it the
+    //    server gets drifts), more than the 5% to be shown; over 4 s the drift is small, and
+    //    comparing with the mean of both neighbours cancels its slope. A second run sends the same
+    //    beacons to a sink that answers 202 and does nothing: the cost of the sender's share of the
+    //    machine alone, so what is left between the two is the server's cost of counting.
     const sink = await startSink();
     try {
       for (const read of ['/api/blog', '/']) {
-        const alone: Run[] = [];
-        const sunk: Run[] = [];
-        const counted: Run[] = [];
-        // Five rounds, each the three kinds one after the other, in the reverse order every other
-        // round (so none is always first, or always after the server's heap has grown).
-        const readAlone = () => autocannonAsync({ url: app.url + read, connections: 50, duration: seconds });
-        // The same reads with 500 beacons a second sent beside them to `to`.
-        const readBeside = async (to: string) =>
-          (await Promise.all([readAlone(), autocannonAsync(beaconLoad(to, seconds, 500, 5))]))[0];
-        const kinds = [
-          async () => alone.push(await readAlone()),
-          async () => sunk.push(await readBeside(sink.url)),
-          async () => counted.push(await readBeside(app.url)),
-        ];
-        for (let round = 0; round < 5; round++)
-          for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) await kind();
-        // Each round's ratio is taken within the round (the machine's speed drifts between rounds:
-        // rounds of one kind in one run differed by a third), and the median of the five is given:
-        // one round that a noisy machine halves moves a mean by a tenth, the median not at all.
-        const medianRatio = (of: Run[], to: Run[]) =>
-          of.map((r, i) => r.rps / to[i]!.rps).sort((a, b) => a - b)[of.length >> 1]!;
-        alone.forEach((r, i) => row(`GET ${read}, counting off (round ${i + 1})`, r));
-        sunk.forEach((r, i) => row(`GET ${read}, counting off, 500 beacons/s to a sink (round ${i + 1})`, r));
-        counted.forEach((r, i) => row(`GET ${read}, 500 beacons/s counted (round ${i + 1})`, r));
-        rows.push([
-          `GET ${read}: counted / beacons to a sink (median of the rounds' ratios)`,
-          database,
-          `${(medianRatio(counted, sunk) * 100).toFixed(1)}%`,
-          '',
-          '',
-          '',
-          "the server's cost of counting (same senders in both)",
-        ]);
-        rows.push([
-          `GET ${read}: counted / no beacons at all (median of the rounds' ratios)`,
-          database,
-          `${(medianRatio(counted, alone) * 100).toFixed(1)}%`,
-          '',
-          '',
-          '',
-          "counting and its sender's share of the machine",
-        ]);
+        for (const [to, what] of [
+          [app.url, 'counted'],
+          [sink.url, 'sent to a sink'],
+        ] as const) {
+          const r = await alternated(app.url + read, to, 42, 2);
+          rows.push([
+            `GET ${read}: beside 500 beacons/s ${what} / alone (2 s turns, median of ${r.ratios.length})`,
+            database,
+            `${(median(r.ratios) * 100).toFixed(1)}%`,
+            '',
+            '',
+            String(r.errors),
+            `${r.beside.toFixed(0)} / ${r.alone.toFixed(0)} req/s; turns ${r.ratios
+              .map((x) => (x * 100).toFixed(0))
+              .join(', ')}%; ${r.beacons} beacons answered 202`,
+          ]);
+        }
       }
     } finally {
       await sink.close();

@@ -9,11 +9,23 @@
 // one request a millisecond per connection (lib/run.js), so every answer slower than 1 ms is
 // recorded again at each millisecond below it (decision 0022, seventh session).
 //
+// With `startAt` (a wall-clock time, ms since the epoch) it starts then instead of at once, and with
+// `slice` (seconds) it sends only in every other slice from the start, the first, third and so on:
+// the bench alternates reads beside beacons with reads alone that way (scripts/bench-autocannon.mjs).
+//
 // Usage: node scripts/bench-steady.mjs '{"port":3000,"rate":5000,"seconds":5,"connections":50}'
 // Prints JSON: { sent, answered, errors, non2xx, p50, p99, p999, max } (times in ms).
 import net from 'node:net';
 
-const { port, rate, seconds, connections = 50, path = '/api/analytics/view' } = JSON.parse(process.argv[2]);
+const {
+  port,
+  rate,
+  seconds,
+  connections = 50,
+  path = '/api/analytics/view',
+  startAt,
+  slice,
+} = JSON.parse(process.argv[2]);
 const body = JSON.stringify({
   u: '/blog?utm_source=newsletter&utm_medium=email',
   r: 'https://www.google.com/',
@@ -32,7 +44,9 @@ let sent = 0;
 let errors = 0;
 let non2xx = 0;
 let open = connections;
-const start = performance.now() + 200;
+const start = performance.now() + (startAt === undefined ? 200 : startAt - Date.now());
+/** Whether a request due at `at` falls in a slice that sends (all do without `slice`). */
+const sends = (at) => slice === undefined || Math.floor((at - start) / (slice * 1000)) % 2 === 0;
 const end = start + seconds * 1000;
 const sockets = [];
 // Answers still missing 15 s after the last request was due are errors, not a hang.
@@ -74,9 +88,11 @@ for (let c = 0; c < connections; c++) {
         return;
       }
       k++;
-      due.push(at);
-      sent++;
-      socket.write(requestFor(sent));
+      if (sends(at)) {
+        due.push(at);
+        sent++;
+        socket.write(requestFor(sent));
+      }
       setTimeout(tick, Math.max(0, first + k * interval - performance.now()));
     };
     setTimeout(tick, Math.max(0, first - performance.now()));
