@@ -10,6 +10,7 @@ import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
 import { registerApiDocs } from './http/api-docs';
 import { answerBeforeRouting } from './http/before-routing';
+import { beaconBeforeRouting } from './http/routes/analytics-beacon';
 import { registerBuiltClient } from './http/built-client';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
@@ -18,7 +19,7 @@ import { logProcedureFailure, registerRequestId, requestLogOptions } from './htt
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
 import { registerRestApi } from './http/rest';
-import { registerSecurityHeaders } from './http/security-headers';
+import { apiSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerSeoRoutes } from './http/seo';
 import { registerTrpcEndpoint } from './http/trpc';
 import { buildOpenApiDocument } from './openapi';
@@ -65,12 +66,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     nextChange: () => nextScheduledChange(deps.db),
     replayedHeaders: securityHeaderNames,
   });
-  // Fresh hits are answered from the HTTP server's request event, before Fastify routes; once the
-  // process begins to stop, Fastify answers every request again.
-  answerBeforeRouting(
-    app.server,
-    (req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log),
-  );
 
   // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
@@ -86,7 +81,22 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
         }
       : { global: false },
   );
-  const rateLimiters = createRateLimiters(app, config);
+  const { enforce: rateLimiters, overLimit } = createRateLimiters(app, config);
+  // Fresh hits and page-view beacons are answered from the HTTP server's request event, before
+  // Fastify routes; once the process begins to stop, Fastify answers every request again.
+  const beacon = beaconBeforeRouting({
+    recorder: () => app.analytics,
+    overLimit: overLimit.pageView,
+    securityHeaders: apiSecurityHeaders(config),
+    log: app.log,
+    behindProxy: trustProxySetting(config.TRUST_PROXY) !== false,
+  });
+  answerBeforeRouting(
+    app.server,
+    (req, res, handOver) =>
+      !shutdown.stopping &&
+      (beacon(req, res, handOver) || responseCache.answerBeforeRouting(req, res, app.log)),
+  );
   app.decorate('rateLimiters', rateLimiters);
   const createContext = createContextFactory(deps, rateLimiters);
   await registerTrpcEndpoint(app, createContext);

@@ -1,5 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
 import {
   createAnalyticsRecorder,
   MAX_BATCH,
@@ -342,5 +347,139 @@ describe('views waiting for their batch', () => {
       from analytics_page_views where day = '2026-03-12' and path like '/batch/%'`);
     const rows = (result as unknown as { rows?: unknown[] }).rows ?? result;
     expect(rows).toEqual([{ n: views, paths: views, long: 1 }]);
+  });
+});
+
+describe('the beacon over HTTP, answered before Fastify routes it', () => {
+  /** Headers the HTTP server adds by itself, or that differ between two answers by design. */
+  const OWN = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
+
+  /** The site listening on 127.0.0.1 with `config` changed, and the HTTP requests Fastify routed. */
+  async function listening(config: Partial<Config> = {}) {
+    const app: FastifyInstance = await createApp({ ...t.deps, config: { ...t.deps.config, ...config } });
+    const routed: string[] = [];
+    app.addHook('onResponse', (req, reply, done) => {
+      if (req.headers['x-way'] === 'http') routed.push(`${req.method} ${req.url} ${reply.statusCode}`);
+      done();
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return { app, routed, port: (app.server.address() as AddressInfo).port };
+  }
+
+  /** A POST over a socket (fetch would not send our Host header), its answer as inject gives one. */
+  function post(port: number, body: string, headers: Record<string, string>) {
+    return new Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }>(
+      (resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/analytics/view',
+            headers: { ...headers, 'x-way': 'http' },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ statusCode: res.statusCode!, headers: res.headers, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
+  }
+  const comparable = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => ({
+    status: res.statusCode,
+    body: res.body,
+    headers: Object.fromEntries(
+      Object.entries(res.headers)
+        .filter(([name]) => !OWN.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    ),
+  });
+
+  it('answers as the route does, header for header, and counts the same visitor either way', async () => {
+    const { app, routed, port } = await listening();
+    try {
+      const headers = {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': FIREFOX,
+        host: 'herts.example:8443',
+      };
+      for (const [body, type] of [
+        ['{"u": "/early?utm_source=newsletter", "r": "", "w": 390}', 'text/plain;charset=UTF-8'],
+        ['{"u": "/early"}', 'application/json'],
+        ['not json', 'text/plain'],
+        ['{}', 'text/plain'],
+        ['', 'text/plain'],
+      ]) {
+        const overHttp = await post(port, body!, { ...headers, 'content-type': type! });
+        const routedAnswer = await app.inject({
+          method: 'POST',
+          url: '/api/analytics/view',
+          headers: { ...headers, 'content-type': type! },
+          payload: body,
+        });
+        expect(comparable(overHttp), body).toEqual(comparable(routedAnswer));
+        expect(overHttp.headers['x-request-id']).toMatch(/^[\w-]{10,}$/);
+      }
+      expect(routed).toEqual([]);
+
+      // The visitor's hash is the same whichever way the beacon came: one visitor, two views.
+      expect((await post(port, '{"u": "/early-a"}', headers)).statusCode).toBe(202);
+      const injected = await app.inject({
+        method: 'POST',
+        url: '/api/analytics/view',
+        headers,
+        payload: '{"u": "/early-b"}',
+      });
+      expect(injected.statusCode).toBe(202);
+      await app.analytics.flush();
+      const rows = (await t.deps.db.execute(sql`
+        select count(distinct visitor)::int as visitors, count(*)::int as views
+        from analytics_page_views where path in ('/early-a', '/early-b')`)) as unknown as
+        { rows: Array<{ visitors: number; views: number }> } | Array<{ visitors: number; views: number }>;
+      expect((Array.isArray(rows) ? rows : rows.rows)[0]).toEqual({ visitors: 1, views: 2 });
+      expect(routed).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves the route a sender over its limit (for the 429), another type, a body over 1 KB, and a proxied site', async () => {
+    // The page-view limit at 3 a minute.
+    const { app, routed, port } = await listening({ RATE_LIMIT_MULTIPLIER: 0.01 });
+    try {
+      const headers = { 'content-type': 'text/plain', 'user-agent': IPHONE };
+      for (let i = 0; i < 3; i++) expect((await post(port, '{"u": "/"}', headers)).statusCode).toBe(202);
+      const refused = await post(port, '{"u": "/"}', headers);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(refused.body).message).toMatch(/Too many requests/);
+      expect((await post(port, '{"u": "/"}', { ...headers, 'content-type': 'text/html' })).statusCode).toBe(
+        415,
+      );
+      expect((await post(port, `{"u": "/${'x'.repeat(2000)}"}`, headers)).statusCode).toBe(413);
+      expect(routed).toEqual([
+        'POST /api/analytics/view 429',
+        'POST /api/analytics/view 415',
+        'POST /api/analytics/view 413',
+      ]);
+    } finally {
+      await app.close();
+    }
+    const proxied = await listening({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const res = await post(proxied.port, '{"u": "/"}', {
+        'content-type': 'text/plain',
+        'user-agent': IPHONE,
+        'x-forwarded-for': UK_ADDRESS,
+      });
+      expect(res.statusCode).toBe(202);
+      expect(proxied.routed).toEqual(['POST /api/analytics/view 202']);
+    } finally {
+      await proxied.app.close();
+    }
   });
 });

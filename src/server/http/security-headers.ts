@@ -81,6 +81,19 @@ const DOCUMENT_ONLY_HEADERS = [
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const API_KEEPS = new Set(['x-frame-options']);
 
+/** The security headers of every API answer (the beacon answered before routing sends them too). */
+export function apiSecurityHeaders(config: Pick<Config, 'isHttps'>): Record<string, string> {
+  const policyHeaders = securityHeaders(sitePolicy(config));
+  return {
+    ...Object.fromEntries(
+      Object.entries(policyHeaders).filter(
+        ([name]) => !DOCUMENT_ONLY_HEADERS.includes(name) || API_KEEPS.has(name),
+      ),
+    ),
+    'content-security-policy': API_POLICY,
+  };
+}
+
 /**
  * Helmet's headers for the site's policy, computed once and sent on every response. Returns the
  * names of every header some answer carries (what a cached answer keeps of them).
@@ -93,14 +106,7 @@ export function registerSecurityHeaders(
   const assetHeaders = Object.fromEntries(
     Object.entries(policyHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)),
   );
-  const apiHeaders = {
-    ...Object.fromEntries(
-      Object.entries(policyHeaders).filter(
-        ([name]) => !DOCUMENT_ONLY_HEADERS.includes(name) || API_KEEPS.has(name),
-      ),
-    ),
-    'content-security-policy': API_POLICY,
-  };
+  const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
     const url = req.url;
     void reply.headers(

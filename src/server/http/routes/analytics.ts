@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { ANALYTICS_DIMENSIONS } from '../../../shared/analytics.schema';
 import {
   analyticsPeriodInputSchema,
   PAGE_VIEW_BEACON_MAX_BYTES,
   PAGE_VIEW_BEACON_PATH,
-  pageViewBeaconSchema,
 } from '../../../shared/analytics.schema';
 import { isAdminPath } from '../../../shared/analytics';
 import type { AppDeps } from '../../deps';
@@ -18,28 +17,20 @@ import {
   PeriodError,
   resolvePeriod,
   type AnalyticsRecorder,
-  type Visit,
 } from '../../services/analytics';
 import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
 import { sendApiError } from '../api-errors';
 import { csvLine } from './subscribers-csv';
+import { beaconOf, NOT_A_BEACON, visitFrom } from './analytics-beacon';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
-
-/** What the recorder needs of a request: the address and browser only to hash them, never to keep. */
-export function visitOf(req: FastifyRequest): Visit {
-  return {
-    ip: req.ip,
-    userAgent: String(req.headers['user-agent'] ?? ''),
-    host: req.hostname,
-    headers: req.headers,
-  };
-}
 
 /**
  * POST /api/analytics/view, the page-view beacon: answers 202 before anything is written (the
  * recorder buffers views and writes them once a second), 400 for a body that is not a beacon.
+ * Served from sockets, most beacons are answered before routing instead (analytics-beacon.ts);
+ * this route answers the rest, the same way.
  */
 export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
   return async function analytics(app: FastifyInstance): Promise<void> {
@@ -53,19 +44,11 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
 
     app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
       await app.rateLimiters.pageView(req);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(typeof req.body === 'string' ? req.body : '');
-      } catch {
-        return sendApiError(reply, 400, 'The body must be JSON: {"u": "/path", "r": "referrer"}.');
-      }
-      const beacon = pageViewBeaconSchema.safeParse(parsed);
-      if (!beacon.success)
-        return sendApiError(reply, 400, 'The body must be JSON: {"u": "/path", "r": "referrer"}.');
-      const { u, r, w } = beacon.data;
+      const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
+      if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
       // The admin's own pages are not the audience.
-      if (!isAdminPath(u)) {
-        const counted = recorder.pageView(visitOf(req), { url: u, referrer: r, width: w });
+      if (!isAdminPath(beacon.url)) {
+        const counted = recorder.pageView(visitFrom(req.ip, req.hostname, req.headers), beacon);
         if (typeof counted !== 'boolean')
           counted.catch((error: unknown) => req.log.warn({ err: error }, 'page view not counted'));
       }

@@ -1,0 +1,140 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { isAdminPath } from '../../../shared/analytics';
+import {
+  PAGE_VIEW_BEACON_MAX_BYTES,
+  PAGE_VIEW_BEACON_PATH,
+  pageViewBeaconSchema,
+} from '../../../shared/analytics.schema';
+import type { AnalyticsRecorder, PageViewBeacon, Visit } from '../../services/analytics';
+import { apiError } from '../api-errors';
+import type { EarlyAnswer } from '../before-routing';
+import { logRequest, requestIdOf } from '../request-log';
+
+/** What a beacon's body must be; the same words from both ways of answering it. */
+export const NOT_A_BEACON = 'The body must be JSON: {"u": "/path", "r": "referrer"}.';
+
+/** The beacon's fields as the recorder takes them, or null for a body that is not a beacon. */
+export function beaconOf(body: string): PageViewBeacon | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const beacon = pageViewBeaconSchema.safeParse(parsed);
+  if (!beacon.success) return null;
+  const { u, r, w } = beacon.data;
+  return { url: u, referrer: r, width: w };
+}
+
+/** A visit from a request's address, host and headers; the address and browser only to hash them. */
+export function visitFrom(ip: string, hostname: string, headers: IncomingHttpHeaders): Visit {
+  return { ip, userAgent: String(headers['user-agent'] ?? ''), host: hostname, headers };
+}
+
+/** Fastify's req.hostname without a trusted proxy: the Host header without its port. */
+function hostnameOf(headers: IncomingHttpHeaders): string {
+  const host = headers.host ?? '';
+  return host[0] === '[' ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0]!;
+}
+
+/** The types the beacon route's parser takes (sendBeacon's text/plain, and JSON), parameters allowed. */
+const BEACON_TYPE = /^\s*(?:text\/plain|application\/json)\s*(?:;|$)/i;
+
+/**
+ * POST /api/analytics/view answered before Fastify routes it (decision 0022, eighth session), as
+ * the response cache's hits are: without Fastify's routing, request and reply objects, child logger
+ * and hooks, a beacon took 78-117 µs of the server's CPU at 3,000 a second (median 95) against
+ * 109-119 (median 119) through the route. The answers, their headers, the log line and the rate
+ * limit are the route's (routes/analytics.ts), which still answers everything else: another
+ * type, no Content-Length or one over the limit, a client over its rate limit, a site behind a
+ * trusted proxy (whose client address Fastify works out), and `app.inject`. A test compares the
+ * two ways header by header.
+ */
+export function beaconBeforeRouting(options: {
+  recorder: () => AnalyticsRecorder;
+  /** Counts this request against the address's page-view limit; true when it is over. */
+  overLimit: (ip: string) => Promise<boolean>;
+  /** The API's security headers (security-headers.ts). */
+  securityHeaders: Record<string, string>;
+  log: FastifyBaseLogger;
+  /** TRUST_PROXY is set: the address is Fastify's to find, so every beacon goes to the route. */
+  behindProxy: boolean;
+}): EarlyAnswer {
+  const security = Object.entries(options.securityHeaders).flat();
+  const badBody = JSON.stringify(apiError(400, NOT_A_BEACON));
+
+  const answer = (res: ServerResponse, reqId: string, started: number, status: 202 | 400 | 500) => {
+    const body =
+      status === 202 ? '' : status === 400 ? badBody : JSON.stringify(apiError(500, 'Something went wrong.'));
+    const headers = ['x-request-id', reqId, ...security];
+    if (status === 202) headers.push('cache-control', 'no-store');
+    else headers.push('content-type', 'application/json; charset=utf-8');
+    headers.push('content-length', String(Buffer.byteLength(body)));
+    res.writeHead(status, headers);
+    res.end(body);
+    logRequest(options.log, {
+      reqId,
+      method: 'POST',
+      path: PAGE_VIEW_BEACON_PATH,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+
+  const count = (req: IncomingMessage, ip: string, body: string): 202 | 400 => {
+    const beacon = beaconOf(body);
+    if (!beacon) return 400;
+    // The admin's own pages are not the audience.
+    if (!isAdminPath(beacon.url)) {
+      const counted = options
+        .recorder()
+        .pageView(visitFrom(ip, hostnameOf(req.headers), req.headers), beacon);
+      if (typeof counted !== 'boolean')
+        counted.catch((error: unknown) => options.log.warn({ err: error }, 'page view not counted'));
+    }
+    return 202;
+  };
+
+  return (req, res, handOver) => {
+    if (req.method !== 'POST' || req.url !== PAGE_VIEW_BEACON_PATH || options.behindProxy) return false;
+    const type = req.headers['content-type'];
+    const length = req.headers['content-length'];
+    if (
+      type === undefined ||
+      !BEACON_TYPE.test(type) ||
+      length === undefined ||
+      !/^\d{1,5}$/.test(length) ||
+      Number(length) > PAGE_VIEW_BEACON_MAX_BYTES ||
+      req.headers['transfer-encoding'] !== undefined
+    )
+      return false;
+    const started = performance.now();
+    const ip = req.socket.remoteAddress ?? '';
+    options.overLimit(ip).then(
+      (over) => {
+        // Fastify counts it again and answers 429 with Retry-After; the body is still unread.
+        if (over) return handOver(req, res);
+        const reqId = requestIdOf(req.headers);
+        const chunks: Buffer[] = [];
+        // A client gone mid-body: nothing to answer, nothing counted.
+        req.on('error', () => res.destroy());
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          let status: 202 | 400 | 500;
+          try {
+            status = count(req, ip, Buffer.concat(chunks).toString('utf8'));
+          } catch (error) {
+            options.log.error({ err: error, reqId }, 'page view beacon failed');
+            status = 500;
+          }
+          answer(res, reqId, started, status);
+        });
+      },
+      // The limiter's store failed (Redis away): the route decides, as for every other limit.
+      () => handOver(req, res),
+    );
+    return true;
+  };
+}
