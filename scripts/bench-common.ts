@@ -1,6 +1,5 @@
 // What the bench's two scripts share: the built server as `npm start` ships it, the workshop
 // reservation they post, and a process's resident memory from /proc.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { loadConfig } from '../src/server/config';
@@ -42,22 +41,4 @@ export function memoryOf(pid: number | undefined): { rss: number; peak: number }
   } catch {
     return { rss: 0, peak: 0 };
   }
-}
-
-/** The kernel's clock ticks a second, the unit of /proc's CPU times (100 on every Linux we run). */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU time a process has used so far, all its threads, user and system (seconds), from /proc. */
-export function cpuSecondsOf(pid: number | undefined): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which may itself hold spaces and parentheses: utime and
-  // stime are the 14th and 15th of the line, the 12th and 13th after the name.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
