@@ -7,7 +7,7 @@ import {
   pageViewBeaconSchema,
 } from '../../../shared/analytics.schema';
 import type { AnalyticsRecorder, PageViewBeacon, Visit } from '../../services/analytics';
-import { apiError } from '../api-errors';
+import { apiError, INTERNAL_ERROR_MESSAGE } from '../api-errors';
 import type { EarlyAnswer } from '../before-routing';
 import { logRequest, requestIdOf } from '../request-log';
 
@@ -67,7 +67,7 @@ export function beaconBeforeRouting(options: {
 
   const answer = (res: ServerResponse, reqId: string, started: number, status: 202 | 400 | 500) => {
     const body =
-      status === 202 ? '' : status === 400 ? badBody : JSON.stringify(apiError(500, 'Something went wrong.'));
+      status === 202 ? '' : status === 400 ? badBody : JSON.stringify(apiError(500, INTERNAL_ERROR_MESSAGE));
     const headers = ['x-request-id', reqId, ...security];
     if (status === 202) headers.push('cache-control', 'no-store');
     else headers.push('content-type', 'application/json; charset=utf-8');
