@@ -14,7 +14,8 @@ const EMBEDDED_ONLY = [
 export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    exclude: process.env.DATABASE_URL ? EMBEDDED_ONLY : [],
+    // The unit tests touch no database: the PostgreSQL run would only repeat them too.
+    exclude: process.env.DATABASE_URL ? [...EMBEDDED_ONLY, 'tests/unit/**'] : [],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
