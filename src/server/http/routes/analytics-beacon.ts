@@ -33,6 +33,19 @@ export function visitFrom(ip: string, hostname: string, headers: IncomingHttpHea
   return { ip, userAgent: String(headers['user-agent'] ?? ''), host: hostname, headers };
 }
 
+/** Counts a beacon's view, unless it is of the admin's own pages (they are not the audience). */
+export function countView(
+  recorder: AnalyticsRecorder,
+  visit: Visit,
+  beacon: PageViewBeacon,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): void {
+  if (isAdminPath(beacon.url)) return;
+  const counted = recorder.pageView(visit, beacon);
+  if (typeof counted !== 'boolean')
+    counted.catch((error: unknown) => log.warn({ err: error }, 'page view not counted'));
+}
+
 /** Fastify's req.hostname without a trusted proxy: the Host header without its port. */
 function hostnameOf(headers: IncomingHttpHeaders): string {
   const host = headers.host ?? '';
@@ -86,14 +99,7 @@ export function beaconBeforeRouting(options: {
   const count = (req: IncomingMessage, ip: string, body: string): 202 | 400 => {
     const beacon = beaconOf(body);
     if (!beacon) return 400;
-    // The admin's own pages are not the audience.
-    if (!isAdminPath(beacon.url)) {
-      const counted = options
-        .recorder()
-        .pageView(visitFrom(ip, hostnameOf(req.headers), req.headers), beacon);
-      if (typeof counted !== 'boolean')
-        counted.catch((error: unknown) => options.log.warn({ err: error }, 'page view not counted'));
-    }
+    countView(options.recorder(), visitFrom(ip, hostnameOf(req.headers), req.headers), beacon, options.log);
     return 202;
   };
 

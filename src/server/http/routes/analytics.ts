@@ -6,7 +6,6 @@ import {
   PAGE_VIEW_BEACON_MAX_BYTES,
   PAGE_VIEW_BEACON_PATH,
 } from '../../../shared/analytics.schema';
-import { isAdminPath } from '../../../shared/analytics';
 import type { AppDeps } from '../../deps';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../openapi/responses';
 import {
@@ -22,7 +21,7 @@ import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
 import { sendApiError } from '../api-errors';
 import { csvLine } from './subscribers-csv';
-import { beaconOf, NOT_A_BEACON, visitFrom } from './analytics-beacon';
+import { beaconOf, countView, NOT_A_BEACON, visitFrom } from './analytics-beacon';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
@@ -46,12 +45,7 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       await app.rateLimiters.pageView(req);
       const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
       if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
-      // The admin's own pages are not the audience.
-      if (!isAdminPath(beacon.url)) {
-        const counted = recorder.pageView(visitFrom(req.ip, req.hostname, req.headers), beacon);
-        if (typeof counted !== 'boolean')
-          counted.catch((error: unknown) => req.log.warn({ err: error }, 'page view not counted'));
-      }
+      countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon, req.log);
       return reply.code(202).header('Cache-Control', 'no-store').send();
     });
 
