@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer } from '../tests/helpers/postgres-server';
-import { startShippedServer } from './bench-common';
+import { startShippedServer, type AutocannonReport } from './bench-common';
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -48,13 +48,7 @@ function loadScript<T>(script: string, options: Record<string, unknown>): Promis
 }
 
 async function autocannonAsync(options: Record<string, unknown>): Promise<Run> {
-  const r = await loadScript<{
-    requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  }>('scripts/bench-autocannon.mjs', options);
+  const r = await loadScript<AutocannonReport>('scripts/bench-autocannon.mjs', options);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -147,11 +141,12 @@ async function alternated(readUrl: string, beaconsTo: string, seconds: number, s
       slice,
     }),
   ]);
+  // Each slice's answers in 100 ms buckets; all but its first second (10 buckets) count.
   const perSlice = slice * 10;
+  const measured = slice - 1;
   const counts: number[] = [];
   for (let i = 0; (i + 1) * perSlice <= reads.buckets.length; i++)
     counts.push(reads.buckets.slice(i * perSlice + 10, (i + 1) * perSlice).reduce((a, b) => a + b, 0));
-  const measured = (slice - 1) * 1; // seconds of each slice that count
   const ratios: number[] = [];
   let beside = 0;
   let alone = 0;

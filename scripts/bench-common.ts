@@ -24,6 +24,16 @@ export function startShippedServer(env: Record<string, string> = {}): Promise<Bu
   return startBuiltServer({ RATE_LIMIT_MULTIPLIER: '1000000', ...env, LOG_LEVEL: SHIPPED_LOG_LEVEL });
 }
 
+/** What scripts/bench-autocannon.mjs prints: the part of autocannon's result the bench reads. */
+export interface AutocannonReport {
+  requests: { average: number; total: number };
+  throughput: { total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
 export const RESERVATION = JSON.stringify({
   name: 'Load Test',
   email: 'load.test@example.co.uk',

@@ -25,7 +25,13 @@ import { freePort, waitUntilUp } from '../tests/helpers/net';
 import { CONTACT_TYPES } from '../src/shared/contact';
 import { BLOG_LIMIT_MAX } from '../src/shared/blog.schema';
 import { describeMemoryRun, measureMemory } from './bench-memory';
-import { memoryOf, RESERVATION, SHIPPED_LOG_LEVEL, startShippedServer } from './bench-common';
+import {
+  memoryOf,
+  RESERVATION,
+  SHIPPED_LOG_LEVEL,
+  startShippedServer,
+  type AutocannonReport,
+} from './bench-common';
 import { ANALYTICS_TABLE_HEADER, benchAnalytics } from './bench-analytics';
 import { describeNewsletterBench, runNewsletterBench } from './bench-newsletter';
 
@@ -134,14 +140,7 @@ function autocannon(url: string, endpoint: Endpoint, seconds = duration): Result
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
-  const report = JSON.parse(run.stdout) as {
-    requests: { average: number; total: number };
-    throughput: { total: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
+  const report = JSON.parse(run.stdout) as AutocannonReport;
   return {
     rps: report.requests.average,
     p50: report.latency.p50,
