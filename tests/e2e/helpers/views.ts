@@ -212,11 +212,14 @@ export async function walkViews(
         (buttons, tab) => (buttons.find((b) => b.textContent?.startsWith(tab)) as HTMLButtonElement).click(),
         view.adminTab,
       );
-      // Every list (or, in a section of settings, the form) has loaded.
+      // Every list (or, in a section of settings, the form) has loaded, and so have the counts
+      // beside the sections' names (a missing badge once failed a screenshot under load).
       await page.waitForFunction(
         () =>
           document.querySelector('[data-layout], main form') &&
-          !document.querySelector('[data-layout][aria-busy="true"], form[aria-busy="true"]'),
+          !document.querySelector(
+            '[data-layout][aria-busy="true"], form[aria-busy="true"], nav[aria-busy="true"]',
+          ),
       );
     }
     await waitForText(page, view.ready);

@@ -21,6 +21,7 @@ export function AdminLayout({
   tabs,
   current,
   onTab,
+  busy = false,
   children,
 }: {
   user: { name: string; email: string };
@@ -28,6 +29,8 @@ export function AdminLayout({
   tabs: readonly AdminTab[];
   current: string;
   onTab: (id: string) => void;
+  /** The sections' counts (new enquiries) are still loading. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const groups = [...new Set(tabs.map((tab) => tab.group))];
@@ -46,7 +49,7 @@ export function AdminLayout({
           </Button>
         </div>
         <div className={styles.frame}>
-          <nav aria-label="Admin sections" className={styles.nav}>
+          <nav aria-label="Admin sections" aria-busy={busy || undefined} className={styles.nav}>
             {groups.map((group) => (
               <div key={group} role="group" aria-labelledby={`admin-nav-${group}`} className={styles.group}>
                 <span id={`admin-nav-${group}`} className={styles.groupLabel}>

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
+import { trpc } from '../../lib/trpc';
 import { useAdminUser, useLogout } from '../auth';
 import { AcademyAdminTab } from './AcademyAdminTab';
 import { ActivitySection } from './ActivitySection';
@@ -49,6 +50,8 @@ export function AdminScreen() {
   const [, navigate] = useLocation();
   const logout = useLogout();
   const [section, setSection] = useState(SECTIONS[0]!.id);
+  // The counts beside the sections' names (new enquiries): the navigation is busy until they are in.
+  const summary = trpc.admin.summary.useQuery(undefined, { enabled: Boolean(user) });
   // /admin?section=newsletter opens that section (a link from another section, such as the blog's
   // 'Send as newsletter').
   const askedSection = new URLSearchParams(useSearch()).get('section');
@@ -89,6 +92,7 @@ export function AdminScreen() {
       tabs={SECTIONS}
       current={current.id}
       onTab={setSection}
+      busy={summary.isPending}
     >
       {current.render()}
     </AdminLayout>
