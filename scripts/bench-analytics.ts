@@ -3,13 +3,14 @@
 //    every counted view was written): sent evenly by scripts/bench-steady.mjs, and by autocannon's
 //    overallRate (bursts at the start of each second; its figure is kept beside for comparison);
 // 2. public reads with counting on (a stream of beacons beside them, one per page read at the
-//    reads' own pace would be more than a site sees; 500/s here) against the same reads alone, in
-//    2 s turns within one run of the reads; and, as a control, the same with the beacons sent to
-//    a sink instead (what the sender's share of the machine costs by itself);
+//    reads' own pace would be more than a site sees; 500/s here, or the rates given) against the
+//    same reads alone, in 2 s turns within one run of the reads; and, as a control, the same with
+//    the beacons sent to a sink instead (what the sender's share of the machine costs by itself);
 // 3. the owner's dashboard over 12 months of 10 million page views (roll-ups and 30 days of raw
 //    views generated in SQL), one request at a time.
-// Run alone: `npx tsx scripts/bench-analytics.ts [--only=pglite|postgres] [--duration=5] [--no-dashboard]`
-// after `npm run build`.
+// Run alone: `npx tsx scripts/bench-analytics.ts [--only=pglite|postgres] [--duration=5] [--no-dashboard]
+// [--beacon-rates=100,250,500] [--reads-only] [--read=/api/blog]` after `npm run build`: the rates
+// of beacons beside the reads (500/s unless given), and the reads part alone, for one path.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -119,13 +120,13 @@ async function startSink(): Promise<{ url: string; close(): Promise<void> }> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /**
- * Reads at `readUrl` for `seconds` (autocannon, 50 connections), with 500 beacons a second sent to
+ * Reads at `readUrl` for `seconds` (autocannon, 50 connections), with `rate` beacons a second sent to
  * `beaconsTo` in every other slice of `slice` seconds, the first slice included. Each slice's first
  * second is left out (the views of the slice before are written in it: the recorder flushes once a
  * second), and so is the first slice. Gives, for each slice with beacons, its reads a second
  * against the mean of the two slices without on either side; and the mean req/s of each kind.
  */
-async function alternated(readUrl: string, beaconsTo: string, seconds: number, slice: number) {
+async function alternated(readUrl: string, beaconsTo: string, rate: number, seconds: number, slice: number) {
   const startAt = Date.now() + 1000;
   const [reads, beacons] = await Promise.all([
     loadScript<{ buckets: number[]; errors: number; timeouts: number; non2xx: number }>(
@@ -134,7 +135,7 @@ async function alternated(readUrl: string, beaconsTo: string, seconds: number, s
     ),
     loadScript<{ answered: number; errors: number; non2xx: number }>('scripts/bench-steady.mjs', {
       port: Number(new URL(beaconsTo).port),
-      rate: 500,
+      rate,
       seconds,
       connections: 5,
       startAt,
@@ -232,8 +233,19 @@ export async function benchAnalytics(
   database: 'pglite' | 'postgres',
   env: Record<string, string>,
   seconds: number,
-  withDashboard = true,
+  options: {
+    /** The dashboard at 10 million page views (it takes minutes to fill). */
+    dashboard?: boolean;
+    /** Beacons a second beside the reads, a pair of runs (counted, and sent to a sink) each. */
+    beaconRates?: number[];
+    /** The paths read beside them. */
+    reads?: string[];
+    /** Only the reads beside beacons: no 5,000/s run, no dashboard. */
+    readsOnly?: boolean;
+  } = {},
 ): Promise<string[][]> {
+  const { beaconRates = [500], reads = ['/api/blog', '/'], readsOnly = false } = options;
+  const withDashboard = (options.dashboard ?? true) && !readsOnly;
   const rows: string[][] = [];
   const row = (what: string, r: Run, note = '') =>
     rows.push([
@@ -248,44 +260,46 @@ export async function benchAnalytics(
   const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Bench Admin' };
   let app = await startShippedServer({ ...env, ...adminEnv });
   try {
-    // 1. Beacons at 5,000/s, after 2 s at 500/s: the first counted view loads the country data
-    //    (about 19 MB, read at once: a pause of a few hundred ms, once per process), which is not
-    //    the steady cost this measures; its own figure is printed beside.
-    const warm = await autocannonAsync(beaconLoad(app.url, 2, 500, 5));
-    // Then 2 s at the full rate before the measured run: the step from 500 to 5,000 a second
-    // optimises the hot code and grows the young generation, a pause of up to 100 ms once per
-    // process, not the steady cost (its figure is printed beside too).
-    const rampUp = await steadyBeacons(app.url, 2, 5000);
-    const steady = await steadyBeacons(app.url, seconds, 5000);
-    const bursts = await autocannonAsync(beaconLoad(app.url, seconds, 5000));
-    await new Promise((r) => setTimeout(r, 1500));
-    const token = await adminToken(app.url);
-    const overview = (await (
-      await fetch(`${app.url}/api/admin/analytics?period=today`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { totals: { pageViews: number } };
-    row(
-      'POST /api/analytics/view at 5,000/s, sent evenly',
-      steady,
-      `p99.9 ${steady.p999} ms, max ${steady.max} ms, from when each was due`,
-    );
-    row(
-      'POST /api/analytics/view at 5,000/s, autocannon (bursts)',
-      bursts,
-      // autocannon's total leaves out the requests still open when it stops (up to one a
-      // connection), which the server answers and counts all the same.
-      `${warm.total + rampUp.total + steady.total + bursts.total} answered 202, ${overview.totals.pageViews} counted`,
-    );
-    row(
-      'POST /api/analytics/view, the first 2 s at 5,000/s',
-      rampUp,
-      `p99.9 ${rampUp.p999} ms, max ${rampUp.max} ms, from when each was due`,
-    );
-    row('POST /api/analytics/view, the first 2 s at 500/s', warm, 'the country data loads in it');
+    if (!readsOnly) {
+      // 1. Beacons at 5,000/s, after 2 s at 500/s: the first counted view loads the country data
+      //    (about 19 MB, read at once: a pause of a few hundred ms, once per process), which is not
+      //    the steady cost this measures; its own figure is printed beside.
+      const warm = await autocannonAsync(beaconLoad(app.url, 2, 500, 5));
+      // Then 2 s at the full rate before the measured run: the step from 500 to 5,000 a second
+      // optimises the hot code and grows the young generation, a pause of up to 100 ms once per
+      // process, not the steady cost (its figure is printed beside too).
+      const rampUp = await steadyBeacons(app.url, 2, 5000);
+      const steady = await steadyBeacons(app.url, seconds, 5000);
+      const bursts = await autocannonAsync(beaconLoad(app.url, seconds, 5000));
+      await new Promise((r) => setTimeout(r, 1500));
+      const token = await adminToken(app.url);
+      const overview = (await (
+        await fetch(`${app.url}/api/admin/analytics?period=today`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { totals: { pageViews: number } };
+      row(
+        'POST /api/analytics/view at 5,000/s, sent evenly',
+        steady,
+        `p99.9 ${steady.p999} ms, max ${steady.max} ms, from when each was due`,
+      );
+      row(
+        'POST /api/analytics/view at 5,000/s, autocannon (bursts)',
+        bursts,
+        // autocannon's total leaves out the requests still open when it stops (up to one a
+        // connection), which the server answers and counts all the same.
+        `${warm.total + rampUp.total + steady.total + bursts.total} answered 202, ${overview.totals.pageViews} counted`,
+      );
+      row(
+        'POST /api/analytics/view, the first 2 s at 5,000/s',
+        rampUp,
+        `p99.9 ${rampUp.p999} ms, max ${rampUp.max} ms, from when each was due`,
+      );
+      row('POST /api/analytics/view, the first 2 s at 500/s', warm, 'the country data loads in it');
+    }
 
     // 2. Reads with counting on and off, in turns of 2 s within one run of the reads: beacons at
-    //    500/s are sent in every other slice (scripts/bench-steady.mjs with `slice`), and the reads
+    //    500/s (or each of the rates asked for) are sent in every other slice (scripts/bench-steady.mjs with `slice`), and the reads
     //    answered in each slice are compared with those of the slices on either side. Runs of 5 s
     //    one after the other differed by up to a third on this 2-core machine (how much of it the
     //    server gets drifts), more than the 5% to be shown; over 4 s the drift is small, and
@@ -294,23 +308,25 @@ export async function benchAnalytics(
     //    machine alone, so what is left between the two is the server's cost of counting.
     const sink = await startSink();
     try {
-      for (const read of ['/api/blog', '/']) {
-        for (const [to, what] of [
-          [app.url, 'counted'],
-          [sink.url, 'sent to a sink'],
-        ] as const) {
-          const r = await alternated(app.url + read, to, 42, 2);
-          rows.push([
-            `GET ${read}: beside 500 beacons/s ${what} / alone (2 s turns, median of ${r.ratios.length})`,
-            database,
-            `${(median(r.ratios) * 100).toFixed(1)}%`,
-            '',
-            '',
-            String(r.errors),
-            `${r.beside.toFixed(0)} / ${r.alone.toFixed(0)} req/s; turns ${r.ratios
-              .map((x) => (x * 100).toFixed(0))
-              .join(', ')}%; ${r.beacons} beacons answered 202`,
-          ]);
+      for (const read of reads) {
+        for (const rate of beaconRates) {
+          for (const [to, what] of [
+            [app.url, 'counted'],
+            [sink.url, 'sent to a sink'],
+          ] as const) {
+            const r = await alternated(app.url + read, to, rate, 42, 2);
+            rows.push([
+              `GET ${read}: beside ${rate} beacons/s ${what} / alone (2 s turns, median of ${r.ratios.length})`,
+              database,
+              `${(median(r.ratios) * 100).toFixed(1)}%`,
+              '',
+              '',
+              String(r.errors),
+              `${r.beside.toFixed(0)} / ${r.alone.toFixed(0)} req/s; turns ${r.ratios
+                .map((x) => (x * 100).toFixed(0))
+                .join(', ')}%; ${r.beacons} beacons answered 202`,
+            ]);
+          }
         }
       }
     } finally {
@@ -363,7 +379,12 @@ if (process.argv[1]?.endsWith('bench-analytics.ts')) {
     const pg = database === 'postgres' ? await createPostgresServer() : null;
     if (pg) env.DATABASE_URL = pg.url;
     try {
-      const rows = await benchAnalytics(database, env, seconds, !args.has('no-dashboard'));
+      const rows = await benchAnalytics(database, env, seconds, {
+        dashboard: !args.has('no-dashboard'),
+        beaconRates: args.get('beacon-rates')?.split(',').map(Number),
+        reads: args.get('read') ? [args.get('read')!] : undefined,
+        readsOnly: args.has('reads-only'),
+      });
       all.push(...rows);
       console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
     } finally {
