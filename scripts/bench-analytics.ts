@@ -119,6 +119,29 @@ async function startSink(): Promise<{ url: string; close(): Promise<void> }> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
+/** CPU time of a process's main thread (its thread id is its pid) from /proc, in seconds (USER_HZ 100). */
+function mainThreadSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The main thread's CPU a request, for POSTs of a beacon's body to `path` at 500 a second sent evenly
+ * on 5 connections (each sender sleeps between its requests, as a browser does), over `seconds`.
+ */
+async function cpuPerRequest(pid: number, port: number, path: string, seconds: number) {
+  const before = mainThreadSeconds(pid);
+  const r = await loadScript<{ answered: number; errors: number }>('scripts/bench-steady.mjs', {
+    port,
+    rate: 500,
+    seconds,
+    connections: 5,
+    path,
+  });
+  return { us: ((mainThreadSeconds(pid) - before) * 1e6) / r.answered, errors: r.errors };
+}
+
 /**
  * Reads at `readUrl` for `seconds` (autocannon, 50 connections), with `rate` beacons a second sent to
  * `beaconsTo` in every other slice of `slice` seconds, the first slice included. Each slice's first
@@ -308,6 +331,38 @@ export async function benchAnalytics(
     //    machine alone, so what is left between the two is the server's cost of counting.
     const sink = await startSink();
     try {
+      // What taking a request costs the server's thread, beside what counting costs: a beacon,
+      // a POST of the same body that the routes answer 404, and the same POST to the sink (a bare
+      // Node HTTP server, in this process, idle meanwhile). Reads only compare with these.
+      const appPort = Number(new URL(app.url).port);
+      // The first counted view loads the country data: not the steady cost.
+      await cpuPerRequest(app.child.pid!, appPort, '/api/analytics/view', 2);
+      for (const [what, pid, port, target] of [
+        ['a beacon, counted', app.child.pid!, appPort, '/api/analytics/view'],
+        [
+          'the same POST to an unknown path (404 from the routes)',
+          app.child.pid!,
+          appPort,
+          '/api/no-such-view',
+        ],
+        [
+          'the same POST to a bare Node HTTP server (the sink)',
+          process.pid,
+          Number(new URL(sink.url).port),
+          '/',
+        ],
+      ] as const) {
+        const cost = await cpuPerRequest(pid, port, target, 10);
+        rows.push([
+          `Main thread CPU a request at 500/s sent evenly: ${what}`,
+          database,
+          '',
+          '',
+          '',
+          String(cost.errors),
+          `${cost.us.toFixed(0)} µs`,
+        ]);
+      }
       for (const read of reads) {
         for (const rate of beaconRates) {
           for (const [to, what] of [
