@@ -52,8 +52,14 @@ function hostnameOf(headers: IncomingHttpHeaders): string {
   return host[0] === '[' ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0]!;
 }
 
-/** The types the beacon route's parser takes (sendBeacon's text/plain, and JSON), parameters allowed. */
-const BEACON_TYPE = /^\s*(?:text\/plain|application\/json)\s*(?:;|$)/i;
+/** The beacon's body types: sendBeacon sends a string as text/plain; JSON is accepted too. */
+export const BEACON_CONTENT_TYPES = ['text/plain', 'application/json'];
+
+/** A Content-Type of one of them, parameters allowed, as the route's parser takes it. */
+const BEACON_TYPE = new RegExp(
+  `^\\s*(?:${BEACON_CONTENT_TYPES.map((t) => t.replace('/', '\\/')).join('|')})\\s*(?:;|$)`,
+  'i',
+);
 
 /**
  * POST /api/analytics/view answered before Fastify routes it (decision 0022, eighth session), as

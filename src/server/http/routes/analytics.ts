@@ -21,7 +21,7 @@ import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
 import { sendApiError } from '../api-errors';
 import { csvLine } from './subscribers-csv';
-import { beaconOf, countView, NOT_A_BEACON, visitFrom } from './analytics-beacon';
+import { BEACON_CONTENT_TYPES, beaconOf, countView, NOT_A_BEACON, visitFrom } from './analytics-beacon';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
@@ -33,10 +33,10 @@ type PathItem = NonNullable<OpenAPIObject['paths']>[string];
  */
 export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
   return async function analytics(app: FastifyInstance): Promise<void> {
-    // sendBeacon sends a string as text/plain; JSON is accepted too. Both stay strings here.
+    // Both of the beacon's types stay strings here.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
-      ['text/plain', 'application/json'],
+      BEACON_CONTENT_TYPES,
       { parseAs: 'string', bodyLimit: PAGE_VIEW_BEACON_MAX_BYTES },
       (_req, body, done) => done(null, body),
     );
