@@ -380,3 +380,68 @@ describe('scheduling', () => {
     expect((await api('DELETE', `/admin/newsletter/issues/${id}`)).status).toBe(200);
   });
 });
+
+describe('the archive while a send runs', () => {
+  it('shows an issue from its first delivered copy on, and never one nobody has been sent', async () => {
+    const created = await post('/admin/newsletter/issues', {
+      subject: 'Half way there',
+      bodyHtml: '<p>Read me early</p>',
+    });
+    const id = created.json!.id as number;
+    const later = await post('/admin/newsletter/issues', { subject: 'Not yet', bodyHtml: '<p>Later</p>' });
+    const laterId = later.json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${laterId}/schedule`, {
+      id: laterId,
+      date: '2099-07-01',
+      time: '09:00',
+    });
+    const archived = async () =>
+      ((await api('GET', '/newsletter/archive?pageSize=50')).json!.items as Array<{ subject: string }>).map(
+        (i) => i.subject,
+      );
+
+    await api('POST', `/admin/newsletter/issues/${id}/send`, {}, { 'idempotency-key': 'half-way' });
+    const slug = (await api('GET', `/admin/newsletter/issues/${id}`)).json!.slug as string;
+    expect(slug).toMatch(/^half-way-there-\d+$/);
+    // Started, but no copy has gone yet: not public.
+    expect((await api('GET', `/newsletter/archive/${slug}`)).status).toBe(404);
+    expect(await archived()).not.toContain('Half way there');
+
+    // A reader who got the first copy opens "view in browser" while the second is with the mail server.
+    let during: Json | null = null;
+    smtp.holdNext((_first, releaseFirst) => {
+      smtp.holdNext((_second, releaseSecond) => {
+        void (async () => {
+          const page = await api('GET', `/newsletter/archive/${slug}`);
+          const progress = await api('GET', `/admin/newsletter/issues/${id}/progress`);
+          during = {
+            page: page.status,
+            html: page.json!.html,
+            sentAt: page.json!.sentAt,
+            listed: (await archived()).includes('Half way there'),
+            status: progress.json!.status,
+            sent: progress.json!.sent,
+          };
+          releaseSecond(true);
+        })();
+      });
+      releaseFirst(true);
+    });
+    expect(await sendAll(id)).toMatchObject({ status: 'sent' });
+    expect(during).toEqual({
+      page: 200,
+      html: expect.stringContaining('Read me early'),
+      sentAt: expect.any(String),
+      listed: true,
+      status: 'sending',
+      sent: 1,
+    });
+
+    // A draft and a scheduled issue have no public page and are not listed.
+    const titles = await archived();
+    expect(titles).toContain('Half way there');
+    expect(titles).not.toContain('Not yet');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/newsletter/${slug}`);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../db/client';
 import { newsletterIssues, newsletterRecipients, newsletterSubscriptions } from '../../db/schema';
@@ -420,7 +420,26 @@ export async function retryFailed(deps: Deps, id: number): Promise<{ retried: nu
 
 // --- The public archive -----------------------------------------------------------------------------
 
-const archived = and(eq(newsletterIssues.status, 'sent'), isNotNull(newsletterIssues.slug));
+/**
+ * What the public may see: an issue sent, or being sent (or paused) once a first copy has gone, so
+ * its "view in browser" link works for the readers who got theirs first. A draft, a scheduled issue
+ * or a send that has delivered nothing yet stays unknown.
+ */
+const archived = and(
+  isNotNull(newsletterIssues.slug),
+  or(
+    eq(newsletterIssues.status, 'sent'),
+    and(
+      inArray(newsletterIssues.status, ['sending', 'paused']),
+      sql`exists (select 1 from ${newsletterRecipients} r
+                   where r.issue_id = ${newsletterIssues.id} and r.status = 'sent')`,
+    ),
+  ),
+);
+/** An issue's date in the archive: when its send finished, or, while it runs, when it began. */
+const archiveDate = sql<Date>`coalesce(${newsletterIssues.sentAt}, ${newsletterIssues.startedAt})`.mapWith(
+  newsletterIssues.sentAt,
+);
 
 export async function listArchive(
   deps: Pick<Deps, 'db'>,
@@ -432,11 +451,11 @@ export async function listArchive(
         slug: newsletterIssues.slug,
         subject: newsletterIssues.subject,
         preheader: newsletterIssues.preheader,
-        sentAt: newsletterIssues.sentAt,
+        sentAt: archiveDate,
       })
       .from(newsletterIssues)
       .where(archived)
-      .orderBy(desc(newsletterIssues.sentAt), desc(newsletterIssues.id))
+      .orderBy(desc(archiveDate), desc(newsletterIssues.id))
       .limit(input.pageSize)
       .offset(pageOffset(input.page, input.pageSize)),
     deps.db.select({ n: count() }).from(newsletterIssues).where(archived),
@@ -446,7 +465,7 @@ export async function listArchive(
       slug: r.slug!,
       subject: r.subject,
       preheader: r.preheader,
-      sentAt: r.sentAt!.toISOString(),
+      sentAt: r.sentAt.toISOString(),
     })),
     total: Number(total?.n ?? 0),
     page: input.page,
@@ -460,7 +479,13 @@ export async function getArchivedIssue(
   slug: string,
 ): Promise<ArchiveIssue> {
   const [row] = await deps.db
-    .select()
+    .select({
+      slug: newsletterIssues.slug,
+      subject: newsletterIssues.subject,
+      preheader: newsletterIssues.preheader,
+      bodyHtml: newsletterIssues.bodyHtml,
+      sentAt: archiveDate,
+    })
     .from(newsletterIssues)
     .where(and(archived, eq(newsletterIssues.slug, slug)));
   if (!row) throw notFound(ISSUE_MESSAGES.notFound);
@@ -468,7 +493,7 @@ export async function getArchivedIssue(
     slug: row.slug!,
     subject: row.subject,
     preheader: row.preheader,
-    sentAt: row.sentAt!.toISOString(),
+    sentAt: row.sentAt.toISOString(),
     html: emailBodyHtml(row.bodyHtml, deps.config.publicUrl),
   };
 }
@@ -476,9 +501,9 @@ export async function getArchivedIssue(
 /** Every sent issue's address and date, for the sitemap. */
 export async function listArchivedSlugs(db: Database): Promise<Array<{ slug: string; sentAt: Date }>> {
   const rows = await db
-    .select({ slug: newsletterIssues.slug, sentAt: newsletterIssues.sentAt })
+    .select({ slug: newsletterIssues.slug, sentAt: archiveDate })
     .from(newsletterIssues)
     .where(archived)
-    .orderBy(desc(newsletterIssues.sentAt));
-  return rows.map((r) => ({ slug: r.slug!, sentAt: r.sentAt! }));
+    .orderBy(desc(archiveDate));
+  return rows.map((r) => ({ slug: r.slug!, sentAt: r.sentAt }));
 }
