@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { newsletterSubscriptions } from '../../src/server/db/schema';
+import { blogPosts, newsletterSubscriptions } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/platform/mail';
 import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -378,6 +378,76 @@ describe('scheduling', () => {
     const cancelled = await api('POST', `/admin/newsletter/issues/${id}/cancel-schedule`, { id });
     expect(cancelled.json).toMatchObject({ status: 'draft', scheduledAt: null });
     expect((await api('DELETE', `/admin/newsletter/issues/${id}`)).status).toBe(200);
+  });
+});
+
+describe('issues made from posts', () => {
+  let published: number;
+  let scheduled: number;
+
+  beforeAll(async () => {
+    const [a, b] = await t.deps.db
+      .insert(blogPosts)
+      .values([
+        {
+          title: 'Hertford food festival',
+          excerpt: 'Sixty stalls on Parliament Square',
+          content: '<p>Sixty stalls.</p>',
+          status: 'published',
+          publishedAt: new Date(Date.now() - 3600_000),
+        },
+        {
+          title: 'Next month in Ware',
+          content: '<p>Soon.</p>',
+          status: 'scheduled',
+          publishedAt: new Date(Date.now() + 7 * 24 * 3600_000),
+        },
+      ])
+      .returning({ id: blogPosts.id });
+    published = a!.id;
+    scheduled = b!.id;
+  });
+
+  it('refuses a post that is only scheduled', async () => {
+    const res = await post('/admin/newsletter/issues/from-post', { postId: scheduled });
+    expect(res.status).toBe(404);
+    expect(res.json!.message).toBe('Only a published post can be sent as a newsletter');
+  });
+
+  it('answers the post’s unsent issue instead of making another, however often and however fast it is asked', async () => {
+    const first = await post('/admin/newsletter/issues/from-post', { postId: published });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      status: 'draft',
+      subject: 'Hertford food festival',
+      postId: published,
+      created: true,
+    });
+    const id = first.json!.id as number;
+    const again = await Promise.all(
+      Array.from({ length: 4 }, () => post('/admin/newsletter/issues/from-post', { postId: published })),
+    );
+    expect(again.map((r) => [r.status, r.json!.id, r.json!.created])).toEqual(
+      Array.from({ length: 4 }, () => [200, id, false]),
+    );
+    const drafts = await api('GET', '/admin/newsletter/issues?status=draft&pageSize=100');
+    expect(
+      (drafts.json!.items as Array<{ subject: string }>).filter(
+        (i) => i.subject === 'Hertford food festival',
+      ),
+    ).toHaveLength(1);
+
+    // Scheduled, it is still unsent: asked again, the same issue.
+    await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-07-01', time: '09:00' });
+    const whileScheduled = await post('/admin/newsletter/issues/from-post', { postId: published });
+    expect(whileScheduled.json).toMatchObject({ id, status: 'scheduled', created: false });
+
+    // Once it is being sent, a new draft is made (to send the post again, on purpose).
+    await api('POST', `/admin/newsletter/issues/${id}/send`, {}, { 'idempotency-key': 'festival' });
+    const afterSend = await post('/admin/newsletter/issues/from-post', { postId: published });
+    expect(afterSend.json).toMatchObject({ status: 'draft', postId: published, created: true });
+    expect(afterSend.json!.id).not.toBe(id);
+    await sendAll(id);
   });
 });
 

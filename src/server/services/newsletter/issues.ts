@@ -12,6 +12,7 @@ import type {
   ArchiveIssue,
   Issue,
   IssueFields,
+  IssueFromPost,
   IssueFigures,
   IssueProgress,
   IssueSummary,
@@ -137,32 +138,43 @@ function cleanFields(input: Partial<IssueFields>) {
   return out;
 }
 
-export async function createIssue(
-  deps: Deps,
-  input: IssueFields,
-  postId: number | null = null,
-): Promise<Issue> {
-  const fields = cleanFields(input);
-  const now = deps.clock();
-  const [row] = await deps.db
+async function insertIssue(
+  db: Pick<Database, 'insert'>,
+  fields: IssueFields,
+  postId: number | null,
+  now: Date,
+): Promise<number> {
+  const clean = cleanFields(fields);
+  const [row] = await db
     .insert(newsletterIssues)
     .values({
-      subject: fields.subject!,
-      preheader: fields.preheader ?? '',
-      bodyHtml: fields.bodyHtml!,
+      subject: clean.subject!,
+      preheader: clean.preheader ?? '',
+      bodyHtml: clean.bodyHtml!,
       postId,
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: newsletterIssues.id });
-  return getIssue(deps, row!.id);
+  return row!.id;
 }
+
+export async function createIssue(deps: Deps, input: IssueFields): Promise<Issue> {
+  return getIssue(deps, await insertIssue(deps.db, input, null, deps.clock()));
+}
+
+/** An issue not yet sent, which the admin may still change: the one a post's button opens again. */
+const UNSENT_STATUSES: IssueStatus[] = ['draft', 'scheduled'];
+/** The first key of the per-post lock that makes one unsent issue per post (any number no other code uses). */
+const ISSUE_FROM_POST_LOCK = 18_010;
 
 /**
  * A draft from a published post: its title as the subject, its excerpt as the preview line, and
- * its content followed by a link to read it on the site.
+ * its content followed by a link to read it on the site. A post that already has an issue not yet
+ * sent gets that one back instead of a copy (asked twice at once too: the check and the insert hold
+ * a lock on the post's id until the commit).
  */
-export async function createIssueFromPost(deps: Deps, postId: number): Promise<Issue> {
+export async function createIssueFromPost(deps: Deps, postId: number): Promise<IssueFromPost> {
   let post;
   try {
     post = await getPublishedPost(deps.db, postId);
@@ -173,7 +185,19 @@ export async function createIssueFromPost(deps: Deps, postId: number): Promise<I
   }
   const url = `${deps.config.publicUrl}${ROUTES.blog}/${post.id}`;
   const bodyHtml = `${post.content}<p><a href="${url.replace(/"/g, '&quot;')}">Read it on our website</a></p>`;
-  return createIssue(deps, { subject: post.title, preheader: post.excerpt.slice(0, 300), bodyHtml }, post.id);
+  const fields = { subject: post.title, preheader: post.excerpt.slice(0, 300), bodyHtml };
+  const { id, created } = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_FROM_POST_LOCK}, ${post.id})`);
+    const [unsent] = await tx
+      .select({ id: newsletterIssues.id })
+      .from(newsletterIssues)
+      .where(and(eq(newsletterIssues.postId, post.id), inArray(newsletterIssues.status, UNSENT_STATUSES)))
+      .orderBy(desc(newsletterIssues.id))
+      .limit(1);
+    if (unsent) return { id: unsent.id, created: false };
+    return { id: await insertIssue(tx, fields, post.id, deps.clock()), created: true };
+  });
+  return { ...(await getIssue(deps, id)), created };
 }
 
 export async function updateIssue(deps: Deps, input: Partial<IssueFields> & { id: number }): Promise<Issue> {
