@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { blogPosts, newsletterSubscriptions } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/platform/mail';
+import { eq, sql } from 'drizzle-orm';
+import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
+import { rowsOf } from '../../src/server/services/newsletter/send';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
@@ -379,6 +381,46 @@ describe('scheduling', () => {
     expect(cancelled.json).toMatchObject({ status: 'draft', scheduledAt: null });
     expect((await api('DELETE', `/admin/newsletter/issues/${id}`)).status).toBe(200);
   });
+
+  it('sends now an issue that was scheduled for later, or whose schedule was cancelled', async () => {
+    const later = { date: '2099-07-01', time: '09:00' };
+    const scheduled = (await post('/admin/newsletter/issues', { subject: 'Early', bodyHtml: '<p>Early</p>' }))
+      .json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${scheduled}/schedule`, { id: scheduled, ...later });
+    await api('POST', `/admin/newsletter/issues/${scheduled}/send`, {}, { 'idempotency-key': 'early' });
+    expect(await sendAll(scheduled)).toMatchObject({ status: 'sent', remaining: 0 });
+
+    const cancelled = (await post('/admin/newsletter/issues', { subject: 'Changed', bodyHtml: '<p>Now</p>' }))
+      .json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${cancelled}/schedule`, { id: cancelled, ...later });
+    await api('POST', `/admin/newsletter/issues/${cancelled}/cancel-schedule`, { id: cancelled });
+    await api('POST', `/admin/newsletter/issues/${cancelled}/send`, {}, { 'idempotency-key': 'changed' });
+    const done = await sendAll(cancelled);
+    expect(done).toMatchObject({ status: 'sent', remaining: 0 });
+    expect(done.sent).toBeGreaterThan(0);
+  });
+
+  it('starts a schedule moved to a later time at that time, though its job was due at the first', async () => {
+    const id = (await post('/admin/newsletter/issues', { subject: 'Moved', bodyHtml: '<p>Moved</p>' })).json!
+      .id as number;
+    await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-07-01', time: '09:00' });
+    await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-08-01', time: '09:00' });
+    // The job waiting since the first schedule reaches its time (moved to now, as the clock would)
+    // and runs: nothing goes, and the send waits for the new time.
+    const job = sql`${sql.identifier(JOB_SCHEMA)}.job`;
+    const ofIssue = sql`name = ${NEWSLETTER_QUEUE} and singleton_key = ${`issue-${id}`} and state = 'created'`;
+    await t.deps.db.execute(sql`update ${job} set start_after = now() where ${ofIssue}`);
+    // One job a round: the other issues' due ones may come first.
+    for (let round = 0; round < 50; round++) {
+      const { done, failed } = await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
+      if (done + failed === 0) break;
+    }
+    const waiting = rowsOf<{ start_after: string }>(
+      await t.deps.db.execute(sql`select start_after::text from ${job} where ${ofIssue}`),
+    );
+    expect(waiting.map((j) => new Date(j.start_after).toISOString())).toEqual(['2099-08-01T08:00:00.000Z']);
+    expect((await api('GET', `/admin/newsletter/issues/${id}`)).json).toMatchObject({ status: 'scheduled' });
+  });
 });
 
 describe('issues made from posts', () => {
@@ -447,7 +489,7 @@ describe('issues made from posts', () => {
     const afterSend = await post('/admin/newsletter/issues/from-post', { postId: published });
     expect(afterSend.json).toMatchObject({ status: 'draft', postId: published, created: true });
     expect(afterSend.json!.id).not.toBe(id);
-    await sendAll(id);
+    expect(await sendAll(id)).toMatchObject({ status: 'sent' });
   });
 });
 
