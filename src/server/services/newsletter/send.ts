@@ -16,7 +16,8 @@ import { renderIssueEmail } from './render';
 // after its 250. The claim joins the subscription and the issue, so an unsubscribe, an erasure, a
 // bounce or a pause stops every copy not yet handed over. A row left 'sending' by a worker that died
 // is sent again after its lease with the same Message-ID: the only copies that can arrive twice are
-// those whose worker died between the server's 250 and its own commit.
+// those whose worker died between the end of their DATA (the server keeps a message it has whole,
+// RFC 1047) and its own commit.
 
 export const NEWSLETTER_QUEUE = 'newsletter-send';
 
