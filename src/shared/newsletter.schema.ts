@@ -82,6 +82,14 @@ export const issueSchema = issueSummarySchema.extend({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
+/** An issue made from a post, or the post's issue not yet sent, which is answered instead of a copy. */
+export const issueFromPostSchema = issueSchema.extend({
+  created: z.boolean().meta({
+    description: "true when this call made the draft; false when it is the post's existing unsent issue",
+  }),
+});
+export type IssueFromPost = z.infer<typeof issueFromPostSchema>;
+
 export const issueListInputSchema = z.object({
   ...issuePageFields,
   status: optionalFilter(issueStatusSchema),

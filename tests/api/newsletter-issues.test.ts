@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { newsletterSubscriptions } from '../../src/server/db/schema';
+import { blogPosts, newsletterSubscriptions } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/platform/mail';
+import { eq, sql } from 'drizzle-orm';
+import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
+import { rowsOf } from '../../src/server/services/newsletter/send';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
@@ -378,5 +380,180 @@ describe('scheduling', () => {
     const cancelled = await api('POST', `/admin/newsletter/issues/${id}/cancel-schedule`, { id });
     expect(cancelled.json).toMatchObject({ status: 'draft', scheduledAt: null });
     expect((await api('DELETE', `/admin/newsletter/issues/${id}`)).status).toBe(200);
+  });
+
+  it('sends now an issue that was scheduled for later, or whose schedule was cancelled', async () => {
+    const later = { date: '2099-07-01', time: '09:00' };
+    const scheduled = (await post('/admin/newsletter/issues', { subject: 'Early', bodyHtml: '<p>Early</p>' }))
+      .json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${scheduled}/schedule`, { id: scheduled, ...later });
+    await api('POST', `/admin/newsletter/issues/${scheduled}/send`, {}, { 'idempotency-key': 'early' });
+    expect(await sendAll(scheduled)).toMatchObject({ status: 'sent', remaining: 0 });
+
+    const cancelled = (await post('/admin/newsletter/issues', { subject: 'Changed', bodyHtml: '<p>Now</p>' }))
+      .json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${cancelled}/schedule`, { id: cancelled, ...later });
+    await api('POST', `/admin/newsletter/issues/${cancelled}/cancel-schedule`, { id: cancelled });
+    await api('POST', `/admin/newsletter/issues/${cancelled}/send`, {}, { 'idempotency-key': 'changed' });
+    const done = await sendAll(cancelled);
+    expect(done).toMatchObject({ status: 'sent', remaining: 0 });
+    expect(done.sent).toBeGreaterThan(0);
+  });
+
+  it('starts a schedule moved to a later time at that time, though its job was due at the first', async () => {
+    const id = (await post('/admin/newsletter/issues', { subject: 'Moved', bodyHtml: '<p>Moved</p>' })).json!
+      .id as number;
+    await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-07-01', time: '09:00' });
+    await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-08-01', time: '09:00' });
+    // The job waiting since the first schedule reaches its time (moved to now, as the clock would)
+    // and runs: nothing goes, and the send waits for the new time.
+    const job = sql`${sql.identifier(JOB_SCHEMA)}.job`;
+    const ofIssue = sql`name = ${NEWSLETTER_QUEUE} and singleton_key = ${`issue-${id}`} and state = 'created'`;
+    await t.deps.db.execute(sql`update ${job} set start_after = now() where ${ofIssue}`);
+    // One job a round: the other issues' due ones may come first.
+    for (let round = 0; round < 50; round++) {
+      const { done, failed } = await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
+      if (done + failed === 0) break;
+    }
+    const waiting = rowsOf<{ start_after: string }>(
+      await t.deps.db.execute(sql`select start_after::text from ${job} where ${ofIssue}`),
+    );
+    expect(waiting.map((j) => new Date(j.start_after).toISOString())).toEqual(['2099-08-01T08:00:00.000Z']);
+    expect((await api('GET', `/admin/newsletter/issues/${id}`)).json).toMatchObject({ status: 'scheduled' });
+  });
+});
+
+describe('issues made from posts', () => {
+  let published: number;
+  let scheduled: number;
+
+  beforeAll(async () => {
+    const [a, b] = await t.deps.db
+      .insert(blogPosts)
+      .values([
+        {
+          title: 'Hertford food festival',
+          excerpt: 'Sixty stalls on Parliament Square',
+          content: '<p>Sixty stalls.</p>',
+          status: 'published',
+          publishedAt: new Date(Date.now() - 3600_000),
+        },
+        {
+          title: 'Next month in Ware',
+          content: '<p>Soon.</p>',
+          status: 'scheduled',
+          publishedAt: new Date(Date.now() + 7 * 24 * 3600_000),
+        },
+      ])
+      .returning({ id: blogPosts.id });
+    published = a!.id;
+    scheduled = b!.id;
+  });
+
+  it('refuses a post that is only scheduled', async () => {
+    const res = await post('/admin/newsletter/issues/from-post', { postId: scheduled });
+    expect(res.status).toBe(404);
+    expect(res.json!.message).toBe('Only a published post can be sent as a newsletter');
+  });
+
+  it('answers the post’s unsent issue instead of making another, however often and however fast it is asked', async () => {
+    const first = await post('/admin/newsletter/issues/from-post', { postId: published });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      status: 'draft',
+      subject: 'Hertford food festival',
+      postId: published,
+      created: true,
+    });
+    const id = first.json!.id as number;
+    const again = await Promise.all(
+      Array.from({ length: 4 }, () => post('/admin/newsletter/issues/from-post', { postId: published })),
+    );
+    expect(again.map((r) => [r.status, r.json!.id, r.json!.created])).toEqual(
+      Array.from({ length: 4 }, () => [200, id, false]),
+    );
+    const drafts = await api('GET', '/admin/newsletter/issues?status=draft&pageSize=100');
+    expect(
+      (drafts.json!.items as Array<{ subject: string }>).filter(
+        (i) => i.subject === 'Hertford food festival',
+      ),
+    ).toHaveLength(1);
+
+    // Scheduled, it is still unsent: asked again, the same issue.
+    await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-07-01', time: '09:00' });
+    const whileScheduled = await post('/admin/newsletter/issues/from-post', { postId: published });
+    expect(whileScheduled.json).toMatchObject({ id, status: 'scheduled', created: false });
+
+    // Once it is being sent, a new draft is made (to send the post again, on purpose).
+    await api('POST', `/admin/newsletter/issues/${id}/send`, {}, { 'idempotency-key': 'festival' });
+    const afterSend = await post('/admin/newsletter/issues/from-post', { postId: published });
+    expect(afterSend.json).toMatchObject({ status: 'draft', postId: published, created: true });
+    expect(afterSend.json!.id).not.toBe(id);
+    expect(await sendAll(id)).toMatchObject({ status: 'sent' });
+  });
+});
+
+describe('the archive while a send runs', () => {
+  it('shows an issue from its first delivered copy on, and never one nobody has been sent', async () => {
+    const created = await post('/admin/newsletter/issues', {
+      subject: 'Half way there',
+      bodyHtml: '<p>Read me early</p>',
+    });
+    const id = created.json!.id as number;
+    const later = await post('/admin/newsletter/issues', { subject: 'Not yet', bodyHtml: '<p>Later</p>' });
+    const laterId = later.json!.id as number;
+    await api('POST', `/admin/newsletter/issues/${laterId}/schedule`, {
+      id: laterId,
+      date: '2099-07-01',
+      time: '09:00',
+    });
+    const archived = async () =>
+      ((await api('GET', '/newsletter/archive?pageSize=50')).json!.items as Array<{ subject: string }>).map(
+        (i) => i.subject,
+      );
+
+    await api('POST', `/admin/newsletter/issues/${id}/send`, {}, { 'idempotency-key': 'half-way' });
+    const slug = (await api('GET', `/admin/newsletter/issues/${id}`)).json!.slug as string;
+    expect(slug).toMatch(/^half-way-there-\d+$/);
+    // Started, but no copy has gone yet: not public.
+    expect((await api('GET', `/newsletter/archive/${slug}`)).status).toBe(404);
+    expect(await archived()).not.toContain('Half way there');
+
+    // A reader who got the first copy opens "view in browser" while the second is with the mail server.
+    let during: Json | null = null;
+    smtp.holdNext((_first, releaseFirst) => {
+      smtp.holdNext((_second, releaseSecond) => {
+        void (async () => {
+          const page = await api('GET', `/newsletter/archive/${slug}`);
+          const progress = await api('GET', `/admin/newsletter/issues/${id}/progress`);
+          during = {
+            page: page.status,
+            html: page.json!.html,
+            sentAt: page.json!.sentAt,
+            listed: (await archived()).includes('Half way there'),
+            status: progress.json!.status,
+            sent: progress.json!.sent,
+          };
+          releaseSecond(true);
+        })();
+      });
+      releaseFirst(true);
+    });
+    expect(await sendAll(id)).toMatchObject({ status: 'sent' });
+    expect(during).toEqual({
+      page: 200,
+      html: expect.stringContaining('Read me early'),
+      sentAt: expect.any(String),
+      listed: true,
+      status: 'sending',
+      sent: 1,
+    });
+
+    // A draft and a scheduled issue have no public page and are not listed.
+    const titles = await archived();
+    expect(titles).toContain('Half way there');
+    expect(titles).not.toContain('Not yet');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/newsletter/${slug}`);
   });
 });

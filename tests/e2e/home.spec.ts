@@ -422,14 +422,19 @@ test('newsletter signup: toast, confirmation e-mail, confirm link and unsubscrib
   const confirm = /(http:\/\/[^\s"<>]+\?newsletter=confirm&token=[\w%-]+)/.exec(mail)![1]!;
   const unsubscribe = /(http:\/\/[^\s"<>]+\?newsletter=unsubscribe&token=[\w%-]+)/.exec(mail)![1]!;
 
+  // Each link's page asks for a press of its button first (newsletter-links.spec.ts).
+  const notice = page.getByTestId('newsletter-link-notice');
   await page.goto(confirm);
-  await expect(page.getByTestId('newsletter-link-notice')).toContainText('Subscription confirmed');
+  await notice.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(notice).toContainText('Subscription confirmed');
   await expect(page).not.toHaveURL(/token=/);
 
   await page.goto(unsubscribe);
-  await expect(page.getByTestId('newsletter-link-notice')).toContainText('You have been unsubscribed');
+  await notice.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(notice).toContainText('You have been unsubscribed');
   await page.goto(unsubscribe);
-  await expect(page.getByTestId('newsletter-link-notice')).toContainText('We could not unsubscribe you');
+  await notice.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(notice).toContainText('We could not unsubscribe you');
 });
 
 test('newsletter signup: the browser requires an e-mail, and a failure shows the server message', async ({

@@ -247,3 +247,53 @@ test('on a phone: a published post becomes an issue, which is scheduled for a UK
   await expect(page.getByRole('button', { name: 'Send now' })).toBeEnabled();
   expect(acceptedMail().filter((m) => m.includes(`Subject: ${title}`))).toHaveLength(0);
 });
+
+test('“Send as newsletter” is offered on published posts only, and opens the post’s unsent issue again instead of a copy', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const scheduledTitle = `Ware regatta preview ${stamp}`;
+  const created = await request.post('/api/admin/blogs', {
+    headers: { ...adminAuth, 'Idempotency-Key': `regatta-${stamp}` },
+    data: {
+      title: scheduledTitle,
+      content: '<p>Boats on the Lea.</p>',
+      status: 'scheduled',
+      publishAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const scheduledId = ((await created.json()) as { id: number }).id;
+  try {
+    await signIn({ by: 'api' });
+    await openAdminSection(page, 'Blog Posts', 'Blog posts');
+    const scheduled = page.getByTestId('admin-post').filter({ hasText: scheduledTitle });
+    await expect(scheduled).toContainText('Scheduled');
+    await expect(scheduled.getByRole('button', { name: /as a newsletter$/ })).toHaveCount(0);
+
+    // The published post the phone test made an issue of, or another: the first press may make it.
+    const post = page.getByTestId('admin-post').filter({ hasText: 'Published' }).first();
+    const title = (await post.getByRole('heading').innerText()).trim();
+    await post.getByRole('button', { name: `Send ${title} as a newsletter` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit newsletter issue' })).toBeVisible();
+    const issueId = /[?&]issue=(\d+)/.exec(page.url())?.[1];
+    expect(issueId).toBeTruthy();
+
+    await openAdminSection(page, 'Blog Posts', 'Blog posts');
+    await page
+      .getByTestId('admin-post')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `Send ${title} as a newsletter` })
+      .click();
+    await expect(page.getByText('Newsletter draft opened', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit newsletter issue' })).toBeVisible();
+    expect(/[?&]issue=(\d+)/.exec(page.url())?.[1]).toBe(issueId);
+    await page.getByRole('button', { name: 'All issues' }).click();
+    await expect(page.getByTestId('issue-row').filter({ hasText: title })).toHaveCount(1);
+  } finally {
+    await request.delete(`/api/admin/blogs/${scheduledId}`, { headers: adminAuth });
+  }
+});

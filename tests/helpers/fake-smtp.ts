@@ -42,6 +42,20 @@ export interface FakeSmtpOptions {
   onMessage?: (mail: ReceivedMail) => void;
 }
 
+/** Calls `onLine` with each CRLF-ended line the socket receives (SMTP is line by line both ways). */
+export function onLines(socket: net.Socket, onLine: (line: string) => void): void {
+  let buffer = '';
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('utf8');
+    let end: number;
+    while ((end = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onLine(line);
+    }
+  });
+}
+
 export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const refusals: string[] = [];
@@ -54,63 +68,56 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    let buffer = '';
     let inData = false;
     let data: string[] = [];
     let mail: { from: string; to: string[] } = { from: '', to: [] };
     const reply = (line: string) => socket.write(`${line}\r\n`);
     reply('220 fake-smtp ESMTP ready');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            attempts += 1;
-            if (holds > 0) {
-              holds -= 1;
-              held += 1;
-              mail = { from: '', to: [] };
-              data = [];
-              continue;
-            }
-            const message = { ...mail, data: data.join('\r\n') };
-            const refusal = refuseEvery ?? refusals.shift() ?? options.refuseMessage?.(message);
-            if (refusal) reply(refusal);
-            else {
-              received.push(message);
-              options.onMessage?.(message);
-              reply('250 2.0.0 Ok: queued');
-            }
+    onLines(socket, (line) => {
+      if (inData) {
+        if (line === '.') {
+          inData = false;
+          attempts += 1;
+          if (holds > 0) {
+            holds -= 1;
+            held += 1;
             mail = { from: '', to: [] };
             data = [];
-          } else data.push(line.startsWith('..') ? line.slice(1) : line);
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') reply('250-fake-smtp\r\n250-8BITMIME\r\n250 SIZE 10485760');
-        else if (verb === 'HELO') reply('250 fake-smtp');
-        else if (verb === 'MAIL') {
-          mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
-          reply('250 2.1.0 Ok');
-        } else if (verb === 'RCPT') {
-          mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-          reply('250 2.1.5 Ok');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 End data with <CR><LF>.<CR><LF>');
-        } else if (verb === 'RSET') {
+            return;
+          }
+          const message = { ...mail, data: data.join('\r\n') };
+          const refusal = refuseEvery ?? refusals.shift() ?? options.refuseMessage?.(message);
+          if (refusal) reply(refusal);
+          else {
+            received.push(message);
+            options.onMessage?.(message);
+            reply('250 2.0.0 Ok: queued');
+          }
           mail = { from: '', to: [] };
-          reply('250 2.0.0 Ok');
-        } else if (verb === 'NOOP') reply('250 2.0.0 Ok');
-        else if (verb === 'QUIT') {
-          reply('221 2.0.0 Bye');
-          socket.end();
-        } else reply('502 5.5.2 Command not recognised');
+          data = [];
+        } else data.push(line.startsWith('..') ? line.slice(1) : line);
+        return;
       }
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'EHLO') reply('250-fake-smtp\r\n250-8BITMIME\r\n250 SIZE 10485760');
+      else if (verb === 'HELO') reply('250 fake-smtp');
+      else if (verb === 'MAIL') {
+        mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+        reply('250 2.1.0 Ok');
+      } else if (verb === 'RCPT') {
+        mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+        reply('250 2.1.5 Ok');
+      } else if (verb === 'DATA') {
+        inData = true;
+        reply('354 End data with <CR><LF>.<CR><LF>');
+      } else if (verb === 'RSET') {
+        mail = { from: '', to: [] };
+        reply('250 2.0.0 Ok');
+      } else if (verb === 'NOOP') reply('250 2.0.0 Ok');
+      else if (verb === 'QUIT') {
+        reply('221 2.0.0 Bye');
+        socket.end();
+      } else reply('502 5.5.2 Command not recognised');
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

@@ -3,14 +3,28 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 
 // A real SMTP server on 127.0.0.1 (nodemailer's smtp-server package) for the newsletter tests: it
 // keeps every message it accepted (a 250 after DATA), can refuse chosen addresses for good (5xx at
-// RCPT) or for a while (4xx at DATA), and can hold a message's final answer so a test can kill the
-// sender while the message is with the server, as a crash mid-delivery would leave it.
+// RCPT) or for a while (4xx at DATA), and can hold a message at RCPT or before its final answer so
+// a test can kill the sender there, as a crash mid-delivery would leave it. Like a real server, it
+// keeps a message whose DATA it has received whole even when the sender's connection drops before
+// the reply (RFC 1047): the reader gets it, and the sender, not knowing, may send it again.
 
 export interface AcceptedMail {
   to: string;
   messageId: string | null;
   headers: Record<string, string>;
   raw: string;
+  /** false when the connection closed before the server's reply: kept, but the sender never knew. */
+  acknowledged: boolean;
+}
+
+export interface HoldOptions {
+  /** Only a message from this envelope sender (each instance may send from its own address). */
+  from?: string;
+  /**
+   * Where the message waits: 'data' (the default) holds the reply to its whole DATA, so a sender
+   * killed then leaves it kept; 'rcpt' holds the reply to RCPT TO, before any of the message is sent.
+   */
+  at?: 'data' | 'rcpt';
 }
 
 export interface SmtpSink {
@@ -24,18 +38,24 @@ export interface SmtpSink {
   /** The next `times` messages get this 4xx reply at the end of DATA. */
   refuseNext(code: number, text: string, times?: number): void;
   /**
-   * The next message's final answer is held: `onHeld` is called with its recipient, and the message
-   * is accepted only if `release(true)` is called while its connection is still open.
+   * The next message is held (see HoldOptions.at): `onHeld` is called with its recipient.
+   * `release(true)` lets it go on (accepted, at DATA), `release(false)` refuses it with a 451. A
+   * message held at DATA whose connection closes first is kept, unacknowledged; one held at RCPT is not.
    */
-  holdNext(
-    onHeld: (to: string, release: (accept: boolean) => void) => void,
-    /** Only a message from this envelope sender (each instance may send from its own address). */
-    from?: string,
-  ): void;
-  /** Messages whose connection closed while held (never accepted). */
-  dropped: number;
+  holdNext(onHeld: (to: string, release: (accept: boolean) => void) => void, options?: HoldOptions): void;
+  /** Messages kept whose connection closed before their reply (held at DATA, the sender gone). */
+  unacknowledged: number;
   close(): Promise<void>;
 }
+
+type Hold = {
+  from?: string;
+  at: 'data' | 'rcpt';
+  onHeld: (to: string, release: (accept: boolean) => void) => void;
+};
+
+/** A reply other than 250: smtp-server sends the error's responseCode and message. */
+const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
 function headerMap(raw: string): Record<string, string> {
   const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
@@ -53,11 +73,34 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const bounce = new Set<string>();
   const busy = new Set<string>();
   const refusals: Array<{ code: number; text: string }> = [];
-  const holds: Array<{
-    from?: string;
-    onHeld: (to: string, release: (accept: boolean) => void) => void;
-  }> = [];
-  let dropped = 0;
+  const holds: Hold[] = [];
+  let unacknowledged = 0;
+  /** The first hold for this stage and sender, taken off the list. */
+  const takeHold = (at: Hold['at'], session: SMTPServerSession) => {
+    const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
+    const i = holds.findIndex((h) => h.at === at && (h.from === undefined || h.from === sender));
+    return i < 0 ? null : holds.splice(i, 1)[0]!;
+  };
+  /**
+   * Calls the hold, and then `settle(accept)` once, on the first of its release or the connection
+   * closing (`settle(null)`: smtp-server gives no close event per message, the socket's is the sign).
+   */
+  const waitOnHold = (
+    hold: Hold,
+    to: string,
+    session: SMTPServerSession,
+    settle: (accept: boolean | null) => void,
+  ) => {
+    let settled = false;
+    const once = (accept: boolean | null) => {
+      if (settled) return;
+      settled = true;
+      settle(accept);
+    };
+    const socket = findSocket(server, session.id);
+    socket?.once('close', () => once(null));
+    hold.onHeld(to, once);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -65,18 +108,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     // No DNS here: a reverse lookup of 127.0.0.1 would wait on a resolver for every connection.
     disableReverseLookup: true,
     size: 10 * 1024 * 1024,
-    onRcptTo(address, _session, callback) {
-      if (bounce.has(address.address.toLowerCase())) {
-        const error = new Error('5.1.1 Mailbox unavailable') as Error & { responseCode: number };
-        error.responseCode = 550;
-        return callback(error);
-      }
-      if (busy.has(address.address.toLowerCase())) {
-        const error = new Error('4.2.1 Mailbox busy, try later') as Error & { responseCode: number };
-        error.responseCode = 450;
-        return callback(error);
-      }
-      callback();
+    onRcptTo(address, session, callback) {
+      if (bounce.has(address.address.toLowerCase()))
+        return callback(smtpError(550, '5.1.1 Mailbox unavailable'));
+      if (busy.has(address.address.toLowerCase()))
+        return callback(smtpError(450, '4.2.1 Mailbox busy, try later'));
+      const hold = takeHold('rcpt', session);
+      if (!hold) return callback();
+      // The sender gone before DATA: nothing of the message has arrived, nothing is kept.
+      waitOnHold(hold, address.address.toLowerCase(), session, (accept) => {
+        if (accept === true) callback();
+        else if (accept === false) callback(smtpError(451, '4.3.0 Try again later'));
+      });
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
@@ -85,38 +128,25 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
         const headers = headerMap(raw);
-        const accept = () => {
-          accepted.push({ to, messageId: headers['message-id'] ?? null, headers, raw });
-          callback(null, 'Ok: queued');
-        };
+        const keep = (acknowledged: boolean) =>
+          accepted.push({ to, messageId: headers['message-id'] ?? null, headers, raw, acknowledged });
         const refusal = refusals.shift();
-        if (refusal) {
-          const error = new Error(refusal.text) as Error & { responseCode: number };
-          error.responseCode = refusal.code;
-          return callback(error);
+        if (refusal) return callback(smtpError(refusal.code, refusal.text));
+        const hold = takeHold('data', session);
+        if (!hold) {
+          keep(true);
+          return callback(null, 'Ok: queued');
         }
-        const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
-        const at = holds.findIndex((h) => h.from === undefined || h.from === sender);
-        if (at < 0) return accept();
-        const hold = holds.splice(at, 1)[0]!.onHeld;
-        let settled = false;
-        let closed = false;
-        // smtp-server gives no close event per message: the session's socket closing is the sign.
-        const socket = findSocket(server, session.id);
-        socket?.once('close', () => {
-          closed = true;
-          if (!settled) dropped += 1;
-        });
-        hold(to, (ok) => {
-          if (settled) return;
-          settled = true;
-          if (closed) return;
-          if (ok) accept();
-          else {
-            const error = new Error('4.3.0 Try again later') as Error & { responseCode: number };
-            error.responseCode = 451;
-            callback(error);
-          }
+        waitOnHold(hold, to, session, (accept) => {
+          if (accept === null) {
+            // The whole message is here and the sender is gone before the reply: kept, as a real
+            // server keeps it, and the sender will not know.
+            unacknowledged += 1;
+            keep(false);
+          } else if (accept) {
+            keep(true);
+            callback(null, 'Ok: queued');
+          } else callback(smtpError(451, '4.3.0 Try again later'));
         });
       });
     },
@@ -134,11 +164,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuseNext(code, text, times = 1) {
       for (let i = 0; i < times; i++) refusals.push({ code, text });
     },
-    holdNext(onHeld, from) {
-      holds.push({ onHeld, from: from?.toLowerCase() });
+    holdNext(onHeld, options = {}) {
+      holds.push({ onHeld, from: options.from?.toLowerCase(), at: options.at ?? 'data' });
     },
-    get dropped() {
-      return dropped;
+    get unacknowledged() {
+      return unacknowledged;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -936,7 +936,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a draft issue from a published post: its title, excerpt, content and a link to it */
+        /**
+         * Creates a draft issue from a published post: its title, excerpt, content and a link to it
+         * @description A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, instead of a copy; once it is being sent or sent, the next call makes a new draft.
+         */
         post: operations["newsletter-issueFromPost"];
         delete?: never;
         options?: never;
@@ -12388,7 +12391,8 @@ export interface operations {
                      *       "preheader": "string",
                      *       "bodyHtml": "string",
                      *       "postId": 1,
-                     *       "audience": 1
+                     *       "audience": 1,
+                     *       "created": true
                      *     }
                      */
                     "application/json": {
@@ -12412,6 +12416,8 @@ export interface operations {
                         bodyHtml: string;
                         postId: number | null;
                         audience: number;
+                        /** @description true when this call made the draft; false when it is the post's existing unsent issue */
+                        created: boolean;
                     };
                 };
             };
@@ -12467,7 +12473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such published post. */
+            /** @description No such post, or it is not published yet (a draft or a scheduled post) */
             404: {
                 headers: {
                     [name: string]: unknown;

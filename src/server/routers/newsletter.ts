@@ -9,6 +9,7 @@ import {
   audienceSchema,
   issueFieldsSchema,
   issueFromPostInputSchema,
+  issueFromPostSchema,
   issueIdInputSchema,
   issueListInputSchema,
   issuePageSchema,
@@ -125,11 +126,17 @@ const issueProcedures = {
         requestHeaders: idempotencyKeyHeaders,
         tags: issueTags,
         summary: 'Creates a draft issue from a published post: its title, excerpt, content and a link to it',
-        errorResponses: { 400: 'postId is not a whole number', 404: 'No such published post' },
+        description:
+          'A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, ' +
+          'instead of a copy; once it is being sent or sent, the next call makes a new draft.',
+        errorResponses: {
+          400: 'postId is not a whole number',
+          404: 'No such post, or it is not published yet (a draft or a scheduled post)',
+        },
       },
     })
     .input(issueFromPostInputSchema)
-    .output(issueSchema)
+    .output(issueFromPostSchema)
     .mutation(({ ctx, input }) => createIssueFromPost(ctx.deps, input.postId)),
 
   issueUpdate: adminProcedure

@@ -13,9 +13,19 @@ const base = style({
   border: '1px solid',
 });
 export const tone = styleVariants({
+  asking: [
+    base,
+    { background: vars.color.surface, borderColor: vars.color.brand, boxShadow: vars.shadow.sm },
+  ],
   working: [base, { background: vars.color.surfaceAlt, borderColor: vars.color.line }],
   done: [base, { background: vars.color.accentSoft, borderColor: vars.color.accent }],
   failed: [base, { background: vars.color.dangerSoft, borderColor: vars.color.danger }],
 });
 export const text = style({ flexGrow: 1, display: 'grid', gap: vars.space.xxs });
 export const title = style({ fontWeight: vars.fontWeight.bold, fontSize: vars.fontSize.lg });
+export const actions = style({
+  marginTop: vars.space.xs,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});

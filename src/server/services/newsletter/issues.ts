@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../db/client';
 import { newsletterIssues, newsletterRecipients, newsletterSubscriptions } from '../../db/schema';
@@ -12,6 +12,7 @@ import type {
   ArchiveIssue,
   Issue,
   IssueFields,
+  IssueFromPost,
   IssueFigures,
   IssueProgress,
   IssueSummary,
@@ -137,32 +138,43 @@ function cleanFields(input: Partial<IssueFields>) {
   return out;
 }
 
-export async function createIssue(
-  deps: Deps,
-  input: IssueFields,
-  postId: number | null = null,
-): Promise<Issue> {
-  const fields = cleanFields(input);
-  const now = deps.clock();
-  const [row] = await deps.db
+async function insertIssue(
+  db: Pick<Database, 'insert'>,
+  fields: IssueFields,
+  postId: number | null,
+  now: Date,
+): Promise<number> {
+  const clean = cleanFields(fields);
+  const [row] = await db
     .insert(newsletterIssues)
     .values({
-      subject: fields.subject!,
-      preheader: fields.preheader ?? '',
-      bodyHtml: fields.bodyHtml!,
+      subject: clean.subject!,
+      preheader: clean.preheader ?? '',
+      bodyHtml: clean.bodyHtml!,
       postId,
       createdAt: now,
       updatedAt: now,
     })
     .returning({ id: newsletterIssues.id });
-  return getIssue(deps, row!.id);
+  return row!.id;
 }
+
+export async function createIssue(deps: Deps, input: IssueFields): Promise<Issue> {
+  return getIssue(deps, await insertIssue(deps.db, input, null, deps.clock()));
+}
+
+/** An issue not yet sent, which the admin may still change: the one a post's button opens again. */
+const UNSENT_STATUSES: IssueStatus[] = ['draft', 'scheduled'];
+/** The first key of the per-post lock that makes one unsent issue per post (any number no other code uses). */
+const ISSUE_FROM_POST_LOCK = 18_010;
 
 /**
  * A draft from a published post: its title as the subject, its excerpt as the preview line, and
- * its content followed by a link to read it on the site.
+ * its content followed by a link to read it on the site. A post that already has an issue not yet
+ * sent gets that one back instead of a copy (asked twice at once too: the check and the insert hold
+ * a lock on the post's id until the commit).
  */
-export async function createIssueFromPost(deps: Deps, postId: number): Promise<Issue> {
+export async function createIssueFromPost(deps: Deps, postId: number): Promise<IssueFromPost> {
   let post;
   try {
     post = await getPublishedPost(deps.db, postId);
@@ -173,7 +185,19 @@ export async function createIssueFromPost(deps: Deps, postId: number): Promise<I
   }
   const url = `${deps.config.publicUrl}${ROUTES.blog}/${post.id}`;
   const bodyHtml = `${post.content}<p><a href="${url.replace(/"/g, '&quot;')}">Read it on our website</a></p>`;
-  return createIssue(deps, { subject: post.title, preheader: post.excerpt.slice(0, 300), bodyHtml }, post.id);
+  const fields = { subject: post.title, preheader: post.excerpt.slice(0, 300), bodyHtml };
+  const { id, created } = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_FROM_POST_LOCK}, ${post.id})`);
+    const [unsent] = await tx
+      .select({ id: newsletterIssues.id })
+      .from(newsletterIssues)
+      .where(and(eq(newsletterIssues.postId, post.id), inArray(newsletterIssues.status, UNSENT_STATUSES)))
+      .orderBy(desc(newsletterIssues.id))
+      .limit(1);
+    if (unsent) return { id: unsent.id, created: false };
+    return { id: await insertIssue(tx, fields, post.id, deps.clock()), created: true };
+  });
+  return { ...(await getIssue(deps, id)), created };
 }
 
 export async function updateIssue(deps: Deps, input: Partial<IssueFields> & { id: number }): Promise<Issue> {
@@ -420,7 +444,26 @@ export async function retryFailed(deps: Deps, id: number): Promise<{ retried: nu
 
 // --- The public archive -----------------------------------------------------------------------------
 
-const archived = and(eq(newsletterIssues.status, 'sent'), isNotNull(newsletterIssues.slug));
+/**
+ * What the public may see: an issue sent, or being sent (or paused) once a first copy has gone, so
+ * its "view in browser" link works for the readers who got theirs first. A draft, a scheduled issue
+ * or a send that has delivered nothing yet stays unknown.
+ */
+const archived = and(
+  isNotNull(newsletterIssues.slug),
+  or(
+    eq(newsletterIssues.status, 'sent'),
+    and(
+      inArray(newsletterIssues.status, ['sending', 'paused']),
+      sql`exists (select 1 from ${newsletterRecipients} r
+                   where r.issue_id = ${newsletterIssues.id} and r.status = 'sent')`,
+    ),
+  ),
+);
+/** An issue's date in the archive: when its send finished, or, while it runs, when it began. */
+const archiveDate = sql<Date>`coalesce(${newsletterIssues.sentAt}, ${newsletterIssues.startedAt})`.mapWith(
+  newsletterIssues.sentAt,
+);
 
 export async function listArchive(
   deps: Pick<Deps, 'db'>,
@@ -432,11 +475,11 @@ export async function listArchive(
         slug: newsletterIssues.slug,
         subject: newsletterIssues.subject,
         preheader: newsletterIssues.preheader,
-        sentAt: newsletterIssues.sentAt,
+        sentAt: archiveDate,
       })
       .from(newsletterIssues)
       .where(archived)
-      .orderBy(desc(newsletterIssues.sentAt), desc(newsletterIssues.id))
+      .orderBy(desc(archiveDate), desc(newsletterIssues.id))
       .limit(input.pageSize)
       .offset(pageOffset(input.page, input.pageSize)),
     deps.db.select({ n: count() }).from(newsletterIssues).where(archived),
@@ -446,7 +489,7 @@ export async function listArchive(
       slug: r.slug!,
       subject: r.subject,
       preheader: r.preheader,
-      sentAt: r.sentAt!.toISOString(),
+      sentAt: r.sentAt.toISOString(),
     })),
     total: Number(total?.n ?? 0),
     page: input.page,
@@ -460,7 +503,13 @@ export async function getArchivedIssue(
   slug: string,
 ): Promise<ArchiveIssue> {
   const [row] = await deps.db
-    .select()
+    .select({
+      slug: newsletterIssues.slug,
+      subject: newsletterIssues.subject,
+      preheader: newsletterIssues.preheader,
+      bodyHtml: newsletterIssues.bodyHtml,
+      sentAt: archiveDate,
+    })
     .from(newsletterIssues)
     .where(and(archived, eq(newsletterIssues.slug, slug)));
   if (!row) throw notFound(ISSUE_MESSAGES.notFound);
@@ -468,7 +517,7 @@ export async function getArchivedIssue(
     slug: row.slug!,
     subject: row.subject,
     preheader: row.preheader,
-    sentAt: row.sentAt!.toISOString(),
+    sentAt: row.sentAt.toISOString(),
     html: emailBodyHtml(row.bodyHtml, deps.config.publicUrl),
   };
 }
@@ -476,9 +525,9 @@ export async function getArchivedIssue(
 /** Every sent issue's address and date, for the sitemap. */
 export async function listArchivedSlugs(db: Database): Promise<Array<{ slug: string; sentAt: Date }>> {
   const rows = await db
-    .select({ slug: newsletterIssues.slug, sentAt: newsletterIssues.sentAt })
+    .select({ slug: newsletterIssues.slug, sentAt: archiveDate })
     .from(newsletterIssues)
     .where(archived)
-    .orderBy(desc(newsletterIssues.sentAt));
-  return rows.map((r) => ({ slug: r.slug!, sentAt: r.sentAt! }));
+    .orderBy(desc(archiveDate));
+  return rows.map((r) => ({ slug: r.slug!, sentAt: r.sentAt }));
 }

@@ -16,7 +16,8 @@ import { renderIssueEmail } from './render';
 // after its 250. The claim joins the subscription and the issue, so an unsubscribe, an erasure, a
 // bounce or a pause stops every copy not yet handed over. A row left 'sending' by a worker that died
 // is sent again after its lease with the same Message-ID: the only copies that can arrive twice are
-// those whose worker died between the server's 250 and its own commit.
+// those whose worker died between the end of their DATA (the server keeps a message it has whole,
+// RFC 1047) and its own commit.
 
 export const NEWSLETTER_QUEUE = 'newsletter-send';
 
@@ -33,12 +34,17 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 /**
  * Queues a slice of the issue's send (at `startAfter`, or now). The queue's 'short' policy keeps at
  * most one waiting job per issue, so repeating this (a retry, a resume, a slice's follow-up, an
- * instance's start) never piles jobs up.
+ * instance's start) never piles jobs up; a job already waiting for a later time (a schedule since
+ * cancelled or brought forward, or "Send now" on a scheduled issue) is brought forward to this one's.
  */
 export async function queueSendSlice(db: Writer, issueId: number, startAfter?: Date): Promise<void> {
   const at = startAfter
     ? sql`${startAfter.toISOString()}::timestamptz`
     : sql`now() - interval '1 millisecond'`;
+  await db.execute(sql`
+    update ${sql.identifier(JOB_SCHEMA)}.job set start_after = ${at}
+     where name = ${NEWSLETTER_QUEUE} and singleton_key = ${`issue-${issueId}`} and state = 'created'
+       and start_after > ${at}`);
   await db.execute(sql`
     insert into ${sql.identifier(JOB_SCHEMA)}.job
       (id, name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy,
@@ -235,12 +241,19 @@ export async function runSendSlice(
     preheader: string;
     body_html: string;
     slug: string | null;
+    scheduled_at: string | null;
   }>(
     await db.execute(
-      sql`select status, subject, preheader, body_html, slug from newsletter_issues where id = ${issueId}`,
+      sql`select status, subject, preheader, body_html, slug, scheduled_at::text from newsletter_issues where id = ${issueId}`,
     ),
   );
-  if (!issue || issue.status !== 'sending') return;
+  if (!issue) return;
+  // Run early (a schedule moved to a later time): the send starts at the time now set.
+  if (issue.status === 'scheduled' && issue.scheduled_at) {
+    await queueSendSlice(db, issueId, new Date(issue.scheduled_at));
+    return;
+  }
+  if (issue.status !== 'sending') return;
   await queueSendSlice(db, issueId, new Date(Date.now() + 1000));
   await snapshotRecipients(db, issueId);
 

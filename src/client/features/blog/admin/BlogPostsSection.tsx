@@ -158,7 +158,8 @@ export function BlogPostsSection({
               {published ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
               {published ? 'Unpublish' : 'Publish'}
             </Button>
-            {published ? publishedPostActions?.(post) : null}
+            {/* Not on a scheduled post: it is not out yet, so there is nothing to send. */}
+            {statusOf(post) === 'published' ? publishedPostActions?.(post) : null}
             <Button
               size="sm"
               variant="danger"

@@ -6,7 +6,10 @@ import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
 import { adminIssueHref } from './links';
 
-/** A published post's 'Send as newsletter': makes a draft issue from the post and opens it. */
+/**
+ * A published post's 'Send as newsletter': makes a draft issue from the post and opens it, or opens
+ * the post's issue not yet sent when it has one (the server answers that one instead of a copy).
+ */
 export function SendPostButton({ postId, title }: { postId: number; title: string }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -14,7 +17,14 @@ export function SendPostButton({ postId, title }: { postId: number; title: strin
   const onClick = async () => {
     try {
       const issue = await create.mutateAsync({ postId });
-      toast({ title: 'Newsletter draft created', description: 'Preview it, test it, then send it.' });
+      toast(
+        issue.created
+          ? { title: 'Newsletter draft created', description: 'Preview it, test it, then send it.' }
+          : {
+              title: 'Newsletter draft opened',
+              description: 'This post already had an issue waiting to be sent, so no copy was made.',
+            },
+      );
       await utils.newsletter.invalidate();
       navigate(adminIssueHref(issue.id));
     } catch (error) {
