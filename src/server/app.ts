@@ -15,6 +15,7 @@ import { registerBuiltClient } from './http/built-client';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
 import { isCacheablePage, pageCacheKey } from './http/pages';
+import { answerFrameworkError, registerUrlCheck } from './http/readable-urls';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './http/request-log';
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
@@ -41,6 +42,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   });
 
   // Readiness turns 503 when the process begins to stop (beginShutdown), or at the latest on close.
@@ -52,6 +54,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     shutdown.stopping = true;
   });
   registerRequestId(app);
+  registerUrlCheck(app);
   registerErrorHandler(app);
   closeConnectionsWhenClosing(app);
   await app.register(fastifyCookie);

@@ -2192,7 +2192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link is not valid (tampered, or never issued) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The link is not valid (tampered, or never issued) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2362,7 +2362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2487,7 +2487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2741,7 +2741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2951,7 +2951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3364,7 +3364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3576,7 +3576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3784,7 +3784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3917,7 +3917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4108,7 +4108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,7 +4317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,7 +4447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4590,7 +4590,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4751,7 +4751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4941,7 +4941,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5130,7 +5130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5371,7 +5371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5495,7 +5495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +5623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,7 +5728,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description A bad period. */
+            /** @description A bad period. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,6 +5822,28 @@ export interface operations {
                         visitors: number;
                         since: string;
                     };
+                };
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
@@ -5927,7 +5949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6045,7 +6067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6166,7 +6188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6282,7 +6304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6443,7 +6465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6619,7 +6641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6801,7 +6823,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6927,7 +6949,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7110,7 +7132,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7322,7 +7344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7438,7 +7460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,7 +7696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7878,7 +7900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8075,7 +8097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8233,7 +8255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8438,7 +8460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8576,7 +8598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8767,7 +8789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8903,7 +8925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9066,7 +9088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or the status is not new, replied or archived. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or the status is not new, replied or archived. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9228,7 +9250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9416,7 +9438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9540,7 +9562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9691,7 +9713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not valid JSON. */
+            /** @description The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9835,7 +9857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9979,7 +10001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page, pageSize or status is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page, pageSize or status is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10136,7 +10158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10334,7 +10356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10450,7 +10472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10677,7 +10699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is too long, or the id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is too long, or the id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10890,7 +10912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,7 +11111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11288,7 +11310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11431,7 +11453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11570,7 +11592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11746,7 +11768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11980,7 +12002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12184,7 +12206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12426,7 +12448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description postId is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description postId is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12620,7 +12642,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12783,7 +12805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12969,7 +12991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13102,7 +13124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13263,7 +13285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13447,7 +13469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13632,7 +13654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13816,7 +13838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13945,7 +13967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14106,7 +14128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14287,7 +14309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14470,7 +14492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14664,7 +14686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14808,7 +14830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14969,7 +14991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15178,7 +15200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15364,6 +15386,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -15464,7 +15508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15614,7 +15658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No feed address is set. The body is not valid JSON. */
+            /** @description No feed address is set. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15792,7 +15836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15978,7 +16022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16079,6 +16123,28 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -16158,7 +16224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16331,6 +16397,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -16435,7 +16523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16568,7 +16656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16729,7 +16817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16913,7 +17001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17098,7 +17186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17261,6 +17349,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -17359,7 +17469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17460,7 +17570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17672,7 +17782,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17763,7 +17873,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body is not a beacon. */
+            /** @description The body is not a beacon. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17916,7 +18026,7 @@ export interface operations {
                     "audio/*": unknown;
                 };
             };
-            /** @description The id is not a whole number. */
+            /** @description The id is not a whole number. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18123,7 +18233,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18242,7 +18352,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18449,7 +18559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18617,7 +18727,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18761,7 +18871,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18839,6 +18949,28 @@ export interface operations {
                 content: {
                     /** @example string */
                     "application/rss+xml": string;
+                };
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such tag. */
@@ -18994,7 +19126,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19124,6 +19256,28 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -19224,7 +19378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19379,6 +19533,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -19463,7 +19639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown plan. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An unknown plan. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19621,6 +19797,28 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -19674,7 +19872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19814,6 +20012,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database does not answer: the same report, with status unavailable */
             503: {
                 headers: {
@@ -19899,7 +20119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19993,7 +20213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slug is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The slug is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20103,7 +20323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20241,7 +20461,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description The token is missing or malformed. */
+            /** @description The token is missing or malformed. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20386,7 +20606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20549,7 +20769,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20657,7 +20877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20883,7 +21103,7 @@ export interface operations {
                     "audio/*": unknown;
                 };
             };
-            /** @description w is not one of the offered widths. */
+            /** @description w is not one of the offered widths. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21045,7 +21265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. */
+            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21239,7 +21459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. */
+            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21387,6 +21607,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -21453,6 +21695,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
@@ -21557,7 +21821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21687,7 +21951,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21793,6 +22057,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not ready: an engine does not answer, or the instance is shutting down */
             503: {
                 headers: {
@@ -21878,7 +22164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token is missing, unknown, used or expired, or the password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The token is missing, unknown, used or expired, or the password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22010,6 +22296,28 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -22047,6 +22355,28 @@ export interface operations {
                      *     <rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>
                      */
                     "application/rss+xml": string;
+                };
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
@@ -22112,6 +22442,28 @@ export interface operations {
                      *     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/blog/42</loc></url></urlset>
                      */
                     "application/xml": string;
+                };
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap. */
@@ -22186,6 +22538,28 @@ export interface operations {
                      *     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/</loc></url></urlset>
                      */
                     "application/xml": string;
+                };
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
@@ -22292,7 +22666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid signature; nothing is changed. The body is not valid JSON. */
+            /** @description Missing or invalid signature; nothing is changed. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22428,7 +22802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22611,7 +22985,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22741,7 +23115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22959,6 +23333,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {

@@ -20,6 +20,7 @@ import {
   errorSchema,
   groupByStatus,
   httpLayerResponses,
+  withUnreadableUrlResponse,
   SESSION_SECURITY,
 } from './responses';
 
@@ -183,7 +184,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     },
   );
 
-  doc.paths = { ...doc.paths, ...plainRouteDocs, ...seoRouteDocs };
+  doc.paths = { ...doc.paths, ...withUnreadableUrlResponse({ ...plainRouteDocs, ...seoRouteDocs }) };
   // Stable key order keeps the committed file's diffs readable.
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b)));
 

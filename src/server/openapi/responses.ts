@@ -157,6 +157,34 @@ export function groupByStatus(declared: readonly DeclaredResponse[]): Record<num
   return byStatus;
 }
 
+/** What every path answers before any route reads it (http/readable-urls.ts). */
+export const UNREADABLE_URL_CAUSE =
+  'The path or query has a NUL character or percent-encoded bytes that are not UTF-8';
+
+/**
+ * The same 400 on the hand-written routes' operations: added to a 400 they declare, or as one of
+ * its own.
+ */
+export function withUnreadableUrlResponse(items: Record<string, PathItem>): Record<string, PathItem> {
+  return Object.fromEntries(
+    Object.entries(items).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const responses = (operation as OperationObject | undefined)?.responses;
+          if (!responses || typeof operation !== 'object') return [method, operation];
+          const declared = responses['400'] as ResponseObject | undefined;
+          const bad = declared
+            ? { ...declared, description: `${declared.description} ${sentence(UNREADABLE_URL_CAUSE)}` }
+            : errorResponse(400, [UNREADABLE_URL_CAUSE]);
+          const sorted = Object.entries({ ...responses, '400': bad }).sort(([a], [b]) => a.localeCompare(b));
+          return [method, { ...operation, responses: Object.fromEntries(sorted) }];
+        }),
+      ),
+    ]),
+  );
+}
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -179,5 +207,6 @@ export function httpLayerResponses(operation: { method: string; hasInput: boolea
       { status: 415, description: 'The body is not JSON: send Content-Type: application/json' },
     );
   }
+  declared.push({ status: 400, description: UNREADABLE_URL_CAUSE });
   return declared;
 }
