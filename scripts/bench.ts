@@ -254,9 +254,9 @@ async function fillDatabase(
       ) made`);
     // The words search corrects misspellings towards, as a save adds them (services/blog).
     await db.db.execute(sql`
-      insert into blog_search_words (word)
-      select word from ts_stat('select to_tsvector(''simple'', title || '' '' || excerpt || '' '' || content_text) from blog_posts')
-      on conflict do nothing`);
+      insert into blog_search_words (word, posts)
+      select word, ndoc from ts_stat('select to_tsvector(''simple'', title || '' '' || excerpt || '' '' || content_text) from blog_posts')
+      on conflict (word) do update set posts = excluded.posts`);
     await db.db.execute(sql`
       insert into podcast_episodes (guid, title, description, episode_number, audio_url, published_at)
       select 'bench-' || i, 'Episode ' || i, 'A conversation about ' || i || ' things.', i, 'https://media.example/ep' || i || '.mp3',

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { blogPosts, blogSearchWords, postRevisions, postSlugs, postTags, tags, users } from '../../db/schema';
+import { blogPosts, postRevisions, postSlugs, postTags, tags, users } from '../../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogUpdate } from '../../../shared/blog';
 import {
   readingMinutes,
@@ -15,6 +15,7 @@ import {
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 import { listPublishedSummaries, toPost, toSummary, withImageSizes, type PublishedFilter } from './posts';
+import { countedWords, keepingWordList, moveWordCounts } from './search-words';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -167,10 +168,30 @@ async function setPostTags(tx: Tx, postId: number, names: string[]): Promise<voi
       ids.push(made!.id);
     }
   }
-  await tx.delete(postTags).where(eq(postTags.postId, postId));
+  const dropped = await tx
+    .delete(postTags)
+    .where(eq(postTags.postId, postId))
+    .returning({ id: postTags.tagId });
   if (ids.length > 0)
     await tx.insert(postTags).values(ids.map((tagId, position) => ({ postId, tagId, position })));
+  await removeUnusedTags(
+    tx,
+    dropped.map((d) => d.id),
+  );
   await refreshTagColumns(tx, [postId]);
+}
+
+/** Of these tags, deletes those no post carries any more: a tag is a post's, not a list of its own. */
+async function removeUnusedTags(tx: Db, tagIds: number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await tx
+    .delete(tags)
+    .where(
+      and(
+        inArray(tags.id, tagIds),
+        sql`not exists (select 1 from post_tags pt where pt.tag_id = ${tags.id})`,
+      ),
+    );
 }
 
 /** category (the first tag's name, for the REST contract) and tags_text (search) from post_tags. */
@@ -186,13 +207,6 @@ async function refreshTagColumns(tx: Db, postIds: number[]): Promise<void> {
       postIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
-}
-
-async function rememberWords(tx: Db, postId: number): Promise<void> {
-  await tx.execute(sql`
-    insert into ${blogSearchWords} (word)
-    select word from ts_stat(${`select to_tsvector('simple', title || ' ' || tags_text || ' ' || excerpt || ' ' || content_text) from blog_posts where id = ${Number(postId)}`})
-    on conflict do nothing`);
 }
 
 // --- Revisions ---
@@ -312,7 +326,7 @@ export async function createPublishedPost(
     await setPostTags(tx, row!.id, tagNames);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
     await writeRevision(tx, saved!, authorId, now);
-    await rememberWords(tx, saved!.id);
+    await moveWordCounts(tx, new Map(), await countedWords(tx, [saved!.id]));
     return saved!;
   });
 }
@@ -333,6 +347,7 @@ export async function updatePublishedPost(
         `This post was changed by someone else since you opened it (it is now version ${existing.version}). Reload it to see their changes.`,
       );
     if (options.draftOnly && existing.status !== 'draft') throw badRequest('Only a draft saves itself');
+    const wordsBefore = await countedWords(tx, [id]);
     const { title, content } = await cleanFields(tx, {
       title: input.title ?? existing.title,
       content: input.content ?? existing.content,
@@ -376,7 +391,7 @@ export async function updatePublishedPost(
       ]);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (options.revision) await writeRevision(tx, saved!, authorId, now);
-    await rememberWords(tx, id);
+    await moveWordCounts(tx, wordsBefore, await countedWords(tx, [id]));
     return saved!;
   });
 }
@@ -506,6 +521,20 @@ export async function restoreRevision(
   return toAdminPost(db, row);
 }
 
+/** Deletes a post: its words leave the search list, and a tag only it carried goes with it. */
+export async function deletePost(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const tagIds = (
+      await tx.select({ id: postTags.tagId }).from(postTags).where(eq(postTags.postId, id))
+    ).map((r) => r.id);
+    const deleted = await keepingWordList(tx, [id], () =>
+      tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }),
+    );
+    if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
+    await removeUnusedTags(tx, tagIds);
+  });
+}
+
 // --- Tags admin ---
 
 export async function listAdminTags(
@@ -546,7 +575,8 @@ export async function renameTag(db: Database, id: number, name: string): Promise
     if (clash) throw conflict(`A tag called ${name} already exists: merge them instead`);
     const [row] = await tx.update(tags).set({ name }).where(eq(tags.id, id)).returning();
     if (!row) throw notFound('No such tag');
-    await refreshTagColumns(tx, await postsOfTag(tx, id));
+    const posts = await postsOfTag(tx, id);
+    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
     return row;
   });
 }
@@ -563,7 +593,7 @@ export async function mergeTags(db: Database, fromId: number, intoId: number): P
       select post_id, ${intoId}, position from post_tags where tag_id = ${fromId}
       on conflict do nothing`);
     await tx.delete(tags).where(eq(tags.id, fromId));
-    await refreshTagColumns(tx, posts);
+    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
     return into;
   });
 }
@@ -573,7 +603,7 @@ export async function deleteTag(db: Database, id: number): Promise<void> {
     const posts = await postsOfTag(tx, id);
     const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
     if (deleted.length === 0) throw notFound('No such tag');
-    await refreshTagColumns(tx, posts);
+    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
   });
 }
 
@@ -681,8 +711,26 @@ export async function listPublishedPage(db: Database, filter: PublishedFilter) {
 
 export const TAG_PAGE_SIZE = 12;
 
+/**
+ * A tag by its address while a visible post carries it. A tag only drafts or posts not yet out
+ * carry is nobody's to see, its name included: its page, read and feed answer 404 until then.
+ */
+async function findVisibleTag(db: Database, slug: string) {
+  const [tag] = await db
+    .select()
+    .from(tags)
+    .where(
+      and(
+        eq(tags.slug, slug),
+        sql`exists (select 1 from post_tags pt join blog_posts p on p.id = pt.post_id
+                    where pt.tag_id = ${tags.id} and p.published_at <= now())`,
+      ),
+    );
+  return tag ?? null;
+}
+
 export async function getTagPage(db: Database, slug: string, page: number) {
-  const [tag] = await db.select().from(tags).where(eq(tags.slug, slug));
+  const tag = await findVisibleTag(db, slug);
   if (!tag) throw notFound('No such tag');
   const where = and(
     publicNow,
@@ -703,7 +751,7 @@ export async function getTagPage(db: Database, slug: string, page: number) {
 
 /** Visible posts of a tag, newest first, for its RSS feed. */
 export async function listTagFeed(db: Database, slug: string, limit: number) {
-  const [tag] = await db.select().from(tags).where(eq(tags.slug, slug));
+  const tag = await findVisibleTag(db, slug);
   if (!tag) return null;
   const rows = await db
     .select()

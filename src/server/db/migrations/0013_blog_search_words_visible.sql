@@ -1,0 +1,6 @@
+ALTER TABLE "blog_search_words" ADD COLUMN "posts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- The list held every word of every save, drafts' included, and never forgot one (issue 44.4): it is
+-- made again from the published posts, each word with how many of them use it.
+DELETE FROM "blog_search_words";--> statement-breakpoint
+INSERT INTO "blog_search_words" ("word", "posts")
+  SELECT word, ndoc FROM ts_stat('SELECT to_tsvector(''simple'', title || '' '' || tags_text || '' '' || excerpt || '' '' || content_text) FROM blog_posts WHERE status = ''published''');
