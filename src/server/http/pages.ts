@@ -139,7 +139,7 @@ export async function registerPages(
       router: appRouter,
       ctx: options.createContext({ req, res: reply }),
     });
-    const { notFound, ...head } = await ssr.prefetchPage(page.page, {
+    const { notFound, tooManyRequests, ...head } = await ssr.prefetchPage(page.page, {
       trpc,
       path: pathname,
       params: found?.params ?? {},
@@ -148,6 +148,8 @@ export async function registerPages(
     });
     Object.assign(result, head);
     if (notFound) result.status = 404;
+    // Retry-After is already on the reply: the procedure's rate limit put it there.
+    if (tooManyRequests) result.status = 429;
     // Failed queries too (a missing post): the page then renders its not-found state on the server.
     result.dehydratedState = trpc.dehydrate({ shouldDehydrateQuery: () => true });
     return result;
