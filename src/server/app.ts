@@ -14,7 +14,7 @@ import { beaconBeforeRouting } from './http/routes/analytics-beacon';
 import { registerBuiltClient } from './http/built-client';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
-import { isCacheablePage, pageCacheKey } from './http/pages';
+import { isCacheablePage, pageCacheKey, pageCacheKind } from './http/pages';
 import { answerFrameworkError, registerUrlCheck } from './http/readable-urls';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './http/request-log';
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
@@ -65,6 +65,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     publicReads: publicReadsOf(appRouter),
     alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
+    pageKind: pageCacheKind,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),
     replayedHeaders: securityHeaderNames,

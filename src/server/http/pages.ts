@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import type { Context } from '../trpc/context';
 import type { RouteTable } from '../openapi/routes';
+import type { CacheKind } from './response-cache';
 import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
 import {
@@ -302,6 +303,15 @@ export function pageCacheKey(url: string): string {
   for (const name of [...used].sort()) for (const value of given.getAll(name)) kept.append(name, value);
   const query = kept.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * What the response cache keeps a page's answer as: a page, or, with a query of free text (a
+ * search's words), a search, in a budget of its own (a 404 is kept apart whatever the page).
+ */
+export function pageCacheKind(key: string): CacheKind {
+  const [pathname = '', query] = key.split('?', 2);
+  return query && findRoute(pathname)?.route.queryIsFreeText ? 'search' : 'page';
 }
 
 /** Server-rendered pages the response cache may keep (they are the same for every visitor). */
