@@ -24,7 +24,7 @@ const generator = path.resolve(import.meta.dirname, 'bench-autocannon.mjs');
  * Six words near the seed's (misspelt town and subject names) and a new word on each request
  * (autocannon's id): every search is one the cache has not seen, and each word needs correcting.
  */
-const FLOOD_PATH = `/api/blog/search?q=${encodeURIComponent('hichin stevenagge festivel marketts advertsing [<id>]')}`;
+const FLOOD_PATH = `/api/blog/search?q=${encodeURIComponent('hichin stevenagge festivel marketts advertsing')}%20[<id>]`;
 
 interface Run {
   p50: number;
