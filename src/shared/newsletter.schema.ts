@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin';
 import { pageOf } from './admin.schema';
 import { ISSUE_LIMITS, ISSUE_MESSAGES, ISSUE_STATUSES, RECIPIENT_STATUSES } from './newsletter-issues';
 import { optionalFilter, pageField, pageSizeField } from './paging.schema';
+import { patchOf } from './patch.schema';
 
 /** The signup of the specification: an address and the newsletter, which the site fixes to 'general'. */
 export const subscribeInputSchema = z.object({
@@ -41,7 +42,7 @@ export const issueFieldsSchema = z.object({
 export type IssueFields = z.input<typeof issueFieldsSchema>;
 
 export const issueIdInputSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const issueUpdateInputSchema = issueFieldsSchema.partial().extend(issueIdInputSchema.shape);
+export const issueUpdateInputSchema = patchOf(issueFieldsSchema).extend(issueIdInputSchema.shape);
 export const issueFromPostInputSchema = z.object({
   postId: z.coerce.number().int().positive().max(2_147_483_647),
 });

@@ -98,6 +98,7 @@ export const episodeUpdateSchema = z
           (v) => httpUrl(v) && new URL(v).hostname === 'open.spotify.com',
           'The Spotify link must be an open.spotify.com address',
         )
+        .meta({ example: 'https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk' })
         .nullable(),
     ),
     /** When it was published (ISO 8601); now when left out of a new episode. */

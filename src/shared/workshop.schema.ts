@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workshopDetailsSchema } from './contact.schema';
+import { patchOf } from './patch.schema';
 import {
   RESERVATION_STATUSES,
   SESSION_STATUSES,
@@ -17,6 +18,9 @@ const clock = (what: string) =>
     .string(`${what} is required`)
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${what} must be a time such as 16:00`);
+
+/** '' or null empties a venue or link (a change sends it so); left out, a change keeps it. */
+const emptyAsNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
 const sessionFields = z.object({
   /** The UK date, YYYY-MM-DD. */
@@ -37,16 +41,18 @@ const sessionFields = z.object({
     .string()
     .trim()
     .max(WORKSHOP_VENUE_MAX, `Venue must be at most ${WORKSHOP_VENUE_MAX} characters`)
+    .nullable()
     .optional()
-    .transform((v) => v || undefined),
+    .transform(emptyAsNull),
   /** The video call's link, sent only to booked families (confirmation and reminder e-mails). */
   joinLink: z
     .string()
     .trim()
     .max(500, 'Link must be at most 500 characters')
+    .nullable()
     .optional()
-    .transform((v) => v || undefined)
-    .refine((v) => v === undefined || /^https:\/\/[^\s]+$/.test(v), 'Link must start with https://'),
+    .transform(emptyAsNull)
+    .refine((v) => v == null || /^https:\/\/[^\s]+$/.test(v), 'Link must start with https://'),
   capacity: z.coerce
     .number('Places must be a number')
     .int('Places must be a whole number')
@@ -68,10 +74,14 @@ export const workshopSessionInputSchema = sessionFields.superRefine(checkSession
 export type WorkshopSessionInput = z.input<typeof workshopSessionInputSchema>;
 export type ValidWorkshopSession = z.output<typeof workshopSessionInputSchema>;
 
-/** A session as the admin changes it: all of its fields again, and its id in the path. */
-export const workshopSessionUpdateSchema = sessionFields
-  .extend({ id: z.coerce.number().int().positive().max(2_147_483_647) })
-  .superRefine(checkSession);
+/**
+ * A change to a session: the fields given, and its id in the path. The session they make with the
+ * fields left as they were is checked as a new one is (services/workshops/sessions.ts).
+ */
+export const workshopSessionUpdateSchema = patchOf(sessionFields).extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type WorkshopSessionChanges = Omit<z.output<typeof workshopSessionUpdateSchema>, 'id'>;
 
 /** What every visitor may see of a session. */
 export const publicWorkshopSessionSchema = z.object({

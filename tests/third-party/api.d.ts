@@ -136,7 +136,7 @@ export interface paths {
         head?: never;
         /**
          * Changes a session; new places go to its waiting list first
-         * @description Every field is sent again. Once families have booked, the date and times stay (cancel the session and create another), and the places cannot go below those booked.
+         * @description The fields sent change and the others stay; an empty venue or link empties it. Once families have booked, the date and times stay (cancel the session and create another), and the places cannot go below those booked.
          */
         patch: operations["workshops-updateSession"];
         trace?: never;
@@ -3067,8 +3067,8 @@ export interface operations {
                      * @enum {string}
                      */
                     delivery?: "video_call" | "in_person";
-                    venue?: string;
-                    joinLink?: string;
+                    venue?: string | null;
+                    joinLink?: string | null;
                     /** @default 15 */
                     capacity?: number;
                 };
@@ -3278,9 +3278,7 @@ export interface operations {
                  * @example {
                  *       "date": "2026-11-27",
                  *       "startTime": "16:00",
-                 *       "endTime": "17:00",
-                 *       "delivery": "video_call",
-                 *       "capacity": 15
+                 *       "endTime": "17:00"
                  *     }
                  */
                 "application/json": {
@@ -3288,25 +3286,21 @@ export interface operations {
                      * @description The UK date of the session
                      * @example 2026-11-27
                      */
-                    date: string;
+                    date?: string;
                     /**
                      * @description UK local time, 24-hour
                      * @example 16:00
                      */
-                    startTime: string;
+                    startTime?: string;
                     /**
                      * @description UK local time, 24-hour
                      * @example 17:00
                      */
-                    endTime: string;
-                    /**
-                     * @default video_call
-                     * @enum {string}
-                     */
+                    endTime?: string;
+                    /** @enum {string} */
                     delivery?: "video_call" | "in_person";
-                    venue?: string;
-                    joinLink?: string;
-                    /** @default 15 */
+                    venue?: string | null;
+                    joinLink?: string | null;
                     capacity?: number;
                 };
             };
@@ -10632,14 +10626,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "preheader": ""
-                 *     }
-                 */
+                /** @example {} */
                 "application/json": {
                     subject?: string;
-                    /** @default  */
                     preheader?: string;
                     bodyHtml?: string;
                 };

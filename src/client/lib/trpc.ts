@@ -2,6 +2,7 @@ import { createTRPCReact, httpBatchLink, splitLink, type TRPCLink } from '@trpc/
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../server/routers';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_PROCEDURES } from '../../shared/idempotency';
+import { TRPC_URL_MAX_LENGTH } from '../../shared/trpc-batching';
 
 // Typed calls to the server's procedures. Only the router's type crosses over, never its code.
 // The admin's session travels as the HttpOnly cookie (credentials: 'include'), never as a header.
@@ -44,8 +45,14 @@ export function idempotencyKeyLink(): TRPCLink<AppRouter> {
 }
 
 export function createTrpcClient(baseUrl = '') {
-  const fetchWithCookie = (url: URL | RequestInfo, options?: RequestInit | object) =>
-    fetch(url, { ...(options as RequestInit), credentials: 'include' });
+  const batching = {
+    url: `${baseUrl}/trpc`,
+    fetch: (url: URL | RequestInfo, options?: RequestInit | object) =>
+      fetch(url, { ...(options as RequestInit), credentials: 'include' }),
+    // A batched GET names every procedure and carries every input in its address: a batch that
+    // would be longer than the server takes is split in two before it is sent.
+    maxURLLength: TRPC_URL_MAX_LENGTH,
+  };
   return trpc.createClient({
     links: [
       idempotencyKeyLink(),
@@ -53,12 +60,11 @@ export function createTrpcClient(baseUrl = '') {
         // A keyed call goes in a batch of its own, since a batch has one set of headers.
         condition: (op) => typeof op.context.idempotencyKey === 'string',
         true: httpBatchLink({
-          url: `${baseUrl}/trpc`,
+          ...batching,
           maxItems: 1,
-          fetch: fetchWithCookie,
           headers: ({ opList }) => ({ [IDEMPOTENCY_KEY_HEADER]: String(opList[0]?.context.idempotencyKey) }),
         }),
-        false: httpBatchLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookie }),
+        false: httpBatchLink(batching),
       }),
     ],
   });

@@ -132,8 +132,8 @@ export const workshopsRouter = router({
         tags: adminTags,
         summary: 'Changes a session; new places go to its waiting list first',
         description:
-          'Every field is sent again. Once families have booked, the date and times stay (cancel the session and create ' +
-          'another), and the places cannot go below those booked.',
+          'The fields sent change and the others stay; an empty venue or link empties it. Once families have booked, ' +
+          'the date and times stay (cancel the session and create another), and the places cannot go below those booked.',
         errorResponses: {
           ...sessionErrors,
           404: 'No such workshop session',
@@ -143,7 +143,10 @@ export const workshopsRouter = router({
     })
     .input(workshopSessionUpdateSchema)
     .output(workshopSessionSchema)
-    .mutation(({ ctx, input }) => updateWorkshopSession(ctx.deps, input.id, input)),
+    .mutation(({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return updateWorkshopSession(ctx.deps, id, changes);
+    }),
 
   cancelSession: adminProcedure
     .meta({

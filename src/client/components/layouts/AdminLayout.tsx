@@ -63,6 +63,7 @@ export function AdminLayout({
                       type="button"
                       className={styles.navItem}
                       aria-current={tab.id === current ? 'page' : undefined}
+                      data-section={tab.id}
                       onClick={() => onTab(tab.id)}
                     >
                       {tab.label}

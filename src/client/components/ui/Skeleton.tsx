@@ -13,6 +13,7 @@ export function Skeleton({
   return (
     <span
       aria-hidden="true"
+      data-skeleton=""
       className={[styles.skeleton, className ?? ''].join(' ')}
       style={{ width, height }}
     />

@@ -12,11 +12,13 @@ import {
   type SessionStatus,
   type WorkshopDelivery,
 } from '../../../shared/workshop';
-import type {
-  NextWorkshop,
-  PublicWorkshopSession,
-  ValidWorkshopSession,
-  WorkshopSession,
+import {
+  workshopSessionInputSchema,
+  type NextWorkshop,
+  type PublicWorkshopSession,
+  type ValidWorkshopSession,
+  type WorkshopSession,
+  type WorkshopSessionChanges,
 } from '../../../shared/workshop.schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { pageOffset, type Page } from '../../platform/paging';
@@ -161,6 +163,28 @@ export async function createWorkshopSession(
 }
 
 /**
+ * The session a change makes: the fields given over those it has, checked as a new session is (an
+ * end after the start, a venue for an in-person session).
+ */
+function withChanges(row: SessionRow, changes: WorkshopSessionChanges): ValidWorkshopSession {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const start = ukWallClock(row.startsAt);
+  const checked = workshopSessionInputSchema.safeParse({
+    date: start.date,
+    startTime: start.time,
+    endTime: ukWallClock(row.endsAt).time,
+    delivery: row.delivery,
+    venue: row.venue,
+    joinLink: row.joinLink,
+    capacity: row.capacity,
+    ...given,
+  });
+  if (checked.success) return checked.data;
+  const [issue] = checked.error.issues;
+  throw badRequest(`${issue!.path.join('.')}: ${issue!.message}`);
+}
+
+/**
  * Changes a session. Its date and times stay as they are once families have booked (their
  * e-mails and calendar files say them; cancel it and create another instead); its places never go
  * below those booked, and new places go to the waiting list first.
@@ -168,12 +192,13 @@ export async function createWorkshopSession(
 export async function updateWorkshopSession(
   deps: Deps,
   id: number,
-  input: ValidWorkshopSession,
+  changes: WorkshopSessionChanges,
 ): Promise<WorkshopSession> {
   const now = deps.clock();
   const row = await deps.db.transaction(async (tx) => {
     const current = await lockedSession(tx, id);
     if (current.cancelledAt) throw conflict('This session was cancelled and cannot be changed.');
+    const input = withChanges(current, changes);
     const start = ukDateTime(input.date, input.startTime);
     const end = ukDateTime(input.date, input.endTime);
     const moved =

@@ -6,6 +6,15 @@ import { bareList } from '../../../styles/rules';
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
 
+/** The error state: what went wrong, and Try again under it. */
+export const failed = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+export const failedText = style({ margin: 0 });
+
 // A row's buttons sit side by side while the table has room and wrap onto further lines before it
 // outgrows its card (the table's own column sizing: a 1% width squeezed the cell to its narrowest,
 // stacking the buttons and making every row three buttons tall). Each button, and a note in

@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../../shared/admin';
+import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { useDebounced } from '../../../lib/useDebounced';
 import { Pager } from './Pager';
@@ -44,6 +45,8 @@ export interface AdminListQuery<T> {
   isLoading: boolean;
   isError: boolean;
   isFetching: boolean;
+  /** Asks again: the error state's Try again. */
+  refetch: () => Promise<unknown>;
 }
 
 export interface AdminListProps<T> {
@@ -135,9 +138,19 @@ export function AdminList<T>({
   if (query.isLoading) body = <Skeleton height={skeletonHeight} />;
   else if (query.isError)
     body = (
-      <p className={table.empty} role="alert">
-        {errorText}
-      </p>
+      <div className={`${table.empty} ${styles.failed}`}>
+        <p role="alert" className={styles.failedText}>
+          {errorText}
+        </p>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          {query.isFetching ? 'Trying again...' : 'Try again'}
+        </Button>
+      </div>
     );
   else if (!data || data.items.length === 0)
     body = <p className={table.empty}>{filtered && filteredEmptyText ? filteredEmptyText : emptyText}</p>;
