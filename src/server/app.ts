@@ -54,7 +54,10 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     shutdown.stopping = true;
   });
   registerRequestId(app);
-  registerUrlCheck(app);
+  const openApiDocument = buildOpenApiDocument();
+  // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
+  const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
+  registerUrlCheck(app, routes);
   registerErrorHandler(app);
   closeConnectionsWhenClosing(app);
   await app.register(fastifyCookie);
@@ -106,9 +109,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await registerTrpcEndpoint(app, createContext);
 
   // Plain routes first, so they win over the REST catch-all below.
-  const openApiDocument = buildOpenApiDocument();
-  // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
-  const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
   await registerApiDocs(app, openApiDocument);
   await registerHttpRoutes(app, deps, shutdown);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });

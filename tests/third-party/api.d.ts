@@ -2192,7 +2192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link is not valid (tampered, or never issued) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The link is not valid (tampered, or never issued) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2362,7 +2362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2379,6 +2379,21 @@ export interface operations {
                      *           "code": "too_small"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2487,7 +2502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2741,7 +2756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2793,7 +2808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such reservation. */
+            /** @description No such reservation. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2951,7 +2966,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3358,7 +3373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3410,7 +3425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workshop session. */
+            /** @description No such workshop session. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,7 +3585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3622,7 +3637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workshop session. */
+            /** @description No such workshop session. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3778,7 +3793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3911,7 +3926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3963,7 +3978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such subscription. */
+            /** @description No such subscription. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4102,7 +4117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4154,7 +4169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such subscription. */
+            /** @description No such subscription. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,7 +4326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4441,7 +4456,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4584,7 +4599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4745,7 +4760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4797,7 +4812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such advertising service. */
+            /** @description No such advertising service. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4935,7 +4950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4987,7 +5002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such advertising service. */
+            /** @description No such advertising service. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5124,7 +5139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5176,7 +5191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such advertising service. */
+            /** @description No such advertising service. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5365,7 +5380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5489,7 +5504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5722,7 +5737,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description A bad period. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A bad period. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5759,7 +5774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such table. */
+            /** @description No such table. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5818,7 +5833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5943,7 +5958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5980,7 +5995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such revision. */
+            /** @description No such revision. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6061,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6182,7 +6197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6350,7 +6365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6459,7 +6474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6511,7 +6526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6635,7 +6650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6687,7 +6702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6817,7 +6832,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6943,7 +6958,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7126,7 +7141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7338,7 +7353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7375,7 +7390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7454,7 +7469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7506,7 +7521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +7705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7742,7 +7757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7894,7 +7909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7946,7 +7961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8091,7 +8106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8123,6 +8138,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -8249,7 +8279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8301,7 +8331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post or revision. */
+            /** @description No such post or revision. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8454,7 +8484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,7 +8622,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8783,7 +8813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8919,7 +8949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8956,7 +8986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such enquiry. */
+            /** @description No such enquiry. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,7 +9112,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or the status is not new, replied or archived. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or the status is not new, replied or archived. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9134,7 +9164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such enquiry. */
+            /** @description No such enquiry. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9244,7 +9274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9296,7 +9326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No failed job with that id in that queue (it may have been retried already) */
+            /** @description No failed job with that id in that queue (it may have been retried already) A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9432,7 +9462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9556,7 +9586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9707,7 +9737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9851,7 +9881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9995,7 +10025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page, pageSize or status is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page, pageSize or status is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10152,7 +10182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10350,7 +10380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10387,7 +10417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10466,7 +10496,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10518,7 +10548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +10718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is too long, or the id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is too long, or the id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10740,7 +10770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10901,7 +10931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10953,7 +10983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11100,7 +11130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11152,7 +11182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11299,7 +11329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11442,7 +11472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11479,7 +11509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11581,7 +11611,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11633,7 +11663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11757,7 +11787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11809,7 +11839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11991,7 +12021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12043,7 +12073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12195,7 +12225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12247,7 +12277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12437,7 +12467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description postId is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description postId is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12631,7 +12661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12794,7 +12824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12980,7 +13010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13113,7 +13143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13274,7 +13304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13326,7 +13356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter. */
+            /** @description No such newsletter. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13458,7 +13488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13510,7 +13540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter. */
+            /** @description No such newsletter. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13643,7 +13673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13695,7 +13725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter. */
+            /** @description No such newsletter. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13827,7 +13857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13956,7 +13986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14117,7 +14147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14169,7 +14199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such partner. */
+            /** @description No such partner. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14298,7 +14328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14350,7 +14380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such partner. */
+            /** @description No such partner. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14481,7 +14511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14533,7 +14563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such partner. */
+            /** @description No such partner. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14675,7 +14705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14819,7 +14849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14980,7 +15010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15032,7 +15062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such episode. */
+            /** @description No such episode. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15189,7 +15219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15241,7 +15271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such episode. */
+            /** @description No such episode. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15375,7 +15405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15497,7 +15527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15647,7 +15677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No feed address is set. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description No feed address is set. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15825,7 +15855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16011,7 +16041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16112,7 +16142,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16213,7 +16243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16265,7 +16295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such subscriber. */
+            /** @description No such subscriber. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +16416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16512,7 +16542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16645,7 +16675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16806,7 +16836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16858,7 +16888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such testimonial. */
+            /** @description No such testimonial. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16990,7 +17020,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17042,7 +17072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such testimonial. */
+            /** @description No such testimonial. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17175,7 +17205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17227,7 +17257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such testimonial. */
+            /** @description No such testimonial. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17338,7 +17368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17458,7 +17488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17559,7 +17589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17611,7 +17641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such admin. */
+            /** @description No such admin. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17771,7 +17801,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17862,7 +17892,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body is not a beacon. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The body is not a beacon. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18015,7 +18045,7 @@ export interface operations {
                     "audio/*": unknown;
                 };
             };
-            /** @description The id is not a whole number. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18037,7 +18067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such episode, or it has no playable audio. */
+            /** @description No such episode, or it has no playable audio. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18222,7 +18252,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18341,7 +18371,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18363,7 +18393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such published post. */
+            /** @description No such published post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18548,7 +18578,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18570,7 +18600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such published post. */
+            /** @description No such published post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18716,7 +18746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18860,7 +18890,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18960,7 +18990,7 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18982,7 +19012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19135,7 +19165,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19157,7 +19187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19265,7 +19295,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19387,7 +19417,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19542,7 +19572,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19648,7 +19678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown plan. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description An unknown plan. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19806,7 +19836,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19881,7 +19911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20021,7 +20051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20128,7 +20158,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or pageSize is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20222,7 +20252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slug is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The slug is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20244,7 +20274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No sent issue has this address. */
+            /** @description No sent issue has this address. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20332,7 +20362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20470,7 +20500,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description The token is missing or malformed. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The token is missing or malformed. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20615,7 +20645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20778,7 +20808,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20886,7 +20916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21112,7 +21142,7 @@ export interface operations {
                     "audio/*": unknown;
                 };
             };
-            /** @description w is not one of the offered widths. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description w is not one of the offered widths. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21134,7 +21164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such image. */
+            /** @description No such image. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21274,7 +21304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21311,7 +21341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is far too long to be one of ours. */
+            /** @description The name is far too long to be one of ours. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21468,7 +21498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21505,7 +21535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is far too long to be one of ours. */
+            /** @description The name is far too long to be one of ours. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21616,7 +21646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21705,7 +21735,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21830,7 +21860,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21960,7 +21990,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22066,7 +22096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22173,7 +22203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token is missing, unknown, used or expired, or the password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The token is missing, unknown, used or expired, or the password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22305,7 +22335,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22366,7 +22396,7 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22453,7 +22483,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22475,7 +22505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap. */
+            /** @description No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22549,7 +22579,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22675,7 +22705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid signature; nothing is changed. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description Missing or invalid signature; nothing is changed. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22811,7 +22841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22994,7 +23024,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23124,7 +23154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23146,7 +23176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workshop session. */
+            /** @description No such workshop session. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23343,7 +23373,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The path or query has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;

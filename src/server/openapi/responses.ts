@@ -157,15 +157,30 @@ export function groupByStatus(declared: readonly DeclaredResponse[]): Record<num
   return byStatus;
 }
 
-/** What every path answers before any route reads it (http/readable-urls.ts). */
-export const UNREADABLE_URL_CAUSE =
-  'The path or query has a NUL character or percent-encoded bytes that are not UTF-8';
+/** What every operation answers before any route reads it (http/readable-urls.ts). */
+export const UNREADABLE_QUERY_CAUSE =
+  'A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it';
+/** And an operation with path parameters, when one of them cannot be read. */
+export const UNREADABLE_PATH_CAUSE =
+  'A path parameter has a NUL character or percent-encoded bytes that are not UTF-8';
 
-/**
- * The same 400 on the hand-written routes' operations: added to a 400 they declare, or as one of
- * its own.
- */
-export function withUnreadableUrlResponse(items: Record<string, PathItem>): Record<string, PathItem> {
+/** A response with one more cause: added to the one declared for that status, or one of its own. */
+function withCause(
+  responses: NonNullable<OperationObject['responses']>,
+  status: number,
+  cause: string,
+): NonNullable<OperationObject['responses']> {
+  const declared = responses[String(status)] as ResponseObject | undefined;
+  const response = declared
+    ? { ...declared, description: `${declared.description} ${sentence(cause)}` }
+    : errorResponse(status, [cause]);
+  return Object.fromEntries(
+    Object.entries({ ...responses, [String(status)]: response }).sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** The same answers to an unreadable address on the hand-written routes' operations. */
+export function withUnreadableUrlResponses(items: Record<string, PathItem>): Record<string, PathItem> {
   return Object.fromEntries(
     Object.entries(items).map(([path, item]) => [
       path,
@@ -173,12 +188,9 @@ export function withUnreadableUrlResponse(items: Record<string, PathItem>): Reco
         Object.entries(item).map(([method, operation]) => {
           const responses = (operation as OperationObject | undefined)?.responses;
           if (!responses || typeof operation !== 'object') return [method, operation];
-          const declared = responses['400'] as ResponseObject | undefined;
-          const bad = declared
-            ? { ...declared, description: `${declared.description} ${sentence(UNREADABLE_URL_CAUSE)}` }
-            : errorResponse(400, [UNREADABLE_URL_CAUSE]);
-          const sorted = Object.entries({ ...responses, '400': bad }).sort(([a], [b]) => a.localeCompare(b));
-          return [method, { ...operation, responses: Object.fromEntries(sorted) }];
+          let completed = withCause(responses, 400, UNREADABLE_QUERY_CAUSE);
+          if (path.includes('{')) completed = withCause(completed, 404, UNREADABLE_PATH_CAUSE);
+          return [method, { ...operation, responses: completed }];
         }),
       ),
     ]),
@@ -192,7 +204,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * runs the Zod input schema) and the JSON body (Fastify's parser, its 1 MB limit, and the adapter's
  * content-type check, http/rest.ts). Fastify reads a body on DELETE too.
  */
-export function httpLayerResponses(operation: { method: string; hasInput: boolean }): DeclaredResponse[] {
+export function httpLayerResponses(operation: {
+  method: string;
+  hasInput: boolean;
+  hasPathParameters: boolean;
+}): DeclaredResponse[] {
   const declared: DeclaredResponse[] = [];
   if (operation.hasInput) {
     declared.push({
@@ -207,6 +223,7 @@ export function httpLayerResponses(operation: { method: string; hasInput: boolea
       { status: 415, description: 'The body is not JSON: send Content-Type: application/json' },
     );
   }
-  declared.push({ status: 400, description: UNREADABLE_URL_CAUSE });
+  declared.push({ status: 400, description: UNREADABLE_QUERY_CAUSE });
+  if (operation.hasPathParameters) declared.push({ status: 404, description: UNREADABLE_PATH_CAUSE });
   return declared;
 }
