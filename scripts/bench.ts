@@ -16,6 +16,8 @@
 // --reads-only (the throughput table against the bare baseline, and the mixed run; no flush-off, growth,
 // analytics or newsletter run: the quick figure for read work).
 // --search-only (just the blog search at 10 and at 10,000 posts, on each database: the quick figure for search work).
+// --search-flood (scripts/bench-search-flood.ts: cached GET / alone and beside 8 connections of distinct misspelt
+// searches from one address; it takes that script's options too).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -254,9 +256,9 @@ async function fillDatabase(
       ) made`);
     // The words search corrects misspellings towards, as a save adds them (services/blog).
     await db.db.execute(sql`
-      insert into blog_search_words (word)
-      select word from ts_stat('select to_tsvector(''simple'', title || '' '' || excerpt || '' '' || content_text) from blog_posts')
-      on conflict do nothing`);
+      insert into blog_search_words (word, posts)
+      select word, ndoc from ts_stat('select to_tsvector(''simple'', title || '' '' || excerpt || '' '' || content_text) from blog_posts')
+      on conflict (word) do update set posts = excluded.posts`);
     await db.db.execute(sql`
       insert into podcast_episodes (guid, title, description, episode_number, audio_url, published_at)
       select 'bench-' || i, 'Episode ' || i, 'A conversation about ' || i || ' things.', i, 'https://media.example/ep' || i || '.mp3',
@@ -347,6 +349,10 @@ async function main(): Promise<void> {
   if (args.get('build') !== 'false' && !args.has('no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  if (args.has('search-flood')) {
+    await import('./bench-search-flood');
+    return;
   }
 
   const databases: Array<'pglite' | 'postgres'> = args.has('only')

@@ -14,7 +14,8 @@ import { beaconBeforeRouting } from './http/routes/analytics-beacon';
 import { registerBuiltClient } from './http/built-client';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './http/limits';
-import { isCacheablePage, pageCacheKey } from './http/pages';
+import { isCacheablePage, pageCacheKey, pageCacheKind } from './http/pages';
+import { answerFrameworkError, registerUrlCheck } from './http/readable-urls';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './http/request-log';
 import { publicReadsOf, registerResponseCache } from './http/response-cache';
 import { nextScheduledChange } from './services/blog';
@@ -41,6 +42,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   });
 
   // Readiness turns 503 when the process begins to stop (beginShutdown), or at the latest on close.
@@ -52,6 +54,10 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     shutdown.stopping = true;
   });
   registerRequestId(app);
+  const openApiDocument = buildOpenApiDocument();
+  // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
+  const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
+  registerUrlCheck(app, routes);
   registerErrorHandler(app);
   closeConnectionsWhenClosing(app);
   await app.register(fastifyCookie);
@@ -62,6 +68,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     publicReads: publicReadsOf(appRouter),
     alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
+    pageKind: pageCacheKind,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),
     replayedHeaders: securityHeaderNames,
@@ -102,9 +109,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await registerTrpcEndpoint(app, createContext);
 
   // Plain routes first, so they win over the REST catch-all below.
-  const openApiDocument = buildOpenApiDocument();
-  // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
-  const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
   await registerApiDocs(app, openApiDocument);
   await registerHttpRoutes(app, deps, shutdown);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });

@@ -85,6 +85,20 @@ export function blogTagHref(slug: string, page = 1): string {
 /** The longest search the box and the server take. */
 export const BLOG_SEARCH_MAX = 100;
 
+/** What /search shows a visitor over the search limit (429) instead of results. */
+export const BLOG_SEARCH_BUSY_MESSAGE =
+  'You have searched a lot in the last minute. Please wait a minute, then search again.';
+
+/**
+ * Whether a search was refused for now (429): the procedure's error while the server renders the
+ * page, as the page's data carries it, or the client's error after a search in the browser.
+ */
+export function isSearchRefusedForNow(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, data } = error as { code?: unknown; data?: { httpStatus?: unknown } | null };
+  return code === 'TOO_MANY_REQUESTS' || data?.httpStatus === 429;
+}
+
 /** A page of search results. */
 export function blogSearchHref(q: string, page = 1): string {
   const query = new URLSearchParams({ q });

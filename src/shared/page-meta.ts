@@ -27,6 +27,8 @@ export const NOT_FOUND_META: PageMeta = {
 export interface PrefetchedHead {
   /** The page's record is missing (a post; a page of a list past its end): a 404, not indexed. */
   notFound?: boolean;
+  /** The page's data was refused for now (a visitor over the search limit): a 429, not indexed. */
+  tooManyRequests?: boolean;
   meta?: PageMeta;
   type?: 'website' | 'article';
   /** The social card's image, a path on this site. */

@@ -25,6 +25,11 @@ export interface PageEntry {
   queryParams?: readonly string[];
   /** The title is the page's record's (a post's): the server writes it, and the client leaves it be. */
   titleFromData?: true;
+  /**
+   * Its query is text a visitor types or is given (the words of a search, a checkout's id), so its
+   * copies are as many as anyone makes: the response cache keeps them apart from the pages.
+   */
+  queryIsFreeText?: true;
 }
 
 export interface PageRoute extends PageEntry {
@@ -91,6 +96,7 @@ export const PAGE_ROUTES = {
     meta: { title: siteTitle('Search the blog'), description: BLOG_META.description },
     queryParams: ['q', 'page'],
     titleFromData: true,
+    queryIsFreeText: true,
   },
   academy: {
     path: '/sparkai-academy',
@@ -137,6 +143,7 @@ export const PAGE_ROUTES = {
     // title says whether the payment has arrived.
     queryParams: ['plan', 'session_id'],
     titleFromData: true,
+    queryIsFreeText: true,
   },
   // Past newsletter issues, newest first; each sent issue is in the sitemap too (http/seo.ts).
   newsletterArchive: {

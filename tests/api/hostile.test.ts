@@ -8,10 +8,11 @@ import { parse as parseYaml } from 'yaml';
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { fillPageTemplate } from '../../src/server/http/pages';
+import { ROUTE_LIST } from '../../src/shared/routes';
 import { createAdmin } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
@@ -24,6 +25,8 @@ type Operation = { method: string; path: string; bodyKeys: string[]; queryKeys: 
 
 let t: TestApp;
 const operations: Operation[] = [];
+/** Every documented operation at its path as a client sends it: the API's under /api, feeds and files at the root. */
+const documentedOperations: Array<{ method: string; path: string }> = [];
 /** An admin's session, so the admin paths are attacked past their sign-in check too. */
 let adminToken = '';
 
@@ -78,9 +81,11 @@ beforeAll(async () => {
     >;
   };
   for (const [path, item] of Object.entries(doc.paths)) {
+    const atRoot = (item as { servers?: Array<{ url: string }> }).servers?.some((s) => s.url === '/');
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const json = op.requestBody?.content?.['application/json']?.schema;
+      documentedOperations.push({ method: method.toUpperCase(), path: atRoot ? path : `/api${path}` });
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -223,6 +228,103 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect({} as Record<string, unknown>).not.toHaveProperty('admin');
+  });
+});
+
+// NUL and byte sequences that are not UTF-8, percent-encoded as a client can send them: PostgreSQL
+// text takes neither (a NUL tag slug reached the feed's query and failed there as a 500).
+const BROKEN_SEGMENTS = ['%00', 'a%00b', '%FF', 'x%C3%28', '%ED%A0%80', '%F0%28%8C%BC', '%C0%AF', '%E9t%E9'];
+
+/** A path template of the route table (`:slug`) or of openapi.json (`{slug}`) with each parameter as given. */
+function filledPath(template: string, value: string): string {
+  return template.replace(/:[A-Za-z]+\??|\{[^}]+\}/g, value);
+}
+
+describe('NUL and broken UTF-8 in the path or query of every page, feed and API path (issue 44.7)', () => {
+  /** Every page of the route table and every documented operation: a new route is swept without editing this test. */
+  const targets = () => [
+    ...ROUTE_LIST.map((route) => ({ method: 'GET', path: route.path })),
+    ...documentedOperations,
+  ];
+  // The pages as the site serves them, rendered from the built client (CI builds it before these tests).
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await buildTestApp({
+      env: { CLIENT_DIST: builtClientDist(), RATE_LIMIT_MULTIPLIER: '1000' },
+      outbox: 'manual',
+    });
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it('sweeps the route table and the documented paths', () => {
+    expect(targets().map((target) => target.path)).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/search',
+        '/blog/tag/:slug',
+        '/blog/tag/{slug}/rss.xml',
+        '/api/blog/search',
+      ]),
+    );
+  });
+
+  it(
+    'answers a path parameter with them 404 and a query parameter 400 naming it, in the one error shape, never 5xx',
+    { timeout: 180_000 },
+    async () => {
+      /** A request, and what it must answer: 404, or 400 naming this parameter. */
+      const requests: Array<{ method: string; url: string; status: 404 | 400; names?: string }> = [];
+      for (const { method, path: template } of targets()) {
+        const path = filledPath(template, 'word');
+        for (const [i, broken] of BROKEN_SEGMENTS.entries()) {
+          // In a value, in a value after another parameter, and in a name, by turns.
+          const [query, names] = [
+            [`q=${broken}`, 'q'],
+            [`page=1&x=${broken}`, 'x'],
+            [`${broken}=1`, ''],
+          ][i % 3]!;
+          requests.push({ method, url: `${path}?${query}`, status: 400, names });
+          if (/[:{]/.test(template))
+            requests.push({ method, url: filledPath(template, broken), status: 404 });
+        }
+      }
+      const wrong: string[] = [];
+      for (const { method, url, status, names } of requests) {
+        // The test app also checks each answer against openapi.json, and throws where it differs.
+        const res = await site.app.inject({ method: method as 'GET', url }).catch((error: Error) => error);
+        if (res instanceof Error) {
+          wrong.push(`${method} ${url} -> ${res.message.split('\n', 1)[0]}`);
+          continue;
+        }
+        const body = /application\/json/.test(String(res.headers['content-type']))
+          ? (res.json() as { code?: string; message?: unknown; issues?: Array<{ path: string }> })
+          : {};
+        const shaped =
+          typeof body.message === 'string' &&
+          body.code === (status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST') &&
+          (names === undefined || body.issues?.[0]?.path === names);
+        if (res.statusCode !== status || !shaped)
+          wrong.push(`${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+      expect(wrong).toEqual([]);
+      expect((await site.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    },
+  );
+
+  it('still reads percent-encoded UTF-8 and a lone per cent sign as they were', async () => {
+    for (const url of [
+      '/search?q=caf%C3%A9',
+      '/api/blog/search?q=caf%C3%A9',
+      '/api/blog/search?q=50%25',
+      '/api/blog/search?q=50%off',
+      '/blog/tag/%F0%9F%8D%B0/rss.xml',
+    ]) {
+      const res = await site.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
   });
 });
 

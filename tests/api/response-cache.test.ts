@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { advertisingServices } from '../../src/server/db/schema';
 import { pageCacheKey } from '../../src/server/http/pages';
 import { isCacheableUrl, publicReadsOf } from '../../src/server/http/response-cache';
 import { appRouter } from '../../src/server/routers';
 import { answered } from '../helpers/challenge';
-import { appLoggingAtInfo, buildTestApp, type TestApp } from '../helpers/app';
+import { appLoggingAtInfo, buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 
 /** A workshop session a fortnight ahead of the real clock (the cache's ttl is real time). */
@@ -225,7 +225,7 @@ describe('the cache holds at most its size in bytes', () => {
     const cache = registerResponseCache(app, {
       ttlMs: 60_000,
       alsoCache: (url) => url.startsWith('/page/'),
-      maxBytes,
+      budgets: { page: { entries: 500, bytes: maxBytes } },
     });
     // Pages of 10 KB that barely compress (random text), so each entry is about 30 KB with its copies.
     const { randomBytes } = await import('node:crypto');
@@ -402,4 +402,51 @@ describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.an
       expect(routed).toHaveLength(3);
     });
   });
+});
+
+// Issue 44.1: 520 distinct search addresses pushed / out of the cache. Each kind of entry has its
+// own budget, so searches and unknown addresses only ever evict their own kind.
+describe('searches and 404s never evict the pages', () => {
+  it(
+    'still answers /, /blog and the feed from memory after 1,000 distinct searches and unknown addresses',
+    { timeout: 180_000 },
+    async () => {
+      const site = await buildTestApp({
+        env: { CLIENT_DIST: builtClientDist(), RATE_LIMIT_MULTIPLIER: '1000' },
+        outbox: 'manual',
+      });
+      const get = (url: string) => site.app.inject({ method: 'GET', url });
+      // Searches and unknown addresses of every sort: pages, the API, tRPC, feeds.
+      const flood = (n: number) =>
+        [
+          `/search?q=hichin${n}`,
+          `/api/blog/search?q=stevenagge${n}`,
+          `/trpc/blog.search?input=${encodeURIComponent(JSON.stringify({ q: `tring${n}`, page: 1 }))}`,
+          `/no-such-page-${n}`,
+          `/blog/tag/no-such-tag-${n}/rss.xml`,
+          `/api/blog/by-slug/no-such-post-${n}`,
+          `/api/blog/search?q=royston&page=${n + 1}`,
+        ][n % 7]!;
+      // The clock stands still meanwhile, so that no entry merely expires (they live ten seconds).
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      try {
+        for (const url of ['/', '/blog', '/rss.xml']) {
+          expect((await get(url)).statusCode, url).toBe(200);
+          expect((await get(url)).headers['x-cache'], url).toBe('hit');
+        }
+        for (let n = 0; n < 1000; n++) {
+          const res = await get(flood(n));
+          expect([200, 404], flood(n)).toContain(res.statusCode);
+        }
+        for (const url of ['/', '/blog', '/rss.xml']) {
+          const again = await get(url);
+          expect(again.statusCode, url).toBe(200);
+          expect(again.headers['x-cache'], url).toBe('hit');
+        }
+      } finally {
+        vi.useRealTimers();
+        await site.close();
+      }
+    },
+  );
 });

@@ -33,6 +33,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The built client, for tests of the server-rendered pages (the other API tests run without it):
+ * CI builds it before the API tests; locally, `npm run build:client` first.
+ */
+export function builtClientDist(): string {
+  const dir = path.resolve('dist/client');
+  if (!fs.existsSync(path.join(dir, 'index.html')))
+    throw new Error('These tests read the rendered pages: run npm run build:client first');
+  return dir;
+}
+
 /** A POST of a body as it is (broken JSON, a bare string), with its content type (JSON unless told). */
 export function postRaw(
   app: FastifyInstance,

@@ -2195,7 +2195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link is not valid (tampered, or never issued) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The link is not valid (tampered, or never issued) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2365,7 +2365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2382,6 +2382,21 @@ export interface operations {
                      *           "code": "too_small"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2490,7 +2505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2622,7 +2637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2744,7 +2759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,7 +2811,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such reservation. */
+            /** @description No such reservation. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +2969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3132,7 +3147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3361,7 +3376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or wrong (a date, times with the end after the start, a venue for in person), or the start is not in the future. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3413,7 +3428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workshop session. */
+            /** @description No such workshop session. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3573,7 +3588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3625,7 +3640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workshop session. */
+            /** @description No such workshop session. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,7 +3796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3914,7 +3929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3966,7 +3981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such subscription. */
+            /** @description No such subscription. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4105,7 +4120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4157,7 +4172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such subscription. */
+            /** @description No such subscription. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4314,7 +4329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4444,7 +4459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4587,7 +4602,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4748,7 +4763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4800,7 +4815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such advertising service. */
+            /** @description No such advertising service. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4938,7 +4953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4990,7 +5005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such advertising service. */
+            /** @description No such advertising service. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5127,7 +5142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5179,7 +5194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such advertising service. */
+            /** @description No such advertising service. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5368,7 +5383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5492,7 +5507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,7 +5635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5725,7 +5740,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description A bad period. */
+            /** @description A bad period. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5762,7 +5777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such table. */
+            /** @description No such table. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5819,6 +5834,28 @@ export interface operations {
                         visitors: number;
                         since: string;
                     };
+                };
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
@@ -5924,7 +5961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5961,7 +5998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such revision. */
+            /** @description No such revision. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6042,7 +6079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description slug too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6163,7 +6200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6279,7 +6316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The same tag twice. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6331,7 +6368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6440,7 +6477,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6492,7 +6529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,7 +6653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6668,7 +6705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6798,7 +6835,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6924,7 +6961,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7107,7 +7144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7319,7 +7356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7356,7 +7393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7435,7 +7472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7487,7 +7524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7671,7 +7708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7723,7 +7760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7875,7 +7912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An empty title or content, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +7964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post. */
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8072,7 +8109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8104,6 +8141,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -8230,7 +8282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8282,7 +8334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post or revision. */
+            /** @description No such post or revision. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8435,7 +8487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,7 +8625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing, too long, or not an e-mail address or phone number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8764,7 +8816,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8900,7 +8952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8937,7 +8989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such enquiry. */
+            /** @description No such enquiry. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9063,7 +9115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or the status is not new, replied or archived. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or the status is not new, replied or archived. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9115,7 +9167,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such enquiry. */
+            /** @description No such enquiry. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9225,7 +9277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a UUID. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9277,7 +9329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No failed job with that id in that queue (it may have been retried already) */
+            /** @description No failed job with that id in that queue (it may have been retried already) A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9413,7 +9465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description Paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9537,7 +9589,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9688,7 +9740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not valid JSON. */
+            /** @description The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9832,7 +9884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9976,7 +10028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page, pageSize or status is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page, pageSize or status is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10133,7 +10185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10331,7 +10383,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10368,7 +10420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10447,7 +10499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10499,7 +10551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10669,7 +10721,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is too long, or the id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is too long, or the id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10721,7 +10773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10882,7 +10934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +10986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11081,7 +11133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11133,7 +11185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11280,7 +11332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11317,7 +11369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11423,7 +11475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11460,7 +11512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11562,7 +11614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11614,7 +11666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11738,7 +11790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11790,7 +11842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11972,7 +12024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12024,7 +12076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12176,7 +12228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12228,7 +12280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter issue. */
+            /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12421,7 +12473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description postId is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description postId is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12615,7 +12667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12778,7 +12830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description A field is missing or too long (the message says which) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12964,7 +13016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13097,7 +13149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13258,7 +13310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13310,7 +13362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter. */
+            /** @description No such newsletter. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13442,7 +13494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13494,7 +13546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter. */
+            /** @description No such newsletter. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13627,7 +13679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13679,7 +13731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such newsletter. */
+            /** @description No such newsletter. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13811,7 +13863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13940,7 +13992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14101,7 +14153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14153,7 +14205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such partner. */
+            /** @description No such partner. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14282,7 +14334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14334,7 +14386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such partner. */
+            /** @description No such partner. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14465,7 +14517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14517,7 +14569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such partner. */
+            /** @description No such partner. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14659,7 +14711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100), or q too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14803,7 +14855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14964,7 +15016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15016,7 +15068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such episode. */
+            /** @description No such episode. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15173,7 +15225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty, too long or not an accepted address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15225,7 +15277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such episode. */
+            /** @description No such episode. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15359,6 +15411,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -15459,7 +15533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description Not an http(s) address. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15609,7 +15683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No feed address is set. The body is not valid JSON. */
+            /** @description No feed address is set. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15787,7 +15861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15973,7 +16047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16074,6 +16148,28 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -16153,7 +16249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16205,7 +16301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such subscriber. */
+            /** @description No such subscriber. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16326,6 +16422,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -16430,7 +16548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16563,7 +16681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16724,7 +16842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16776,7 +16894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such testimonial. */
+            /** @description No such testimonial. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16908,7 +17026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or a field is empty or too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16960,7 +17078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such testimonial. */
+            /** @description No such testimonial. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17093,7 +17211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number, or direction is not up or down. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17145,7 +17263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such testimonial. */
+            /** @description No such testimonial. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17256,6 +17374,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
             401: {
                 headers: {
@@ -17354,7 +17494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17455,7 +17595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17507,7 +17647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such admin. */
+            /** @description No such admin. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17667,7 +17807,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17758,7 +17898,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body is not a beacon. */
+            /** @description The body is not a beacon. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17911,7 +18051,7 @@ export interface operations {
                     "audio/*": unknown;
                 };
             };
-            /** @description The id is not a whole number. */
+            /** @description The id is not a whole number. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17933,7 +18073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such episode, or it has no playable audio. */
+            /** @description No such episode, or it has no playable audio. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18118,7 +18258,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18237,7 +18377,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18259,7 +18399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such published post. */
+            /** @description No such published post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18444,7 +18584,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The slug is too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18466,7 +18606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such published post. */
+            /** @description No such published post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18612,7 +18752,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18756,7 +18896,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description q too long or page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18773,6 +18913,26 @@ export interface operations {
                      *           "code": "too_small"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than 60 of these requests from one address in a minute; wait Retry-After seconds. */
+            429: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests from your connection. Please wait a few minutes and try again.",
+                     *       "code": "TOO_MANY_REQUESTS"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -18836,7 +18996,29 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
-            /** @description No such tag. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18989,7 +19171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19011,7 +19193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tag. */
+            /** @description No such tag. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19119,6 +19301,28 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -19219,7 +19423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An enquiry without its challenge, or with a wrong sum, an expired or an already used one: get a new one. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19374,6 +19578,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -19458,7 +19684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown plan. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description An unknown plan. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19616,6 +19842,28 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -19669,7 +19917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19809,6 +20057,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database does not answer: the same report, with status unavailable */
             503: {
                 headers: {
@@ -19894,7 +20164,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or pageSize is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19988,7 +20258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The slug is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description The slug is not valid. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20010,7 +20280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No sent issue has this address. */
+            /** @description No sent issue has this address. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20098,7 +20368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20236,7 +20506,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description The token is missing or malformed. */
+            /** @description The token is missing or malformed. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20381,7 +20651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20544,7 +20814,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20652,7 +20922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20878,7 +21148,7 @@ export interface operations {
                     "audio/*": unknown;
                 };
             };
-            /** @description w is not one of the offered widths. */
+            /** @description w is not one of the offered widths. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20900,7 +21170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such image. */
+            /** @description No such image. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21040,7 +21310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. */
+            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21077,7 +21347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is far too long to be one of ours. */
+            /** @description The name is far too long to be one of ours. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21234,7 +21504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. */
+            /** @description No file was sent, or the transfer broke off. The body of a multipart POST cannot be read. The Idempotency-Key is not 1 to 255 visible ASCII characters. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21271,7 +21541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name is far too long to be one of ours. */
+            /** @description The name is far too long to be one of ours. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -21382,6 +21652,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -21448,6 +21740,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
@@ -21552,7 +21866,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21682,7 +21996,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page not a whole number, or q longer than 100 characters. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21788,6 +22102,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not ready: an engine does not answer, or the instance is shutting down */
             503: {
                 headers: {
@@ -21873,7 +22209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token is missing, unknown, used or expired, or the password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The token is missing, unknown, used or expired, or the password is too short, too long or too common. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22005,6 +22341,28 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -22042,6 +22400,28 @@ export interface operations {
                      *     <rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>
                      */
                     "application/rss+xml": string;
+                };
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
@@ -22109,7 +22489,29 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap. */
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22181,6 +22583,28 @@ export interface operations {
                      *     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/</loc></url></urlset>
                      */
                     "application/xml": string;
+                };
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
@@ -22287,7 +22711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid signature; nothing is changed. The body is not valid JSON. */
+            /** @description Missing or invalid signature; nothing is changed. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22423,7 +22847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22606,7 +23030,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. */
+            /** @description page or limit not a whole number, or limit above 50. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22736,7 +23160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. */
+            /** @description The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22758,7 +23182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such workshop session. */
+            /** @description No such workshop session. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22954,6 +23378,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {

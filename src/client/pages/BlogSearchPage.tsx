@@ -1,6 +1,12 @@
 import { SearchX } from 'lucide-react';
 import { useSearch } from 'wouter';
-import { BLOG_SEARCH_MAX, blogSearchHref, parseBlogSearchQuery } from '../../shared/blog-publishing';
+import {
+  BLOG_SEARCH_BUSY_MESSAGE,
+  BLOG_SEARCH_MAX,
+  blogSearchHref,
+  isSearchRefusedForNow,
+  parseBlogSearchQuery,
+} from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { BlogPager } from '../features/blog/BlogPager';
@@ -13,7 +19,9 @@ import * as extras from '../features/blog/BlogExtras.css';
 /** /search?q=...: the published posts that match, best first, the matched words marked. */
 export default function BlogSearchPage() {
   const { q, page } = parseBlogSearchQuery(useSearch());
-  const results = trpc.blog.search.useQuery({ q, page }, { enabled: q !== '' });
+  // A search that failed while the page rendered shows why at once, as the server rendered it: asked
+  // again on mount, a visitor over the search limit would only be refused again.
+  const results = trpc.blog.search.useQuery({ q, page }, { enabled: q !== '', retryOnMount: false });
   const data = q ? results.data : undefined;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -32,7 +40,9 @@ export default function BlogSearchPage() {
           </div>
         ) : results.isError ? (
           <p className={extras.resultCount} role="alert">
-            The search could not be run just now. Please try again in a moment.
+            {isSearchRefusedForNow(results.error)
+              ? BLOG_SEARCH_BUSY_MESSAGE
+              : 'The search could not be run just now. Please try again in a moment.'}
           </p>
         ) : data && data.items.length > 0 ? (
           <>

@@ -313,10 +313,18 @@ export const postRevisions = pgTable(
   (t) => [index('post_revisions_post_idx').on(t.postId, t.createdAt, t.id)],
 );
 
-/** Every word of the posts, for correcting a misspelt search word by trigram similarity. */
-export const blogSearchWords = pgTable('blog_search_words', { word: text('word').primaryKey() }, (t) => [
-  index('blog_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
-]);
+/**
+ * Every word of the published posts, with how many use it, for correcting a misspelt search word by
+ * trigram similarity (services/blog/search-words.ts keeps it).
+ */
+export const blogSearchWords = pgTable(
+  'blog_search_words',
+  { word: text('word').primaryKey(), posts: integer('posts').notNull().default(0) },
+  (t) => [
+    // GiST, not GIN: it walks the words nearest a misspelling first, so a correction reads a few.
+    index('blog_search_words_nearest_idx').using('gist', t.word.op('gist_trgm_ops')),
+  ],
+);
 
 /** A signed, single-use permission to PUT one file; the id is the last segment of the uploadURL. */
 export const uploadTickets = pgTable('upload_tickets', {

@@ -54,10 +54,11 @@ const seedSets: Array<{ key: string; apply: (tx: SeedTx) => Promise<unknown> }> 
         insert into post_tags (post_id, tag_id, position)
         select p.id, t.id, 0 from blog_posts p join tags t on lower(t.name) = lower(trim(p.category))
         on conflict do nothing`);
+      // The published posts' words, each with how many use them (services/blog/search-words.ts).
       await tx.execute(sql`
-        insert into blog_search_words (word)
-        select word from ts_stat('select to_tsvector(''simple'', title || '' '' || tags_text || '' '' || excerpt || '' '' || content_text) from blog_posts')
-        on conflict do nothing`);
+        insert into blog_search_words (word, posts)
+        select word, ndoc from ts_stat('select to_tsvector(''simple'', title || '' '' || tags_text || '' '' || excerpt || '' '' || content_text) from blog_posts where status = ''published''')
+        on conflict (word) do update set posts = excluded.posts`);
     },
   },
   {

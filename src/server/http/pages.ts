@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { appRouter } from '../routers';
 import type { Context } from '../trpc/context';
 import type { RouteTable } from '../openapi/routes';
+import type { CacheKind } from './response-cache';
 import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
 import {
@@ -139,7 +140,7 @@ export async function registerPages(
       router: appRouter,
       ctx: options.createContext({ req, res: reply }),
     });
-    const { notFound, ...head } = await ssr.prefetchPage(page.page, {
+    const { notFound, tooManyRequests, ...head } = await ssr.prefetchPage(page.page, {
       trpc,
       path: pathname,
       params: found?.params ?? {},
@@ -148,6 +149,8 @@ export async function registerPages(
     });
     Object.assign(result, head);
     if (notFound) result.status = 404;
+    // Retry-After is already on the reply: the procedure's rate limit put it there.
+    if (tooManyRequests) result.status = 429;
     // Failed queries too (a missing post): the page then renders its not-found state on the server.
     result.dehydratedState = trpc.dehydrate({ shouldDehydrateQuery: () => true });
     return result;
@@ -300,6 +303,15 @@ export function pageCacheKey(url: string): string {
   for (const name of [...used].sort()) for (const value of given.getAll(name)) kept.append(name, value);
   const query = kept.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * What the response cache keeps a page's answer as: a page, or, with a query of free text (a
+ * search's words), a search, in a budget of its own (a 404 is kept apart whatever the page).
+ */
+export function pageCacheKind(key: string): CacheKind {
+  const [pathname = '', query] = key.split('?', 2);
+  return query && findRoute(pathname)?.route.queryIsFreeText ? 'search' : 'page';
 }
 
 /** Server-rendered pages the response cache may keep (they are the same for every visitor). */

@@ -30,41 +30,80 @@ import {
  */
 export interface PublicReads {
   procedures: ReadonlySet<string>;
-  /** A REST path, and whether its query string is part of the read (a page of a list) or not. */
-  paths: ReadonlyArray<{ pattern: RegExp; query: boolean }>;
+  /** Those whose answers are keyed by text a visitor types (meta `cacheAs: 'search'`). */
+  searches: ReadonlySet<string>;
+  /**
+   * A REST path, whether its query string is part of the read (a page of a list) or not, and the
+   * kind its answers are kept as.
+   */
+  paths: ReadonlyArray<{ pattern: RegExp; query: boolean; kind: CacheKind }>;
 }
+
+/**
+ * What an entry is kept as. Each kind is a least-recently-read list of its own within its own
+ * budget (CACHE_BUDGETS), so entries of one kind only ever evict entries of that kind: however many
+ * distinct searches or unknown addresses are asked for, the pages stay.
+ */
+export type CacheKind = 'page' | 'api' | 'search' | 'missing';
+
+export interface CacheBudget {
+  entries: number;
+  bytes: number;
+}
+
+const MB = 1024 * 1024;
+/**
+ * The kinds and their budgets, 16 MB in all, bodies and their compressed copies together:
+ * - page: the pages of the route table, posts and tag pages, feeds, the sitemap (a post page is
+ *   20-60 KB with its copies, so about 200-500);
+ * - api: the API's public reads (/api, /trpc), small JSON;
+ * - search: answers keyed by text a visitor types (search results, their pages, a checkout's page);
+ * - missing: any 404, a page's or the API's.
+ */
+export const CACHE_BUDGETS: Readonly<Record<CacheKind, CacheBudget>> = {
+  page: { entries: 500, bytes: 10 * MB },
+  api: { entries: 300, bytes: 2 * MB },
+  search: { entries: 150, bytes: 2 * MB },
+  missing: { entries: 150, bytes: 2 * MB },
+};
+const KINDS = Object.keys(CACHE_BUDGETS) as CacheKind[];
 
 /** The public reads of a router, from each procedure's meta: a new public read opts in where it is defined. */
 export function publicReadsOf(router: AnyRouter): PublicReads {
   const procedures = new Set<string>();
-  const paths: Array<{ pattern: RegExp; query: boolean }> = [];
-  forEachOpenApiProcedure<{ cache?: 'public' }>(router._def.procedures, ({ path, procedure, meta }) => {
-    if (meta.cache !== 'public') return;
-    if (meta.openapi.method !== 'GET') throw new Error(`${path}: only a GET can be cached as a public read`);
-    procedures.add(path);
-    const template = normalizePath(meta.openapi.path);
-    const { inputParser } = getInputOutputParsers(procedure);
-    // Input that is not in the path is read from the query string: each page is an entry of its own.
-    const query = !template.includes('{') && !instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true));
-    paths.push({ pattern: templateToRegExp(`/api${template}`), query });
-  });
-  return { procedures, paths };
+  const searches = new Set<string>();
+  const paths: Array<{ pattern: RegExp; query: boolean; kind: CacheKind }> = [];
+  forEachOpenApiProcedure<{ cache?: 'public'; cacheAs?: 'search' }>(
+    router._def.procedures,
+    ({ path, procedure, meta }) => {
+      if (meta.cache !== 'public') return;
+      if (meta.openapi.method !== 'GET')
+        throw new Error(`${path}: only a GET can be cached as a public read`);
+      procedures.add(path);
+      if (meta.cacheAs === 'search') searches.add(path);
+      const template = normalizePath(meta.openapi.path);
+      const { inputParser } = getInputOutputParsers(procedure);
+      // Input that is not in the path is read from the query string: each page is an entry of its own.
+      const query = !template.includes('{') && !instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true));
+      paths.push({
+        pattern: templateToRegExp(`/api${template}`),
+        query,
+        kind: meta.cacheAs === 'search' ? 'search' : 'api',
+      });
+    },
+  );
+  return { procedures, searches, paths };
 }
 
 /** Headers a cached answer carries besides its body: the paging facts of a list. */
 const KEPT_HEADERS = ['Link', 'X-Total-Count'] as const;
 
-const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
-/**
- * What the whole cache may hold, bodies and their compressed copies together: a post
- * page is 20-60 KB with its copies, so about 300-800 pages; the least recently read go first.
- */
-export const RESPONSE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Entry {
+  kind: CacheKind;
   etag: string;
   body: Buffer;
   /** Compressed once when stored, so repeat reads cost no compression. */
@@ -150,14 +189,21 @@ function taggedEtag(etag: string, encoding: Encoding): string {
   return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 }
 
-export function isCacheableUrl(url: string, reads: PublicReads): boolean {
+/** The kind a public read's answer is kept as, or null when the URL is not a public read. */
+export function publicReadKind(url: string, reads: PublicReads): CacheKind | null {
   const [path = '', query = ''] = url.split('?', 2);
   if (path.startsWith('/trpc/')) {
     const procedures = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
-    return procedures.every((p) => reads.procedures.has(p)) && query.length < 2000;
+    if (!procedures.every((p) => reads.procedures.has(p)) || query.length >= 2000) return null;
+    return procedures.some((p) => reads.searches.has(p)) ? 'search' : 'api';
   }
   const read = reads.paths.find((p) => p.pattern.test(path));
-  return read !== undefined && (read.query ? query.length < 200 : query === '');
+  if (read === undefined || !(read.query ? query.length < 200 : query === '')) return null;
+  return read.kind;
+}
+
+export function isCacheableUrl(url: string, reads: PublicReads): boolean {
+  return publicReadKind(url, reads) !== null;
 }
 
 export interface ResponseCacheOptions {
@@ -171,8 +217,10 @@ export interface ResponseCacheOptions {
    * page reads, so /?cb=1, /?cb=2 ... are one entry instead of a render and an eviction each.
    */
   keyOf?: (url: string) => string;
-  /** The cache's size in bytes (RESPONSE_CACHE_MAX_BYTES unless a test sets less). */
-  maxBytes?: number;
+  /** The kind a cached page's answer is kept as (a search page's is 'search'); 'page' when not given. */
+  pageKind?: (key: string) => CacheKind;
+  /** Budgets of some kinds (CACHE_BUDGETS unless a test sets less). */
+  budgets?: Partial<Record<CacheKind, CacheBudget>>;
   /**
    * Headers the app's own hooks put on every answer (the security headers): kept with an entry as
    * its answer had them, and sent by a hit answered before routing, which those hooks never see.
@@ -189,7 +237,8 @@ export interface ResponseCacheOptions {
 
 export interface ResponseCache {
   clear(): void;
-  size(): { entries: number; bytes: number };
+  /** What the cache holds, of one kind or in all. */
+  size(kind?: CacheKind): { entries: number; bytes: number };
   /**
    * Answers a fresh hit from the HTTP server's request event, before Fastify routes the request
    * and makes its request, reply and logger (http/before-routing.ts): the bytes and headers the
@@ -199,36 +248,57 @@ export interface ResponseCache {
   answerBeforeRouting(req: IncomingMessage, res: ServerResponse, log: FastifyBaseLogger): boolean;
 }
 
+/** A read that missed: the key its answer is kept under, its kind, and the generation it began in. */
+interface Miss {
+  key: string;
+  kind: CacheKind;
+  generation: number;
+}
+
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): ResponseCache {
-  // A Map keeps insertion order: a hit moves its entry to the end, so the first is the least recently read.
+  // Every entry by its key, and each kind's keys in a Map of their own: a Map keeps insertion order,
+  // and a hit moves its key to the end of its kind's, so the first there is its least recently read.
   const entries = new Map<string, Entry>();
-  const maxBytes = options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES;
-  let bytes = 0;
+  const budgets = { ...CACHE_BUDGETS, ...options.budgets };
+  const kinds = Object.fromEntries(
+    KINDS.map((kind) => [kind, { keys: new Map<string, true>(), bytes: 0 }]),
+  ) as Record<CacheKind, { keys: Map<string, true>; bytes: number }>;
   let generation = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.bytes;
+    const kind = kinds[entry.kind];
+    kind.bytes -= entry.bytes;
+    kind.keys.delete(key);
     entries.delete(key);
   };
   const removeAll = () => {
     entries.clear();
-    bytes = 0;
+    for (const kind of KINDS) {
+      kinds[kind].keys.clear();
+      kinds[kind].bytes = 0;
+    }
   };
   const store = (key: string, entry: Entry) => {
     remove(key);
-    if (entry.bytes > maxBytes) return;
-    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes + entry.bytes > maxBytes)) {
-      remove(entries.keys().next().value as string);
+    const budget = budgets[entry.kind];
+    const kind = kinds[entry.kind];
+    if (entry.bytes > budget.bytes) return;
+    while (
+      kind.keys.size > 0 &&
+      (kind.keys.size >= budget.entries || kind.bytes + entry.bytes > budget.bytes)
+    ) {
+      remove(kind.keys.keys().next().value as string);
     }
     entries.set(key, entry);
-    bytes += entry.bytes;
+    kind.keys.set(key, true);
+    kind.bytes += entry.bytes;
   };
   /**
    * The reads that missed: the key their answer is kept under and the generation they began in (it
    * is kept only if that is still current). A hit is not in it, so the onSend hook passes it by.
    */
-  const misses = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  const misses = new WeakMap<FastifyRequest, Miss>();
   const emptyCache = () => {
     generation++;
     removeAll();
@@ -242,18 +312,24 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     void refreshNextChange().catch(() => {});
   });
   if (options.nextChange) app.addHook('onReady', refreshNextChange);
-  const reads = options.publicReads ?? { procedures: new Set<string>(), paths: [] };
+  const reads = options.publicReads ?? {
+    procedures: new Set<string>(),
+    searches: new Set<string>(),
+    paths: [],
+  };
   const replayedHeaders = options.replayedHeaders ?? [];
   /**
    * The entry a GET is kept under, or null when its answer is not kept. A plain route whose answer
    * is the same for everyone says so in its config (`publicRead`), and is kept by its path.
    */
-  const keyOf = (req: FastifyRequest): string | null => {
+  const keyOf = (req: FastifyRequest): { key: string; kind: CacheKind } | null => {
     const url = req.originalUrl;
-    if (isCacheableUrl(url, reads)) return url;
-    if (req.routeOptions.config?.publicRead) return url.split('?', 1)[0]!;
+    const readKind = publicReadKind(url, reads);
+    if (readKind !== null) return { key: url, kind: readKind };
+    if (req.routeOptions.config?.publicRead) return { key: url.split('?', 1)[0]!, kind: 'page' };
     if (options.alsoCache?.(url) !== true) return null;
-    return options.keyOf ? options.keyOf(url) : url;
+    const key = options.keyOf ? options.keyOf(url) : url;
+    return { key, kind: options.pageKind?.(key) ?? 'page' };
   };
 
   const sendEntry = (req: FastifyRequest, reply: FastifyReply, entry: Entry) => {
@@ -274,8 +350,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       remove(key);
       return undefined;
     }
-    entries.delete(key);
-    entries.set(key, entry);
+    const keys = kinds[entry.kind].keys;
+    keys.delete(key);
+    keys.set(key, true);
     return entry;
   };
 
@@ -285,11 +362,11 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     // under the URL itself is the answer without asking which reads are public.
     let entry = freshEntry(req.originalUrl);
     if (!entry) {
-      const key = keyOf(req);
-      if (key === null) return done();
-      if (key !== req.originalUrl) entry = freshEntry(key);
+      const kept = keyOf(req);
+      if (kept === null) return done();
+      if (kept.key !== req.originalUrl) entry = freshEntry(kept.key);
       if (!entry) {
-        misses.set(req, { key, generation });
+        misses.set(req, { ...kept, generation });
         return done();
       }
     }
@@ -314,12 +391,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
 
   /** A missed read's answer: kept (with its compressed copies and ETag), then sent in the encoding asked for. */
-  const keep = (
-    req: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    miss: { key: string; generation: number },
-  ) => {
+  const keep = (req: FastifyRequest, reply: FastifyReply, payload: unknown, miss: Miss) => {
     if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const baseEtag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
@@ -327,6 +399,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     const compressed = size >= COMPRESS_MIN_BYTES ? compress(payload) : {};
     const entry: Entry = {
+      // A 404 is kept apart whatever was asked for: unknown addresses are as many as anyone makes.
+      kind: reply.statusCode === 404 ? 'missing' : miss.kind,
       etag: baseEtag,
       // Bytes, not a string: a hit then writes them without encoding them again.
       body: typeof payload === 'string' ? Buffer.from(payload) : payload,
@@ -387,7 +461,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   return {
     clear: emptyCache,
-    size: () => ({ entries: entries.size, bytes }),
+    size: (kind) =>
+      kind
+        ? { entries: kinds[kind].keys.size, bytes: kinds[kind].bytes }
+        : { entries: entries.size, bytes: KINDS.reduce((sum, k) => sum + kinds[k].bytes, 0) },
     answerBeforeRouting(req, res, log) {
       // Only a GET or HEAD whose URL is itself an entry's key (every API read's is; a page's when
       // its query is already in the key's form); the rest, and a due scheduled change, go to Fastify.

@@ -20,6 +20,7 @@ import {
   errorSchema,
   groupByStatus,
   httpLayerResponses,
+  withUnreadableUrlResponses,
   SESSION_SECURITY,
 } from './responses';
 
@@ -65,6 +66,7 @@ function completeProcedureOperation(
   meta: {
     openapi: {
       method: string;
+      path: string;
       errorResponses?: number[] | Record<number, string>;
       requestHeaders?: z.ZodObject;
     };
@@ -84,7 +86,7 @@ function completeProcedureOperation(
   const declared: DeclaredResponse[] = [
     ...Object.entries(explicit).map(([status, description]) => ({ status: Number(status), description })),
     ...fromMiddleware.responses,
-    ...httpLayerResponses({ method, hasInput }),
+    ...httpLayerResponses({ method, hasInput, hasPathParameters: meta.openapi.path.includes('{') }),
   ];
   const byStatus = groupByStatus(declared);
 
@@ -183,7 +185,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
     },
   );
 
-  doc.paths = { ...doc.paths, ...plainRouteDocs, ...seoRouteDocs };
+  doc.paths = { ...doc.paths, ...withUnreadableUrlResponses({ ...plainRouteDocs, ...seoRouteDocs }) };
   // Stable key order keeps the committed file's diffs readable.
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b)));
 

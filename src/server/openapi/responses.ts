@@ -157,6 +157,46 @@ export function groupByStatus(declared: readonly DeclaredResponse[]): Record<num
   return byStatus;
 }
 
+/** What every operation answers before any route reads it (http/readable-urls.ts). */
+export const UNREADABLE_QUERY_CAUSE =
+  'A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it';
+/** And an operation with path parameters, when one of them cannot be read. */
+export const UNREADABLE_PATH_CAUSE =
+  'A path parameter has a NUL character or percent-encoded bytes that are not UTF-8';
+
+/** A response with one more cause: added to the one declared for that status, or one of its own. */
+function withCause(
+  responses: NonNullable<OperationObject['responses']>,
+  status: number,
+  cause: string,
+): NonNullable<OperationObject['responses']> {
+  const declared = responses[String(status)] as ResponseObject | undefined;
+  const response = declared
+    ? { ...declared, description: `${declared.description} ${sentence(cause)}` }
+    : errorResponse(status, [cause]);
+  return Object.fromEntries(
+    Object.entries({ ...responses, [String(status)]: response }).sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** The same answers to an unreadable address on the hand-written routes' operations. */
+export function withUnreadableUrlResponses(items: Record<string, PathItem>): Record<string, PathItem> {
+  return Object.fromEntries(
+    Object.entries(items).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const responses = (operation as OperationObject | undefined)?.responses;
+          if (!responses || typeof operation !== 'object') return [method, operation];
+          let completed = withCause(responses, 400, UNREADABLE_QUERY_CAUSE);
+          if (path.includes('{')) completed = withCause(completed, 404, UNREADABLE_PATH_CAUSE);
+          return [method, { ...operation, responses: completed }];
+        }),
+      ),
+    ]),
+  );
+}
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -164,7 +204,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * runs the Zod input schema) and the JSON body (Fastify's parser, its 1 MB limit, and the adapter's
  * content-type check, http/rest.ts). Fastify reads a body on DELETE too.
  */
-export function httpLayerResponses(operation: { method: string; hasInput: boolean }): DeclaredResponse[] {
+export function httpLayerResponses(operation: {
+  method: string;
+  hasInput: boolean;
+  hasPathParameters: boolean;
+}): DeclaredResponse[] {
   const declared: DeclaredResponse[] = [];
   if (operation.hasInput) {
     declared.push({
@@ -179,5 +223,7 @@ export function httpLayerResponses(operation: { method: string; hasInput: boolea
       { status: 415, description: 'The body is not JSON: send Content-Type: application/json' },
     );
   }
+  declared.push({ status: 400, description: UNREADABLE_QUERY_CAUSE });
+  if (operation.hasPathParameters) declared.push({ status: 404, description: UNREADABLE_PATH_CAUSE });
   return declared;
 }

@@ -154,6 +154,7 @@ export const blogRouter = router({
   search: publicProcedure
     .meta({
       cache: 'public',
+      cacheAs: 'search',
       openapi: {
         method: 'GET',
         path: '/blog/search',

@@ -81,7 +81,9 @@ const rateLimited = answers(
     const window =
       minutes % 60 === 0
         ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}`
-        : `${minutes} minutes`;
+        : minutes === 1
+          ? 'a minute'
+          : `${minutes} minutes`;
     return {
       responses: [
         {

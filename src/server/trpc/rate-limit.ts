@@ -16,6 +16,12 @@ export const RATE_LIMIT_POLICIES = {
   upload: { max: 60, windowMs: 10 * 60_000 },
   /** Page-view beacons: far above a reader's pace, a ceiling on one address filling the table. */
   pageView: { max: 300, windowMs: 60_000 },
+  /**
+   * Blog searches that miss the response cache (a repeat is a cache hit and costs nothing): a reader
+   * who types a search every few seconds and pages through the results makes 10-20 a minute; a
+   * flood of distinct searches from one address stops here.
+   */
+  search: { max: 60, windowMs: 60_000 },
 } as const;
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
@@ -32,6 +38,8 @@ export const PROCEDURE_RATE_LIMITS: Record<string, RateLimitPolicy> = {
   'academy.checkoutStatus': 'paymentLookup',
   'academy.openBillingPortal': 'paymentLookup',
   'uploads.createUploadUrl': 'upload',
+  // The search page asks the same procedure while it renders, so it counts here too.
+  'blog.search': 'search',
 };
 
 export const RATE_LIMIT_MESSAGE =

@@ -66,6 +66,12 @@ export function declarationsOf(
  * the output schema rather than an error (GET /health answers 503 with the health report), and
  * `cache: 'public'` for a read whose answer is the same for every visitor until something is
  * written: it is then kept in memory with an ETag (http/response-cache.ts) and documented with
- * ETag and 304, at /trpc and at its REST path alike.
+ * ETag and 304, at /trpc and at its REST path alike. `cacheAs: 'search'` on such a read whose
+ * answers are keyed by text a visitor types: the cache keeps them apart from the pages, in a budget
+ * of their own, so no number of them can evict a page.
  */
-export type ApiMeta = OpenApiMeta<{ outputStatuses?: Record<number, string>; cache?: 'public' }>;
+export type ApiMeta = OpenApiMeta<{
+  outputStatuses?: Record<number, string>;
+  cache?: 'public';
+  cacheAs?: 'search';
+}>;

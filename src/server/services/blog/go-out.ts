@@ -3,11 +3,13 @@ import type { Database } from '../../db/client';
 import { blogPosts } from '../../db/schema';
 import type { JobDefinition } from '../../platform/job-queue';
 import { recordActivity } from '../../platform/audit-log';
+import { countedWords, moveWordCounts } from './search-words';
 
 // A scheduled post becomes visible by itself at its go-out time: every public read asks for
 // `published_at <= now()`, and each instance's response cache empties itself at the next go-out
 // time it knows (http/response-cache.ts). This job is the record of it, once across all instances:
-// at each minute it marks the posts that went out as published, writes it in the activity log,
+// at each minute it marks the posts that went out as published (their words then join the list
+// search corrects towards), writes it in the activity log,
 // and tells every instance to drop its cached public answers, so that an instance which never
 // learnt the time (it was set while the instance was down, or by a restored backup) serves the new
 // home page, /blog, tag pages, sitemap and feeds too.
@@ -22,16 +24,28 @@ export async function markPostsGoneOut(
   db: Database,
   now: Date,
 ): Promise<Array<{ id: number; title: string }>> {
-  return db
-    .update(blogPosts)
-    .set({ status: 'published' })
-    .where(
-      and(
-        eq(blogPosts.status, 'scheduled'),
-        lte(blogPosts.publishedAt, sql`${now.toISOString()}::timestamptz`),
+  return db.transaction(async (tx) => {
+    const posts = await tx
+      .update(blogPosts)
+      .set({ status: 'published' })
+      .where(
+        and(
+          eq(blogPosts.status, 'scheduled'),
+          lte(blogPosts.publishedAt, sql`${now.toISOString()}::timestamptz`),
+        ),
+      )
+      .returning({ id: blogPosts.id, title: blogPosts.title });
+    // Published now, so their words join the list search corrects towards (search-words.ts).
+    await moveWordCounts(
+      tx,
+      new Map(),
+      await countedWords(
+        tx,
+        posts.map((p) => p.id),
       ),
-    )
-    .returning({ id: blogPosts.id, title: blogPosts.title });
+    );
+    return posts;
+  });
 }
 
 export function blogGoOutJobs(deps: {

@@ -1,12 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { blogPosts, uploads } from '../../db/schema';
-import { BLOG_MESSAGES, type BlogFields, type BlogPost, type BlogUpdate } from '../../../shared/blog';
+import { BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
 import type { BlogSummary } from '../../../shared/blog.schema';
 import type { BlogPostStatus } from '../../../shared/blog-publishing';
 import { containsPattern, pageOffset, type Page } from '../../platform/paging';
-import { badRequest, notFound } from '../../platform/errors';
-import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
+import { notFound } from '../../platform/errors';
 
 type Row = typeof blogPosts.$inferSelect;
 
@@ -236,19 +235,6 @@ export const postListQueries = {
     db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
 };
 
-export async function getPost(db: Database, id: number): Promise<BlogPost> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-  if (!row) throw notFound(BLOG_MESSAGES.notFound);
-  return toPost(row);
-}
-
-async function cleanFields(db: Database, input: { title: string; content: string }) {
-  const title = input.title.trim();
-  const content = sanitisePostHtml(input.content);
-  if (!title || !hasVisibleContent(content)) throw badRequest(BLOG_MESSAGES.missingFields);
-  return { title, content: await withImageSizes(db, content) };
-}
-
 /**
  * Gives each uploaded image in a post its stored width and height, and lets it load lazily, so
  * the text does not jump as images arrive. Runs on HTML the sanitiser has already rewritten.
@@ -271,64 +257,6 @@ export async function withImageSizes(db: Database, html: string): Promise<string
       return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
     },
   );
-}
-
-export async function createPost(
-  db: Database,
-  input: BlogFields,
-  authorId: number,
-  now: Date,
-): Promise<BlogPost> {
-  const { title, content } = await cleanFields(db, input);
-  const [row] = await db
-    .insert(blogPosts)
-    .values({
-      title,
-      content,
-      excerpt: input.excerpt?.trim() ?? '',
-      category: input.category?.trim() ?? '',
-      imageUrl: input.imageUrl || null,
-      publishedAt: input.published ? now : null,
-      authorId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return toPost(row!);
-}
-
-export async function updatePost(db: Database, id: number, input: BlogUpdate, now: Date): Promise<BlogPost> {
-  const [existing] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-  if (!existing) throw notFound(BLOG_MESSAGES.notFound);
-  const { title, content } = await cleanFields(db, {
-    title: input.title ?? existing.title,
-    content: input.content ?? existing.content,
-  });
-  const publishedAt =
-    input.published === undefined
-      ? existing.publishedAt
-      : input.published
-        ? (existing.publishedAt ?? now)
-        : null;
-  const [row] = await db
-    .update(blogPosts)
-    .set({
-      title,
-      content,
-      excerpt: input.excerpt === undefined ? existing.excerpt : input.excerpt.trim(),
-      category: input.category === undefined ? existing.category : input.category.trim(),
-      imageUrl: input.imageUrl === undefined ? existing.imageUrl : input.imageUrl || null,
-      publishedAt,
-      updatedAt: now,
-    })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  return toPost(row!);
-}
-
-export async function deletePost(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
 }
 
 /** Ids and last changes of published posts, newest first, for the sitemap: no content read. */

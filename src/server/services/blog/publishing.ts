@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { blogPosts, blogSearchWords, postRevisions, postSlugs, postTags, tags, users } from '../../db/schema';
+import { blogPosts, postRevisions, postSlugs, postTags, tags, users } from '../../db/schema';
 import { BLOG_MESSAGES, type BlogFields, type BlogUpdate } from '../../../shared/blog';
 import {
   readingMinutes,
@@ -15,6 +15,7 @@ import {
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 import { listPublishedSummaries, toPost, toSummary, withImageSizes, type PublishedFilter } from './posts';
+import { countedWords, keepingWordList, moveWordCounts } from './search-words';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -167,10 +168,30 @@ async function setPostTags(tx: Tx, postId: number, names: string[]): Promise<voi
       ids.push(made!.id);
     }
   }
-  await tx.delete(postTags).where(eq(postTags.postId, postId));
+  const dropped = await tx
+    .delete(postTags)
+    .where(eq(postTags.postId, postId))
+    .returning({ id: postTags.tagId });
   if (ids.length > 0)
     await tx.insert(postTags).values(ids.map((tagId, position) => ({ postId, tagId, position })));
+  await removeUnusedTags(
+    tx,
+    dropped.map((d) => d.id),
+  );
   await refreshTagColumns(tx, [postId]);
+}
+
+/** Of these tags, deletes those no post carries any more: a tag is a post's, not a list of its own. */
+async function removeUnusedTags(tx: Db, tagIds: number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await tx
+    .delete(tags)
+    .where(
+      and(
+        inArray(tags.id, tagIds),
+        sql`not exists (select 1 from post_tags pt where pt.tag_id = ${tags.id})`,
+      ),
+    );
 }
 
 /** category (the first tag's name, for the REST contract) and tags_text (search) from post_tags. */
@@ -186,13 +207,6 @@ async function refreshTagColumns(tx: Db, postIds: number[]): Promise<void> {
       postIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
-}
-
-async function rememberWords(tx: Db, postId: number): Promise<void> {
-  await tx.execute(sql`
-    insert into ${blogSearchWords} (word)
-    select word from ts_stat(${`select to_tsvector('simple', title || ' ' || tags_text || ' ' || excerpt || ' ' || content_text) from blog_posts where id = ${Number(postId)}`})
-    on conflict do nothing`);
 }
 
 // --- Revisions ---
@@ -312,7 +326,7 @@ export async function createPublishedPost(
     await setPostTags(tx, row!.id, tagNames);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
     await writeRevision(tx, saved!, authorId, now);
-    await rememberWords(tx, saved!.id);
+    await moveWordCounts(tx, new Map(), await countedWords(tx, [saved!.id]));
     return saved!;
   });
 }
@@ -333,6 +347,7 @@ export async function updatePublishedPost(
         `This post was changed by someone else since you opened it (it is now version ${existing.version}). Reload it to see their changes.`,
       );
     if (options.draftOnly && existing.status !== 'draft') throw badRequest('Only a draft saves itself');
+    const wordsBefore = await countedWords(tx, [id]);
     const { title, content } = await cleanFields(tx, {
       title: input.title ?? existing.title,
       content: input.content ?? existing.content,
@@ -376,7 +391,7 @@ export async function updatePublishedPost(
       ]);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (options.revision) await writeRevision(tx, saved!, authorId, now);
-    await rememberWords(tx, id);
+    await moveWordCounts(tx, wordsBefore, await countedWords(tx, [id]));
     return saved!;
   });
 }
@@ -506,6 +521,20 @@ export async function restoreRevision(
   return toAdminPost(db, row);
 }
 
+/** Deletes a post: its words leave the search list, and a tag only it carried goes with it. */
+export async function deletePost(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const tagIds = (
+      await tx.select({ id: postTags.tagId }).from(postTags).where(eq(postTags.postId, id))
+    ).map((r) => r.id);
+    const deleted = await keepingWordList(tx, [id], () =>
+      tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }),
+    );
+    if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
+    await removeUnusedTags(tx, tagIds);
+  });
+}
+
 // --- Tags admin ---
 
 export async function listAdminTags(
@@ -546,7 +575,8 @@ export async function renameTag(db: Database, id: number, name: string): Promise
     if (clash) throw conflict(`A tag called ${name} already exists: merge them instead`);
     const [row] = await tx.update(tags).set({ name }).where(eq(tags.id, id)).returning();
     if (!row) throw notFound('No such tag');
-    await refreshTagColumns(tx, await postsOfTag(tx, id));
+    const posts = await postsOfTag(tx, id);
+    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
     return row;
   });
 }
@@ -563,7 +593,7 @@ export async function mergeTags(db: Database, fromId: number, intoId: number): P
       select post_id, ${intoId}, position from post_tags where tag_id = ${fromId}
       on conflict do nothing`);
     await tx.delete(tags).where(eq(tags.id, fromId));
-    await refreshTagColumns(tx, posts);
+    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
     return into;
   });
 }
@@ -573,7 +603,7 @@ export async function deleteTag(db: Database, id: number): Promise<void> {
     const posts = await postsOfTag(tx, id);
     const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
     if (deleted.length === 0) throw notFound('No such tag');
-    await refreshTagColumns(tx, posts);
+    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
   });
 }
 
@@ -681,8 +711,26 @@ export async function listPublishedPage(db: Database, filter: PublishedFilter) {
 
 export const TAG_PAGE_SIZE = 12;
 
+/**
+ * A tag by its address while a visible post carries it. A tag only drafts or posts not yet out
+ * carry is nobody's to see, its name included: its page, read and feed answer 404 until then.
+ */
+async function findVisibleTag(db: Database, slug: string) {
+  const [tag] = await db
+    .select()
+    .from(tags)
+    .where(
+      and(
+        eq(tags.slug, slug),
+        sql`exists (select 1 from post_tags pt join blog_posts p on p.id = pt.post_id
+                    where pt.tag_id = ${tags.id} and p.published_at <= now())`,
+      ),
+    );
+  return tag ?? null;
+}
+
 export async function getTagPage(db: Database, slug: string, page: number) {
-  const [tag] = await db.select().from(tags).where(eq(tags.slug, slug));
+  const tag = await findVisibleTag(db, slug);
   if (!tag) throw notFound('No such tag');
   const where = and(
     publicNow,
@@ -703,7 +751,7 @@ export async function getTagPage(db: Database, slug: string, page: number) {
 
 /** Visible posts of a tag, newest first, for its RSS feed. */
 export async function listTagFeed(db: Database, slug: string, limit: number) {
-  const [tag] = await db.select().from(tags).where(eq(tags.slug, slug));
+  const tag = await findVisibleTag(db, slug);
   if (!tag) return null;
   const rows = await db
     .select()
@@ -727,111 +775,6 @@ export async function listVisibleTagSlugs(db: Database): Promise<string[]> {
       where pt.tag_id = t.id and p.published_at <= now() and not p.no_index)
     order by t.slug limit 5000`)) as unknown as { rows: Array<{ slug: string }> };
   return result.rows.map((r) => r.slug);
-}
-
-export const SEARCH_PAGE_SIZE = 10;
-const MARK_START = '\u0002';
-const MARK_END = '\u0003';
-
-/** ts_headline's marked text as parts; the markers are control characters no post contains. */
-export function highlightParts(marked: string): Array<{ text: string; match: boolean }> {
-  const parts: Array<{ text: string; match: boolean }> = [];
-  const re = new RegExp(`${MARK_START}([^${MARK_END}]*)${MARK_END}`, 'g');
-  let last = 0;
-  for (const m of marked.matchAll(re)) {
-    if (m.index > last) parts.push({ text: marked.slice(last, m.index), match: false });
-    parts.push({ text: m[1]!, match: true });
-    last = m.index + m[0].length;
-  }
-  if (last < marked.length) parts.push({ text: marked.slice(last), match: false });
-  return parts;
-}
-
-/** Each word as typed, or when it is not a word of any post, the nearest words that are (trigrams). */
-async function correctedWords(db: Database, words: string[]): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const word of words) {
-    const result = (await db.execute(sql`
-      select word from blog_search_words where word = ${word}
-      union all
-      select word from (
-        select word, similarity(word, ${word}) as s, max(similarity(word, ${word})) over () as best from (
-          select word from blog_search_words where word % ${word} and length(${word}) >= 4
-            and not exists (select 1 from blog_search_words where word = ${word})
-          order by similarity(word, ${word}) desc, word limit 3) c) d
-      where s >= best - 0.05`)) as unknown as { rows: Array<{ word: string }> };
-    const found = result.rows.map((r) => r.word);
-    out.push(found.length > 0 ? found : [word]);
-  }
-  return out;
-}
-
-export async function searchPosts(db: Database, q: string | undefined, page: number) {
-  const words = [...(q ?? '').toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]).slice(0, 6);
-  if (words.length === 0) return { items: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE };
-  const alternatives = await correctedWords(db, words);
-  // Only letters and digits reach the query text, each quoted: no tsquery syntax gets in.
-  const queryText = alternatives.map((alts) => `(${alts.map((w) => `'${w}'`).join(' | ')})`).join(' & ');
-  const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
-  // The snippet is cut from 800 characters around the first place the first word appears (its
-  // first five letters, which a stemmed form shares), not from the whole post: ts_headline's
-  // fragment search costs grow with the square of the matches in the text it is given, and a post
-  // that names its town 70 times made one search take 50 ms.
-  const needle = (alternatives[0]?.[0] ?? '').slice(0, 5);
-  const snippetOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
-  // Ranked by the title, tags and excerpt (rank_search: weights A, B, C), newest first among equals:
-  // a post whose body alone matches comes after every post that names the words up front. Ranking by
-  // the whole text cost the square of each word's repeats (ts_rank pairs every position of one word
-  // with every position of the next): 40 ms for two words over 200 matches. Ranked and counted on ids
-  // alone; only the page's ten rows are read whole.
-  const result = (await db.execute(sql`
-    with q as (select to_tsquery('english', ${queryText}) as query),
-    matches as materialized (
-      select p.id, p.published_at,
-        ts_rank(p.rank_search, q.query) as rank
-      from blog_posts p, q
-      where p.search @@ q.query and p.published_at <= now()
-    ),
-    page as (
-      select id, rank, published_at from matches
-      order by rank desc, published_at desc, id desc
-      limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}
-    )
-    select p.id, p.slug, p.title, p.category, p.published_at, (select count(*) from matches) as total,
-      ts_headline('english', p.title, (select query from q), ${options}) as title_hl,
-      ts_headline('english', p.excerpt || ' … ' || (case
-          when strpos(lower(p.content_text), ${needle}) > 200
-            -- from the first whole word of the window, never half of one
-            then regexp_replace(substr(p.content_text, strpos(lower(p.content_text), ${needle}) - 200, 800), '^\\S*\\s+', '')
-          else left(p.content_text, 800) end), (select query from q), ${snippetOptions}) as snippet_hl
-    from page join blog_posts p on p.id = page.id
-    order by page.rank desc, page.published_at desc, page.id desc`)) as unknown as {
-    rows: Array<{
-      id: number;
-      slug: string;
-      title: string;
-      category: string;
-      published_at: string | Date | null;
-      total: number | string;
-      title_hl: string;
-      snippet_hl: string;
-    }>;
-  };
-  const rows = result.rows;
-  return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      slug: r.slug,
-      title: r.title,
-      category: r.category,
-      publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
-      titleParts: highlightParts(r.title_hl),
-      snippetParts: highlightParts(r.snippet_hl),
-    })),
-    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
-    page,
-    pageSize: SEARCH_PAGE_SIZE,
-  };
 }
 
 /** A draft's autosave: the fields only, no revision; answers what the editor needs next. */
