@@ -324,22 +324,25 @@ describe('what a counted view keeps of its address', () => {
 });
 
 describe('views waiting for their batch', () => {
-  it('are all written when more than a batch arrive before a flush, long and non-Latin paths included', async () => {
+  it('are all written, more than two batches of them, long and non-Latin paths included', async () => {
     t.setNow(new Date('2026-03-12T08:00:00Z'));
     const recorder = createAnalyticsRecorder(t.deps);
     const views = MAX_BATCH * 2 + 7;
     // Some paths long and in two- and four-byte UTF-8, so the buffer has to grow.
     const pathOf = (i: number) =>
       i % 3 === 0 ? `/batch/${'\u00e9t\u00e9-\u{1F33B}-'.repeat(20)}${i}` : `/batch/caf\u00e9-${i}`;
-    const pending: Array<boolean | Promise<boolean>> = [];
-    for (let i = 0; i < views; i++)
-      pending.push(
+    const results: string[] = [];
+    for (let i = 0; i < views; i++) {
+      results.push(
         recorder.pageView(
           { ip: `81.2.69.${i % 250}`, userAgent: `${FIREFOX} n${i}`, host: 'localhost', headers: {} },
           { url: encodeURI(pathOf(i)), referrer: '' },
         ),
       );
-    expect((await Promise.all(pending)).every(Boolean)).toBe(true);
+      // Half a batch is written at once; the views not yet written never pass a batch.
+      if (recorder.unwritten() >= MAX_BATCH) await recorder.flush();
+    }
+    expect(results.filter((r) => r !== 'counted')).toEqual([]);
     await recorder.close();
     const result = await t.deps.db.execute(sql`
       select count(*)::int as n, count(distinct path)::int as paths,
@@ -442,6 +445,68 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
         { rows: Array<{ visitors: number; views: number }> } | Array<{ visitors: number; views: number }>;
       expect((Array.isArray(rows) ? rows : rows.rows)[0]).toEqual({ visitors: 1, views: 2 });
       expect(routed).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 with Retry-After either way while a batch of views waits to be written, and 202 again once it is', async () => {
+    const { app, routed, port } = await listening();
+    // The table locked by another transaction: no view can be written meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table analytics_page_views in exclusive mode`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const visit = (i: number) => ({
+        ip: UK_ADDRESS,
+        userAgent: `${FIREFOX} w${i}`,
+        host: 'localhost',
+        headers: {},
+      });
+      const results = new Set<string>();
+      for (let i = 0; i < MAX_BATCH; i++) results.add(app.analytics.pageView(visit(i), { url: '/waiting' }));
+      expect([...results]).toEqual(['counted']);
+      expect(app.analytics.pageView(visit(-1), { url: '/waiting' })).toBe('busy');
+
+      const headers = { 'content-type': 'text/plain', 'user-agent': FIREFOX, host: 'herts.example' };
+      const overHttp = await post(port, '{"u": "/waiting"}', headers);
+      expect(overHttp.statusCode).toBe(503);
+      expect(overHttp.headers['retry-after']).toBe('1');
+      expect(JSON.parse(overHttp.body)).toEqual({
+        message: expect.stringMatching(/waiting to be written/),
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      const routedAnswer = await app.inject({
+        method: 'POST',
+        url: '/api/analytics/view',
+        headers,
+        payload: '{"u": "/waiting"}',
+      });
+      expect(comparable(overHttp)).toEqual(comparable(routedAnswer));
+      expect(routed).toEqual([]);
+    } finally {
+      release();
+      await holding;
+    }
+    try {
+      await app.analytics.flush();
+      expect(app.analytics.unwritten()).toBe(0);
+      expect(
+        (await post(port, '{"u": "/waiting"}', { 'content-type': 'text/plain', 'user-agent': IPHONE }))
+          .statusCode,
+      ).toBe(202);
+      await app.analytics.flush();
+      const rows = (await t.deps.db.execute(sql`
+        select count(*)::int as n from analytics_page_views where path = '/waiting'`)) as unknown as
+        { rows: Array<{ n: number }> } | Array<{ n: number }>;
+      expect((Array.isArray(rows) ? rows : rows.rows)[0]).toEqual({ n: MAX_BATCH + 1 });
     } finally {
       await app.close();
     }

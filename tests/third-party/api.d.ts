@@ -1387,7 +1387,7 @@ export interface paths {
         put?: never;
         /**
          * Counts a page view (the pages send it with navigator.sendBeacon)
-         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md). No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.
+         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch (5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.
          */
         post: operations["analytics-pageView"];
         delete?: never;
@@ -17830,6 +17830,26 @@ export interface operations {
                      * @example {
                      *       "message": "Too many requests from your connection. Please wait a few minutes and try again.",
                      *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A batch of page views is already waiting to be written (the most a crash may lose); try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -21,7 +21,15 @@ import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
 import { sendApiError } from '../api-errors';
 import { csvLine } from './subscribers-csv';
-import { BEACON_CONTENT_TYPES, beaconOf, countView, NOT_A_BEACON, visitFrom } from './analytics-beacon';
+import {
+  BEACON_CONTENT_TYPES,
+  beaconOf,
+  countView,
+  NOT_A_BEACON,
+  visitFrom,
+  VIEWS_WAITING,
+  VIEWS_WAITING_RETRY_AFTER,
+} from './analytics-beacon';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
@@ -45,7 +53,8 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       await app.rateLimiters.pageView(req);
       const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
       if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
-      countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon, req.log);
+      if (countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon) === 'busy')
+        return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
       return reply.code(202).header('Cache-Control', 'no-store').send();
     });
 
@@ -186,7 +195,8 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
       description:
         'Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, ' +
         'document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are ' +
-        'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md). No cookie is read or ' +
+        'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch ' +
+        '(5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or ' +
         'set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used ' +
         'for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.',
       requestBody: {
@@ -216,6 +226,7 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
           413: 'The body is over 1 KB',
           415: 'Not text/plain or application/json',
           429: 'Too many beacons from this address; wait Retry-After seconds',
+          503: 'A batch of page views is already waiting to be written (the most a crash may lose); try again after Retry-After seconds',
         }),
         default: defaultErrorResponse,
       },

@@ -8,6 +8,7 @@ export {
   type AnalyticsRecorder,
   type ConversionKind,
   type PageViewBeacon,
+  type PageViewResult,
   type Visit,
 } from './recorder';
 export { countryLookup } from './country';
