@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
+import { recordPagesOf } from '../../src/server/http/routes/analytics';
 import {
   createAnalyticsRecorder,
+  createSitePages,
   MAX_BATCH,
   pruneAnalytics,
   rollUpPastDays,
@@ -14,6 +16,7 @@ import {
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { answered } from '../helpers/challenge';
+import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
 
 // Visitor figures counted on the site itself, without cookies: the beacon, the daily visitor hash,
 // bots and prefetches left out, sources, countries, conversions, the roll-up and the owner's reads.
@@ -278,47 +281,47 @@ describe('what a counted view keeps of its moment', () => {
     const moments = ['2026-12-31T23:59:59.987Z', '2027-01-01T00:00:00.004Z', '2026-12-31T12:00:00.500Z'];
     for (const [i, moment] of moments.entries()) {
       t.setNow(new Date(moment));
-      expect((await beacon({ u: `/moment-${i}` })).statusCode).toBe(202);
+      expect((await beacon({ u: `/?utm_campaign=moment-${i}` })).statusCode).toBe(202);
     }
     await t.app.analytics.flush();
     const result = await t.deps.db.execute(sql`
-      select path, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, day::text as day
-      from analytics_page_views where path like '/moment-%' order by path`);
+      select campaign, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, day::text as day
+      from analytics_page_views where campaign like 'moment-%' order by campaign`);
     const rows = (result as unknown as { rows?: unknown[] }).rows ?? result;
     expect(rows).toEqual([
-      { path: '/moment-0', at: moments[0], day: '2026-12-31' },
-      { path: '/moment-1', at: moments[1], day: '2027-01-01' },
-      { path: '/moment-2', at: moments[2], day: '2026-12-31' },
+      { campaign: 'moment-0', at: moments[0], day: '2026-12-31' },
+      { campaign: 'moment-1', at: moments[1], day: '2027-01-01' },
+      { campaign: 'moment-2', at: moments[2], day: '2026-12-31' },
     ]);
   });
 });
 
-describe('what a counted view keeps of its address', () => {
+describe('what a counted view keeps of its address and its tags', () => {
   it('keeps backslashes and quotes as sent, drops control characters, and loses no view of the batch for them', async () => {
-    t.setNow(new Date('2026-03-11T09:00:00Z'));
+    t.setNow(new Date('2026-03-13T09:00:00Z'));
     const sent = [
-      '/odd/plain',
-      '/odd/nul%00byte',
-      '/odd/%5CN%5Ct%5C%5C',
-      '/odd/tab%09new%0Aline%0Dend',
-      `/odd/q%22'`,
-      '/odd/campaign?utm_source=spring%09fair&utm_campaign=%5CN%00%09may',
+      '/?utm_campaign=odd-plain',
+      '/blog/nul%00byte?utm_campaign=odd-nul%00byte',
+      '/?utm_campaign=odd-%5CN%5Ct%5C%5C',
+      '/?utm_campaign=odd-tab%09new%0Aline%0Dend',
+      `/?utm_campaign=odd-q%22'`,
+      '/blog%00?utm_source=spring%09fair&utm_campaign=odd-%5CN%00%09may',
     ];
     for (const u of sent) expect((await beacon({ u, r: '' })).statusCode).toBe(202);
     await t.app.analytics.flush();
     const result = await t.deps.db.execute(sql`
-      select path, source, campaign from analytics_page_views where path like '/odd/%'`);
-    const rows = ((result as unknown as { rows?: Array<{ path: string }> }).rows ??
-      (result as unknown as Array<{ path: string }>)) as Array<{ path: string }>;
-    expect([...rows].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual(
+      select path, source, campaign from analytics_page_views where campaign like 'odd-%'`);
+    const rows = ((result as unknown as { rows?: Array<{ campaign: string }> }).rows ??
+      (result as unknown as Array<{ campaign: string }>)) as Array<{ campaign: string }>;
+    expect([...rows].sort((a, b) => (a.campaign < b.campaign ? -1 : 1))).toEqual(
       [
-        { path: '/odd/plain', source: 'Direct', campaign: null },
-        { path: '/odd/nulbyte', source: 'Direct', campaign: null },
-        { path: '/odd/\\N\\t\\\\', source: 'Direct', campaign: null },
-        { path: '/odd/tabnewlineend', source: 'Direct', campaign: null },
-        { path: `/odd/q"'`, source: 'Direct', campaign: null },
-        { path: '/odd/campaign', source: 'springfair', campaign: '\\Nmay' },
-      ].sort((a, b) => (a.path < b.path ? -1 : 1)),
+        { path: '/', source: 'Direct', campaign: 'odd-plain' },
+        { path: 'Page not found', source: 'Direct', campaign: 'odd-nulbyte' },
+        { path: '/', source: 'Direct', campaign: 'odd-\\N\\t\\\\' },
+        { path: '/', source: 'Direct', campaign: 'odd-tabnewlineend' },
+        { path: '/', source: 'Direct', campaign: `odd-q"'` },
+        { path: 'Page not found', source: 'springfair', campaign: 'odd-\\Nmay' },
+      ].sort((a, b) => (a.campaign < b.campaign ? -1 : 1)),
     );
   });
 });
@@ -326,17 +329,18 @@ describe('what a counted view keeps of its address', () => {
 describe('views waiting for their batch', () => {
   it('are all written, more than two batches of them, long and non-Latin paths included', async () => {
     t.setNow(new Date('2026-03-12T08:00:00Z'));
-    const recorder = createAnalyticsRecorder(t.deps);
+    const pages = createSitePages(() => recordPagesOf(t.deps.db), { clock: t.deps.clock });
+    const recorder = createAnalyticsRecorder({ ...t.deps, pages });
     const views = MAX_BATCH * 2 + 7;
-    // Some paths long and in two- and four-byte UTF-8, so the buffer has to grow.
-    const pathOf = (i: number) =>
-      i % 3 === 0 ? `/batch/${'\u00e9t\u00e9-\u{1F33B}-'.repeat(20)}${i}` : `/batch/caf\u00e9-${i}`;
+    // Some campaigns long and in two- and four-byte UTF-8, so the buffer has to grow.
+    const campaignOf = (i: number) =>
+      i % 3 === 0 ? `batch-${'\u00e9t\u00e9-\u{1F33B}-'.repeat(8)}${i}` : `batch-caf\u00e9-${i}`;
     const results: string[] = [];
     for (let i = 0; i < views; i++) {
       results.push(
         recorder.pageView(
           { ip: `81.2.69.${i % 250}`, userAgent: `${FIREFOX} n${i}`, host: 'localhost', headers: {} },
-          { url: encodeURI(pathOf(i)), referrer: '' },
+          { url: `/blog?utm_campaign=${encodeURIComponent(campaignOf(i))}`, referrer: '' },
         ),
       );
       // Half a batch is written at once; the views not yet written never pass a batch.
@@ -345,11 +349,11 @@ describe('views waiting for their batch', () => {
     expect(results.filter((r) => r !== 'counted')).toEqual([]);
     await recorder.close();
     const result = await t.deps.db.execute(sql`
-      select count(*)::int as n, count(distinct path)::int as paths,
-        sum(case when path = ${pathOf(3)} then 1 else 0 end)::int as long
-      from analytics_page_views where day = '2026-03-12' and path like '/batch/%'`);
+      select count(*)::int as n, count(distinct campaign)::int as campaigns,
+        sum(case when campaign = ${campaignOf(3)} then 1 else 0 end)::int as long
+      from analytics_page_views where day = '2026-03-12' and campaign like 'batch-%'`);
     const rows = (result as unknown as { rows?: unknown[] }).rows ?? result;
-    expect(rows).toEqual([{ n: views, paths: views, long: 1 }]);
+    expect(rows).toEqual([{ n: views, campaigns: views, long: 1 }]);
   });
 });
 
@@ -430,18 +434,18 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
       expect(routed).toEqual([]);
 
       // The visitor's hash is the same whichever way the beacon came: one visitor, two views.
-      expect((await post(port, '{"u": "/early-a"}', headers)).statusCode).toBe(202);
+      expect((await post(port, '{"u": "/?utm_campaign=early-a"}', headers)).statusCode).toBe(202);
       const injected = await app.inject({
         method: 'POST',
         url: '/api/analytics/view',
         headers,
-        payload: '{"u": "/early-b"}',
+        payload: '{"u": "/?utm_campaign=early-b"}',
       });
       expect(injected.statusCode).toBe(202);
       await app.analytics.flush();
       const rows = (await t.deps.db.execute(sql`
         select count(distinct visitor)::int as visitors, count(*)::int as views
-        from analytics_page_views where path in ('/early-a', '/early-b')`)) as unknown as
+        from analytics_page_views where campaign in ('early-a', 'early-b')`)) as unknown as
         { rows: Array<{ visitors: number; views: number }> } | Array<{ visitors: number; views: number }>;
       expect((Array.isArray(rows) ? rows : rows.rows)[0]).toEqual({ visitors: 1, views: 2 });
       expect(routed).toEqual([]);
@@ -471,12 +475,13 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
         headers: {},
       });
       const results = new Set<string>();
-      for (let i = 0; i < MAX_BATCH; i++) results.add(app.analytics.pageView(visit(i), { url: '/waiting' }));
+      for (let i = 0; i < MAX_BATCH; i++)
+        results.add(app.analytics.pageView(visit(i), { url: '/?utm_campaign=waiting' }));
       expect([...results]).toEqual(['counted']);
-      expect(app.analytics.pageView(visit(-1), { url: '/waiting' })).toBe('busy');
+      expect(app.analytics.pageView(visit(-1), { url: '/?utm_campaign=waiting' })).toBe('busy');
 
       const headers = { 'content-type': 'text/plain', 'user-agent': FIREFOX, host: 'herts.example' };
-      const overHttp = await post(port, '{"u": "/waiting"}', headers);
+      const overHttp = await post(port, '{"u": "/?utm_campaign=waiting"}', headers);
       expect(overHttp.statusCode).toBe(503);
       expect(overHttp.headers['retry-after']).toBe('1');
       expect(JSON.parse(overHttp.body)).toEqual({
@@ -487,7 +492,7 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
         method: 'POST',
         url: '/api/analytics/view',
         headers,
-        payload: '{"u": "/waiting"}',
+        payload: '{"u": "/?utm_campaign=waiting"}',
       });
       expect(comparable(overHttp)).toEqual(comparable(routedAnswer));
       expect(routed).toEqual([]);
@@ -499,12 +504,16 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
       await app.analytics.flush();
       expect(app.analytics.unwritten()).toBe(0);
       expect(
-        (await post(port, '{"u": "/waiting"}', { 'content-type': 'text/plain', 'user-agent': IPHONE }))
-          .statusCode,
+        (
+          await post(port, '{"u": "/?utm_campaign=waiting"}', {
+            'content-type': 'text/plain',
+            'user-agent': IPHONE,
+          })
+        ).statusCode,
       ).toBe(202);
       await app.analytics.flush();
       const rows = (await t.deps.db.execute(sql`
-        select count(*)::int as n from analytics_page_views where path = '/waiting'`)) as unknown as
+        select count(*)::int as n from analytics_page_views where campaign = 'waiting'`)) as unknown as
         { rows: Array<{ n: number }> } | Array<{ n: number }>;
       expect((Array.isArray(rows) ? rows : rows.rows)[0]).toEqual({ n: MAX_BATCH + 1 });
     } finally {
@@ -545,6 +554,137 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
       expect(proxied.routed).toEqual(['POST /api/analytics/view 202']);
     } finally {
       await proxied.app.close();
+    }
+  });
+});
+
+describe('which page a view is of', () => {
+  const day = '2026-03-14';
+  const onDay = (path: string) =>
+    `/api/admin/analytics/breakdown?period=custom&from=${day}&to=${day}&dimension=${path}&pageSize=100`;
+  const admin = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...auth, 'idempotency-key': `a-${url}-${Math.random()}` },
+      payload,
+    });
+
+  /** An issue sent (to nobody: there are no subscribers here) by the job queue, as the archive shows it. */
+  async function sentIssue(subject: string): Promise<{ slug: string }> {
+    const created = await admin('POST', '/api/admin/newsletter/issues', { subject, bodyHtml: '<p>News</p>' });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json() as { id: number };
+    expect((await admin('POST', `/api/admin/newsletter/issues/${id}/send`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 50; i++) {
+      await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
+      const issue = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/newsletter/issues/${id}`,
+        headers: auth,
+      });
+      const { status, slug } = issue.json() as { status: string; slug: string };
+      if (status === 'sent') return { slug };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the issue was not sent');
+  }
+
+  it('counts only the addresses the site has, anything else as one Page not found row, and a referrer only by its host', async () => {
+    t.setNow(new Date(`${day}T08:00:00Z`));
+    const created = await admin('POST', '/api/admin/blogs', {
+      title: 'Ware lantern parade',
+      content: '<p>Lanterns</p>',
+      tags: ['Lantern Parades'],
+      published: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const post = created.json() as { id: number; slug: string };
+    const moved = await admin('PATCH', `/api/admin/blogs/${post.id}`, { slug: 'ware-lanterns' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const draft = await admin('POST', '/api/admin/blogs', { title: 'Not out yet', content: '<p>Soon</p>' });
+    const draftSlug = (draft.json() as { slug: string }).slug;
+    const issue = await sentIssue('Lantern news');
+
+    const spam = 'https://urgent-call-0800-000000.example/your-site-is-hacked-call-now?ref=owner';
+    for (const [u, r] of [
+      ['/urgent-call-0800-000000-your-site-is-hacked', spam],
+      ['/blog/', 'call 0800 000000 your site is hacked'],
+      ['/blog/ware-lanterns', 'javascript:alert(1)'],
+      [`/blog/${post.slug}`, ''],
+      [`/blog/${post.id}?utm_campaign=old-link`, ''],
+      [`/blog/${draftSlug}`, ''],
+      ['/blog/tag/lantern-parades', 'android-app://com.google.android.gm/'],
+      ['/blog/tag/no-such-tag', ''],
+      ['/BLOG', 'http://call%20now%20/'],
+      ['/wp-login.php', ''],
+      [`/newsletter/${issue.slug}`, ''],
+      ['/newsletter/no-such-issue', ''],
+    ] as const)
+      expect((await beacon({ u, r }, { ip: '192.0.2.140' })).statusCode).toBe(202);
+    await t.app.analytics.flush();
+
+    const pages = await read(onDay('page'));
+    expect(pages.items).toEqual([
+      { value: 'Page not found', visitors: 1, pageViews: 6 },
+      { value: '/blog/ware-lanterns', visitors: 1, pageViews: 3 },
+      { value: '/blog', visitors: 1, pageViews: 1 },
+      { value: '/blog/tag/lantern-parades', visitors: 1, pageViews: 1 },
+      { value: `/newsletter/${issue.slug}`, visitors: 1, pageViews: 1 },
+    ]);
+    const sources = await read(onDay('source'));
+    expect(sources.items).toEqual([
+      { value: 'Direct', visitors: 1, pageViews: 11, kind: 'direct' },
+      { value: 'urgent-call-0800-000000.example', visitors: 1, pageViews: 1, kind: 'referral' },
+    ]);
+    for (const table of ['pages', 'sources']) {
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/analytics/csv/${table}?period=custom&from=${day}&to=${day}`,
+        headers: auth,
+      });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).not.toMatch(/hacked|call 0800|call-now|javascript|wp-login/);
+    }
+  });
+
+  it('counts a page another instance made once its first view has read the addresses again', async () => {
+    t.setNow(new Date(`${day}T09:00:00Z`));
+    const other = await createApp({ ...t.deps });
+    const viewOnOther = async (u: string) => {
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/analytics/view',
+        headers: { 'content-type': 'text/plain', 'user-agent': IPHONE },
+        remoteAddress: '192.0.2.141',
+        payload: JSON.stringify({ u }),
+      });
+      expect(res.statusCode).toBe(202);
+      await other.analytics.flush();
+    };
+    try {
+      const before = await read(onDay('page'));
+      await viewOnOther('/blog/ware-lanterns');
+      // Published through this instance: the other one hears nothing of it (no Redis here).
+      const created = await admin('POST', '/api/admin/blogs', {
+        title: 'Hertford lantern trail',
+        content: '<p>Trail</p>',
+        published: true,
+      });
+      const { slug } = created.json() as { slug: string };
+      // Within a few seconds of its last reading, an unknown address is not worth another.
+      t.setNow(new Date(`${day}T09:00:01Z`));
+      await viewOnOther(`/blog/${slug}`);
+      t.setNow(new Date(`${day}T09:00:07Z`));
+      await viewOnOther(`/blog/${slug}`);
+      await viewOnOther(`/blog/${slug}`);
+      const pages = await read(onDay('page'));
+      expect(pages.items).toContainEqual({ value: `/blog/${slug}`, visitors: 1, pageViews: 2 });
+      const notFound = (items: Array<{ value: string; pageViews: number }>) =>
+        items.find((r) => r.value === 'Page not found')?.pageViews ?? 0;
+      expect(notFound(pages.items)).toBe(notFound(before.items) + 1);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -317,7 +317,7 @@ export interface paths {
         };
         /**
          * Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host, a utm_source, or 'Direct'.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'.
          */
         get: operations["analytics-breakdown"];
         put?: never;

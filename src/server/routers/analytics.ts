@@ -88,8 +88,11 @@ export const analyticsRouter = router({
         summary:
           'Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time',
         description:
-          `${periodHelp} Sorted by visitors, then page views. A source is a search engine by name, ` +
-          "'Newsletter' (utm_medium email or newsletter), a referring site's host, a utm_source, or 'Direct'.",
+          `${periodHelp} Sorted by visitors, then page views. A page is an address the site has (a page of ` +
+          'its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts ' +
+          "as its current one); a view of any other address counts as 'Page not found'. A source is a search " +
+          "engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an " +
+          "http or https referrer's host is kept), a utm_source, or 'Direct'.",
         errorResponses: {
           ...periodErrors,
           400: `${periodErrors[400]}; an unknown dimension; paging out of range`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { ANALYTICS_DIMENSIONS } from '../../../shared/analytics.schema';
 import {
@@ -12,13 +12,20 @@ import {
   breakdown,
   conversionsBy,
   createAnalyticsRecorder,
+  createSitePages,
   dailySeries,
   PeriodError,
   resolvePeriod,
   type AnalyticsRecorder,
+  type RecordPages,
 } from '../../services/analytics';
+import { listBlogAddresses, nextScheduledChange } from '../../services/blog';
+import { listArchivedSlugs } from '../../services/newsletter/index';
+import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
+import { keepsPublicReads } from '../../trpc/public-reads';
 import { sendApiError } from '../api-errors';
 import { csvLine } from './subscribers-csv';
 import {
@@ -155,11 +162,51 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to:
   }
 }
 
-/** The recorder of this app, written out when the app closes. */
+/** The pages of the site's records now: posts (and the addresses that move to them), tags, issues. */
+export async function recordPagesOf(db: AppDeps['db']): Promise<RecordPages> {
+  const [blog, issues, nextChange] = await Promise.all([
+    listBlogAddresses(db),
+    listArchivedSlugs(db),
+    nextScheduledChange(db),
+  ]);
+  return {
+    addresses: {
+      blogPost: blog.posts.map(({ address, slug }) => [
+        blogPostHref({ slug: address }),
+        blogPostHref({ slug }),
+      ]),
+      blogTag: blog.tags.map((slug) => [blogTagHref(slug), blogTagHref(slug)]),
+      newsletterIssue: issues.map(({ slug }) => [
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+      ]),
+    },
+    nextChange,
+  };
+}
+
+/**
+ * The recorder of this app, written out when the app closes. The site's pages it counts by are
+ * read again after any write that may change a public answer (here, or on another instance: the
+ * response cache's message), as the response cache is emptied.
+ */
 export function createRecorderFor(app: FastifyInstance, deps: AppDeps): AnalyticsRecorder {
-  const recorder = createAnalyticsRecorder(deps, { log: app.log });
+  const pages = createSitePages(() => recordPagesOf(deps.db), { log: app.log, clock: deps.clock });
+  const recorder = createAnalyticsRecorder({ ...deps, pages }, { log: app.log });
+  app.addHook('onResponse', (req, reply, done) => {
+    if (mayChangePages(req, reply.statusCode)) pages.changed();
+    done();
+  });
+  deps.sharedState?.cache.onInvalidate(() => pages.changed());
   app.addHook('onClose', async () => recorder.close());
   return recorder;
+}
+
+/** A successful write that may change a public answer (the response cache's rule): a page may be new or gone. */
+function mayChangePages(req: FastifyRequest, status: number): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || status >= 400)
+    return false;
+  return !req.routeOptions.config?.keepsPublicReads && !keepsPublicReads(req);
 }
 
 const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> = [

@@ -45,14 +45,7 @@ export function classifySource(
   if (utmMedium === 'email' || utmMedium === 'newsletter' || utmSource.includes('newsletter'))
     return { source: NEWSLETTER_SOURCE, campaign };
   if (referrer === undefined && !utmSource) return { source: null, campaign };
-  let refHost: string | null = null;
-  if (referrer) {
-    try {
-      refHost = new URL(referrer).hostname.toLowerCase().replace(/^www\./, '');
-    } catch {
-      refHost = null;
-    }
-  }
+  const refHost = referrer ? referrerHost(referrer) : null;
   if (utmSource) {
     const engine = SEARCH_ENGINES.find(
       ([re, name]) => re.test(utmSource) || name.toLowerCase() === utmSource,
@@ -71,6 +64,27 @@ export function classifySource(
     return { source: null, campaign };
   const engine = SEARCH_ENGINES.find(([re]) => re.test(refHost));
   return { source: engine ? engine[1] : refHost, campaign };
+}
+
+/** A host name: labels of letters, digits, hyphens and underscores, at least two of them. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)+$/;
+
+/**
+ * The referring site's host name (without www.), or null: only an http or https address's host is
+ * kept, never its path or query, nor a referrer that is not a web address (the text of a spam
+ * beacon, an app's android-app:// address, which read as google.android.gm's host, 'Google').
+ */
+export function referrerHost(referrer: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  return HOST_NAME.test(host) ? host : null;
 }
 
 export function deviceOf(userAgent: string, width: number | null): string {

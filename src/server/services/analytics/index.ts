@@ -12,6 +12,7 @@ export {
   type Visit,
 } from './recorder';
 export { countryLookup } from './country';
+export { createSitePages, PAGE_NOT_FOUND, type RecordPages, type SitePages } from './site-pages';
 export { DIRECT_SOURCE, NEWSLETTER_SOURCE, type SourceKind } from './classify';
 export {
   ANALYTICS_ROLLUP_QUEUE,

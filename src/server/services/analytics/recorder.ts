@@ -3,6 +3,7 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import { browserOf, classifySource, deviceOf, isNotAReader } from './classify';
 import { countryLookup, countryNow } from './country';
 import { ViewBuffer, viewRowsFor } from './view-rows';
+import type { SitePages } from './site-pages';
 import { createSaltKeeper, dayOf, visitorHash } from './visitor';
 
 /** What the transport passes of one request: no Fastify types here. */
@@ -73,18 +74,27 @@ export interface AnalyticsRecorder {
 }
 
 /**
- * A view that arrived before the day's salt or the country data was in memory (a process's first
- * views, a day's first): what describing it needs, and nothing else of the request.
+ * A view that arrived before what describing it needs was in memory (a process's first views wait
+ * for the country data, a day's first for its salt, a new post's first for the site's pages): that,
+ * and nothing else of the request.
  */
 interface WaitingView {
   at: number;
   day: string;
   visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>;
   beacon: PageViewBeacon;
+  url: URL;
+  path: string;
 }
 
 export function createAnalyticsRecorder(
-  deps: { db: Database; clock: () => Date; database?: Pick<DatabaseHandle, 'copyIn'> },
+  deps: {
+    db: Database;
+    clock: () => Date;
+    database?: Pick<DatabaseHandle, 'copyIn'>;
+    /** Which page a view is of (site-pages.ts). */
+    pages: SitePages;
+  },
   options: {
     log?: { warn(obj: object, msg: string): void };
     flushIntervalMs?: number;
@@ -198,25 +208,27 @@ export function createAnalyticsRecorder(
         refused++;
         return 'busy';
       }
+      const url = pageUrl(beacon.url);
+      if (url === null) return 'left-out';
       const at = deps.clock().getTime();
       const day = dayAt(at);
-      // Nearly every view: the day's salt is known and the country data loaded, so it is described
-      // and buffered now, without a promise, a closure or a turn of the microtask queue (each of
-      // them a cost on the beacon's thread, and garbage for the collector, 5,000 times a second).
+      const path = pathOf(url);
+      // Nearly every view: the day's salt is known, the country data and the site's pages loaded,
+      // so it is described and buffered now, without a promise, a closure or a turn of the
+      // microtask queue (each of them a cost on the beacon's thread, and garbage for the
+      // collector, 5,000 times a second).
       const salt = saltOf.known(day);
       const country = salt === null ? undefined : countryNow(visit.ip);
-      if (country === undefined) {
-        waiting.push({
-          at,
-          day,
-          visit: { ip: visit.ip, userAgent: visit.userAgent, host: visit.host },
-          beacon,
-        });
+      const page = country === undefined ? undefined : deps.pages.addressOf(path, at);
+      if (page === undefined) {
+        const { ip, userAgent, host } = visit;
+        waiting.push({ at, day, visit: { ip, userAgent, host }, beacon, url, path });
         describingWaiting ??= describeWaiting().finally(() => (describingWaiting = null));
         return 'counted';
       }
       try {
-        return describe(visit, beacon, at, day, salt!, country) ? 'counted' : 'left-out';
+        describe(visit, beacon, url, at, day, salt!, country!, page);
+        return 'counted';
       } catch (error) {
         options.log?.warn({ err: error }, 'page view not counted');
         return 'left-out';
@@ -242,28 +254,23 @@ export function createAnalyticsRecorder(
     unwritten,
   };
 
-  /** A view once the day's salt and the country are known; false when it is not a page of the site. */
+  /** A view once the day's salt, the country and the page are known. */
   function describe(
     visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>,
     beacon: PageViewBeacon,
+    url: URL,
     at: number,
     day: string,
     salt: string,
     country: string | null,
-  ): boolean {
-    let url: URL;
-    try {
-      url = new URL(beacon.url, 'http://site.invalid');
-    } catch {
-      return false;
-    }
-    if (url.host !== 'site.invalid') return false;
+    page: string,
+  ): void {
     const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
     const line = rows.row({
       atMs: at,
       day,
       visitor: visitorHash(salt, visit.host, visit.ip, visit.userAgent),
-      path: printable(safeDecode(url.pathname)).slice(0, 300),
+      path: page,
       source: source === null ? null : printable(source),
       campaign: campaign === null ? null : printable(campaign),
       country,
@@ -276,7 +283,6 @@ export function createAnalyticsRecorder(
       rotate();
       void flush();
     }
-    return true;
   }
 
   /**
@@ -290,8 +296,14 @@ export function createAnalyticsRecorder(
       for (; waitingFrom < waiting.length; waitingFrom++) {
         const view = waiting[waitingFrom]!;
         const salt = saltOf.known(view.day) ?? (await saltOf(view.day));
+        let page = deps.pages.addressOf(view.path, view.at);
+        if (page === undefined) {
+          await deps.pages.loaded();
+          page = deps.pages.settledAddressOf(view.path);
+        }
+        const country = countryNow(view.visit.ip) ?? null;
         try {
-          describe(view.visit, view.beacon, view.at, view.day, salt, countryNow(view.visit.ip) ?? null);
+          describe(view.visit, view.beacon, view.url, view.at, view.day, salt, country, page);
         } catch (error) {
           options.log?.warn({ err: error }, 'page view not counted');
         }
@@ -305,10 +317,25 @@ export function createAnalyticsRecorder(
   }
 }
 
+/** The page's address as sent, or null when it is not an address on this site. */
+function pageUrl(address: string): URL | null {
+  try {
+    const url = new URL(address, 'http://site.invalid');
+    return url.host === 'site.invalid' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The path as text, as the site's pages are known by (none has a control character). */
+function pathOf(url: URL): string {
+  return safeDecode(url.pathname);
+}
+
 /**
- * Without control characters: a page address or campaign name has none worth keeping, and a NUL
- * (a beacon for /a%00b) cannot be stored in a text column at all: it failed the whole chunk it
- * was written in, other visitors' views with it.
+ * Without control characters: a source or campaign name has none worth keeping, and a NUL
+ * (a beacon for /?utm_campaign=a%00b) cannot be stored in a text column at all: it failed the
+ * whole chunk it was written in, other visitors' views with it.
  */
 function printable(text: string): string {
   // eslint-disable-next-line no-control-regex

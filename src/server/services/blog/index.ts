@@ -3,3 +3,4 @@ export * from './posts';
 export * from './sanitise-post-html';
 export * from './publishing';
 export * from './go-out';
+export * from './addresses';
