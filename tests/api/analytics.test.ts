@@ -11,6 +11,7 @@ import {
   createSitePages,
   MAX_BATCH,
   pruneAnalytics,
+  regroupSources,
   rollUpPastDays,
 } from '../../src/server/services/analytics';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -22,6 +23,8 @@ import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
 // bots and prefetches left out, sources, countries, conversions, the roll-up and the owner's reads.
 let t: TestApp;
 let auth: { authorization: string };
+/** The signed-in admin's session cookie, as their browser sends it with every request. */
+let sessionCookie: string;
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPHONE =
@@ -52,7 +55,7 @@ const read = async (url: string) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  ({ auth } = await signedInAdmin(t));
+  ({ auth, cookie: sessionCookie } = await signedInAdmin(t));
   t.setNow(new Date('2026-03-10T10:00:00Z'));
 });
 afterAll(async () => {
@@ -195,22 +198,55 @@ describe('conversions', () => {
       workshop_reservation: 0,
       checkout: 0,
     });
+    // The enquiry came with no counted visit before it: apart, and out of the rates.
+    expect(overview.conversionsWithoutVisit).toBe(1);
+    expect(overview.conversionRate).toBe(Math.round((1 / overview.totals.visitors) * 10_000) / 10_000);
+    const counts = { workshop_reservation: 0, checkout: 0 };
     const bySource = await read('/api/admin/analytics/conversions?period=today&by=source');
-    expect(bySource.items).toEqual(
-      expect.arrayContaining([
-        { value: 'Bing', newsletter_signup: 1, enquiry: 0, workshop_reservation: 0, checkout: 0, total: 1 },
-        { value: 'Direct', newsletter_signup: 0, enquiry: 1, workshop_reservation: 0, checkout: 0, total: 1 },
-      ]),
-    );
+    expect(bySource.items).toEqual([
+      {
+        value: 'Bing',
+        newsletter_signup: 1,
+        enquiry: 0,
+        ...counts,
+        total: 1,
+        visitors: 1,
+        conversionRate: 1,
+      },
+      {
+        value: 'No visit',
+        newsletter_signup: 0,
+        enquiry: 1,
+        ...counts,
+        total: 1,
+        visitors: null,
+        conversionRate: null,
+      },
+    ]);
     const byPage = await read('/api/admin/analytics/conversions?period=today&by=page');
-    expect(byPage.items).toContainEqual({
-      value: '/sparkai-academy',
-      newsletter_signup: 1,
-      enquiry: 0,
-      workshop_reservation: 0,
-      checkout: 0,
-      total: 1,
-    });
+    const academyVisitors = (
+      await read('/api/admin/analytics/breakdown?period=today&dimension=page')
+    ).items.find((r: { value: string }) => r.value === '/sparkai-academy').visitors;
+    expect(byPage.items).toEqual([
+      {
+        value: '/sparkai-academy',
+        newsletter_signup: 1,
+        enquiry: 0,
+        ...counts,
+        total: 1,
+        visitors: academyVisitors,
+        conversionRate: Math.round((1 / academyVisitors) * 10_000) / 10_000,
+      },
+      {
+        value: 'No visit',
+        newsletter_signup: 0,
+        enquiry: 1,
+        ...counts,
+        total: 1,
+        visitors: null,
+        conversionRate: null,
+      },
+    ]);
   });
 });
 
@@ -258,7 +294,8 @@ describe('the roll-up and the owner’s reads', () => {
       url: '/api/admin/analytics/csv/conversions-by-source?period=custom&from=2026-03-01&to=2026-03-31',
       headers: auth,
     });
-    expect(conv.body).toContain('"Bing","1","0","0","0","1"');
+    expect(conv.body).toContain('"Bing","1","0","0","0","1","1","1"');
+    expect(conv.body).toContain('"No visit","0","1","0","0","1","",""');
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/analytics/csv/nope', headers: auth })).statusCode,
     ).toBe(404);
@@ -521,6 +558,32 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
     }
   });
 
+  it('does not count the signed-in owner, whichever way their beacon comes, and counts a browser whose session has ended', async () => {
+    const { app, routed, port } = await listening();
+    try {
+      const headers = { 'content-type': 'text/plain', 'user-agent': FIREFOX };
+      const own = '{"u": "/?utm_campaign=own-visit"}';
+      expect((await post(port, own, { ...headers, cookie: sessionCookie })).statusCode).toBe(202);
+      const injected = await app.inject({
+        method: 'POST',
+        url: '/api/analytics/view',
+        headers: { ...headers, cookie: `theme=dark; ${sessionCookie}` },
+        payload: own,
+      });
+      expect(injected.statusCode).toBe(202);
+      expect((await post(port, own, { ...headers, cookie: 'session=ended.session' })).statusCode).toBe(202);
+      await app.analytics.flush();
+      const rows = (await t.deps.db.execute(sql`
+        select count(*)::int as n from analytics_page_views where campaign = 'own-visit'`)) as unknown as
+        { rows: Array<{ n: number }> } | Array<{ n: number }>;
+      expect((Array.isArray(rows) ? rows : rows.rows)[0]).toEqual({ n: 1 });
+      // A beacon with the session cookie is the route's to answer: it reads the session.
+      expect(routed).toEqual(['POST /api/analytics/view 202', 'POST /api/analytics/view 202']);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('leaves the route a sender over its limit (for the 429), another type, a body over 1 KB, and a proxied site', async () => {
     // The page-view limit at 3 a minute.
     const { app, routed, port } = await listening({ RATE_LIMIT_MULTIPLIER: 0.01 });
@@ -686,5 +749,77 @@ describe('which page a view is of', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the sources people know', () => {
+  const day = '2026-03-15';
+
+  it('are one row each under the name people know, from a referrer or a utm_source in any case', async () => {
+    t.setNow(new Date(`${day}T08:00:00Z`));
+    const landings: Array<[string, string]> = [
+      ['/', 'https://www.facebook.com/'],
+      ['/', 'https://m.facebook.com/story.php?id=1'],
+      ['/', 'https://l.facebook.com/l.php?u=https%3A%2F%2Fherts.example%2F'],
+      ['/', 'https://lm.facebook.com/'],
+      ['/?utm_source=facebook', ''],
+      ['/?utm_source=FB', ''],
+      ['/blog', 'https://t.co/AbCdEf'],
+      ['/blog', 'https://twitter.com/someone'],
+      ['/blog', 'https://x.com/someone/status/1'],
+      ['/blog?utm_source=Twitter', ''],
+      ['/', 'https://lnkd.in/e-AbC'],
+      ['/', 'https://www.google.co.uk/'],
+      ['/?utm_source=google', ''],
+      ['/', 'https://nextdoor.co.uk/news_feed/'],
+      ['/', 'https://news.example.org/story'],
+      ['/blog', 'https://news.example.org/another-story'],
+    ];
+    for (const [i, [u, r]] of landings.entries())
+      expect((await beacon({ u, r }, { ua: `${FIREFOX} s${i}`, ip: '192.0.2.150' })).statusCode).toBe(202);
+    await t.app.analytics.flush();
+    const sources = await read(
+      `/api/admin/analytics/breakdown?period=custom&from=${day}&to=${day}&dimension=source`,
+    );
+    expect(sources.items).toEqual([
+      { value: 'Facebook', visitors: 6, pageViews: 6, kind: 'social' },
+      { value: 'X', visitors: 4, pageViews: 4, kind: 'social' },
+      { value: 'Google', visitors: 2, pageViews: 2, kind: 'search' },
+      { value: 'news.example.org', visitors: 2, pageViews: 2, kind: 'referral' },
+      { value: 'LinkedIn', visitors: 1, pageViews: 1, kind: 'social' },
+      { value: 'Nextdoor', visitors: 1, pageViews: 1, kind: 'social' },
+    ]);
+  });
+
+  it('regroups what was stored before a source was known, and conversions without a visit as No visit', async () => {
+    const past = '2026-03-09';
+    await t.deps.db.execute(sql`
+      insert into analytics_daily (day, dimension, value, visitors, page_views) values
+        (${past}::date, 'source', 'facebook.com', 3, 5), (${past}::date, 'source', 'facebook', 2, 2),
+        (${past}::date, 'source', 'm.facebook.com', 1, 1), (${past}::date, 'source', 't.co', 4, 4),
+        (${past}::date, 'source', 'Google', 7, 9)`);
+    await t.deps.db.execute(sql`
+      insert into analytics_conversions (at, day, kind, source, path) values
+        (${`${past}T10:00:00Z`}::timestamptz, ${past}::date, 'enquiry', 'Direct', '(unknown)'),
+        (${`${past}T11:00:00Z`}::timestamptz, ${past}::date, 'newsletter_signup', 't.co', '/blog')`);
+    // Four names of roll-ups, one of conversions.
+    expect(await regroupSources(t.deps.db, t.deps.clock())).toBe(5);
+    expect(await regroupSources(t.deps.db, t.deps.clock())).toBe(0);
+    const period = `period=custom&from=${past}&to=${past}`;
+    const sources = await read(`/api/admin/analytics/breakdown?${period}&dimension=source`);
+    expect(sources.items).toEqual([
+      { value: 'Google', visitors: 7, pageViews: 9, kind: 'search' },
+      { value: 'Facebook', visitors: 6, pageViews: 8, kind: 'social' },
+      { value: 'X', visitors: 4, pageViews: 4, kind: 'social' },
+    ]);
+    const conversions = await read(`/api/admin/analytics/conversions?${period}&by=source`);
+    expect(
+      conversions.items.map((r: { value: string; visitors: number | null }) => [r.value, r.visitors]),
+    ).toEqual([
+      ['No visit', null],
+      ['X', 4],
+    ]);
+    const pages = await read(`/api/admin/analytics/conversions?${period}&by=page`);
+    expect(pages.items.map((r: { value: string }) => r.value)).toEqual(['/blog', 'No visit']);
   });
 });

@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Visitors, page views and conversions per day over a period, against the period before
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit').
          */
         get: operations["analytics-overview"];
         put?: never;
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it ('Direct' and '(unknown)' without one).
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'.
          */
         get: operations["analytics-conversions"];
         put?: never;
@@ -1387,7 +1387,7 @@ export interface paths {
         put?: never;
         /**
          * Counts a page view (the pages send it with navigator.sendBeacon)
-         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch (5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.
+         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch (5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches, the admin pages and a signed-in admin's own views (the session cookie) are not counted.
          */
         post: operations["analytics-pageView"];
         delete?: never;
@@ -5326,7 +5326,11 @@ export interface operations {
                      *         "enquiry": 1,
                      *         "workshop_reservation": 1,
                      *         "checkout": 1
-                     *       }
+                     *       },
+                     *       "conversionsWithoutVisit": 1,
+                     *       "previousConversionsWithoutVisit": 1,
+                     *       "conversionRate": 1,
+                     *       "previousConversionRate": 1
                      *     }
                      */
                     "application/json": {
@@ -5368,6 +5372,10 @@ export interface operations {
                             workshop_reservation: number;
                             checkout: number;
                         };
+                        conversionsWithoutVisit: number;
+                        previousConversionsWithoutVisit: number;
+                        conversionRate: number | null;
+                        previousConversionRate: number | null;
                     };
                 };
             };
@@ -5487,7 +5495,7 @@ export interface operations {
                             visitors: number;
                             pageViews: number;
                             /** @enum {string} */
-                            kind?: "direct" | "search" | "newsletter" | "referral" | "campaign";
+                            kind?: "direct" | "search" | "social" | "newsletter" | "referral" | "campaign";
                         }[];
                         total: number;
                         page: number;
@@ -5600,7 +5608,9 @@ export interface operations {
                      *           "workshop_reservation": 1,
                      *           "checkout": 1,
                      *           "value": "string",
-                     *           "total": 1
+                     *           "total": 1,
+                     *           "visitors": 1,
+                     *           "conversionRate": 1
                      *         }
                      *       ],
                      *       "total": 1,
@@ -5616,6 +5626,8 @@ export interface operations {
                             checkout: number;
                             value: string;
                             total: number;
+                            visitors: number | null;
+                            conversionRate: number | null;
                         }[];
                         total: number;
                         page: number;

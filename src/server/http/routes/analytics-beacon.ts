@@ -64,8 +64,9 @@ const BEACON_TYPE = new RegExp(
  * 109-119 (median 119) through the route. The answers, their headers, the log line and the rate
  * limit are the route's (routes/analytics.ts), which still answers everything else: another
  * type, no Content-Length or one over the limit, a client over its rate limit, a site behind a
- * trusted proxy (whose client address Fastify works out), and `app.inject`. A test compares the
- * two ways header by header.
+ * trusted proxy (whose client address Fastify works out), a browser with the admin's session
+ * cookie (the route reads the session), and `app.inject`. A test compares the two ways header by
+ * header.
  */
 export function beaconBeforeRouting(options: {
   recorder: () => AnalyticsRecorder;
@@ -76,7 +77,10 @@ export function beaconBeforeRouting(options: {
   log: FastifyBaseLogger;
   /** TRUST_PROXY is set: the address is Fastify's to find, so every beacon goes to the route. */
   behindProxy: boolean;
+  /** The admin's session cookie: a beacon with it goes to the route, which leaves the owner out. */
+  sessionCookie: string;
 }): EarlyAnswer {
+  const sessionCookie = new RegExp(`(?:^|;)\\s*${options.sessionCookie}=`);
   const security = Object.entries(options.securityHeaders).flat();
   const bodies = {
     202: '',
@@ -121,7 +125,8 @@ export function beaconBeforeRouting(options: {
       length === undefined ||
       !/^\d{1,5}$/.test(length) ||
       Number(length) > PAGE_VIEW_BEACON_MAX_BYTES ||
-      req.headers['transfer-encoding'] !== undefined
+      req.headers['transfer-encoding'] !== undefined ||
+      (req.headers.cookie !== undefined && sessionCookie.test(req.headers.cookie))
     )
       return false;
     const started = performance.now();

@@ -47,6 +47,10 @@ type PathItem = NonNullable<OpenAPIObject['paths']>[string];
  * this route answers the rest, the same way.
  */
 export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
+  const signedIn = async (req: FastifyRequest) => {
+    const { token } = readSessionToken(req, deps);
+    return token !== null && (await validateSessionToken(deps, token)) !== null;
+  };
   return async function analytics(app: FastifyInstance): Promise<void> {
     // Both of the beacon's types stay strings here.
     app.removeAllContentTypeParsers();
@@ -60,6 +64,8 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       await app.rateLimiters.pageView(req);
       const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
       if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
+      // The owner's own visits, signed in, are not the audience (a cookie only they have).
+      if (await signedIn(req)) return reply.code(202).header('Cache-Control', 'no-store').send();
       if (countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon) === 'busy')
         return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
       return reply.code(202).header('Cache-Control', 'no-store').send();
@@ -68,9 +74,7 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
     app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
       '/api/admin/analytics/csv/:table',
       async (req, reply) => {
-        const { token } = readSessionToken(req, deps);
-        const found = token ? await validateSessionToken(deps, token) : null;
-        if (!found)
+        if (!(await signedIn(req)))
           return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
         const table = req.params.table;
         if (!CSV_TABLES.includes(table))
@@ -133,13 +137,17 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to:
       'workshop_reservations',
       'checkouts',
       'total',
+      'visitors',
+      'conversion_rate',
     ]);
     for (let page = 1; ; page++) {
-      const { items, total } = await conversionsBy(deps.db, by, period, { page, pageSize });
+      const { items, total } = await conversionsBy(deps.db, by, period, now, { page, pageSize });
       for (const r of items)
         body += csvLine([
           r.value,
           ...[r.newsletter_signup, r.enquiry, r.workshop_reservation, r.checkout, r.total].map(String),
+          r.visitors === null ? '' : String(r.visitors),
+          r.conversionRate === null ? '' : String(r.conversionRate),
         ]);
       if (page * pageSize >= total) return body;
     }
@@ -245,7 +253,8 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
         'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch ' +
         '(5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or ' +
         'set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used ' +
-        'for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.',
+        'for the country, never stored. Bots (the isbot list), prefetches, the admin pages and a signed-in ' +
+        "admin's own views (the session cookie) are not counted.",
       requestBody: {
         required: true,
         content: {

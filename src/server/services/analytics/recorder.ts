@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { browserOf, classifySource, deviceOf, isNotAReader } from './classify';
+import { browserOf, classifySource, deviceOf, DIRECT_SOURCE, isNotAReader, NO_VISIT } from './classify';
 import { countryLookup, countryNow } from './country';
 import { ViewBuffer, viewRowsFor } from './view-rows';
 import type { SitePages } from './site-pages';
@@ -145,20 +145,22 @@ export function createAnalyticsRecorder(
     }
   };
 
-  // A conversion takes the source of the visitor's first view of the day and the path of their
-  // last one; without a counted view it is 'Direct' on an unknown page.
+  // A conversion takes the source of the visitor's first view of the day and the page of their
+  // last one. Without a counted view (a signup through the API, say) both are NO_VISIT, apart
+  // from every source, and out of the conversion rates, which are per visitor.
   const writeConversions = async (batch: ConversionRow[]) => {
     try {
       for (const c of batch) {
         const visitor = visitorHash(await saltOf(c.day), c.visit.host, c.visit.ip, c.visit.userAgent);
         await deps.db.execute(sql`
+          with visit as (
+            select at, source, path from analytics_page_views
+            where day = ${c.day}::date and visitor = ${visitor})
           insert into analytics_conversions (at, day, kind, source, path)
           select ${c.at.toISOString()}::timestamptz, ${c.day}::date, ${c.kind},
-            coalesce((select source from analytics_page_views
-                      where day = ${c.day}::date and visitor = ${visitor} and source is not null
-                      order by at limit 1), 'Direct'),
-            coalesce((select path from analytics_page_views
-                      where day = ${c.day}::date and visitor = ${visitor} order by at desc limit 1), '(unknown)')`);
+            coalesce((select source from visit where source is not null order by at limit 1),
+                     case when exists (select 1 from visit) then ${DIRECT_SOURCE} else ${NO_VISIT} end),
+            coalesce((select path from visit order by at desc limit 1), ${NO_VISIT})`);
       }
     } catch (error) {
       options.log?.warn({ err: error }, 'analytics conversions not written');
