@@ -4,15 +4,14 @@
 // beacon it answered 202 but for at most one batch (decision 0016: a crash loses at most one
 // batch of views). Issue 44 found a process killed by its heap limit under this load after 15,000
 // answers, none of them counted after the restart.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_ENV, serverNodeArgs } from '../../scripts/server-node-args.mjs';
 import { MAX_BATCH } from '../../src/server/services/analytics';
 import { startBeaconLoad, type BeaconLoadResult } from '../helpers/beacon-load';
-import { freePort, waitUntilUp } from '../helpers/net';
+import { freePort, spawnBuiltServer, waitUntilUp } from '../helpers/net';
 
 const ADMIN = { email: 'beacon-load@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 const cleanups: Array<() => void> = [];
@@ -28,27 +27,19 @@ interface App {
 }
 
 function spawnApp(dataDir: string, port: number): App {
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...SERVER_ENV,
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    // One address sends every beacon here; the real limit would answer 429 after 300 a minute.
-    RATE_LIMIT_MULTIPLIER: '1000000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: 'Beacon Load',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...serverNodeArgs(env), 'dist/server/main.js'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnBuiltServer(
+    port,
+    dataDir,
+    {
+      // One address sends every beacon here; the real limit would answer 429 after 300 a minute.
+      RATE_LIMIT_MULTIPLIER: '1000000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: 'Beacon Load',
+      DATABASE_URL: undefined,
+    },
+    'pipe',
+  );
   let output = '';
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
@@ -57,7 +48,7 @@ function spawnApp(dataDir: string, port: number): App {
     child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
   );
   cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
-  return { child, base, exited, log: () => output };
+  return { child, base: `http://127.0.0.1:${port}`, exited, log: () => output };
 }
 
 async function startApp(dataDir: string, port: number): Promise<App> {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { answersOf } from '../../scripts/pipelined-answers.mjs';
 
 // Page-view beacons pipelined over keep-alive connections, as `autocannon -p 10` sends them, with
 // every answer's status and Retry-After read (autocannon gives neither per answer).
@@ -49,30 +50,22 @@ export function startBeaconLoad(options: {
     sockets.push(socket);
     socket.setNoDelay(true);
     let waiting = 0;
-    let buffered: Buffer = Buffer.alloc(0);
     const send = () => {
       if (stopping || socket.destroyed || waiting >= options.pipelining) return;
       waiting++;
       socket.write(request(++result.sent));
     };
-    socket.on('data', (data: Buffer) => {
-      buffered = buffered.length ? Buffer.concat([buffered, data]) : data;
-      for (;;) {
-        const headEnd = buffered.indexOf('\r\n\r\n');
-        if (headEnd === -1) return;
-        const head = buffered.subarray(0, headEnd).toString('latin1');
-        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-        if (buffered.length < headEnd + 4 + length) return;
-        buffered = buffered.subarray(headEnd + 4 + length);
-        const status = Number(head.slice(9, 12));
+    socket.on(
+      'data',
+      answersOf((status, head) => {
         result.statuses[status] = (result.statuses[status] ?? 0) + 1;
         if (status === 503 && !/\r\nretry-after:\s*\d+\s*(\r\n|$)/i.test(head))
           result.unavailableWithoutRetryAfter++;
         waiting--;
         if (options.rate === undefined) send();
         if (stopping && waiting === 0) socket.end();
-      }
-    });
+      }),
+    );
     endWhenAnswered.push(() => {
       if (waiting === 0) socket.end();
     });
