@@ -9,8 +9,9 @@
 // 3. the owner's dashboard over 12 months of 10 million page views (roll-ups and 30 days of raw
 //    views generated in SQL), one request at a time.
 // Run alone: `npx tsx scripts/bench-analytics.ts [--only=pglite|postgres] [--duration=5] [--no-dashboard]
-// [--beacon-rates=100,250,500] [--reads-only] [--read=/api/blog]` after `npm run build`: the rates
-// of beacons beside the reads (500/s unless given), and the reads part alone, for one path.
+// [--beacon-rates=100,250,500] [--reads-only] [--read=/api/blog] [--cpu-only]` after `npm run build`:
+// the rates of beacons beside the reads (500/s unless given), the reads part alone, for one path, and
+// the server's CPU a request alone (about 35 s).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -265,9 +266,12 @@ export async function benchAnalytics(
     reads?: string[];
     /** Only the reads beside beacons: no 5,000/s run, no dashboard. */
     readsOnly?: boolean;
+    /** Only the server thread's CPU a request (a beacon, a 404, the bare sink): no loads beside. */
+    cpuOnly?: boolean;
   } = {},
 ): Promise<string[][]> {
-  const { beaconRates = [500], reads = ['/api/blog', '/'], readsOnly = false } = options;
+  const { beaconRates = [500], reads = ['/api/blog', '/'], cpuOnly = false } = options;
+  const readsOnly = options.readsOnly === true || cpuOnly;
   const withDashboard = (options.dashboard ?? true) && !readsOnly;
   const rows: string[][] = [];
   const row = (what: string, r: Run, note = '') =>
@@ -363,7 +367,7 @@ export async function benchAnalytics(
           `${cost.us.toFixed(0)} µs`,
         ]);
       }
-      for (const read of reads) {
+      for (const read of cpuOnly ? [] : reads) {
         for (const rate of beaconRates) {
           for (const [to, what] of [
             [app.url, 'counted'],
@@ -439,6 +443,7 @@ if (process.argv[1]?.endsWith('bench-analytics.ts')) {
         beaconRates: args.get('beacon-rates')?.split(',').map(Number),
         reads: args.get('read') ? [args.get('read')!] : undefined,
         readsOnly: args.has('reads-only'),
+        cpuOnly: args.has('cpu-only'),
       });
       all.push(...rows);
       console.log(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));

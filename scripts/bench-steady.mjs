@@ -16,6 +16,7 @@
 // Usage: node scripts/bench-steady.mjs '{"port":3000,"rate":5000,"seconds":5,"connections":50}'
 // Prints JSON: { sent, answered, errors, non2xx, p50, p99, p999, max } (times in ms).
 import net from 'node:net';
+import { answersOf } from './pipelined-answers.mjs';
 
 const {
   port,
@@ -57,22 +58,14 @@ for (let c = 0; c < connections; c++) {
   sockets.push(socket);
   socket.setNoDelay(true);
   const due = [];
-  let buffered = Buffer.alloc(0);
-  socket.on('data', (data) => {
-    buffered = buffered.length ? Buffer.concat([buffered, data]) : data;
-    for (;;) {
-      const headEnd = buffered.indexOf('\r\n\r\n');
-      if (headEnd === -1) return;
-      const head = buffered.subarray(0, headEnd).toString('latin1');
-      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-      if (buffered.length < headEnd + 4 + length) return;
-      buffered = buffered.subarray(headEnd + 4 + length);
-      const status = Number(head.slice(9, 12));
+  socket.on(
+    'data',
+    answersOf((status) => {
       if (status < 200 || status > 299) non2xx++;
       latencies.push(performance.now() - due.shift());
       if (due.length === 0 && performance.now() >= end) socket.end();
-    }
-  });
+    }),
+  );
   socket.on('error', () => errors++);
   socket.on('close', () => {
     errors += due.length;

@@ -5,7 +5,7 @@ import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
 import { appRouter } from './routers';
 import { systemResponseMeta } from './routers/system';
-import { createContextFactory } from './trpc/context';
+import { createContextFactory, sessionCookieName } from './trpc/context';
 import { createRateLimiters } from './trpc/rate-limit';
 import { registerHttpRoutes } from './http';
 import { registerApiDocs } from './http/api-docs';
@@ -97,6 +97,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     securityHeaders: apiSecurityHeaders(config),
     log: app.log,
     behindProxy: trustProxySetting(config.TRUST_PROXY) !== false,
+    sessionCookie: sessionCookieName(deps),
   });
   answerBeforeRouting(
     app.server,

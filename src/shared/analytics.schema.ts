@@ -52,6 +52,9 @@ const conversionCountsSchema = z.object({
   checkout: z.number().int(),
 });
 
+/** Conversions after a counted visit for each visitor, a fraction (0.021 is 2.1%); null without visitors. */
+const conversionRateField = z.number().nullable();
+
 export const analyticsOverviewSchema = z.object({
   period: periodSchema,
   previousPeriod: periodSchema,
@@ -62,6 +65,12 @@ export const analyticsOverviewSchema = z.object({
   previousSeries: z.array(dayFiguresSchema),
   conversions: conversionCountsSchema,
   previousConversions: conversionCountsSchema,
+  /** Of `conversions`, those that no counted visit preceded (sent through the API, say): 'No visit'. */
+  conversionsWithoutVisit: z.number().int(),
+  previousConversionsWithoutVisit: z.number().int(),
+  /** The conversions after a counted visit for each visitor. */
+  conversionRate: conversionRateField,
+  previousConversionRate: conversionRateField,
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 
@@ -78,14 +87,20 @@ export const analyticsBreakdownSchema = pageOf(
     value: z.string(),
     visitors: z.number().int(),
     pageViews: z.number().int(),
-    /** For sources: direct, search, newsletter, referral or campaign. */
-    kind: z.enum(['direct', 'search', 'newsletter', 'referral', 'campaign']).optional(),
+    /** For sources: direct, search (an engine), social (a network), newsletter, referral (another site) or campaign. */
+    kind: z.enum(['direct', 'search', 'social', 'newsletter', 'referral', 'campaign']).optional(),
   }),
 );
 export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownSchema>;
 
 export const analyticsConversionsSchema = pageOf(
-  conversionCountsSchema.extend({ value: z.string(), total: z.number().int() }),
+  conversionCountsSchema.extend({
+    value: z.string(),
+    total: z.number().int(),
+    /** Visitors of this source or page over the period; null for 'No visit' (conversions no counted visit preceded). */
+    visitors: z.number().int().nullable(),
+    conversionRate: conversionRateField,
+  }),
 );
 export type AnalyticsConversions = z.infer<typeof analyticsConversionsSchema>;
 

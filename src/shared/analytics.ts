@@ -6,3 +6,9 @@ export const PAGE_VIEW_BEACON_PATH = '/api/analytics/view';
 export const PAGE_VIEW_BEACON_MAX_BYTES = 1024;
 /** The admin's own pages are not counted. */
 export const isAdminPath = (path: string): boolean => /^\/admin(\/|-simple|$|\?)/.test(path);
+/**
+ * The local-storage key of the owner's choice to leave this browser out of the figures (set from
+ * the Analytics section, read by the pages before they send a beacon): as Plausible's
+ * plausible_ignore, so the owner's own visits signed out are not counted either.
+ */
+export const OWN_BROWSER_KEY = 'hlm:analytics-ignore';

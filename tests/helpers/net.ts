@@ -44,12 +44,15 @@ export interface BuiltServer {
 }
 
 /**
- * Starts the built server (dist/server/main.js, as `npm start` runs it) on a free port of
- * 127.0.0.1 with a fresh data folder, for the scripts that measure it.
+ * The built server (dist/server/main.js) as `npm start` runs it, with its Node arguments and
+ * environment, on 127.0.0.1:`port` with the data folder given; not waited for.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-built-'));
+export function spawnBuiltServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+  stdio: 'pipe' | 'ignore' = 'ignore',
+): ChildProcess {
   const url = `http://127.0.0.1:${port}`;
   const childEnv = {
     ...SERVER_ENV,
@@ -62,10 +65,21 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     PUBLIC_URL: url,
     ...env,
   };
-  const child = spawn(process.execPath, [...serverNodeArgs(childEnv), 'dist/server/main.js'], {
+  return spawn(process.execPath, [...serverNodeArgs(childEnv), 'dist/server/main.js'], {
     env: childEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdio, stdio === 'pipe' ? 'pipe' : 'inherit'],
   });
+}
+
+/**
+ * Starts the built server (dist/server/main.js, as `npm start` runs it) on a free port of
+ * 127.0.0.1 with a fresh data folder, for the scripts that measure it.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-built-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnBuiltServer(port, dataDir, env);
   if (!(await waitUntilUp(`${url}/api/health`, 60_000, () => child.exitCode === null))) {
     child.kill('SIGKILL');
     throw new Error('the built server did not start (run npm run build first)');

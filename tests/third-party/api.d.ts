@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Visitors, page views and conversions per day over a period, against the period before
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit').
          */
         get: operations["analytics-overview"];
         put?: never;
@@ -317,7 +317,7 @@ export interface paths {
         };
         /**
          * Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host, a utm_source, or 'Direct'.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'.
          */
         get: operations["analytics-breakdown"];
         put?: never;
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it ('Direct' and '(unknown)' without one).
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'.
          */
         get: operations["analytics-conversions"];
         put?: never;
@@ -1390,7 +1390,7 @@ export interface paths {
         put?: never;
         /**
          * Counts a page view (the pages send it with navigator.sendBeacon)
-         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md). No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.
+         * @description Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch (5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used for the country, never stored. Bots (the isbot list), prefetches, the admin pages and a signed-in admin's own views (the session cookie) are not counted.
          */
         post: operations["analytics-pageView"];
         delete?: never;
@@ -5338,7 +5338,11 @@ export interface operations {
                      *         "enquiry": 1,
                      *         "workshop_reservation": 1,
                      *         "checkout": 1
-                     *       }
+                     *       },
+                     *       "conversionsWithoutVisit": 1,
+                     *       "previousConversionsWithoutVisit": 1,
+                     *       "conversionRate": 1,
+                     *       "previousConversionRate": 1
                      *     }
                      */
                     "application/json": {
@@ -5380,6 +5384,10 @@ export interface operations {
                             workshop_reservation: number;
                             checkout: number;
                         };
+                        conversionsWithoutVisit: number;
+                        previousConversionsWithoutVisit: number;
+                        conversionRate: number | null;
+                        previousConversionRate: number | null;
                     };
                 };
             };
@@ -5499,7 +5507,7 @@ export interface operations {
                             visitors: number;
                             pageViews: number;
                             /** @enum {string} */
-                            kind?: "direct" | "search" | "newsletter" | "referral" | "campaign";
+                            kind?: "direct" | "search" | "social" | "newsletter" | "referral" | "campaign";
                         }[];
                         total: number;
                         page: number;
@@ -5612,7 +5620,9 @@ export interface operations {
                      *           "workshop_reservation": 1,
                      *           "checkout": 1,
                      *           "value": "string",
-                     *           "total": 1
+                     *           "total": 1,
+                     *           "visitors": 1,
+                     *           "conversionRate": 1
                      *         }
                      *       ],
                      *       "total": 1,
@@ -5628,6 +5638,8 @@ export interface operations {
                             checkout: number;
                             value: string;
                             total: number;
+                            visitors: number | null;
+                            conversionRate: number | null;
                         }[];
                         total: number;
                         page: number;
@@ -17965,6 +17977,26 @@ export interface operations {
                      * @example {
                      *       "message": "Too many requests from your connection. Please wait a few minutes and try again.",
                      *       "code": "TOO_MANY_REQUESTS"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A batch of page views is already waiting to be written (the most a crash may lose); try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

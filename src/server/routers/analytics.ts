@@ -11,6 +11,7 @@ import {
 } from '../../shared/analytics.schema';
 import {
   breakdown,
+  conversionRate,
   conversionsBy,
   conversionTotals,
   dailySeries,
@@ -52,7 +53,9 @@ export const analyticsRouter = router({
         path: '/admin/analytics',
         tags,
         summary: 'Visitors, page views and conversions per day over a period, against the period before',
-        description: periodHelp,
+        description:
+          `${periodHelp} conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); ` +
+          "conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit').",
         errorResponses: periodErrors,
       },
     })
@@ -67,15 +70,21 @@ export const analyticsRouter = router({
         conversionTotals(ctx.deps.db, current),
         conversionTotals(ctx.deps.db, previous),
       ]);
+      const totals = sum(series);
+      const previousTotals = sum(previousSeries);
       return {
         period: current,
         previousPeriod: previous,
-        totals: sum(series),
-        previousTotals: sum(previousSeries),
+        totals,
+        previousTotals,
         series,
         previousSeries,
-        conversions,
-        previousConversions,
+        conversions: conversions.counts,
+        previousConversions: previousConversions.counts,
+        conversionsWithoutVisit: conversions.withoutVisit,
+        previousConversionsWithoutVisit: previousConversions.withoutVisit,
+        conversionRate: conversionRate(conversions, totals.visitors),
+        previousConversionRate: conversionRate(previousConversions, previousTotals.visitors),
       };
     }),
 
@@ -88,8 +97,11 @@ export const analyticsRouter = router({
         summary:
           'Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time',
         description:
-          `${periodHelp} Sorted by visitors, then page views. A source is a search engine by name, ` +
-          "'Newsletter' (utm_medium email or newsletter), a referring site's host, a utm_source, or 'Direct'.",
+          `${periodHelp} Sorted by visitors, then page views. A page is an address the site has (a page of ` +
+          'its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts ' +
+          "as its current one); a view of any other address counts as 'Page not found'. A source is a search " +
+          "engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an " +
+          "http or https referrer's host is kept), a utm_source, or 'Direct'.",
         errorResponses: {
           ...periodErrors,
           400: `${periodErrors[400]}; an unknown dimension; paging out of range`,
@@ -115,16 +127,19 @@ export const analyticsRouter = router({
           'Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page',
         description:
           `${periodHelp} A conversion is credited to the source of the visitor's first counted page view that ` +
-          "day and to the last page they viewed before it ('Direct' and '(unknown)' without one).",
+          'day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, ' +
+          "say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or " +
+          "page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'.",
         errorResponses: { 400: `${periodErrors[400]}; by is not source or page; paging out of range` },
       },
     })
     .input(analyticsConversionsInputSchema)
     .output(analyticsConversionsSchema)
     .query(async ({ ctx, input }) => {
-      const { current } = periodsOf(input, ctx.deps.clock());
+      const now = ctx.deps.clock();
+      const { current } = periodsOf(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      return { ...(await conversionsBy(ctx.deps.db, input.by, current, page)), ...page };
+      return { ...(await conversionsBy(ctx.deps.db, input.by, current, now, page)), ...page };
     }),
 
   live: adminProcedure

@@ -196,10 +196,15 @@ const sections: LegalSection[] = [
         <p>
           The admin area uses one strictly necessary cookie, called <code>session</code> (or{' '}
           <code>__Host-session</code> on our secure site), which keeps our staff signed in. It holds a random
-          identifier, nothing else, and it ends when they sign out. The admin area also keeps the same sign-in
-          token in the browser&apos;s local storage. Because these are strictly necessary for a service our
-          staff ask for, PECR does not require consent for them. Visitors who never sign in never receive
-          them.
+          identifier, nothing else, and it ends when they sign out. Because it is strictly necessary for a
+          service our staff ask for, PECR does not require consent for it. Visitors who never sign in never
+          receive it.
+        </p>
+        <p>
+          Our staff&apos;s own visits are not counted in our visitor figures while they are signed in. A
+          member of staff can also choose to leave their own browser out of the figures when signed out: that
+          choice is kept in that browser&apos;s local storage as one setting,{' '}
+          <code>hlm:analytics-ignore</code>, and nothing is stored in anyone else&apos;s browser.
         </p>
       </>
     ),

@@ -6,13 +6,16 @@ import {
   PAGE_VIEW_BEACON_PATH,
   pageViewBeaconSchema,
 } from '../../../shared/analytics.schema';
-import type { AnalyticsRecorder, PageViewBeacon, Visit } from '../../services/analytics';
+import type { AnalyticsRecorder, PageViewBeacon, PageViewResult, Visit } from '../../services/analytics';
 import { apiError, INTERNAL_ERROR_MESSAGE } from '../api-errors';
 import type { EarlyAnswer } from '../before-routing';
 import { logRequest, requestIdOf } from '../request-log';
 
 /** What a beacon's body must be; the same words from both ways of answering it. */
 export const NOT_A_BEACON = 'The body must be JSON: {"u": "/path", "r": "referrer"}.';
+/** A beacon refused because a batch of views is waiting to be written (503), and when to try again. */
+export const VIEWS_WAITING = 'Too many page views are waiting to be written. Please try again in a second.';
+export const VIEWS_WAITING_RETRY_AFTER = '1';
 
 /** The beacon's fields as the recorder takes them, or null for a body that is not a beacon. */
 export function beaconOf(body: string): PageViewBeacon | null {
@@ -34,16 +37,9 @@ export function visitFrom(ip: string, hostname: string, headers: IncomingHttpHea
 }
 
 /** Counts a beacon's view, unless it is of the admin's own pages (they are not the audience). */
-export function countView(
-  recorder: AnalyticsRecorder,
-  visit: Visit,
-  beacon: PageViewBeacon,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-): void {
-  if (isAdminPath(beacon.url)) return;
-  const counted = recorder.pageView(visit, beacon);
-  if (typeof counted !== 'boolean')
-    counted.catch((error: unknown) => log.warn({ err: error }, 'page view not counted'));
+export function countView(recorder: AnalyticsRecorder, visit: Visit, beacon: PageViewBeacon): PageViewResult {
+  if (isAdminPath(beacon.url)) return 'left-out';
+  return recorder.pageView(visit, beacon);
 }
 
 /** Fastify's req.hostname without a trusted proxy: the Host header without its port. */
@@ -68,8 +64,9 @@ const BEACON_TYPE = new RegExp(
  * 109-119 (median 119) through the route. The answers, their headers, the log line and the rate
  * limit are the route's (routes/analytics.ts), which still answers everything else: another
  * type, no Content-Length or one over the limit, a client over its rate limit, a site behind a
- * trusted proxy (whose client address Fastify works out), and `app.inject`. A test compares the
- * two ways header by header.
+ * trusted proxy (whose client address Fastify works out), a browser with the admin's session
+ * cookie (the route reads the session), and `app.inject`. A test compares the two ways header by
+ * header.
  */
 export function beaconBeforeRouting(options: {
   recorder: () => AnalyticsRecorder;
@@ -80,16 +77,25 @@ export function beaconBeforeRouting(options: {
   log: FastifyBaseLogger;
   /** TRUST_PROXY is set: the address is Fastify's to find, so every beacon goes to the route. */
   behindProxy: boolean;
+  /** The admin's session cookie: a beacon with it goes to the route, which leaves the owner out. */
+  sessionCookie: string;
 }): EarlyAnswer {
+  const sessionCookie = new RegExp(`(?:^|;)\\s*${options.sessionCookie}=`);
   const security = Object.entries(options.securityHeaders).flat();
-  const badBody = JSON.stringify(apiError(400, NOT_A_BEACON));
+  const bodies = {
+    202: '',
+    400: JSON.stringify(apiError(400, NOT_A_BEACON)),
+    500: JSON.stringify(apiError(500, INTERNAL_ERROR_MESSAGE)),
+    503: JSON.stringify(apiError(503, VIEWS_WAITING)),
+  };
+  type Status = keyof typeof bodies;
 
-  const answer = (res: ServerResponse, reqId: string, started: number, status: 202 | 400 | 500) => {
-    const body =
-      status === 202 ? '' : status === 400 ? badBody : JSON.stringify(apiError(500, INTERNAL_ERROR_MESSAGE));
+  const answer = (res: ServerResponse, reqId: string, started: number, status: Status) => {
+    const body = bodies[status];
     const headers = ['x-request-id', reqId, ...security];
     if (status === 202) headers.push('cache-control', 'no-store');
     else headers.push('content-type', 'application/json; charset=utf-8');
+    if (status === 503) headers.push('retry-after', VIEWS_WAITING_RETRY_AFTER);
     headers.push('content-length', String(Buffer.byteLength(body)));
     res.writeHead(status, headers);
     res.end(body);
@@ -102,11 +108,11 @@ export function beaconBeforeRouting(options: {
     });
   };
 
-  const count = (req: IncomingMessage, ip: string, body: string): 202 | 400 => {
+  const count = (req: IncomingMessage, ip: string, body: string): Status => {
     const beacon = beaconOf(body);
     if (!beacon) return 400;
-    countView(options.recorder(), visitFrom(ip, hostnameOf(req.headers), req.headers), beacon, options.log);
-    return 202;
+    const visit = visitFrom(ip, hostnameOf(req.headers), req.headers);
+    return countView(options.recorder(), visit, beacon) === 'busy' ? 503 : 202;
   };
 
   return (req, res, handOver) => {
@@ -119,7 +125,8 @@ export function beaconBeforeRouting(options: {
       length === undefined ||
       !/^\d{1,5}$/.test(length) ||
       Number(length) > PAGE_VIEW_BEACON_MAX_BYTES ||
-      req.headers['transfer-encoding'] !== undefined
+      req.headers['transfer-encoding'] !== undefined ||
+      (req.headers.cookie !== undefined && sessionCookie.test(req.headers.cookie))
     )
       return false;
     const started = performance.now();
@@ -134,7 +141,7 @@ export function beaconBeforeRouting(options: {
         req.on('error', () => res.destroy());
         req.on('data', (chunk: Buffer) => chunks.push(chunk));
         req.on('end', () => {
-          let status: 202 | 400 | 500;
+          let status: Status;
           try {
             status = count(req, ip, Buffer.concat(chunks).toString('utf8'));
           } catch (error) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { ANALYTICS_DIMENSIONS } from '../../../shared/analytics.schema';
 import {
@@ -12,16 +12,31 @@ import {
   breakdown,
   conversionsBy,
   createAnalyticsRecorder,
+  createSitePages,
   dailySeries,
   PeriodError,
   resolvePeriod,
   type AnalyticsRecorder,
+  type RecordPages,
 } from '../../services/analytics';
+import { listBlogAddresses, nextScheduledChange } from '../../services/blog';
+import { listArchivedSlugs } from '../../services/newsletter/index';
+import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import { validateSessionToken } from '../../services/auth';
 import { readSessionToken } from '../../trpc/context';
+import { keepsPublicReads } from '../../trpc/public-reads';
 import { sendApiError } from '../api-errors';
 import { csvLine } from './subscribers-csv';
-import { BEACON_CONTENT_TYPES, beaconOf, countView, NOT_A_BEACON, visitFrom } from './analytics-beacon';
+import {
+  BEACON_CONTENT_TYPES,
+  beaconOf,
+  countView,
+  NOT_A_BEACON,
+  visitFrom,
+  VIEWS_WAITING,
+  VIEWS_WAITING_RETRY_AFTER,
+} from './analytics-beacon';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 
@@ -32,6 +47,10 @@ type PathItem = NonNullable<OpenAPIObject['paths']>[string];
  * this route answers the rest, the same way.
  */
 export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
+  const signedIn = async (req: FastifyRequest) => {
+    const { token } = readSessionToken(req, deps);
+    return token !== null && (await validateSessionToken(deps, token)) !== null;
+  };
   return async function analytics(app: FastifyInstance): Promise<void> {
     // Both of the beacon's types stay strings here.
     app.removeAllContentTypeParsers();
@@ -45,16 +64,17 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       await app.rateLimiters.pageView(req);
       const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
       if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
-      countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon, req.log);
+      // The owner's own visits, signed in, are not the audience (a cookie only they have).
+      if (await signedIn(req)) return reply.code(202).header('Cache-Control', 'no-store').send();
+      if (countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon) === 'busy')
+        return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
       return reply.code(202).header('Cache-Control', 'no-store').send();
     });
 
     app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
       '/api/admin/analytics/csv/:table',
       async (req, reply) => {
-        const { token } = readSessionToken(req, deps);
-        const found = token ? await validateSessionToken(deps, token) : null;
-        if (!found)
+        if (!(await signedIn(req)))
           return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
         const table = req.params.table;
         if (!CSV_TABLES.includes(table))
@@ -117,13 +137,17 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to:
       'workshop_reservations',
       'checkouts',
       'total',
+      'visitors',
+      'conversion_rate',
     ]);
     for (let page = 1; ; page++) {
-      const { items, total } = await conversionsBy(deps.db, by, period, { page, pageSize });
+      const { items, total } = await conversionsBy(deps.db, by, period, now, { page, pageSize });
       for (const r of items)
         body += csvLine([
           r.value,
           ...[r.newsletter_signup, r.enquiry, r.workshop_reservation, r.checkout, r.total].map(String),
+          r.visitors === null ? '' : String(r.visitors),
+          r.conversionRate === null ? '' : String(r.conversionRate),
         ]);
       if (page * pageSize >= total) return body;
     }
@@ -146,11 +170,51 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to:
   }
 }
 
-/** The recorder of this app, written out when the app closes. */
+/** The pages of the site's records now: posts (and the addresses that move to them), tags, issues. */
+export async function recordPagesOf(db: AppDeps['db']): Promise<RecordPages> {
+  const [blog, issues, nextChange] = await Promise.all([
+    listBlogAddresses(db),
+    listArchivedSlugs(db),
+    nextScheduledChange(db),
+  ]);
+  return {
+    addresses: {
+      blogPost: blog.posts.map(({ address, slug }) => [
+        blogPostHref({ slug: address }),
+        blogPostHref({ slug }),
+      ]),
+      blogTag: blog.tags.map((slug) => [blogTagHref(slug), blogTagHref(slug)]),
+      newsletterIssue: issues.map(({ slug }) => [
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+      ]),
+    },
+    nextChange,
+  };
+}
+
+/**
+ * The recorder of this app, written out when the app closes. The site's pages it counts by are
+ * read again after any write that may change a public answer (here, or on another instance: the
+ * response cache's message), as the response cache is emptied.
+ */
 export function createRecorderFor(app: FastifyInstance, deps: AppDeps): AnalyticsRecorder {
-  const recorder = createAnalyticsRecorder(deps, { log: app.log });
+  const pages = createSitePages(() => recordPagesOf(deps.db), { log: app.log, clock: deps.clock });
+  const recorder = createAnalyticsRecorder({ ...deps, pages }, { log: app.log });
+  app.addHook('onResponse', (req, reply, done) => {
+    if (mayChangePages(req, reply.statusCode)) pages.changed();
+    done();
+  });
+  deps.sharedState?.cache.onInvalidate(() => pages.changed());
   app.addHook('onClose', async () => recorder.close());
   return recorder;
+}
+
+/** A successful write that may change a public answer (the response cache's rule): a page may be new or gone. */
+function mayChangePages(req: FastifyRequest, status: number): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || status >= 400)
+    return false;
+  return !req.routeOptions.config?.keepsPublicReads && !keepsPublicReads(req);
 }
 
 const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> = [
@@ -186,9 +250,11 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
       description:
         'Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, ' +
         'document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are ' +
-        'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md). No cookie is read or ' +
+        'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch ' +
+        '(5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or ' +
         'set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used ' +
-        'for the country, never stored. Bots (the isbot list), prefetches and the admin pages are not counted.',
+        'for the country, never stored. Bots (the isbot list), prefetches, the admin pages and a signed-in ' +
+        "admin's own views (the session cookie) are not counted.",
       requestBody: {
         required: true,
         content: {
@@ -216,6 +282,7 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
           413: 'The body is over 1 KB',
           415: 'Not text/plain or application/json',
           429: 'Too many beacons from this address; wait Retry-After seconds',
+          503: 'A batch of page views is already waiting to be written (the most a crash may lose); try again after Retry-After seconds',
         }),
         default: defaultErrorResponse,
       },

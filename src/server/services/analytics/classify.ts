@@ -1,37 +1,27 @@
 import { isbot } from 'isbot';
+import { knownSourceKind, namedSource, referrerSource } from './sources';
 
 // How a page view is described: its source, device and browser, from what the browser sent. Nothing
 // here keeps the address or the full user agent.
 
-const SEARCH_ENGINES: Array<[RegExp, string]> = [
-  [/(^|\.)google\./, 'Google'],
-  [/(^|\.)bing\.com$/, 'Bing'],
-  [/(^|\.)duckduckgo\.com$/, 'DuckDuckGo'],
-  [/(^|\.)search\.yahoo\.com$|(^|\.)yahoo\.com$/, 'Yahoo'],
-  [/(^|\.)ecosia\.org$/, 'Ecosia'],
-  [/(^|\.)yandex\./, 'Yandex'],
-  [/(^|\.)baidu\.com$/, 'Baidu'],
-  [/(^|\.)search\.brave\.com$/, 'Brave Search'],
-];
-
 export const DIRECT_SOURCE = 'Direct';
 export const NEWSLETTER_SOURCE = 'Newsletter';
+/** A conversion that no counted visit preceded (through the API, say): its source and page. */
+export const NO_VISIT = 'No visit';
 
-export type SourceKind = 'direct' | 'search' | 'newsletter' | 'referral' | 'campaign';
+export type SourceKind = 'direct' | 'search' | 'social' | 'newsletter' | 'referral' | 'campaign';
 
 /** What kind of source a label is, for the owner's table. */
 export function sourceKind(label: string): SourceKind {
   if (label === DIRECT_SOURCE) return 'direct';
   if (label === NEWSLETTER_SOURCE) return 'newsletter';
-  if (SEARCH_ENGINES.some(([, name]) => name === label)) return 'search';
-  if (label.startsWith('utm:')) return 'campaign';
-  return 'referral';
+  return knownSourceKind(label) ?? 'referral';
 }
 
 /**
  * The source of a page view: null when the visitor came from another page of this site (the visit's
  * first view carries its source); a UTM source wins over the referrer, e-mail campaigns count as the
- * newsletter, known search engines by name, other sites by host name.
+ * newsletter, known search engines and social networks by name (sources.ts), other sites by host.
  */
 export function classifySource(
   query: URLSearchParams,
@@ -45,20 +35,8 @@ export function classifySource(
   if (utmMedium === 'email' || utmMedium === 'newsletter' || utmSource.includes('newsletter'))
     return { source: NEWSLETTER_SOURCE, campaign };
   if (referrer === undefined && !utmSource) return { source: null, campaign };
-  let refHost: string | null = null;
-  if (referrer) {
-    try {
-      refHost = new URL(referrer).hostname.toLowerCase().replace(/^www\./, '');
-    } catch {
-      refHost = null;
-    }
-  }
-  if (utmSource) {
-    const engine = SEARCH_ENGINES.find(
-      ([re, name]) => re.test(utmSource) || name.toLowerCase() === utmSource,
-    );
-    return { source: engine ? engine[1] : utmSource.replace(/^www\./, ''), campaign };
-  }
+  const refHost = referrer ? referrerHost(referrer) : null;
+  if (utmSource) return { source: namedSource(utmSource.replace(/^www\./, '')), campaign };
   if (!refHost) return { source: DIRECT_SOURCE, campaign };
   if (
     ownHost &&
@@ -69,8 +47,28 @@ export function classifySource(
         .replace(/:\d+$/, '')
   )
     return { source: null, campaign };
-  const engine = SEARCH_ENGINES.find(([re]) => re.test(refHost));
-  return { source: engine ? engine[1] : refHost, campaign };
+  return { source: referrerSource(refHost), campaign };
+}
+
+/** A host name: labels of letters, digits, hyphens and underscores, at least two of them. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)+$/;
+
+/**
+ * The referring site's host name (without www.), or null: only an http or https address's host is
+ * kept, never its path or query, nor a referrer that is not a web address (the text of a spam
+ * beacon, an app's android-app:// address, which read as google.android.gm's host, 'Google').
+ */
+export function referrerHost(referrer: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  return HOST_NAME.test(host) ? host : null;
 }
 
 export function deviceOf(userAgent: string, width: number | null): string {

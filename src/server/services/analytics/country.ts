@@ -17,12 +17,7 @@ export function countryLookup(): Promise<Lookup | null> {
   return loading;
 }
 
-export async function countryOf(ip: string): Promise<string | null> {
-  await countryLookup();
-  return countryNow(ip) ?? null;
-}
-
-/** The country without waiting: undefined while the data has not been loaded (countryOf loads it). */
+/** The country without waiting: undefined while the data has not been loaded (countryLookup loads it). */
 export function countryNow(ip: string): string | null | undefined {
   const lookup = loaded;
   if (lookup === undefined) return undefined;

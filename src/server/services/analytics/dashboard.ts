@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pageOffset } from '../../platform/paging';
-import { sourceKind, type SourceKind } from './classify';
+import { NO_VISIT, sourceKind, type SourceKind } from './classify';
 import { CONVERSION_KINDS, type ConversionKind } from './recorder';
 import { addDays, dimensionExpression, RAW_KEEP_DAYS, rowsOf, type Dimension } from './rollup';
 import { dayOf } from './visitor';
@@ -106,6 +106,21 @@ export interface BreakdownRow {
   kind?: SourceKind;
 }
 
+/** A dimension's figures over a period, (value, visitors, page_views) a day: roll-ups, and raw views for the days without. */
+function figuresOf(dimension: Exclude<Dimension, 'total'>, period: Period, unrolled: string[]): SQL {
+  const live = unrolled.length
+    ? sql`union all
+        select value, count(distinct visitor)::int, count(*)::int from (
+          select day, ${dimensionExpression(dimension)} as value, visitor from analytics_page_views
+          where day in (${dayList(unrolled)})) r
+        where value is not null group by day, value`
+    : sql``;
+  return sql`
+    select value, visitors, page_views from analytics_daily
+    where dimension = ${dimension} and day between ${period.from}::date and ${period.to}::date
+    ${live}`;
+}
+
 /** One page of a dimension's values over a period, most visitors first. */
 export async function breakdown(
   db: Database,
@@ -115,19 +130,9 @@ export async function breakdown(
   page: { page: number; pageSize: number },
 ): Promise<{ items: BreakdownRow[]; total: number }> {
   const unrolled = await unrolledDays(db, period, now);
-  const live = unrolled.length
-    ? sql`union all
-        select value, count(distinct visitor)::int, count(*)::int from (
-          select day, ${dimensionExpression(dimension)} as value, visitor from analytics_page_views
-          where day in (${dayList(unrolled)})) r
-        where value is not null group by day, value`
-    : sql``;
   const rows = rowsOf<{ value: string; visitors: number; page_views: number; total: number }>(
     await db.execute(sql`
-      with figures (value, visitors, page_views) as (
-        select value, visitors, page_views from analytics_daily
-        where dimension = ${dimension} and day between ${period.from}::date and ${period.to}::date
-        ${live})
+      with figures (value, visitors, page_views) as (${figuresOf(dimension, period, unrolled)})
       select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
         (count(*) over ())::int as total
       from figures group by value order by 2 desc, 3 desc, 1
@@ -142,6 +147,33 @@ export async function breakdown(
     })),
     total: rows.length ? Number(rows[0]!.total) : await countValues(db, dimension, period, unrolled),
   };
+}
+
+/** The visitors of some values of a dimension over a period (a period's visitors: the sum of its days'). */
+async function visitorsOf(
+  db: Database,
+  dimension: 'source' | 'page',
+  period: Period,
+  now: Date,
+  values: string[],
+): Promise<Map<string, number>> {
+  if (values.length === 0) return new Map();
+  const unrolled = await unrolledDays(db, period, now);
+  const rows = rowsOf<{ value: string; visitors: number }>(
+    await db.execute(sql`
+      select value, sum(visitors)::int as visitors from (${figuresOf(dimension, period, unrolled)}) f
+      where value in (${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})
+      group by value`),
+  );
+  return new Map(rows.map((r) => [r.value, Number(r.visitors)]));
+}
+
+/** Conversions for each visitor, to four places; null without visitors. */
+function rateOf(conversions: number, visitors: number | null): number | null {
+  return visitors ? Math.round((conversions / visitors) * 10_000) / 10_000 : null;
 }
 
 // A page past the end has no rows to carry the count: count on its own then.
@@ -168,13 +200,21 @@ export type ConversionCounts = Record<ConversionKind, number>;
 export interface ConversionRow extends ConversionCounts {
   value: string;
   total: number;
+  /** Visitors of the source or page; null for NO_VISIT. */
+  visitors: number | null;
+  conversionRate: number | null;
 }
 
-/** Conversions per source or per page over a period, most first, one page of them. */
+/**
+ * Conversions per source or per page over a period, most first, one page of them, each with the
+ * visitors of that source or page and the conversions for each of them. Conversions no counted
+ * visit preceded are their own row, NO_VISIT, without a rate.
+ */
 export async function conversionsBy(
   db: Database,
   by: 'source' | 'page',
   period: Period,
+  now: Date,
   page: { page: number; pageSize: number },
 ): Promise<{ items: ConversionRow[]; total: number }> {
   const column = by === 'source' ? sql`source` : sql`path`;
@@ -189,28 +229,55 @@ export async function conversionsBy(
       group by 1 order by all_kinds desc, 1
       limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
   );
+  const values = rows.map((r) => String(r.value)).filter((v) => v !== NO_VISIT);
+  const visitors = await visitorsOf(db, by, period, now, values);
   return {
-    items: rows.map((r) => ({
-      value: String(r.value),
-      newsletter_signup: Number(r.newsletter_signup),
-      enquiry: Number(r.enquiry),
-      workshop_reservation: Number(r.workshop_reservation),
-      checkout: Number(r.checkout),
-      total: Number(r.all_kinds),
-    })),
+    items: rows.map((r) => {
+      const value = String(r.value);
+      const total = Number(r.all_kinds);
+      const seen = value === NO_VISIT ? null : (visitors.get(value) ?? 0);
+      return {
+        value,
+        newsletter_signup: Number(r.newsletter_signup),
+        enquiry: Number(r.enquiry),
+        workshop_reservation: Number(r.workshop_reservation),
+        checkout: Number(r.checkout),
+        total,
+        visitors: seen,
+        conversionRate: rateOf(total, seen),
+      };
+    }),
     total: rows.length ? Number(rows[0]!.rows_total) : 0,
   };
 }
 
-export async function conversionTotals(db: Database, period: Period): Promise<ConversionCounts> {
-  const rows = rowsOf<{ kind: ConversionKind; n: number }>(
+/** A period's conversions of each kind, and how many of them no counted visit preceded. */
+export async function conversionTotals(
+  db: Database,
+  period: Period,
+): Promise<{ counts: ConversionCounts; withoutVisit: number }> {
+  const rows = rowsOf<{ kind: ConversionKind; n: number; without_visit: number }>(
     await db.execute(sql`
-      select kind, count(*)::int as n from analytics_conversions
+      select kind, count(*)::int as n, (count(*) filter (where source = ${NO_VISIT}))::int as without_visit
+      from analytics_conversions
       where day between ${period.from}::date and ${period.to}::date group by kind`),
   );
-  const totals = Object.fromEntries(CONVERSION_KINDS.map((k) => [k, 0])) as ConversionCounts;
-  for (const r of rows) if (r.kind in totals) totals[r.kind] = Number(r.n);
-  return totals;
+  const counts = Object.fromEntries(CONVERSION_KINDS.map((k) => [k, 0])) as ConversionCounts;
+  let withoutVisit = 0;
+  for (const r of rows) {
+    if (r.kind in counts) counts[r.kind] = Number(r.n);
+    withoutVisit += Number(r.without_visit);
+  }
+  return { counts, withoutVisit };
+}
+
+/** A period's conversions after a counted visit for each of its visitors. */
+export function conversionRate(
+  totals: { counts: ConversionCounts; withoutVisit: number },
+  visitors: number,
+): number | null {
+  const all = Object.values(totals.counts).reduce((a, b) => a + b, 0);
+  return rateOf(all - totals.withoutVisit, visitors);
 }
 
 /** Distinct visitors in the last 30 minutes (written views; this instance's buffer is at most a second old). */

@@ -8,21 +8,25 @@ export {
   type AnalyticsRecorder,
   type ConversionKind,
   type PageViewBeacon,
+  type PageViewResult,
   type Visit,
 } from './recorder';
 export { countryLookup } from './country';
-export { DIRECT_SOURCE, NEWSLETTER_SOURCE, type SourceKind } from './classify';
+export { createSitePages, PAGE_NOT_FOUND, type RecordPages, type SitePages } from './site-pages';
+export { DIRECT_SOURCE, NEWSLETTER_SOURCE, NO_VISIT, type SourceKind } from './classify';
 export {
   ANALYTICS_ROLLUP_QUEUE,
   analyticsJobs,
   DIMENSIONS,
   pruneAnalytics,
+  regroupSources,
   rollUpDay,
   rollUpPastDays,
   type Dimension,
 } from './rollup';
 export {
   breakdown,
+  conversionRate,
   conversionsBy,
   conversionTotals,
   dailySeries,

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobDefinition } from '../../platform/job-queue';
+import { NO_VISIT } from './classify';
+import { namedSource } from './sources';
 import { dayOf } from './visitor';
 
 // The daily roll-up and the pruning (docs/decisions/0016-analytics-without-cookies.md): raw page
@@ -102,6 +104,63 @@ export async function pruneAnalytics(db: Database, now: Date): Promise<{ views: 
   return { views: count(views), daily: count(daily) };
 }
 
+/**
+ * Puts what was stored before a source was known (facebook.com, m.facebook.com and a utm_source of
+ * facebook, each its own row) under the source's name, as views are counted now, and a conversion
+ * that no visit preceded (once 'Direct' on '(unknown)') under NO_VISIT. Each stored name is read
+ * and checked here, in code: the one list of known sources is sources.ts. Once done, a run finds
+ * nothing to change. Roll-ups are added together (a visitor who came both ways that day counts
+ * twice); raw views are changed for the days read from them (not rolled up yet), conversions all.
+ */
+export async function regroupSources(db: Database, now: Date): Promise<number> {
+  const renamed = (values: Array<{ value: string | null }>) =>
+    values.flatMap(({ value }) => {
+      const name = value === null ? value : namedSource(value);
+      return value !== null && name !== value ? [[value, name!] as const] : [];
+    });
+  const daily = renamed(
+    rowsOf<{ value: string }>(
+      await db.execute(sql`select distinct value from analytics_daily where dimension = 'source'`),
+    ),
+  );
+  for (const [from, to] of daily)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into analytics_daily (day, dimension, value, visitors, page_views)
+        select day, 'source', ${to}, visitors, page_views from analytics_daily
+        where dimension = 'source' and value = ${from}
+        on conflict (dimension, day, value) do update
+          set visitors = analytics_daily.visitors + excluded.visitors,
+              page_views = analytics_daily.page_views + excluded.page_views`);
+      await tx.execute(sql`delete from analytics_daily where dimension = 'source' and value = ${from}`);
+    });
+  const since = addDays(dayOf(now), -RAW_KEEP_DAYS);
+  const raw = renamed(
+    rowsOf<{ value: string }>(
+      await db.execute(sql`
+        select distinct source as value from analytics_page_views p
+        where day >= ${since}::date
+          and not exists (select 1 from analytics_daily d where d.dimension = 'total' and d.day = p.day)`),
+    ),
+  );
+  for (const [from, to] of raw)
+    await db.execute(sql`
+      update analytics_page_views p set source = ${to}
+      where day >= ${since}::date and source = ${from}
+        and not exists (select 1 from analytics_daily d where d.dimension = 'total' and d.day = p.day)`);
+  const conversions = renamed(
+    rowsOf<{ value: string }>(
+      await db.execute(sql`select distinct source as value from analytics_conversions`),
+    ),
+  );
+  for (const [from, to] of conversions)
+    await db.execute(sql`update analytics_conversions set source = ${to} where source = ${from}`);
+  await db.execute(
+    sql`update analytics_conversions set source = ${NO_VISIT}, path = ${NO_VISIT} where path = '(unknown)'`,
+  );
+  return daily.length + raw.length + conversions.length;
+}
+
 /** The roll-up and pruning job: every 15 minutes, once across all instances (the work is shared). */
 export function analyticsJobs(
   deps: { db: Database; clock: () => Date },
@@ -116,8 +175,9 @@ export function analyticsJobs(
       const now = deps.clock();
       const days = await rollUpPastDays(deps.db, now);
       const pruned = await pruneAnalytics(deps.db, now);
-      if (days.length || pruned.views || pruned.daily)
-        log.info({ days, ...pruned }, 'analytics rolled up and pruned');
+      const regrouped = await regroupSources(deps.db, now);
+      if (days.length || pruned.views || pruned.daily || regrouped)
+        log.info({ days, ...pruned, regrouped }, 'analytics rolled up and pruned');
     },
   };
 }

@@ -4,3 +4,4 @@ export * from './sanitise-post-html';
 export * from './publishing';
 export * from './go-out';
 export * from './search';
+export * from './addresses';

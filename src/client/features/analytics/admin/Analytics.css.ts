@@ -30,8 +30,9 @@ export const liveDot = style({
 
 export const figures = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
   gap: vars.space.sm,
+  '@media': { [breakpoints.phone]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 export const figure = style({
@@ -60,4 +61,12 @@ export const tables = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 26rem), 1fr))',
   gap: vars.space.md,
+});
+
+export const ownVisits = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  paddingTop: vars.space.sm,
+  borderTop: vars.border.hairline,
 });

@@ -11,8 +11,9 @@ import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, serverMessage } from '../../../lib/api';
+import { isThisBrowserLeftOut, leaveThisBrowserOut } from '../../../lib/page-view';
 import { trpc } from '../../../lib/trpc';
-import { AdminList, AdminSection, tableStyles, type AdminListColumn } from '../../admin/kit';
+import { AdminList, AdminSection, adminStyles, tableStyles, type AdminListColumn } from '../../admin/kit';
 import * as styles from './Analytics.css';
 
 // The chart library comes with this chunk only when the section is opened.
@@ -27,6 +28,11 @@ const PERIODS: Array<{ value: AnalyticsPeriodInput['period']; label: string }> =
 ];
 const PAGE_SIZE = 10;
 const number = new Intl.NumberFormat('en-GB');
+const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
+/** A conversion rate (a fraction) as a percentage; a dash without visitors. */
+const rateText = (rate: number | null) => (rate === null ? '—' : percent.format(rate));
+/** Conversions no counted visit preceded: their source and page (the server's NO_VISIT). */
+const NO_VISIT = 'No visit';
 const regions =
   typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en-GB'], { type: 'region' }) : null;
 const countryName = (code: string) => {
@@ -41,6 +47,15 @@ function changeText(now: number, before: number): string {
   if (before === 0) return now === 0 ? 'no change' : 'new this period';
   const pct = Math.round(((now - before) / before) * 100);
   return `${pct > 0 ? '+' : ''}${pct}% on the period before (${number.format(before)})`;
+}
+
+/** A rate against the period before's, in percentage points. */
+function rateChangeText(now: number | null, before: number | null): string {
+  if (before === null) return now === null ? 'no visitors yet' : 'new this period';
+  if (now === null) return `no visitors this period (${rateText(before)} before)`;
+  const points = Math.round((now - before) * 1000) / 10;
+  if (points === 0) return `no change (${rateText(before)})`;
+  return `${points > 0 ? '+' : ''}${points} points on the period before (${rateText(before)})`;
 }
 
 function periodQuery(period: AnalyticsPeriodInput): string {
@@ -109,6 +124,7 @@ const DIMENSION_TABLES: Record<Dimension, { title: string; column: string; table
 const SOURCE_KINDS: Record<string, string> = {
   direct: 'Direct',
   search: 'Search engine',
+  social: 'Social network',
   newsletter: 'Newsletter',
   referral: 'Referring site',
   campaign: 'Campaign',
@@ -179,7 +195,14 @@ function ConversionsTable({ by, period }: { by: 'source' | 'page'; period: Analy
     {
       label: by === 'source' ? 'Source' : 'Page',
       primary: true,
-      render: (r) => <span className={tableStyles.strong}>{r.value}</span>,
+      render: (r) => (
+        <span className={tableStyles.strong}>
+          {r.value}
+          {r.value === NO_VISIT ? (
+            <span className={tableStyles.muted}> · no counted visit before</span>
+          ) : null}
+        </span>
+      ),
     },
     ...KIND_COLUMNS.map(([key, label]) => ({
       label,
@@ -187,11 +210,17 @@ function ConversionsTable({ by, period }: { by: 'source' | 'page'; period: Analy
       render: (r: Row) => number.format(r[key]),
     })),
     { label: 'Total', nowrap: true, render: (r) => number.format(r.total) },
+    {
+      label: 'Visitors',
+      nowrap: true,
+      render: (r) => (r.visitors === null ? '—' : number.format(r.visitors)),
+    },
+    { label: 'Rate', nowrap: true, render: (r) => rateText(r.conversionRate) },
   ];
   return (
     <AdminSection
       title={title}
-      lead="Newsletter signups, enquiries, workshop reservations and plan checkouts, credited to the visit."
+      lead={`Signups, enquiries, reservations and checkouts, credited to the visit; the rate is per visitor. ${NO_VISIT}: none before it (through the API, say).`}
       testId={`analytics-conversions-by-${by}`}
       action={<CsvButton table={`conversions-by-${by}`} period={period} label={title.toLowerCase()} />}
     >
@@ -234,8 +263,59 @@ function Figures({ overview }: { overview: AnalyticsOverview }) {
           <span className={styles.figureLabel}>{f.label}</span>
           <span className={styles.figureValue}>{number.format(f.now)}</span>
           <span className={styles.change}>{changeText(f.now, f.before)}</span>
+          {f.id === 'conversions' && overview.conversionsWithoutVisit > 0 ? (
+            <span className={styles.change}>
+              {number.format(overview.conversionsWithoutVisit)} with no visit before
+            </span>
+          ) : null}
         </div>
       ))}
+      <div className={styles.figure} data-testid="analytics-conversion-rate">
+        <span className={styles.figureLabel}>Conversion rate</span>
+        <span className={styles.figureValue}>{rateText(overview.conversionRate)}</span>
+        <span className={styles.change}>
+          {rateChangeText(overview.conversionRate, overview.previousConversionRate)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The owner's own visits: never counted while signed in (the server sees the session), and, by
+ * their choice, not from this browser when signed out either (a flag the pages read).
+ */
+function OwnVisits() {
+  const id = useId();
+  const [leftOut, setLeftOut] = useState(isThisBrowserLeftOut);
+  return (
+    <div className={styles.ownVisits} data-testid="analytics-own-visits">
+      <p className={tableStyles.lead}>
+        Your own visits are not counted while you are signed in. To leave this browser out when you are signed
+        out too, tick the box: it is remembered in this browser only (no cookie), so tick it in each browser
+        you use.
+      </p>
+      <label className={adminStyles.checkRow} htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          className={adminStyles.checkbox}
+          checked={leftOut}
+          onChange={(e) => {
+            try {
+              leaveThisBrowserOut(e.target.checked);
+              setLeftOut(e.target.checked);
+            } catch {
+              toast({
+                title: 'Could not change this setting',
+                description: 'This browser does not let the site remember it.',
+                variant: 'destructive',
+              });
+            }
+          }}
+        />
+        Don&apos;t count my visits from this browser
+      </label>
     </div>
   );
 }
@@ -310,6 +390,7 @@ export function AnalyticsSection() {
           <CsvButton table="daily" period={period} label="visitors per day" />
         </div>
         {overview.data ? <Figures overview={overview.data} /> : <Skeleton height="6rem" />}
+        <OwnVisits />
       </AdminSection>
       <div className={styles.chart}>
         {overview.data ? (

@@ -1,0 +1,1 @@
+export declare function answersOf(onAnswer: (status: number, head: string) => void): (data: Buffer) => void;
