@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from './tests/helpers/timeouts';
 
 // These files test the embedded default itself (data folder, flush, signals, crashes): they always
 // open PGlite, whatever DATABASE_URL says, so the PostgreSQL run would only repeat them (about 2 of
@@ -17,8 +18,10 @@ export default defineConfig({
     // The unit tests touch no database: the PostgreSQL run would only repeat them too.
     exclude: process.env.DATABASE_URL ? [...EMBEDDED_ONLY, 'tests/unit/**'] : [],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, stretched by TEST_TIME_SCALE where the tests share the CPU (.ci/run).
+    testTimeout: scaled(30_000),
+    hookTimeout: scaled(60_000),
+    expect: { poll: { timeout: scaled(1_000) } },
     // Each file gets its own database; two at a time keeps a 2-core machine responsive.
     maxWorkers: 2,
     // The JSON report lets .ci/run print one 'N passed, N failed' line for the whole run.

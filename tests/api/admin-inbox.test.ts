@@ -10,6 +10,7 @@ import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
+import { scaled } from '../helpers/timeouts';
 
 // The admin's inbox (GET/PATCH /api/admin/enquiries...), the dashboard summary and the academy
 // lists, on 10,000 generated enquiries.
@@ -90,7 +91,7 @@ beforeAll(async () => {
       .insert(contactMessages)
       .values(Array.from({ length: 1000 }, (_, k) => generated(start + k)));
   }
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await t.close();
 });

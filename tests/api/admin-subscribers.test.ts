@@ -4,6 +4,7 @@ import { newsletterSubscriptions } from '../../src/server/db/schema';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
+import { scaled } from '../helpers/timeouts';
 
 // The newsletter subscribers in the admin: the paged list, GDPR erasure and the CSV export, on
 // 3,000 generated subscriptions (every third one confirmed).
@@ -54,7 +55,7 @@ beforeAll(async () => {
       }),
     );
   }
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await t.close();
 });

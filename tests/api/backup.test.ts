@@ -16,6 +16,7 @@ import {
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { openDatabase } from '../../src/server/db/client';
 import { runSeeds } from '../../src/server/db/seed';
+import { scaled } from '../helpers/timeouts';
 
 let t: TestApp;
 let dir: string;
@@ -151,35 +152,39 @@ describe('what a backup holds', () => {
 });
 
 describe('npm run backup / npm run restore', () => {
-  it('backs up and restores the embedded database of a data folder', { timeout: 120_000 }, async () => {
-    const dataDir = path.join(dir, 'data');
-    // The embedded database, whatever this test run uses: the CLI must work on a fresh install.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-    delete env.DATABASE_URL;
-    const run = (...args: string[]) =>
-      execFileSync('npx', ['tsx', 'src/server/cli/backup.ts', ...args], { env, encoding: 'utf8' });
-    const archive = path.join(dir, 'cli.tar.gz');
-    const countServices = async () => {
+  it(
+    'backs up and restores the embedded database of a data folder',
+    { timeout: scaled(120_000) },
+    async () => {
+      const dataDir = path.join(dir, 'data');
+      // The embedded database, whatever this test run uses: the CLI must work on a fresh install.
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+      delete env.DATABASE_URL;
+      const run = (...args: string[]) =>
+        execFileSync('npx', ['tsx', 'src/server/cli/backup.ts', ...args], { env, encoding: 'utf8' });
+      const archive = path.join(dir, 'cli.tar.gz');
+      const countServices = async () => {
+        const handle = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+        try {
+          return (await handle.db.select().from(advertisingServices)).length;
+        } finally {
+          await handle.close();
+        }
+      };
       const handle = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-      try {
-        return (await handle.db.select().from(advertisingServices)).length;
-      } finally {
-        await handle.close();
-      }
-    };
-    const handle = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    await runSeeds(handle.db);
-    await handle.close();
+      await runSeeds(handle.db);
+      await handle.close();
 
-    expect(run('backup', archive)).toMatch(/Backup written to .*cli\.tar\.gz/);
-    const wipe = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    await wipe.db.delete(advertisingServices);
-    await wipe.close();
-    expect(await countServices()).toBe(0);
+      expect(run('backup', archive)).toMatch(/Backup written to .*cli\.tar\.gz/);
+      const wipe = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      await wipe.db.delete(advertisingServices);
+      await wipe.close();
+      expect(await countServices()).toBe(0);
 
-    expect(run('restore', archive)).toMatch(/Restored \d+ rows into the pglite database/);
-    expect(await countServices()).toBe(4);
-  });
+      expect(run('restore', archive)).toMatch(/Restored \d+ rows into the pglite database/);
+      expect(await countServices()).toBe(4);
+    },
+  );
 });
 
 // A backup taken while the site runs and is written to restores to a consistent site. On
@@ -188,7 +193,7 @@ describe('npm run backup / npm run restore', () => {
 describe('a backup of the running site', () => {
   it(
     'is written by the site during writes and restores every enquiry acknowledged before it, with its e-mail',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async () => {
       const dataDir = path.join(dir, 'live');
       const port = await freePort();

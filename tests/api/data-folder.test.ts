@@ -16,6 +16,7 @@ import {
   inspectDataFolder,
   installedPgliteVersion,
 } from '../../src/server/db/pglite-folder';
+import { scaled } from '../helpers/timeouts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -47,7 +48,7 @@ function childrenFor(folder: string): number {
 }
 
 describe('the first start', () => {
-  it('makes the folder beside its place and renames it in, removing a leftover .creating first', { timeout: 120_000 }, async () => {
+  it('makes the folder beside its place and renames it in, removing a leftover .creating first', { timeout: scaled(120_000) }, async () => {
     const parent = tempDir();
     const dataDir = path.join(parent, 'pglite');
     // What a start killed half way left: a partial cluster under the temporary name.
@@ -70,7 +71,7 @@ describe('the first start', () => {
     await again.close();
   });
 
-  it('takes an empty folder (made by hand or by an older version) as no folder', { timeout: 120_000 }, async () => {
+  it('takes an empty folder (made by hand or by an older version) as no folder', { timeout: scaled(120_000) }, async () => {
     const dataDir = path.join(tempDir(), 'pglite');
     fs.mkdirSync(dataDir);
     const db = await openDatabase({ dataDir });
@@ -78,7 +79,7 @@ describe('the first start', () => {
     await db.close();
   });
 
-  it('stopped by a signal, leaves no folder, no half-made copy and no child behind', { timeout: 120_000 }, async () => {
+  it('stopped by a signal, leaves no folder, no half-made copy and no child behind', { timeout: scaled(120_000) }, async () => {
     const parent = tempDir();
     const dataDir = path.join(parent, 'pglite');
     const stop = new AbortController();
@@ -94,7 +95,7 @@ describe('the first start', () => {
 });
 
 describe('the template a first start unpacks (issue 24.2)', () => {
-  it('was made by the installed PGlite and holds what its initdb makes now', { timeout: 120_000 }, async () => {
+  it('was made by the installed PGlite and holds what its initdb makes now', { timeout: scaled(120_000) }, async () => {
     const template = findTemplate();
     expect(template, 'run npm run db:template').not.toBeNull();
     expect(template!.pglite, 'the template is of another PGlite: run npm run db:template').toBe(installedPgliteVersion());
@@ -131,7 +132,7 @@ describe('a folder that exists but cannot be used', () => {
     expect((error as Error).message).not.toMatch(/Failed query|CREATE SCHEMA/);
   });
 
-  it('says a folder whose control file is damaged could not be opened, in plain words', { timeout: 120_000 }, async () => {
+  it('says a folder whose control file is damaged could not be opened, in plain words', { timeout: scaled(120_000) }, async () => {
     const dataDir = path.join(tempDir(), 'pglite');
     const db = await openDatabase({ dataDir });
     await db.close();
@@ -144,7 +145,7 @@ describe('a folder that exists but cannot be used', () => {
 });
 
 describe('migrations', () => {
-  it('roll back whole when one fails half way, and run again at the next start', { timeout: 120_000 }, async () => {
+  it('roll back whole when one fails half way, and run again at the next start', { timeout: scaled(120_000) }, async () => {
     const dataDir = path.join(tempDir(), 'pglite');
     const folder = path.join(tempDir(), 'migrations');
     fs.cpSync(migrationsFolder(), folder, { recursive: true });
@@ -179,7 +180,7 @@ describe('migrations', () => {
 });
 
 describe('after an unclean stop', () => {
-  it('is told apart from a clean one, and the acknowledged row is there', { timeout: 120_000 }, async () => {
+  it('is told apart from a clean one, and the acknowledged row is there', { timeout: scaled(120_000) }, async () => {
     const dataDir = path.join(tempDir(), 'pglite');
     await (await openDatabase({ dataDir })).close();
     // Another process writes, is told "committed", and is killed before it can shut the database down.

@@ -16,6 +16,7 @@ import { answered } from '../helpers/challenge';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { checkResponsesAgainstDocument } from '../helpers/app';
 import type { FastifyInstance } from 'fastify';
+import { scaled } from '../helpers/timeouts';
 
 // The PostgreSQL server goes away while the app runs: requests fail fast with 503, health says so,
 // and everything comes back by itself when the server returns, with no restart of the app.
@@ -53,7 +54,7 @@ beforeAll(async () => {
   app = await createApp(deps, { logger: false });
   await app.ready();
   checkResponsesAgainstDocument(app);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await app?.close();
@@ -65,7 +66,7 @@ afterAll(async () => {
 describe('when the PostgreSQL server stops and comes back', () => {
   it(
     'answers 503 quickly while it is down, then recovers without a restart',
-    { timeout: 120_000 },
+    { timeout: scaled(120_000) },
     async () => {
       const enquiry = {
         name: 'Sam Reed',

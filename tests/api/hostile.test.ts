@@ -17,6 +17,7 @@ import { createAdmin } from '../../src/server/services/auth';
 import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
 import { mailJobRows } from '../helpers/jobs';
+import { scaled } from '../helpers/timeouts';
 
 // Generated and malicious input against every REST path of the OpenAPI document: never a 5xx,
 // nothing stored when a request is refused, and the server keeps answering.
@@ -94,7 +95,7 @@ beforeAll(async () => {
       });
     }
   }
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await t.close();
@@ -177,7 +178,7 @@ describe('hostile input against every REST path in openapi/openapi.json', () => 
     expect(operations.length).toBeGreaterThan(2);
   });
 
-  it('never answers 5xx and stores nothing it refused', { timeout: 600_000 }, async () => {
+  it('never answers 5xx and stores nothing it refused', { timeout: scaled(600_000) }, async () => {
     for (const op of operations) {
       await fc.assert(
         fc.asyncProperty(
@@ -272,7 +273,7 @@ describe('NUL and broken UTF-8 in the path or query of every page, feed and API 
 
   it(
     'answers a path parameter with them 404 and a query parameter 400 naming it, in the one error shape, never 5xx',
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async () => {
       /** A request, and what it must answer: 404, or 400 naming this parameter. */
       const requests: Array<{ method: string; url: string; status: 404 | 400; names?: string }> = [];
@@ -426,7 +427,7 @@ describe('13.1 the audio proxy is no way into the internal network', () => {
       audio: `${base}/show.opus`,
       'internal-direct': secret,
     });
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await strict?.close();

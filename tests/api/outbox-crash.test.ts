@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startSourceServer } from '../helpers/net';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
+import { scaled } from '../helpers/timeouts';
 
 // The real server is killed (SIGKILL) while an enquiry's notification e-mail is still
 // queued (the mail server refused it once); the next start on the same data folder sends it, once.
@@ -37,7 +38,7 @@ async function killed(child: ChildProcess): Promise<void> {
 }
 
 describe('killing the app with an e-mail in the outbox', () => {
-  it('sends it after the restart, once', { timeout: 300_000 }, async () => {
+  it('sends it after the restart, once', { timeout: scaled(300_000) }, async () => {
     smtp = await startFakeSmtp();
     smtp.refuseAll('451 4.3.0 Try again later');
     const port = await freePort();
@@ -72,7 +73,7 @@ describe('killing the app with an e-mail in the outbox', () => {
       return list.items[0]?.notification;
     };
     await expect
-      .poll(notification, { timeout: 60_000, interval: 250 })
+      .poll(notification, { timeout: scaled(60_000), interval: 250 })
       .toMatchObject({ status: 'queued', lastError: expect.stringMatching(/451/) });
     expect(smtp.received).toHaveLength(0);
     await killed(server);
@@ -83,7 +84,7 @@ describe('killing the app with an e-mail in the outbox', () => {
     // Due 5 s after the refused attempt.
     await expect
       .poll(() => smtp!.received.filter((m) => m.data.includes(text)).length, {
-        timeout: 120_000,
+        timeout: scaled(120_000),
         interval: 500,
       })
       .toBe(1);

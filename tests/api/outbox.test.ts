@@ -14,6 +14,7 @@ import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { scaled } from '../helpers/timeouts';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
 
 // Every promised e-mail is a job written with the
@@ -277,7 +278,7 @@ describe('the e-mail queue', () => {
           async () =>
             (await mailJobRows(t.deps.db)).find((j) => j.message.to === 'lease@example.co.uk')?.state,
           {
-            timeout: 10_000,
+            timeout: scaled(10_000),
           },
         )
         .toBe('retry');

@@ -18,6 +18,7 @@ import { parseAllowList } from '../../src/server/platform/address-ranges';
 import { openJobQueue } from '../../src/server/platform/job-queue';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { podcastEpisodes } from '../../src/server/db/schema';
+import { scaled } from '../helpers/timeouts';
 
 // GET /api/podcasts and the RSS import, on the feed files in tests/fixtures/podcasts.
 const fixture = (name: string) => fs.readFileSync(path.join('tests/fixtures/podcasts', name), 'utf8');
@@ -358,32 +359,36 @@ describe('fetching the feed from PODCAST_FEED_URL', () => {
 });
 
 describe('npm run podcasts:import', () => {
-  it('imports a feed file into the database, idempotently, and refuses a broken one', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-podcasts-cli-'));
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    } as NodeJS.ProcessEnv;
-    delete env.DATABASE_URL; // the command's own embedded database, never a shared server
-    delete env.PODCAST_FEED_URL;
-    const run = (file: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/podcasts-import.ts', file], {
-        env,
-        encoding: 'utf8',
-      });
-    try {
-      const first = run('tests/fixtures/podcasts/good-feed.xml');
-      expect(first.status, first.stderr).toBe(0);
-      expect(first.stdout).toMatch(/3 new, 0 updated, 0 skipped; 3 episodes stored/);
-      const again = run('tests/fixtures/podcasts/good-feed.xml');
-      expect(again.stdout).toMatch(/0 new, 3 updated, 0 skipped; 3 episodes stored/);
-      const broken = run('tests/fixtures/podcasts/broken-feed.xml');
-      expect(broken.status).toBe(1);
-      expect(broken.stderr).toMatch(/Import failed, episodes left as they were/);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it(
+    'imports a feed file into the database, idempotently, and refuses a broken one',
+    () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-podcasts-cli-'));
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+      } as NodeJS.ProcessEnv;
+      delete env.DATABASE_URL; // the command's own embedded database, never a shared server
+      delete env.PODCAST_FEED_URL;
+      const run = (file: string) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/podcasts-import.ts', file], {
+          env,
+          encoding: 'utf8',
+        });
+      try {
+        const first = run('tests/fixtures/podcasts/good-feed.xml');
+        expect(first.status, first.stderr).toBe(0);
+        expect(first.stdout).toMatch(/3 new, 0 updated, 0 skipped; 3 episodes stored/);
+        const again = run('tests/fixtures/podcasts/good-feed.xml');
+        expect(again.stdout).toMatch(/0 new, 3 updated, 0 skipped; 3 episodes stored/);
+        const broken = run('tests/fixtures/podcasts/broken-feed.xml');
+        expect(broken.status).toBe(1);
+        expect(broken.stderr).toMatch(/Import failed, episodes left as they were/);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    scaled(60_000),
+  );
 });

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../src/server/db/client';
 import { postListQueries } from '../../src/server/services/blog';
 import { episodeListQueries } from '../../src/server/services/podcasts';
 import { openTestDatabase } from '../helpers/app';
+import { scaled } from '../helpers/timeouts';
 
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -34,7 +35,7 @@ beforeAll(async () => {
     from generate_series(1, 1000) as i`);
   await db.execute(sql`analyze blog_posts`);
   await db.execute(sql`analyze podcast_episodes`);
-}, 300_000);
+}, scaled(300_000));
 
 afterAll(async () => {
   await drop?.();

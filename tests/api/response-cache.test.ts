@@ -8,6 +8,7 @@ import { appRouter } from '../../src/server/routers';
 import { answered } from '../helpers/challenge';
 import { appLoggingAtInfo, buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
+import { scaled } from '../helpers/timeouts';
 
 /** A workshop session a fortnight ahead of the real clock (the cache's ttl is real time). */
 const workshopSession = {
@@ -409,7 +410,7 @@ describe('a hit over HTTP is answered before Fastify routes it (ResponseCache.an
 describe('searches and 404s never evict the pages', () => {
   it(
     'still answers /, /blog and the feed from memory after 1,000 distinct searches and unknown addresses',
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async () => {
       const site = await buildTestApp({
         env: { CLIENT_DIST: builtClientDist(), RATE_LIMIT_MULTIPLIER: '1000' },

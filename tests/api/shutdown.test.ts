@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { contactMessages } from '../../src/server/db/schema';
 import { getChallenge } from '../helpers/challenge';
 import { freePort, waitUntilUp } from '../helpers/net';
+import { scaled } from '../helpers/timeouts';
 
 // SIGTERM while requests are running: every request the server accepted is answered and stored,
 // and the process exits cleanly.
@@ -43,7 +44,7 @@ const INITDB = { PGLITE_INITDB: 'true' };
 describe('graceful shutdown', () => {
   it(
     'finishes in-flight requests on SIGTERM and loses nothing it accepted',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async () => {
       const port = await freePort();
       const {
@@ -106,7 +107,7 @@ describe('graceful shutdown', () => {
 describe('signals at any moment (issue 22.3)', () => {
   it(
     'SIGTERM while the database is being made exits 0, leaves nothing half-made, and the next start works',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
       try {
@@ -114,7 +115,7 @@ describe('signals at any moment (issue 22.3)', () => {
         const first = startServer(dir, port, INITDB);
         await expect
           .poll(() => fs.existsSync(path.join(dir, 'pglite.creating', 'PG_VERSION')), {
-            timeout: 60_000,
+            timeout: scaled(60_000),
             interval: 10,
           })
           .toBe(true);
@@ -138,7 +139,7 @@ describe('signals at any moment (issue 22.3)', () => {
 
   it(
     'a second signal exits at once, without waiting for requests in flight',
-    { timeout: 240_000 },
+    { timeout: scaled(240_000) },
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-start-signal-'));
       const port = await freePort();
@@ -156,7 +157,7 @@ describe('signals at any moment (issue 22.3)', () => {
         await new Promise((r) => setTimeout(r, 300));
         server.child.kill('SIGTERM');
         await expect
-          .poll(() => server.output(), { timeout: 10_000, interval: 20 })
+          .poll(() => server.output(), { timeout: scaled(10_000), interval: 20 })
           .toContain('shutting down: finishing in-flight requests');
         const second = Date.now();
         server.child.kill('SIGTERM');

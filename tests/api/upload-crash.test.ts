@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startSourceServer } from '../helpers/net';
+import { scaled } from '../helpers/timeouts';
 
 // The server process is killed (SIGKILL, no chance to tidy up) in the middle of an upload: after a
 // restart the half-sent image is not served, and nothing partial sits where images are served from.
@@ -30,7 +31,7 @@ function pngLike(size: number): Buffer {
 }
 
 describe('killing the app during an upload', () => {
-  it('never serves a partial file', { timeout: 240_000 }, async () => {
+  it('never serves a partial file', { timeout: scaled(240_000) }, async () => {
     const port = await freePort();
     server = await start(port);
     const base = `http://127.0.0.1:${port}`;

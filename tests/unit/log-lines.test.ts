@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { gatheredLines } from '../../src/server/http/request-log';
+import { scaled } from '../helpers/timeouts';
 
 function sink() {
   const writes: string[] = [];
@@ -46,7 +47,7 @@ describe('log lines', () => {
       ${ending}`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: scaled(30_000),
     });
     const said = run.stdout
       .trim()
@@ -59,10 +60,12 @@ describe('log lines', () => {
   // A standard output nobody reads: the server's own logger in a process logging 100 MB of lines
   // while the pipe is not read. Its memory stays bounded, and once the pipe is read again the log
   // says how many lines it lost: the lines that came through and the count add up to all of them.
-  it('are dropped and counted, not held without limit, while standard output is not read', async () => {
-    const { spawn } = await import('node:child_process');
-    const total = 100_000;
-    const script = `
+  it(
+    'are dropped and counted, not held without limit, while standard output is not read',
+    async () => {
+      const { spawn } = await import('node:child_process');
+      const total = 100_000;
+      const script = `
     import { requestLogOptions } from './src/server/http/request-log.ts';
     import pino from 'pino';
     const { logger } = requestLogOptions({ LOG_LEVEL: 'info' }, {});
@@ -77,32 +80,34 @@ describe('log lines', () => {
       process.stdin.once('data', () => log.info({ last: true }, 'read again'));
     };
     some();`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const report = await new Promise<{ grew: number }>((resolve, reject) => {
-      let err = '';
-      child.stderr.on('data', (d: Buffer) => {
-        err += d.toString();
-        const line = err.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve(JSON.parse(line) as { grew: number });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
-      child.on('exit', () => reject(new Error(`ended before logging all: ${err}`)));
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stdin.end('go\n');
-    await new Promise((resolve) => child.on('exit', resolve));
-    const lines = out
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { i?: number; dropped?: number; last?: boolean; level: number });
-    const came = lines.filter((l) => l.i !== undefined).length;
-    const warnings = lines.filter((l) => l.dropped !== undefined);
-    expect(report.grew).toBeLessThan(60 * 1024 * 1024);
-    expect(warnings.length).toBeGreaterThan(0);
-    expect(warnings.every((w) => w.level === 40)).toBe(true);
-    expect(came + warnings.reduce((s, w) => s + w.dropped!, 0)).toBe(total);
-    expect(lines.at(-1)?.last).toBe(true);
-  }, 60_000);
+      const report = await new Promise<{ grew: number }>((resolve, reject) => {
+        let err = '';
+        child.stderr.on('data', (d: Buffer) => {
+          err += d.toString();
+          const line = err.split('\n').find((l) => l.startsWith('{'));
+          if (line) resolve(JSON.parse(line) as { grew: number });
+        });
+        child.on('exit', () => reject(new Error(`ended before logging all: ${err}`)));
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stdin.end('go\n');
+      await new Promise((resolve) => child.on('exit', resolve));
+      const lines = out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { i?: number; dropped?: number; last?: boolean; level: number });
+      const came = lines.filter((l) => l.i !== undefined).length;
+      const warnings = lines.filter((l) => l.dropped !== undefined);
+      expect(report.grew).toBeLessThan(60 * 1024 * 1024);
+      expect(warnings.length).toBeGreaterThan(0);
+      expect(warnings.every((w) => w.level === 40)).toBe(true);
+      expect(came + warnings.reduce((s, w) => s + w.dropped!, 0)).toBe(total);
+      expect(lines.at(-1)?.last).toBe(true);
+    },
+    scaled(60_000),
+  );
 });

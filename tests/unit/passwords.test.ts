@@ -7,6 +7,7 @@ import {
   isCommonPassword,
   verifyPassword,
 } from '../../src/server/services/auth';
+import { scaled } from '../helpers/timeouts';
 
 // Each Argon2id hash holds its memory cost while it runs, so the site computes at most
 // ARGON2_CONCURRENCY at once, with OWASP's 19 MiB setting; hashes of the earlier 46 MiB setting verify.
@@ -25,7 +26,7 @@ describe('password hashing within a small server', () => {
 
   it(
     `runs at most ${ARGON2_CONCURRENCY} hashes at once, and every one finishes`,
-    { timeout: 60_000 },
+    { timeout: scaled(60_000) },
     async () => {
       let most = 0;
       const watch = setInterval(() => (most = Math.max(most, argon2Running())), 1);
