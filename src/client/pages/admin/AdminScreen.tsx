@@ -4,17 +4,22 @@ import { useLocation, useSearch } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
 import { trpc } from '../../lib/trpc';
-import { useAdminUser, useLogout } from '../auth';
+import { useAdminUser, useLogout } from '../../features/auth';
 import { AcademyAdminTab } from './AcademyAdminTab';
-import { ActivitySection } from './ActivitySection';
-import { AdminsSection } from '../auth/admin';
-import { BlogPostsSection } from '../blog/admin';
-import { BusinessDetailsSection, SiteContentSection } from '../site-content/admin';
-import { EnquiriesSection, EnquiriesTabLabel } from '../contact/admin';
-import { JobsSection } from './JobsSection';
-import { EpisodesSection } from '../podcasts/admin';
-import { AnalyticsSection } from '../analytics/admin';
-import { IssuesSection, NEWSLETTER_SECTION, SendPostButton, SubscribersSection } from '../newsletter/admin';
+import { ActivitySection } from '../../features/activity/admin';
+import { AdminsSection } from '../../features/auth/admin';
+import { BlogPostsSection } from '../../features/blog/admin';
+import { BusinessDetailsSection, SiteContentSection } from '../../features/site-content/admin';
+import { EnquiriesSection, EnquiriesTabLabel } from '../../features/contact/admin';
+import { JobsSection } from '../../features/jobs/admin';
+import { EpisodesSection } from '../../features/podcasts/admin';
+import { AnalyticsSection } from '../../features/analytics/admin';
+import {
+  IssuesSection,
+  NEWSLETTER_SECTION,
+  SendPostButton,
+  SubscribersSection,
+} from '../../features/newsletter/admin';
 
 /**
  * The admin's sections, in the order of the navigation, each in a group: the one list the

@@ -1,12 +1,18 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import { JOB_KIND_LABELS, type FailedJob } from '../../../shared/jobs.schema';
-import { Button } from '../../components/ui/Button';
-import { toast } from '../../components/ui/toast-store';
-import { serverMessage } from '../../lib/api';
-import { trpc } from '../../lib/trpc';
-import { AdminList, useAdminList, type AdminListColumn, DateTime, tableStyles as styles } from './kit';
+import { JOB_KIND_LABELS, type FailedJob } from '../../../../shared/jobs.schema';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api';
+import { trpc } from '../../../lib/trpc';
+import {
+  AdminList,
+  useAdminList,
+  type AdminListColumn,
+  DateTime,
+  tableStyles as styles,
+} from '../../../components/admin';
 
 /**
  * Background jobs that gave up: e-mails the mail server kept refusing and podcast feed

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../../styles/theme.css';
+import { breakpoints, vars } from '../../styles/theme.css';
 
 export const frame = style({
   border: vars.border.hairline,

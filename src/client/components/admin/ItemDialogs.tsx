@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { ContentFormProps } from './ContentForm';
 import { capitalised, type useToastedChange } from './Visibility';

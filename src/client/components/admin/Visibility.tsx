@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api';
+import { Button } from '../ui/Button';
+import { toast } from '../ui/toast-store';
+import { serverMessage } from '../../lib/api';
 import type { AdminListColumn } from './AdminList';
 import * as styles from './AdminTable.css';
 

@@ -1,8 +1,8 @@
 import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../../shared/admin';
-import { Button } from '../../../components/ui/Button';
-import { Skeleton } from '../../../components/ui/Skeleton';
-import { useDebounced } from '../../../lib/useDebounced';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../shared/admin';
+import { Button } from '../ui/Button';
+import { Skeleton } from '../ui/Skeleton';
+import { useDebounced } from '../../lib/useDebounced';
 import { Pager } from './Pager';
 import * as table from './AdminTable.css';
 import * as styles from './AdminList.css';

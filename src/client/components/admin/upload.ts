@@ -1,4 +1,4 @@
-import { throwIfNotOk } from '../../../lib/api';
+import { throwIfNotOk } from '../../lib/api';
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   AUDIO_MAX_BYTES,

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/Button';
-import { Dialog, DialogActions, DialogClose } from '../../../components/ui/Dialog';
+import { Button } from '../ui/Button';
+import { Dialog, DialogActions, DialogClose } from '../ui/Dialog';
 
 /** A modal question with Cancel and a confirming action; focus is trapped and Escape cancels. */
 export function ConfirmDialog({

@@ -5,8 +5,8 @@ import {
   ACTIVITY_KINDS,
   type ActivityEntry,
   type ActivityKind,
-} from '../../../shared/activity';
-import { trpc } from '../../lib/trpc';
+} from '../../../../shared/activity';
+import { trpc } from '../../../lib/trpc';
 import {
   AdminList,
   useAdminList,
@@ -15,7 +15,7 @@ import {
   DateTime,
   AdminSection,
   tableStyles as styles,
-} from './kit';
+} from '../../../components/admin';
 
 const shown = (value: unknown): string =>
   value === null || value === undefined || value === ''

@@ -1,5 +1,5 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../../styles/theme.css';
+import { breakpoints, vars } from '../../styles/theme.css';
 
 export const columns = style({
   display: 'grid',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api';
-import { trpc } from '../../../lib/trpc';
+import { toast } from '../ui/toast-store';
+import { serverMessage } from '../../lib/api';
+import { trpc } from '../../lib/trpc';
 import { checkAudioFile, checkImageFile, putToUploadUrl, type Refusal } from './upload';
 
 export type UploadKind = 'image' | 'audio';

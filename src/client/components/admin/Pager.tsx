@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
+import { Button } from '../ui/Button';
 import * as styles from './AdminTable.css';
 
 /** 'Page 2 of 40 · 987 enquiries' with Previous and Next; the server does the paging. */

@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { z } from 'zod';
-import { useSchemaForm, type FormValues, type SchemaSource } from '../../../components/ui/form/useSchemaForm';
-import { Button } from '../../../components/ui/Button';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api';
-import * as fieldStyles from '../../../components/ui/form/Field.css';
+import { useSchemaForm, type FormValues, type SchemaSource } from '../ui/form/useSchemaForm';
+import { Button } from '../ui/Button';
+import { toast } from '../ui/toast-store';
+import { serverMessage } from '../../lib/api';
+import * as fieldStyles from '../ui/form/Field.css';
 
 // The form in a content list's dialog (ContentListSection.tsx), and the episodes' form: the fields
 // checked by the shared schema the server checks with, and a submit that adds the item (or saves

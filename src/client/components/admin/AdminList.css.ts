@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css';
-import { bareList } from '../../../styles/rules';
+import { vars } from '../../styles/theme.css';
+import { bareList } from '../../styles/rules';
 
 // The card layout of the admin lists (AdminList.tsx), used where the list is narrower than 640 px.
 

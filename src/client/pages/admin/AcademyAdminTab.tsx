@@ -1,5 +1,5 @@
-import { AcademySubscriptionsSection } from '../academy/admin';
-import { WorkshopSessionsSection } from '../workshops/admin';
+import { AcademySubscriptionsSection } from '../../features/academy/admin';
+import { WorkshopSessionsSection } from '../../features/workshops/admin';
 
 /** The academy's customers: free workshop sessions and their reservations, and paid subscriptions. */
 export function AcademyAdminTab() {

@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../../styles/theme.css';
-import { cardPanel } from '../../../styles/rules';
+import { breakpoints, vars } from '../../styles/theme.css';
+import { cardPanel } from '../../styles/rules';
 
 // The lists of the admin's inbox, subscribers, academy and admins: filters, a table, a pager.
 

@@ -1,8 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { trpc } from '../../../lib/trpc';
+import { Button } from '../ui/Button';
+import { trpc } from '../../lib/trpc';
 import { AdminList, useAdminList, type AdminListColumn, type AdminListQuery } from './AdminList';
 import { ItemDialogs, useItemDialogs } from './ItemDialogs';
 import { capitalised, shownColumn, useToastedChange, VisibilityButton } from './Visibility';

@@ -1,7 +1,7 @@
 import { ImageUp, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button, buttonClass } from '../../../components/ui/Button';
-import * as fieldStyles from '../../../components/ui/form/Field.css';
+import { Button, buttonClass } from '../ui/Button';
+import * as fieldStyles from '../ui/form/Field.css';
 import { IMAGE_MAX_MB, IMAGE_PICKER_ACCEPT } from './upload-limits';
 import { useUpload, type Uploader } from './useUpload';
 import * as styles from './Admin.css';

@@ -3,7 +3,7 @@ import {
   AUDIO_UPLOAD_MAX_BYTES,
   AUDIO_UPLOAD_MAX_MB,
   UPLOAD_MAX_MB_DEFAULT,
-} from '../../../../shared/constants';
+} from '../../../shared/constants';
 
 // What the server takes for an upload, from src/shared/constants (the server decides from the
 // bytes; these checks only save a wasted upload).

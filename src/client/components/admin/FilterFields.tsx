@@ -1,4 +1,4 @@
-import { ADMIN_SEARCH_MAX } from '../../../../shared/admin';
+import { ADMIN_SEARCH_MAX } from '../../../shared/admin';
 import * as styles from './AdminTable.css';
 
 // The labelled search box and drop-down of the admin lists' filter bars. A change resets the list

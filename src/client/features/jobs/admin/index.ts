@@ -1,0 +1,1 @@
+export { JobsSection } from './JobsSection';
