@@ -1,4 +1,7 @@
 // The admin kit: the parts every domain's admin section is built from. Sections import them from here.
+import * as adminStyles from './Admin.css';
+import * as tableStyles from './AdminTable.css';
+
 export { AdminList, useAdminList, CARDS_BELOW_PX } from './AdminList';
 export type { AdminListColumn, AdminListPage, AdminListQuery, AdminListProps } from './AdminList';
 export { AdminSection } from './AdminSection';
@@ -16,5 +19,4 @@ export { RichTextEditor } from './RichTextEditor';
 export { capitalised, shownColumn, useToastedChange, VisibilityButton } from './Visibility';
 export { AUDIO_MAX_MB, AUDIO_PICKER_ACCEPT, IMAGE_MAX_MB, IMAGE_PICKER_ACCEPT } from './upload-limits';
 export { useUpload, type Uploader, type UploadKind } from './useUpload';
-export * as adminStyles from './Admin.css';
-export * as tableStyles from './AdminTable.css';
+export { adminStyles, tableStyles };

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { isThisBrowserLeftOut, leaveThisBrowserOut } from '../../../lib/page-view';
+import { isThisBrowserLeftOut, leaveThisBrowserOut } from '../page-view';
 import { trpc } from '../../../lib/trpc';
 import {
   AdminList,

@@ -1,4 +1,4 @@
-import { isAdminPath, OWN_BROWSER_KEY, PAGE_VIEW_BEACON_PATH } from '../../shared/analytics';
+import { isAdminPath, OWN_BROWSER_KEY, PAGE_VIEW_BEACON_PATH } from '../../../shared/analytics';
 
 // Counts this page view on our own server (docs/decisions/0016-analytics-without-cookies.md): one
 // beacon, no cookie, nothing kept in the browser. The page load's first view carries the referrer.
