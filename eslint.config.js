@@ -165,55 +165,171 @@ export default tseslint.config(
   // The client's zones (see clientZones below): the server's layers plus who may touch which feature.
   {
     files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { client: { rules: { 'file-names': clientFileNames() } } },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: [...layers, ...clientZones()] },
+      ],
+      'client/file-names': 'error',
+    },
+  },
+  // A feature's doors, and the admin kit's, name what others may use and do nothing else: the build
+  // takes the feature doors as free of side effects (vite.config.ts), so that a page loads only the
+  // parts it names.
+  {
+    files: [
+      'src/client/features/*/index.ts',
+      'src/client/features/*/index.css.ts',
+      'src/client/features/*/admin/index.ts',
+      'src/client/components/admin/index.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message:
+            'No `export *` in a door: it names each thing others may use, so that the rest stays private.',
+        },
+        {
+          selector:
+            'Program > :not(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration), ExportNamedDeclaration[declaration], ImportDeclaration[specifiers.length=0]',
+          message:
+            'A door only names what others may use (imports and exports, no code): the build takes it as free of side effects, so code here would be dropped.',
+        },
       ],
     },
   },
 );
 
 // ---- Client: who may touch what (docs/decisions/0015-client-feature-rooms.md) ----
-// bulletproof-react's zones (no feature imports another; app -> features -> shared parts), written
-// from the folder list so that a new features/<domain>/ is covered without editing this rule. A
-// feature's index.ts is what others may import; its admin/index.ts is for the admin shell only
-// (features/admin), and features/admin/kit/index.ts is the admin kit every admin section builds with.
+// bulletproof-react's zones (app -> features -> shared parts; a feature keeps its files to itself),
+// written from the folder lists so that a new features/<domain>/ or page is covered without editing
+// this rule. A feature's doors: index.ts, what pages, App.tsx and other features may use;
+// index.css.ts, the styles another feature's style sheet builds on; admin/index.ts, its admin
+// sections, for the admin shell (pages/admin/) only. The admin kit (components/admin/) is below the
+// features and knows none of them.
 function clientZones() {
   const client = 'src/client';
   const features = `${client}/features`;
-  const domains = readdirSync(features, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-  const shared = [`${client}/components`, `${client}/lib`, `${client}/styles`];
+  const pages = `${client}/pages`;
+  const kit = `${client}/components/admin`;
+  const folders = (dir) =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  const domains = folders(features);
+  const pageNames = readdirSync(pages)
+    .filter((file) => file.endsWith('Page.tsx'))
+    .map((file) => file.replace(/\.tsx$/, ''));
+  const doors = (domain) => [`./${domain}/index.ts`, `./${domain}/index.css.ts`];
+  // App.tsx (the route table's routes), main.tsx, entry-server.tsx and Providers.tsx.
+  const app = `${client}/*.{ts,tsx}`;
+  const shared = [
+    ...folders(`${client}/components`)
+      .filter((folder) => `${client}/components/${folder}` !== kit)
+      .map((folder) => `${client}/components/${folder}`),
+    `${client}/lib`,
+    `${client}/styles`,
+  ];
+  const pageRule =
+    'A page imports only its own files (Name.data.ts, Name.more.tsx, Name.css.ts; the admin page its shell, pages/admin/): nothing imports a page but the route table, and what two pages share is a feature or a component.';
   return [
     ...domains.map((domain) => ({
       target: `${features}/${domain}`,
       from: features,
-      except: [
-        `./${domain}`,
-        ...domains.filter((other) => other !== domain).map((other) => `./${other}/index.ts`),
-        ...(domain === 'admin' ? domains.map((other) => `./${other}/admin/index.ts`) : []),
-        './admin/kit/index.ts',
-      ],
-      message: `features/${domain} imports another feature only through its index.ts (the admin shell: a domain's admin/index.ts; admin sections: features/admin/kit).`,
+      except: [`./${domain}`, ...domains.filter((other) => other !== domain).flatMap(doors)],
+      message: `features/${domain} reaches another feature only through its index.ts (a style sheet: its index.css.ts); the rest of a feature is its own to change, and its admin sections are the admin shell's.`,
     })),
     {
-      target: `${features}/admin/kit`,
-      from: features,
-      except: ['./admin/kit'],
+      target: [`${features}/*/*.{ts,tsx}`],
+      from: [`${features}/*/admin/**`],
       message:
-        'The admin kit knows no domain: domains build their admin sections from it, not the other way round.',
+        "A feature's parts for visitors (its index.ts too) never import admin code, so the admin stays out of the public pages; the admin shell takes a domain's admin sections from its admin/index.ts.",
     },
     {
-      target: [features, ...shared],
-      from: `${client}/pages`,
-      message: 'Pages put features together; nothing imports a page.',
+      target: [`${pages}/*`, app],
+      from: features,
+      except: domains.map((domain) => `./${domain}/index.ts`),
+      message:
+        "A page takes a feature through its index.ts, which names what pages may use; a domain's admin sections are for the admin shell (pages/admin/).",
+    },
+    {
+      target: `${pages}/admin`,
+      from: features,
+      except: domains.flatMap((domain) => [`./${domain}/index.ts`, `./${domain}/admin/index.ts`]),
+      message:
+        "The admin shell puts every domain's admin sections together through each feature's admin/index.ts (or its index.ts), never its files.",
+    },
+    {
+      target: kit,
+      from: features,
+      message:
+        'The admin kit (components/admin) knows no domain: each domain builds its admin sections from the kit, never the other way round.',
     },
     {
       target: shared,
       from: features,
-      message: 'components/, lib/ and styles/ are shared by every feature and import none.',
+      message:
+        'components/, lib/ and styles/ are shared by every feature and import none: a part that knows a domain belongs in its features/<domain>/.',
     },
+    {
+      target: [features, pages],
+      from: kit,
+      except: ['./index.ts'],
+      message:
+        'The admin kit is used through components/admin/index.ts, which names its parts; the rest is its own.',
+    },
+    {
+      target: [features, `${client}/components`, `${client}/lib`, `${client}/styles`, app],
+      from: pages,
+      message:
+        'Nothing imports a page: App.tsx loads each page by the route table (src/shared/routes.ts); what pages share is a feature or a component.',
+    },
+    ...pageNames.map((page) => ({
+      target: `${pages}/${page}.*`,
+      from: [
+        ...pageNames.filter((other) => other !== page).map((other) => `${pages}/${other}.*`),
+        ...(page === 'AdminPage' ? [] : [`${pages}/admin/**`]),
+      ],
+      message: pageRule,
+    })),
+    { target: `${pages}/admin`, from: [`${pages}/*.*`], message: pageRule },
   ];
+}
+
+// One file naming convention in the client (decision 0015): a component is PascalCase.tsx with its
+// styles in PascalCase.css.ts, a hook useThing.ts, everything else kebab-case; a page's own files
+// carry its name (BlogPage.tsx, BlogPage.data.ts, HomePage.more.tsx), and styles/ holds the
+// app-wide sheets (theme.css.ts).
+function clientFileNames() {
+  const component = /^[A-Z][A-Za-z0-9]*\.(tsx|css\.ts)$/;
+  const hook = /^use[A-Z][A-Za-z0-9]*\.tsx?$/;
+  const kebab = /^[a-z][a-z0-9]*(-[a-z0-9]+)*\.tsx?$/;
+  const page = /^[A-Z][A-Za-z0-9]*Page(\.tsx|\.data\.ts|\.more\.tsx|\.css\.ts)$/;
+  const sheet = /^[a-z][a-z0-9]*(-[a-z0-9]+)*\.css\.ts$/;
+  const allowed = (file) => {
+    const name = file.split('/').pop();
+    if (/^pages\/[^/]+$/.test(file)) return page.test(name);
+    if (file.startsWith('styles/')) return kebab.test(name) || sheet.test(name);
+    return component.test(name) || hook.test(name) || kebab.test(name) || name === 'index.css.ts';
+  };
+  return {
+    meta: {
+      type: 'suggestion',
+      schema: [],
+      messages: {
+        name: '"{{file}}": a component is PascalCase.tsx with its styles in PascalCase.css.ts, a hook useThing.ts, anything else kebab-case.ts; a page is NamePage.tsx with its NamePage.data.ts, .more.tsx and .css.ts (decision 0015).',
+      },
+    },
+    create(context) {
+      const file = context.physicalFilename.split('/src/client/')[1];
+      return {
+        Program(node) {
+          if (file && !allowed(file)) context.report({ node, messageId: 'name', data: { file } });
+        },
+      };
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import { NOT_FOUND_PAGE, ROUTE_LIST, pageAt, pageSourceFile, parseRoutePattern } from '../shared/routes';
 import { lazyPage, type LazyPage } from './lib/lazy-page';
 import { sectionsReady } from './lib/lazy-section';
-import { countPageView } from './lib/page-view';
+import { countPageView } from './features/analytics';
 
 // Every page loads its own code when visited, so a visitor downloads only the page in front of
 // them (the admin's editor never reaches the public pages). main.tsx preloads the current page.

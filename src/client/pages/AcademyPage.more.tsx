@@ -1,13 +1,13 @@
-import { NewsletterCta } from '../features/academy/NewsletterCta';
-import { PricingSection } from '../features/academy/PricingSection';
 import {
+  NewsletterCta,
+  PricingSection,
   ApproachSection,
   EntrepreneursSection,
   ModulesSection,
   TopFeaturesSection,
   WhySection,
-} from '../features/academy/ProgrammeSections';
-import { WorkshopSection } from '../features/academy/WorkshopSection';
+  WorkshopSection,
+} from '../features/academy';
 
 /**
  * The academy page below its hero, in the SPEC's order: one chunk outside the page's first load

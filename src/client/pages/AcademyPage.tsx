@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AcademyHero } from '../features/academy/AcademyHero';
+import { AcademyHero } from '../features/academy';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
 import { lazySection } from '../lib/lazy-section';
 import { scrollToHashSoon } from '../lib/scroll';

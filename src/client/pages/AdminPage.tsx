@@ -1,5 +1,5 @@
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { AdminScreen } from '../features/admin';
+import { AdminScreen } from './admin/AdminScreen';
 
 // /admin and /admin-simple: the same screen (the SPEC's screens and routes). Loaded only when visited.
 export default function AdminPage() {

@@ -1,21 +1,18 @@
 import { Newspaper } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { Skeleton } from '../components/ui/Skeleton';
-import { BlogCard } from '../features/blog/BlogCard';
+import { BlogCard, BlogPager, SearchBox, blogListStyles as styles } from '../features/blog';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import { blogPageHref, parseBlogSearch } from '../../shared/blog';
 import { BLOG_SEARCH_MAX } from '../../shared/blog-publishing';
-import { BlogPager } from '../features/blog/BlogPager';
-import { SearchBox } from '../features/blog/SearchBox';
-import NotFoundPage from './NotFoundPage';
-import * as styles from '../features/blog/BlogList.css';
+import { NotFound } from '../components/layouts/NotFound';
 
 export default function BlogPage() {
   const wanted = parseBlogSearch(useSearch());
   const posts = trpc.blog.pages.useQuery(wanted ?? { page: 1 }, { enabled: wanted !== null });
   const pages = posts.data ? Math.max(1, Math.ceil(posts.data.total / posts.data.pageSize)) : 1;
-  if (!wanted || (posts.data && wanted.page > pages)) return <NotFoundPage />;
+  if (!wanted || (posts.data && wanted.page > pages)) return <NotFound />;
   const { page, category } = wanted;
   const categories = posts.data?.categories ?? [];
   return (

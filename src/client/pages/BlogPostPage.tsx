@@ -5,14 +5,16 @@ import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { blogPostHref, readingTimeLabel } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { formatPostDate } from '../lib/dates';
-import { PostTags } from '../features/blog/PostTags';
-import { RelatedPosts } from '../features/blog/RelatedPosts';
-import { ShareButtons } from '../features/blog/ShareButtons';
+import {
+  PostTags,
+  RelatedPosts,
+  ShareButtons,
+  blogCardStyles as card,
+  blogListStyles as list,
+  blogPostStyles as styles,
+} from '../features/blog';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
-import * as card from '../features/blog/BlogCard.css';
-import * as list from '../features/blog/BlogList.css';
-import * as styles from '../features/blog/BlogPost.css';
 
 export default function BlogPostPage() {
   const { slug } = useParams<{ slug: string }>();

@@ -9,12 +9,14 @@ import {
 } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { BlogPager } from '../features/blog/BlogPager';
-import { SearchBox } from '../features/blog/SearchBox';
-import { SearchResults } from '../features/blog/SearchResults';
+import {
+  BlogPager,
+  SearchBox,
+  SearchResults,
+  blogListStyles as styles,
+  blogExtrasStyles as extras,
+} from '../features/blog';
 import { trpc } from '../lib/trpc';
-import * as styles from '../features/blog/BlogList.css';
-import * as extras from '../features/blog/BlogExtras.css';
 
 /** /search?q=...: the published posts that match, best first, the matched words marked. */
 export default function BlogSearchPage() {

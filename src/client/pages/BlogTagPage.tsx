@@ -4,12 +4,14 @@ import { parseBlogSearch } from '../../shared/blog';
 import { blogTagHref } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { BlogCard } from '../features/blog/BlogCard';
-import { BlogPager } from '../features/blog/BlogPager';
+import {
+  BlogCard,
+  BlogPager,
+  blogListStyles as styles,
+  blogPostStyles as postStyles,
+} from '../features/blog';
 import { trpc } from '../lib/trpc';
-import NotFoundPage from './NotFoundPage';
-import * as styles from '../features/blog/BlogList.css';
-import * as postStyles from '../features/blog/BlogPost.css';
+import { NotFound } from '../components/layouts/NotFound';
 
 /** /blog/tag/<slug>: the published posts of one tag, newest first, paged as /blog is. */
 export default function BlogTagPage() {
@@ -18,7 +20,7 @@ export default function BlogTagPage() {
   const page = wanted?.page ?? 1;
   const posts = trpc.blog.tagPage.useQuery({ slug, page }, { enabled: wanted !== null, retryOnMount: false });
   const pages = posts.data ? Math.max(1, Math.ceil(posts.data.total / posts.data.pageSize)) : 1;
-  if (!wanted || posts.isError || (posts.data && page > pages)) return <NotFoundPage />;
+  if (!wanted || posts.isError || (posts.data && page > pages)) return <NotFound />;
   return (
     <SiteLayout>
       <div className={styles.page}>

@@ -1,6 +1,5 @@
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm';
-import * as styles from '../features/auth/Form.css';
+import { ForgotPasswordForm, authFormStyles as styles } from '../features/auth';
 
 export default function ForgotPasswordPage() {
   return (

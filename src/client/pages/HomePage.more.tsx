@@ -1,14 +1,16 @@
-import { AdvertisingSection } from '../features/home/AdvertisingSection';
-import { ContactSection } from '../features/home/ContactSection';
-import { FreeWebsitesSection } from '../features/home/FreeWebsitesSection';
-import { PartnerLogosSection } from '../features/home/PartnerLogosSection';
-import { PublicationsSection } from '../features/home/PublicationsSection';
-import { SponsoredEditorialsSection } from '../features/home/SponsoredEditorialsSection';
-import { StatisticsSection } from '../features/home/StatisticsSection';
-import { TestimonialsSection } from '../features/home/TestimonialsSection';
-import { WhyAdvertiseSection } from '../features/home/WhyAdvertiseSection';
-import { NewsletterSignupSection } from '../features/newsletter/NewsletterSignupSection';
-import { PodcastsSection } from '../features/podcasts/PodcastsSection';
+import {
+  AdvertisingSection,
+  ContactSection,
+  FreeWebsitesSection,
+  PartnerLogosSection,
+  PublicationsSection,
+  SponsoredEditorialsSection,
+  StatisticsSection,
+  TestimonialsSection,
+  WhyAdvertiseSection,
+} from '../features/home';
+import { NewsletterSignupSection } from '../features/newsletter';
+import { PodcastsSection } from '../features/podcasts';
 
 /**
  * The home page below its first screens, in the SPEC's order: one chunk outside the page's first

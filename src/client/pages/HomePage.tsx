@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { AboutSection } from '../features/home/AboutSection';
-import { HeroSection } from '../features/home/HeroSection';
-import { NewsletterLinkNotice } from '../features/newsletter/NewsletterLinkNotice';
+import { AboutSection, HeroSection, keepAnchorInView } from '../features/home';
+import { NewsletterLinkNotice } from '../features/newsletter';
 import { lazySection } from '../lib/lazy-section';
 import { scrollToHashSoon } from '../lib/scroll';
-import { keepAnchorInView } from '../features/home/keep-anchor-in-view';
 import { HASH_SCROLL_DELAY_MS } from '../../shared/constants';
 
 // Everything below the first screens (the audio player, the forms and their validation) is not in

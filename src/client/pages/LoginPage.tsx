@@ -1,6 +1,5 @@
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { LoginForm } from '../features/auth/LoginForm';
-import * as styles from '../features/auth/Form.css';
+import { LoginForm, authFormStyles as styles } from '../features/auth';
 
 export default function LoginPage() {
   return (

@@ -1,5 +1,5 @@
 import type { PagePrefetch } from '../lib/page-prefetch';
-import { archivePageHref, parseArchiveSearch } from '../features/newsletter/archive';
+import { archivePageHref, parseArchiveSearch } from '../features/newsletter';
 import { PAGE_ROUTES } from '../../shared/routes';
 
 /** The page of past issues asked for, with its canonical address and its neighbours for rel prev/next. */

@@ -3,19 +3,23 @@ import { Link, useSearch } from 'wouter';
 import { HOME_SECTIONS } from '../../shared/routes';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { Skeleton } from '../components/ui/Skeleton';
-import { BlogPager } from '../features/blog/BlogPager';
-import { archivePageHref, issueHref, parseArchiveSearch } from '../features/newsletter/archive';
+import { BlogPager } from '../features/blog';
+import {
+  archivePageHref,
+  issueHref,
+  parseArchiveSearch,
+  archiveStyles as styles,
+} from '../features/newsletter';
 import { formatDate } from '../lib/dates';
 import { trpc } from '../lib/trpc';
-import NotFoundPage from './NotFoundPage';
-import * as styles from '../features/newsletter/Archive.css';
+import { NotFound } from '../components/layouts/NotFound';
 
 /** Every issue that has been sent, newest first, a page at a time. */
 export default function NewsletterArchivePage() {
   const wanted = parseArchiveSearch(useSearch());
   const archive = trpc.newsletter.archive.useQuery(wanted ?? { page: 1 }, { enabled: wanted !== null });
   const pages = archive.data ? Math.max(1, Math.ceil(archive.data.total / archive.data.pageSize)) : 1;
-  if (!wanted || (archive.data && wanted.page > pages)) return <NotFoundPage />;
+  if (!wanted || (archive.data && wanted.page > pages)) return <NotFound />;
   const { page } = wanted;
   return (
     <SiteLayout>

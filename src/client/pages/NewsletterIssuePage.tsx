@@ -5,7 +5,7 @@ import { SiteLayout } from '../components/layouts/SiteLayout';
 import { Skeleton } from '../components/ui/Skeleton';
 import { formatDate } from '../lib/dates';
 import { trpc } from '../lib/trpc';
-import * as styles from '../features/newsletter/Archive.css';
+import { archiveStyles as styles } from '../features/newsletter';
 
 /** One sent issue's web version: the archive's page for it. */
 export default function NewsletterIssuePage() {

@@ -1,23 +1,2 @@
-import { AlertCircle } from 'lucide-react';
-import { Link } from 'wouter';
-import { SiteLayout } from '../components/layouts/SiteLayout';
-import * as styles from './NotFoundPage.css';
-
-export default function NotFoundPage() {
-  return (
-    <SiteLayout>
-      <div className={styles.card}>
-        <h1 className={styles.title}>
-          <AlertCircle aria-hidden="true" className={styles.icon} size={32} />
-          404 Page Not Found
-        </h1>
-        <p className={styles.hint}>
-          The page you were looking for is not here: the link may be old, or the address mistyped.
-        </p>
-        <Link href="/" className={styles.back}>
-          Back to the home page
-        </Link>
-      </div>
-    </SiteLayout>
-  );
-}
+// Any path the route table does not know: the server answers it 404 with this page.
+export { NotFound as default } from '../components/layouts/NotFound';

@@ -1,4 +1,4 @@
-import { PrivacyPolicy } from '../features/legal/PrivacyPolicy';
+import { PrivacyPolicy } from '../features/legal';
 
 export default function PrivacyPolicyPage() {
   return <PrivacyPolicy />;

@@ -1,6 +1,5 @@
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
-import * as styles from '../features/auth/Form.css';
+import { ResetPasswordForm, authFormStyles as styles } from '../features/auth';
 
 export default function ResetPasswordPage() {
   return (

@@ -6,8 +6,7 @@ import { useBusinessDetails } from '../lib/useBusinessDetails';
 import { ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
-import { CHECKOUT_TEXT, checkoutErrorMessage } from '../features/academy/checkout';
-import { PlanSummary, planColourStyle } from '../features/academy/PricingSection';
+import { CHECKOUT_TEXT, checkoutErrorMessage, PlanSummary, planColourStyle } from '../features/academy';
 import { trpc } from '../lib/trpc';
 import * as styles from './SubscribePage.css';
 

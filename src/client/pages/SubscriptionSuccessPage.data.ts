@@ -1,5 +1,5 @@
 import { ACADEMY } from '../../shared/business';
-import { notReceivedTitle } from '../features/academy/checkout';
+import { notReceivedTitle } from '../features/academy';
 import type { PagePrefetch } from '../lib/page-prefetch';
 
 /**

@@ -16,7 +16,7 @@ import { useBusinessDetails } from '../lib/useBusinessDetails';
 import { PAGE_ROUTES, ROUTES } from '../../shared/routes';
 import { buttonClass } from '../components/ui/Button';
 import { AcademyLayout } from '../components/layouts/AcademyLayout';
-import { PAYMENT_NOT_RECEIVED, notReceivedTitle } from '../features/academy/checkout';
+import { PAYMENT_NOT_RECEIVED, notReceivedTitle } from '../features/academy';
 import { trpc } from '../lib/trpc';
 import * as styles from './SubscriptionSuccessPage.css';
 

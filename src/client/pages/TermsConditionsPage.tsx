@@ -1,4 +1,4 @@
-import { TermsConditions } from '../features/legal/TermsConditions';
+import { TermsConditions } from '../features/legal';
 
 export default function TermsConditionsPage() {
   return <TermsConditions />;

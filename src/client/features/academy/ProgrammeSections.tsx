@@ -23,7 +23,7 @@ import {
   TOP_FEATURES,
   WHY_POINTS,
 } from './content';
-import * as styles from './landing.css';
+import * as styles from './ProgrammeSections.css';
 
 const ICONS: Record<string, LucideIcon> = {
   rocket: Rocket,

@@ -1,3 +1,10 @@
-// What other features may use of sign-in: the signed-in admin and signing out.
+// What pages and the admin shell use of sign-in: the three screens' forms and their frame's
+// styles, the signed-in admin and signing out.
+import * as authFormStyles from './Form.css';
+
+export { LoginForm } from './LoginForm';
+export { ForgotPasswordForm } from './ForgotPasswordForm';
+export { ResetPasswordForm } from './ResetPasswordForm';
+export { authFormStyles };
 export { useAdminUser } from './useAdminUser';
 export { useLogout } from './useLogout';

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
 import { bareList, centredMessage } from '../../styles/rules';
-import { blogListStyles, blogPostStyles } from '../blog';
+import { blogListStyles, blogPostStyles } from '../blog/index.css';
 
 // The archive is built like the blog: its lead, pager and issue body are the blog's own styles.
 

@@ -17,7 +17,7 @@ import {
   DateTime,
   AdminSection,
   tableStyles as styles,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** Stripe's subscription statuses, as the business would say them. */
 const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {

@@ -11,9 +11,15 @@ import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { isThisBrowserLeftOut, leaveThisBrowserOut } from '../../../lib/page-view';
+import { isThisBrowserLeftOut, leaveThisBrowserOut } from '../page-view';
 import { trpc } from '../../../lib/trpc';
-import { AdminList, AdminSection, adminStyles, tableStyles, type AdminListColumn } from '../../admin/kit';
+import {
+  AdminList,
+  AdminSection,
+  adminStyles,
+  tableStyles,
+  type AdminListColumn,
+} from '../../../components/admin';
 import * as styles from './Analytics.css';
 
 // The chart library comes with this chunk only when the section is opened.

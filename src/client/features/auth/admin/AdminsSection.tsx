@@ -20,7 +20,7 @@ import {
   type AdminListColumn,
   DateTime,
   tableStyles as styles,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** POST /api/admin/register's input, with the password rule the server applies (the SPEC's constants and limits). */
 const newAdminSchema = registerInputSchema.extend({ password: newPasswordSchema });

@@ -21,7 +21,7 @@ import {
   SelectFilter,
   adminStyles as styles,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import { PostEditor } from './PostEditor';
 import { TagsSection } from './TagsSection';
 import * as editorStyles from './Editor.css';

@@ -22,7 +22,7 @@ import {
   RichTextEditor,
   adminStyles,
   useUpload,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import { AutosaveStatus, ConflictNotice, type AutosaveState } from './EditorNotices';
 import { PublishingFields } from './PublishingFields';
 import { RevisionsPanel } from './RevisionsPanel';

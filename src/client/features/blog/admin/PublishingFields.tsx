@@ -1,5 +1,5 @@
 import { TextField } from '../../../components/ui/form/TextField';
-import { adminStyles } from '../../admin/kit';
+import { adminStyles } from '../../../components/admin';
 import * as styles from './Editor.css';
 
 export type PostStatus = 'draft' | 'scheduled' | 'published';

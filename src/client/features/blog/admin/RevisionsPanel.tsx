@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { formatDateTime } from '../../../lib/dates';
-import { ConfirmDialog, Pager } from '../../admin/kit';
+import { ConfirmDialog, Pager } from '../../../components/admin';
 import { WordDiff, readableText } from './WordDiff';
 import * as styles from './Editor.css';
 

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
-import { ImageUploadField, adminStyles, type Uploader } from '../../admin/kit';
+import { ImageUploadField, adminStyles, type Uploader } from '../../../components/admin';
 import * as styles from './Editor.css';
 
 export interface SeoValues {

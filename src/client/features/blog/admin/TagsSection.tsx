@@ -18,7 +18,7 @@ import {
   tableStyles as table,
   useAdminList,
   type AdminListColumn,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import * as styles from './Editor.css';
 
 /** Rows of the tags list per page. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ConfirmDialog } from '../../admin/kit';
+import { ConfirmDialog } from '../../../components/admin';
 
 /** Where a click takes the admin away from the editor: a link, or a section of the admin's navigation. */
 const LEAVING = 'a[href], nav button, [data-leaves-editor]';

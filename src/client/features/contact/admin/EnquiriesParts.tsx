@@ -1,6 +1,6 @@
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from '../../../../shared/admin';
 import { CONTACT_TYPE_LABELS, type ContactType } from '../../../../shared/contact';
-import { tableStyles as styles } from '../../admin/kit';
+import { tableStyles as styles } from '../../../components/admin';
 
 export function typeLabel(type: string): string {
   return CONTACT_TYPE_LABELS[type as ContactType] ?? type;

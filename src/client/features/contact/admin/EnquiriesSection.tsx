@@ -17,7 +17,7 @@ import {
   DateTime,
   AdminSection,
   tableStyles as styles,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import { notificationFlag } from './Enquiries.css';
 
 /** The tab's label: 'Enquiries' with the number of new ones. */

@@ -9,7 +9,13 @@ import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
 import { ISSUE_LIMITS } from '../../../../shared/newsletter-issues';
 import { issueFieldsSchema, type Issue } from '../../../../shared/newsletter.schema';
-import { ConfirmDialog, RichTextEditor, IMAGE_PICKER_ACCEPT, useUpload, adminStyles } from '../../admin/kit';
+import {
+  ConfirmDialog,
+  RichTextEditor,
+  IMAGE_PICKER_ACCEPT,
+  useUpload,
+  adminStyles,
+} from '../../../components/admin';
 import { EmailPreview } from './EmailPreview';
 import { IssueStatusPill } from './IssueStatus';
 import { ScheduleDialog, ScheduledNote, SendNowDialog } from './SendDialogs';

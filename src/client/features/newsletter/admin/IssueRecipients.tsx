@@ -20,7 +20,7 @@ import {
   DateTime,
   adminStyles,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import * as styles from './Issues.css';
 
 const RECIPIENT_PILLS: Record<RecipientStatus, keyof typeof styles.pill> = {

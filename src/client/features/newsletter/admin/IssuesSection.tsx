@@ -13,7 +13,7 @@ import {
   AdminSection,
   DateTime,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import { issueHref } from '../archive';
 import { IssueComposer } from './IssueComposer';
 import { ISSUE_PARAM } from './links';

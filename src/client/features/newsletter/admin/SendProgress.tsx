@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
-import { adminStyles } from '../../admin/kit';
+import { adminStyles } from '../../../components/admin';
 import { IssueStatusPill } from './IssueStatus';
 import * as styles from './Issues.css';
 

@@ -17,7 +17,7 @@ import {
   DateTime,
   AdminSection,
   tableStyles as styles,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
   confirmed: 'Confirmed',

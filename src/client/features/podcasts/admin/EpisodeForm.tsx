@@ -16,7 +16,7 @@ import {
   adminStyles,
   useContentForm,
   useUpload,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** An episode added here: its words, its audio file (uploaded or an address) and its cover. */
 export function EpisodeForm({

@@ -17,7 +17,7 @@ import {
   VisibilityButton,
   tableStyles as styles,
   type AdminListColumn,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import { EpisodeForm } from './EpisodeForm';
 
 const SOURCE_LABELS: Record<EpisodeSource, string> = {

@@ -8,7 +8,7 @@ import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { DateTime, tableStyles as styles } from '../../admin/kit';
+import { DateTime, tableStyles as styles } from '../../../components/admin';
 
 /** The show's RSS feed: its address, importing it now, and how the last import went. */
 export function FeedSettings() {

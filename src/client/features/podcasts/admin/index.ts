@@ -1,1 +1,2 @@
+// The podcast episodes' admin section, for the admin shell (pages/admin) only.
 export { EpisodesSection } from './EpisodesSection';

@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../../components/ui/form/useSchemaForm';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { tableStyles as styles } from '../../admin/kit';
+import { tableStyles as styles } from '../../../components/admin';
 
 /**
  * How visitors reach the business: the contact section, the footers, the legal pages,

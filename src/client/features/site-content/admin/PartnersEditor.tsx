@@ -15,7 +15,7 @@ import {
   useContentList,
   ImageUploadField,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** The partner organisations whose logos the home page shows. */
 export function PartnersEditor() {

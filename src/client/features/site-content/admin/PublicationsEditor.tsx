@@ -9,7 +9,7 @@ import {
   ContentListSection,
   useContentList,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** The community newsletters of the home page, with the subscribe link of each. */
 export function PublicationsEditor() {

@@ -17,7 +17,7 @@ import {
   useContentList,
   adminStyles as styles,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** The advertising services of the home page's Advertising section. */
 export function ServicesEditor() {

@@ -10,7 +10,7 @@ import {
   useContentList,
   ImageUploadField,
   tableStyles as table,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 /** What customers say: the home page's Testimonials section. */
 export function TestimonialsEditor() {

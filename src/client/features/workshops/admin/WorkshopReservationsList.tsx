@@ -15,7 +15,7 @@ import {
   SelectFilter,
   DateTime,
   tableStyles as styles,
-} from '../../admin/kit';
+} from '../../../components/admin';
 
 const STATUS_PILL: Record<ReservationStatus, keyof typeof styles.pill> = {
   confirmed: 'replied',

@@ -15,7 +15,7 @@ import { useSchemaForm } from '../../../components/ui/form/useSchemaForm';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
-import { tableStyles as styles } from '../../admin/kit';
+import { tableStyles as styles } from '../../../components/admin';
 
 const EMPTY: Record<
   'date' | 'startTime' | 'endTime' | 'delivery' | 'venue' | 'joinLink' | 'capacity',

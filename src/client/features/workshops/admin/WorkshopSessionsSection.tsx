@@ -15,7 +15,7 @@ import {
   ConfirmDialog,
   AdminSection,
   tableStyles as styles,
-} from '../../admin/kit';
+} from '../../../components/admin';
 import { WorkshopReservationsList } from './WorkshopReservationsList';
 import { WorkshopSessionForm } from './WorkshopSessionForm';
 

@@ -1,0 +1,60 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css';
+
+export const frame = style({
+  border: vars.border.hairline,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  selectors: { '&:focus-within': { outline: vars.outline.focusRing, outlineOffset: '1px' } },
+});
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  padding: vars.space.xxs,
+  borderBottom: vars.border.hairline,
+  background: vars.color.surfaceAlt,
+  borderRadius: `${vars.radius.md} ${vars.radius.md} 0 0`,
+});
+
+export const tool = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: '2.25rem',
+  height: '2.25rem',
+  border: '1px solid transparent',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.ink,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surface },
+    '&[aria-pressed="true"]': {
+      background: vars.color.brandSoft,
+      color: vars.color.brand,
+      borderColor: vars.color.brand,
+    },
+    '&:focus-visible': { outline: vars.outline.focusRing },
+    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+  // A thumb's size on a phone; the toolbar wraps onto a second row.
+  '@media': { [breakpoints.phone]: { minWidth: '2.75rem', height: '2.75rem' } },
+});
+
+export const content = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  minHeight: '14rem',
+  lineHeight: vars.lineHeight.relaxed,
+});
+
+globalStyle(`${content} .ProseMirror`, { outline: 'none', minHeight: '13rem' });
+globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.sm });
+globalStyle(`${content} blockquote`, {
+  margin: 0,
+  paddingLeft: vars.space.md,
+  borderLeft: `4px solid ${vars.color.line}`,
+  color: vars.color.inkSoft,
+});
+globalStyle(`${content} a`, { color: vars.color.accent });

@@ -1,0 +1,105 @@
+import { ShieldAlert } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
+import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
+import { trpc } from '../../lib/trpc';
+import { useAdminUser, useLogout } from '../../features/auth';
+import { AcademyAdminTab } from './AcademyAdminTab';
+import { ActivitySection } from '../../features/activity/admin';
+import { AdminsSection } from '../../features/auth/admin';
+import { BlogPostsSection } from '../../features/blog/admin';
+import { BusinessDetailsSection, SiteContentSection } from '../../features/site-content/admin';
+import { EnquiriesSection, EnquiriesTabLabel } from '../../features/contact/admin';
+import { JobsSection } from '../../features/jobs/admin';
+import { EpisodesSection } from '../../features/podcasts/admin';
+import { AnalyticsSection } from '../../features/analytics/admin';
+import {
+  IssuesSection,
+  NEWSLETTER_SECTION,
+  SendPostButton,
+  SubscribersSection,
+} from '../../features/newsletter/admin';
+
+/**
+ * The admin's sections, in the order of the navigation, each in a group: the one list the
+ * navigation is drawn from (a side bar on a wide screen, labelled rows of pills on a narrow one).
+ * A new section is a line here, in the group it belongs to.
+ */
+const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () => ReactNode }> = [
+  {
+    id: 'blog',
+    group: 'Content',
+    label: 'Blog Posts',
+    render: () => (
+      <BlogPostsSection
+        publishedPostActions={(post) => <SendPostButton postId={post.id} title={post.title} />}
+      />
+    ),
+  },
+  { id: NEWSLETTER_SECTION, group: 'Content', label: 'Newsletter issues', render: () => <IssuesSection /> },
+  { id: 'content', group: 'Content', label: 'Site content', render: () => <SiteContentSection /> },
+  { id: 'podcasts', group: 'Content', label: 'Podcasts', render: () => <EpisodesSection /> },
+  { id: 'business', group: 'Content', label: 'Business details', render: () => <BusinessDetailsSection /> },
+  { id: 'enquiries', group: 'People', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
+  { id: 'subscribers', group: 'People', label: 'Subscribers', render: () => <SubscribersSection /> },
+  { id: 'academy', group: 'People', label: 'Academy', render: () => <AcademyAdminTab /> },
+  { id: 'analytics', group: 'People', label: 'Analytics', render: () => <AnalyticsSection /> },
+  { id: 'admins', group: 'System', label: 'Admins', render: () => <AdminsSection /> },
+  { id: 'activity', group: 'System', label: 'Activity', render: () => <ActivitySection /> },
+  { id: 'jobs', group: 'System', label: 'Jobs', render: () => <JobsSection /> },
+];
+
+export function AdminScreen() {
+  const { user, isLoading } = useAdminUser();
+  const [, navigate] = useLocation();
+  const logout = useLogout();
+  const [section, setSection] = useState(SECTIONS[0]!.id);
+  // The counts beside the sections' names (new enquiries): the navigation is busy until they are in.
+  const summary = trpc.admin.summary.useQuery(undefined, { enabled: Boolean(user) });
+  // /admin?section=newsletter opens that section (a link from another section, such as the blog's
+  // 'Send as newsletter').
+  const askedSection = new URLSearchParams(useSearch()).get('section');
+  useEffect(() => {
+    if (askedSection && SECTIONS.some((s) => s.id === askedSection)) setSection(askedSection);
+  }, [askedSection]);
+
+  // The SPEC's states and transitions: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
+  // Only from where it was shown: after Logout this screen, signed out, can stay mounted (hidden
+  // while the home page's code loads) after Logout's own redirect home, and a second one would
+  // leave two entries for the home page in the history, so Back would not return here.
+  useEffect(() => {
+    if (isLoading || user) return;
+    const shownAt = window.location.pathname;
+    const timer = window.setTimeout(() => {
+      if (window.location.pathname === shownAt) navigate('/');
+    }, REDIRECT_UNAUTHENTICATED_MS);
+    return () => window.clearTimeout(timer);
+  }, [isLoading, user, navigate]);
+
+  if (isLoading) return <AdminNotice text="Checking your session..." busy />;
+
+  if (!user) {
+    return (
+      <AdminNotice
+        icon={<ShieldAlert size={48} aria-hidden="true" />}
+        title="Access Denied"
+        text="Please sign in to use the admin area. Taking you to the homepage..."
+      />
+    );
+  }
+
+  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]!;
+  return (
+    <AdminLayout
+      user={user}
+      onLogout={() => void logout()}
+      tabs={SECTIONS}
+      current={current.id}
+      onTab={setSection}
+      busy={summary.isPending}
+    >
+      {current.render()}
+    </AdminLayout>
+  );
+}
