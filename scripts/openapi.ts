@@ -2,7 +2,7 @@
 // (tests/third-party/api.d.ts); with --check, fails when either committed file is stale.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildOpenApiDocument } from '../src/server/openapi';
+import { buildOpenApiDocument } from '../src/server/web/openapi';
 import { CLIENT_TYPES_FILE, clientTypes } from './openapi-client-types';
 
 const file = 'openapi/openapi.json';

@@ -4,7 +4,7 @@ import {
   contactMessages,
   workshopReservations,
   workshopSessions,
-} from '../../src/server/db/schema';
+} from '../../src/server/platform/db/schema';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';
 import { answered } from '../helpers/challenge';

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { adoptOutbox, enqueueMail } from '../../src/server/platform/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, outbox, sessions, users, advertisingServices } from '../../src/server/db/schema';
+import {
+  contactMessages,
+  outbox,
+  sessions,
+  users,
+  advertisingServices,
+} from '../../src/server/platform/db/schema';
 import { freePort, waitUntilUp } from '../helpers/net';
 import {
   BACKED_UP,
@@ -14,8 +20,8 @@ import {
   writeBackupArchive,
 } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { openDatabase } from '../../src/server/db/client';
-import { runSeeds } from '../../src/server/db/seed';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { runSeeds } from '../../src/server/platform/db/seed';
 
 let t: TestApp;
 let dir: string;
@@ -139,7 +145,7 @@ describe('e-mails not yet sent', () => {
 
 describe('what a backup holds', () => {
   it('every table of the schema is backed up or left out on purpose', async () => {
-    const schema = await import('../../src/server/db/schema');
+    const schema = await import('../../src/server/platform/db/schema');
     const { getTableName, isTable } = await import('drizzle-orm');
     const all = Object.values(schema)
       .filter((v) => isTable(v))

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from '../../src/server/db/client';
+import { migrationsFolder, openDatabase } from '../../src/server/platform/db/client';
 import {
   DataFolderError,
   StartAbandoned,
@@ -15,7 +15,7 @@ import {
   findTemplate,
   inspectDataFolder,
   installedPgliteVersion,
-} from '../../src/server/db/pglite-folder';
+} from '../../src/server/platform/db/pglite-folder';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERTISING_ICONS } from '../../src/shared/content';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
-import { runSeeds } from '../../src/server/db/seed';
-import { advertisingServices } from '../../src/server/db/schema';
+import { runSeeds } from '../../src/server/platform/db/seed';
+import { advertisingServices } from '../../src/server/platform/db/schema';
 import { eq } from 'drizzle-orm';
 
 /** An advertising service's fields, in sorted order: what the API answers and documents. */

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
-import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
+import { contactMessages, newsletterSubscriptions } from '../../src/server/platform/db/schema';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
-import { runSeeds } from '../../src/server/db/seed';
+import { runSeeds } from '../../src/server/platform/db/seed';
 import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
 import { createApp } from '../../src/server/app';
 

@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../src/server/db/schema';
+import * as schema from '../../src/server/platform/db/schema';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { fillPageTemplate } from '../../src/server/http/pages';
+import { fillPageTemplate } from '../../src/server/web/http/pages';
 import { ROUTE_LIST } from '../../src/shared/routes';
-import { createAdmin } from '../../src/server/services/auth';
-import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
+import { createAdmin } from '../../src/server/domains/auth';
+import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/domains/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
 import { mailJobRows } from '../helpers/jobs';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blogPosts, newsletterSubscriptions } from '../../src/server/db/schema';
+import { blogPosts, newsletterSubscriptions } from '../../src/server/platform/db/schema';
 import { createMailer } from '../../src/server/platform/mail';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
-import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
-import { rowsOf } from '../../src/server/services/newsletter/send';
+import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';
+import { rowsOf } from '../../src/server/domains/newsletter/send';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';

@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { contactMessages } from '../../src/server/db/schema';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { contactMessages } from '../../src/server/platform/db/schema';
 import { getChallenge } from '../helpers/challenge';
 import { freePort, waitUntilUp } from '../helpers/net';
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { gatheredLines } from '../../src/server/http/request-log';
+import { gatheredLines } from '../../src/server/web/http/request-log';
 
 function sink() {
   const writes: string[] = [];

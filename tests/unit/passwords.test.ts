@@ -6,7 +6,7 @@ import {
   hashPassword,
   isCommonPassword,
   verifyPassword,
-} from '../../src/server/services/auth';
+} from '../../src/server/domains/auth';
 
 // Each Argon2id hash holds its memory cost while it runs, so the site computes at most
 // ARGON2_CONCURRENCY at once, with OWASP's 19 MiB setting; hashes of the earlier 46 MiB setting verify.

@@ -4,7 +4,7 @@
 // from one snapshot, since no second process may open its data folder).
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { askOwner, openDatabaseFor } from '../db/data-folder-lock';
+import { askOwner, openDatabaseFor } from '../platform/db/data-folder-lock';
 import { restoreBackupArchive, writeBackupArchive } from '../platform/backup';
 import { openStorage } from '../platform/storage-from-config';
 

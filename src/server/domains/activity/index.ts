@@ -1,0 +1,1 @@
+export { changesBetween, pruneActivityLog, recordActivity, shortValue, type ActivityNote } from './log';
