@@ -36,27 +36,8 @@ const businessFiles = domains.flatMap((domain) =>
 // Where a floor still names a domain, or the composition root, by hand: each such import is listed
 // here, file by file, and leaves this list when the floor stops naming it. Nothing is added to it.
 const floorImportsToRemove = {
-  'web/http/index.ts': [
-    'domains/analytics/index.ts',
-    'domains/academy/routes/stripe-webhook.ts',
-    'domains/analytics/routes/analytics.ts',
-    'domains/newsletter/routes/newsletter-unsubscribe.ts',
-    'domains/newsletter/routes/subscribers-csv.ts',
-    'domains/podcasts/routes/audio-proxy.ts',
-    'domains/uploads/routes/uploads.ts',
-  ],
-  'web/http/plain-route-docs.ts': [
-    'domains/academy/routes/stripe-webhook.docs.ts',
-    'domains/analytics/routes/analytics.ts',
-    'domains/newsletter/routes/newsletter-unsubscribe.docs.ts',
-    'domains/newsletter/routes/subscribers-csv.docs.ts',
-    'domains/podcasts/routes/audio-proxy.docs.ts',
-    'domains/uploads/routes/uploads.docs.ts',
-  ],
-  'web/http/pages.ts': ['router.ts', 'domains/blog/index.ts'],
+  'web/http/pages.ts': ['domains/blog/index.ts'],
   'web/http/seo.ts': ['domains/blog/index.ts', 'domains/newsletter/index.ts'],
-  'web/http/trpc.ts': ['router.ts'],
-  'web/openapi/index.ts': ['router.ts'],
   'web/trpc/conversion.ts': ['domains/analytics/index.ts'],
   'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],
 };

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { createServerSideHelpers } from '@trpc/react-query/server';
-import type { DehydratedState } from '@tanstack/react-query';
+import type { DehydrateOptions, DehydratedState } from '@tanstack/react-query';
 import type { AppDeps } from '../../deps';
-import { appRouter } from '../../router';
 import type { Context } from '../trpc/context';
 import type { RouteTable } from '../openapi/routes';
 import type { CacheKind } from './response-cache';
@@ -35,7 +35,11 @@ type RenderPage = (input: {
   search: string;
   dehydratedState: DehydratedState;
 }) => Promise<string>;
-type ServerCalls = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
+/**
+ * tRPC's server-side helpers over the app's router, which is passed in: its procedures are typed
+ * where the pages' prefetches are written (src/client/lib/page-prefetch.ts), not here.
+ */
+type ServerCalls = { dehydrate(options?: DehydrateOptions): DehydratedState };
 /**
  * Runs a page's data prefetch (src/client/pages/<page>.data.ts), reached through the built SSR
  * entry that bundles them: the server never imports client source.
@@ -96,6 +100,8 @@ export interface PagesOptions {
   clientDist: string;
   ssrDist: string;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+  /** The app's router: a page's data is prefetched through it on the server. */
+  router: AnyTRPCRouter;
   /** The documented API paths, for 404/405 and OPTIONS outside the pages. */
   routes: RouteTable;
 }
@@ -137,9 +143,9 @@ export async function registerPages(
     if (!ssr || !page.serverRendered) return result;
 
     const trpc = createServerSideHelpers({
-      router: appRouter,
+      router: options.router,
       ctx: options.createContext({ req, res: reply }),
-    });
+    }) as unknown as ServerCalls;
     const { notFound, tooManyRequests, ...head } = await ssr.prefetchPage(page.page, {
       trpc,
       path: pathname,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyTRPCRouter } from '@trpc/server';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { TRPC_URL_MAX_LENGTH } from '../../../shared/trpc-batching';
-import { appRouter, type AppRouter } from '../../router';
 import type { createContextFactory } from '../trpc/context';
 import { sendApiError } from './api-errors';
 import { logProcedureFailure } from './request-log';
@@ -24,13 +24,14 @@ async function refuseLongAddress(req: FastifyRequest, reply: FastifyReply): Prom
  */
 export async function registerTrpcEndpoint(
   app: FastifyInstance,
+  router: AnyTRPCRouter,
   createContext: ReturnType<typeof createContextFactory>,
 ): Promise<void> {
   const trpcOptions = {
-    router: appRouter,
+    router,
     createContext,
     onError: logProcedureFailure(app),
-  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+  } satisfies FastifyTRPCPluginOptions<AnyTRPCRouter>['trpcOptions'];
   await app.register(async (scope) => {
     // As the plugin does: tRPC reads the body itself.
     scope.removeContentTypeParser(['application/json', 'multipart/form-data']);

@@ -8,9 +8,11 @@ import {
   unwrapZodType,
   type OpenAPIObject,
 } from 'trpc-to-openapi';
-import { plainRouteDocs } from '../http/plain-route-docs';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { apiDocsDocs } from '../http/api-docs';
+import type { PathItem } from '../http/docs-parts';
+import { readinessDocs } from '../http/readiness';
 import { seoRouteDocs } from '../http/seo';
-import { appRouter } from '../../router';
 import { declarationsOf, type DeclaredResponse } from '../trpc/responses';
 import { addExamples } from './examples';
 import {
@@ -159,8 +161,14 @@ function pruneUnusedSchemas(doc: JsonObject): void {
   }
 }
 
-/** The API's OpenAPI document: every tRPC procedure with openapi meta, plus the plain routes. */
-export function buildOpenApiDocument(): OpenAPIObject {
+/**
+ * The API's OpenAPI document: every tRPC procedure of the app's router with openapi meta, plus the
+ * plain routes: the domains' (domainRouteDocs) and the web floor's own.
+ */
+export function buildOpenApiDocument(
+  appRouter: AnyTRPCRouter,
+  domainRouteDocs: Record<string, PathItem>,
+): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Herts Local Media API',
     description:
@@ -185,7 +193,15 @@ export function buildOpenApiDocument(): OpenAPIObject {
     },
   );
 
-  doc.paths = { ...doc.paths, ...withUnreadableUrlResponses({ ...plainRouteDocs, ...seoRouteDocs }) };
+  doc.paths = {
+    ...doc.paths,
+    ...withUnreadableUrlResponses({
+      ...domainRouteDocs,
+      ...apiDocsDocs,
+      ...readinessDocs,
+      ...seoRouteDocs,
+    }),
+  };
   // Stable key order keeps the committed file's diffs readable.
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b)));
 

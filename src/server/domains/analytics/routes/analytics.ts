@@ -322,3 +322,10 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
     },
   },
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts page views and conversions (domains/analytics); procedures reach it through the request. */
+    analytics: AnalyticsRecorder;
+  }
+}
