@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './platform/db/client';
 import { DataFolderError, StartAbandoned } from './platform/db/pglite-folder';
 import { DataFolderInUse, lockDataFolder, type FolderLock } from './platform/db/data-folder-lock';
 import { writeBackupArchive } from './platform/backup';
-import { runSeeds } from './platform/db/seed';
+import { BACKED_UP, runSeeds } from './domains';
 import { createApp } from './app';
 import { createMailer } from './platform/mail';
 import { adoptOutbox } from './platform/outbox';
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
   // `npm run backup` while the site runs asks it for the archive (one snapshot of the open database).
   folderLock?.handle(async (request) => {
     if (request.command !== 'backup' || !request.file) return { ok: false, error: 'unknown request' };
-    const backup = await writeBackupArchive(db.db, storage, request.file);
+    const backup = await writeBackupArchive(db.db, storage, request.file, BACKED_UP);
     const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
     app.log.info({ file: request.file, rows }, 'backup written');
     return {

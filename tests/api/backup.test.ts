@@ -13,15 +13,10 @@ import {
   advertisingServices,
 } from '../../src/server/platform/db/schema';
 import { freePort, waitUntilUp } from '../helpers/net';
-import {
-  BACKED_UP,
-  NOT_BACKED_UP,
-  restoreBackupArchive,
-  writeBackupArchive,
-} from '../../src/server/platform/backup';
+import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { openDatabase } from '../../src/server/platform/db/client';
-import { runSeeds } from '../../src/server/platform/db/seed';
+import { BACKED_UP, NOT_BACKED_UP, runSeeds } from '../../src/server/domains';
 
 let t: TestApp;
 let dir: string;
@@ -62,7 +57,7 @@ describe('backup and restore', () => {
     await storage.put('.variants/photo-1-320.webp', Buffer.from('RIFF'), 'image/webp');
 
     const archive = path.join(dir, 'backup.tar.gz');
-    await writeBackupArchive(db, storage, archive);
+    await writeBackupArchive(db, storage, archive, BACKED_UP);
     expect(fs.statSync(archive).size).toBeGreaterThan(0);
 
     // Damage everything after the backup.
@@ -72,7 +67,7 @@ describe('backup and restore', () => {
     await storage.delete('photo-1.png');
     await storage.put('added-later.png', Buffer.from('x'), 'image/png');
 
-    const counts = await restoreBackupArchive(db, storage, archive);
+    const counts = await restoreBackupArchive(db, storage, archive, BACKED_UP);
     expect(counts.users).toBe(1);
     expect(counts.contact_messages).toBe(1);
 
@@ -108,7 +103,7 @@ describe('backup and restore', () => {
   it('refuses a file that is not a backup, and changes nothing', async () => {
     const bogus = path.join(dir, 'bogus.tar.gz');
     fs.writeFileSync(bogus, 'not an archive');
-    await expect(restoreBackupArchive(t.deps.db, t.deps.storage, bogus)).rejects.toThrow();
+    await expect(restoreBackupArchive(t.deps.db, t.deps.storage, bogus, BACKED_UP)).rejects.toThrow();
     const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(res.json()).toHaveLength(4);
   });
@@ -124,7 +119,7 @@ describe('e-mails not yet sent', () => {
       message: { to: 'owed@example.co.uk', subject: 'Confirm', text: 'Owed before the backup.' },
     });
     const archive = path.join(dir, 'mail.tar.gz');
-    await writeBackupArchive(db, t.deps.storage, archive);
+    await writeBackupArchive(db, t.deps.storage, archive, BACKED_UP);
     // After the backup: the e-mail goes, and another is queued; the restore takes both back.
     await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(1);
@@ -134,7 +129,7 @@ describe('e-mails not yet sent', () => {
       message: { to: 'after@example.co.uk', subject: 'Confirm', text: 'Queued after the backup.' },
     });
 
-    const counts = await restoreBackupArchive(db, t.deps.storage, archive);
+    const counts = await restoreBackupArchive(db, t.deps.storage, archive, BACKED_UP);
     expect(counts.outbox).toBe(1);
     expect(await adoptOutbox(t.deps)).toBe(1);
     await t.deps.jobs.runDue();

@@ -4,7 +4,7 @@ import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
-import { runSeeds } from '../../src/server/platform/db/seed';
+import { runSeeds } from '../../src/server/domains';
 import { createMemoryMailer } from '../../src/server/platform/mail';
 import { createPayments } from '../../src/server/domains/academy';
 import { createMemoryCounterStore } from '../../src/server/platform/counter-store';

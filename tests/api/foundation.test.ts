@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERTISING_ICONS } from '../../src/shared/content';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
-import { runSeeds } from '../../src/server/platform/db/seed';
+import { runSeeds } from '../../src/server/domains';
 import { advertisingServices } from '../../src/server/platform/db/schema';
 import { eq } from 'drizzle-orm';
 

@@ -4,7 +4,7 @@ import { answered } from '../helpers/challenge';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/platform/db/schema';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
-import { runSeeds } from '../../src/server/platform/db/seed';
+import { runSeeds } from '../../src/server/domains';
 import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
 import { createApp } from '../../src/server/app';
 

@@ -10,7 +10,7 @@ import { createApp, type CreateAppOptions } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { loadConfig, type Config } from '../../src/server/config';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
-import { runSeeds } from '../../src/server/platform/db/seed';
+import { runSeeds } from '../../src/server/domains';
 import { createMemoryMailer } from '../../src/server/platform/mail';
 import { backgroundJobs } from '../../src/server/background-jobs';
 import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';

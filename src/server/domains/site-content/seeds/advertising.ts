@@ -1,4 +1,4 @@
-import type { advertisingServices } from '../schema';
+import type { advertisingServices } from '../../../platform/db/schema';
 
 type NewService = typeof advertisingServices.$inferInsert;
 

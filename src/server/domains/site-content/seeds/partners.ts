@@ -1,4 +1,4 @@
-import type { partners } from '../schema';
+import type { partners } from '../../../platform/db/schema';
 
 type NewPartner = typeof partners.$inferInsert;
 

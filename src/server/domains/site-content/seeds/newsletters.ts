@@ -1,4 +1,4 @@
-import type { newsletters } from '../schema';
+import type { newsletters } from '../../../platform/db/schema';
 
 type NewNewsletter = typeof newsletters.$inferInsert;
 

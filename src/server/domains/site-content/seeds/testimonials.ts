@@ -1,4 +1,4 @@
-import type { testimonials } from '../schema';
+import type { testimonials } from '../../../platform/db/schema';
 
 type NewTestimonial = typeof testimonials.$inferInsert;
 

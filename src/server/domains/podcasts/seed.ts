@@ -1,4 +1,5 @@
-import type { podcastEpisodes } from '../schema';
+import type { SeedSet } from '../../platform/db/seed';
+import { podcastEpisodes } from '../../platform/db/schema';
 
 type NewEpisode = typeof podcastEpisodes.$inferInsert;
 
@@ -6,7 +7,7 @@ type NewEpisode = typeof podcastEpisodes.$inferInsert;
 // (public/audio, written by scripts/generate-sample-audio.mjs), so the player works before the
 // show's feed is configured. Their guids start with 'sample:'; once the feed has supplied real
 // episodes the list shows those instead (see services/podcasts.ts).
-export const podcastEpisodesSeed: NewEpisode[] = [
+const podcastEpisodesSeed: NewEpisode[] = [
   {
     guid: 'sample:market-towns',
     episodeNumber: 3,
@@ -39,5 +40,12 @@ export const podcastEpisodesSeed: NewEpisode[] = [
     imageUrl: null,
     spotifyUrl: 'https://open.spotify.com/search/Hertfordshire%20Voices',
     publishedAt: new Date('2025-09-16T07:00:00Z'),
+  },
+];
+
+export const podcastSeeds: SeedSet[] = [
+  {
+    key: 'podcast-episodes:v1',
+    apply: (tx) => tx.insert(podcastEpisodes).values(podcastEpisodesSeed).onConflictDoNothing(),
   },
 ];

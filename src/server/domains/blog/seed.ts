@@ -1,9 +1,12 @@
-import type { blogPosts } from '../schema';
+import { sql } from 'drizzle-orm';
+import { slugify } from '../../../shared/blog-publishing';
+import type { SeedSet } from '../../platform/db/seed';
+import { blogPosts } from '../../platform/db/schema';
 
 type NewPost = typeof blogPosts.$inferInsert;
 
 // Three published posts, so a new install's blog is not empty. The admin can edit or delete them.
-export const blogPostsSeed: NewPost[] = [
+const blogPostsSeed: NewPost[] = [
   {
     title: 'Five ways to get your shop noticed on a Hertfordshire high street',
     category: 'Marketing Tips',
@@ -61,5 +64,40 @@ export const blogPostsSeed: NewPost[] = [
 <p>Honestly, there is not much of one. The offer is only open to Hertfordshire residents and businesses, because we want to strengthen the local economy we depend on. Many of the businesses we build sites for later choose to advertise with us, but there is no obligation to do so.</p>
 <h2>How to get started</h2>
 <p>Send us a message through the contact form with a few lines about your business. We will reply within 24 hours to arrange a short call, then get to work. Most sites are live within two weeks.</p>`,
+  },
+];
+
+export const blogSeeds: SeedSet[] = [
+  {
+    key: 'blog-posts:v1',
+    apply: async (tx) => {
+      // As migration 0010 did for posts that existed then: slug from the title, category as first tag.
+      await tx.insert(blogPosts).values(
+        blogPostsSeed.map((post) => ({
+          ...post,
+          slug: slugify(post.title),
+          status: post.publishedAt ? 'published' : 'draft',
+          contentText: post.content
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+          tagsText: post.category ?? '',
+        })),
+      );
+      await tx.execute(sql`
+        insert into tags (name, slug)
+        select distinct on (lower(trim(category))) trim(category), trim(both '-' from regexp_replace(lower(trim(category)), '[^a-z0-9]+', '-', 'g'))
+        from blog_posts where trim(category) <> ''
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into post_tags (post_id, tag_id, position)
+        select p.id, t.id, 0 from blog_posts p join tags t on lower(t.name) = lower(trim(p.category))
+        on conflict do nothing`);
+      // The published posts' words, each with how many use them (search-words.ts).
+      await tx.execute(sql`
+        insert into blog_search_words (word, posts)
+        select word, ndoc from ts_stat('select to_tsvector(''simple'', title || '' '' || tags_text || '' '' || excerpt || '' '' || content_text) from blog_posts where status = ''published''')
+        on conflict (word) do update set posts = excluded.posts`);
+    },
   },
 ];
