@@ -9,7 +9,34 @@ import { blogSeeds } from './domains/blog/seed';
 import { podcastSeeds } from './domains/podcasts/seed';
 import { siteContentSeeds } from './domains/site-content/seed';
 import type { Database } from './platform/db/client';
-import * as schema from './platform/db/schema';
+import { academySubscriptions, paymentEvents, subscriptionManageLinks } from './domains/academy/tables';
+import { activityLog } from './domains/activity/tables';
+import {
+  analyticsConversions,
+  analyticsDaily,
+  analyticsPageViews,
+  analyticsSalts,
+} from './domains/analytics/tables';
+import { passwordResetTokens, sessions, users } from './domains/auth/tables';
+import { blogPosts, blogSearchWords, postRevisions, postSlugs, postTags, tags } from './domains/blog/tables';
+import { contactMessages, usedChallenges } from './domains/contact/tables';
+import {
+  newsletterIssues,
+  newsletterPace,
+  newsletterRecipients,
+  newsletterSubscriptions,
+} from './domains/newsletter/tables';
+import { podcastEpisodes } from './domains/podcasts/tables';
+import {
+  advertisingServices,
+  newsletters,
+  partners,
+  siteSettings,
+  testimonials,
+} from './domains/site-content/tables';
+import { uploadTickets, uploads } from './domains/uploads/tables';
+import { workshopReservations, workshopSessions } from './domains/workshops/tables';
+import { appSecrets, idempotencyKeys, outbox, seedRuns } from './platform/db/tables';
 import { applySeeds } from './platform/db/seed';
 import type { PathItem } from './web/http/docs-parts';
 
@@ -36,44 +63,44 @@ export function runSeeds(db: Database): Promise<string[]> {
 
 /** What a backup holds (platform/backup.ts): every table, parents before children, so rows can be inserted in this order. */
 export const BACKED_UP: readonly Table[] = [
-  schema.users,
-  schema.sessions,
-  schema.passwordResetTokens,
-  schema.blogPosts,
+  users,
+  sessions,
+  passwordResetTokens,
+  blogPosts,
   // A post's tags, earlier addresses (their 301s), revisions, and the words search corrects towards.
-  schema.tags,
-  schema.postTags,
-  schema.postSlugs,
-  schema.postRevisions,
-  schema.blogSearchWords,
-  schema.uploadTickets,
-  schema.uploads,
-  schema.advertisingServices,
-  schema.newsletters,
-  schema.testimonials,
-  schema.partners,
-  schema.siteSettings,
-  schema.podcastEpisodes,
-  schema.contactMessages,
+  tags,
+  postTags,
+  postSlugs,
+  postRevisions,
+  blogSearchWords,
+  uploadTickets,
+  uploads,
+  advertisingServices,
+  newsletters,
+  testimonials,
+  partners,
+  siteSettings,
+  podcastEpisodes,
+  contactMessages,
   // The workshop's sessions, then their reservations (after contactMessages: a reservation's key).
-  schema.workshopSessions,
-  schema.workshopReservations,
-  schema.newsletterSubscriptions,
+  workshopSessions,
+  workshopReservations,
+  newsletterSubscriptions,
   // Newsletter issues and who got each one (after newsletterSubscriptions: a recipient's key).
-  schema.newsletterIssues,
-  schema.newsletterRecipients,
-  schema.academySubscriptions,
-  schema.paymentEvents,
-  schema.seedRuns,
+  newsletterIssues,
+  newsletterRecipients,
+  academySubscriptions,
+  paymentEvents,
+  seedRuns,
   // E-mails promised and not yet sent are part of what the site owes (after contactMessages: its
   // key). They are jobs of the queue, which a backup writes as outbox rows (unsentMailAsOutboxRows)
   // and the restored site's first start queues again.
-  schema.outbox,
+  outbox,
   // Who changed what: the record an owner may be asked for (after users: its key).
-  schema.activityLog,
+  activityLog,
   // The owner's visitor figures: the daily roll-ups and the conversions they are credited with.
-  schema.analyticsDaily,
-  schema.analyticsConversions,
+  analyticsDaily,
+  analyticsConversions,
 ];
 
 /**
@@ -84,14 +111,14 @@ export const BACKED_UP: readonly Table[] = [
  * parent asks for a new one). A new table must join one list or the other (tests/api/backup.test.ts).
  */
 export const NOT_BACKED_UP: readonly Table[] = [
-  schema.appSecrets,
-  schema.usedChallenges,
-  schema.idempotencyKeys,
-  schema.subscriptionManageLinks,
+  appSecrets,
+  usedChallenges,
+  idempotencyKeys,
+  subscriptionManageLinks,
   // The newsletter's sending pace: a token bucket that refills by itself.
-  schema.newsletterPace,
+  newsletterPace,
   // Raw page views (kept 30 days, the bulk of the data; a restore loses the days not yet rolled
   // up) and the daily visitor salts, which must be thrown away, never kept in an archive.
-  schema.analyticsPageViews,
-  schema.analyticsSalts,
+  analyticsPageViews,
+  analyticsSalts,
 ];

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { subscriptionManageLinks } from '../../src/server/platform/db/schema';
+import { subscriptionManageLinks } from '../../src/server/domains/academy/tables';
 import { issueManageLink } from '../../src/server/domains/academy';
 import { stripeAddress } from '../../src/server/domains/academy';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { academySubscriptions, paymentEvents } from '../../src/server/platform/db/schema';
+import { academySubscriptions, paymentEvents } from '../../src/server/domains/academy/tables';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import { MAIL_QUEUE } from '../../src/server/platform/outbox';
 import { stripeAddress } from '../../src/server/domains/academy';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, users } from '../../src/server/platform/db/schema';
+import { users } from '../../src/server/domains/auth/tables';
+import { blogPosts } from '../../src/server/domains/blog/tables';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { createAdmin } from '../../src/server/domains/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blogPosts, newsletterSubscriptions } from '../../src/server/platform/db/schema';
+import { blogPosts } from '../../src/server/domains/blog/tables';
+import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { createMailer } from '../../src/server/platform/mail';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';

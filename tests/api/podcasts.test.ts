@@ -17,7 +17,7 @@ import { createOutboundClient } from '../../src/server/platform/outbound';
 import { parseAllowList } from '../../src/server/platform/address-ranges';
 import { openJobQueue } from '../../src/server/platform/job-queue';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { podcastEpisodes } from '../../src/server/platform/db/schema';
+import { podcastEpisodes } from '../../src/server/domains/podcasts/tables';
 
 // GET /api/podcasts and the RSS import, on the feed files in tests/fixtures/podcasts.
 const fixture = (name: string) => fs.readFileSync(path.join('tests/fixtures/podcasts', name), 'utf8');

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { advertisingServices } from '../../src/server/platform/db/schema';
+import { advertisingServices } from '../../src/server/domains/site-content/tables';
 import { pageCacheKey } from '../../src/server/web/http/pages';
 import { isCacheableUrl, publicReadsOf } from '../../src/server/web/http/response-cache';
 import { appRouter } from '../../src/server/router';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client';
-import { contactMessages } from '../../src/server/platform/db/schema';
+import { contactMessages } from '../../src/server/domains/contact/tables';
 import { getChallenge } from '../helpers/challenge';
 import { freePort, waitUntilUp } from '../helpers/net';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../src/server/platform/db/schema';
+import { uploads } from '../../src/server/domains/uploads/tables';
 import { BACKED_UP } from '../../src/server/domains';
 import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Database } from './db/client';
-import { outbox } from './db/schema';
+import { outbox } from './db/tables';
 import { dropUnsentMail, unsentMailAsOutboxRows } from './outbox';
 import type { ObjectStorage } from './storage';
 import { INCOMING_FOLDER } from './storage-local';

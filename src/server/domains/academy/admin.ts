@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { academySubscriptions } from '../../platform/db/schema';
+import { academySubscriptions } from './tables';
 import type { AcademySubscription } from '../../../shared/admin.schema';
 import { findPlan } from '../../../shared/academy';
 import { pageOffset, type Page } from '../../platform/paging';

@@ -4,7 +4,7 @@ import { hmacSha256, signatureMatches } from '../../platform/signing';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import { subscriptionManageLinks } from '../../platform/db/schema';
+import { subscriptionManageLinks } from './tables';
 import type { ManageLinkStatus } from '../../../shared/academy.schema';
 import { ROUTES } from '../../../shared/routes';
 import { DomainError } from '../../platform/errors';

@@ -4,7 +4,7 @@ import { findPlan, isPlanId, type PlanId } from '../../../shared/academy';
 import { CHILD_AGE_MAX, CHILD_AGE_MIN } from '../../../shared/contact';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import { academySubscriptions, paymentEvents } from '../../platform/db/schema';
+import { academySubscriptions, paymentEvents } from './tables';
 import { getBusinessDetails } from '../site-content';
 import { newSubscriptionNotification, paymentFailedMail, welcomeMail } from './mail';
 import { issueManageLink } from './manage-links';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { activityLog } from '../../platform/db/schema';
+import { activityLog } from './tables';
 import type { ActivityEntry, ActivityKind } from '../../../shared/activity';
 import { pageOffset, type Page } from '../../platform/paging';
 

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { analyticsSalts } from '../../platform/db/schema';
+import { analyticsSalts } from './tables';
 
 /** The UTC day of a moment, as YYYY-MM-DD. */
 export function dayOf(at: Date): string {

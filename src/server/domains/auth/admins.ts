@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { users } from '../../platform/db/schema';
+import { users } from './tables';
 import { ADMIN_MESSAGES } from '../../../shared/admin';
 import type { AdminUser } from '../../../shared/admin.schema';
 import { AUTH_MESSAGES } from '../../../shared/auth';

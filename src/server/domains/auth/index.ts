@@ -5,3 +5,4 @@ export * from './passwords';
 export * from './sessions';
 export * from './sign-in-throttle';
 export * from './sign-in';
+export { users } from './tables';

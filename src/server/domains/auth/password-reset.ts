@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { passwordResetTokens, sessions, users } from '../../platform/db/schema';
+import { passwordResetTokens, sessions, users } from './tables';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { normaliseEmail } from './admins';
 import { badRequest } from '../../platform/errors';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { AppDeps } from '../../deps';
-import { sessions, users } from '../../platform/db/schema';
+import { sessions, users } from './tables';
 import { randomToken } from '../../platform/tokens';
 
 // Sessions as the Lucia project's current guide describes them: the token is `<id>.<secret>`, only

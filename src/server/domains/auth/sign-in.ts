@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { AppDeps } from '../../deps';
-import { users } from '../../platform/db/schema';
+import { users } from './tables';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { recordActivity } from '../activity';
 import { normaliseEmail } from './admins';

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { blogPosts } from '../../platform/db/schema';
+import { blogPosts } from './tables';
 import type { JobDefinition } from '../../platform/job-queue';
 import { recordActivity } from '../activity';
 import { countedWords, moveWordCounts } from './search-words';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { blogPosts, uploads } from '../../platform/db/schema';
+import { blogPosts } from './tables';
+import { uploads } from '../uploads';
 import { BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
 import type { BlogSummary } from '../../../shared/blog.schema';
 import type { BlogPostStatus } from '../../../shared/blog-publishing';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { blogPosts, postRevisions, postSlugs, postTags, tags, users } from '../../platform/db/schema';
+import { users } from '../auth';
+import { blogPosts, postRevisions, postSlugs, postTags, tags } from './tables';
 import { BLOG_MESSAGES, type BlogFields, type BlogUpdate } from '../../../shared/blog';
 import {
   readingMinutes,

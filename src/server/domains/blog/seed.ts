@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../../shared/blog-publishing';
 import type { SeedSet } from '../../platform/db/seed';
-import { blogPosts } from '../../platform/db/schema';
+import { blogPosts } from './tables';
 
 type NewPost = typeof blogPosts.$inferInsert;
 

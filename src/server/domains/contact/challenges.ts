@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { hmacSha256, signatureMatches } from '../../platform/signing';
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { usedChallenges } from '../../platform/db/schema';
+import { usedChallenges } from './tables';
 import { appSecret } from '../../platform/app-secrets';
 import { CAPTCHA_MAX, CAPTCHA_MIN } from '../../../shared/constants';
 import { CHALLENGE_LIFETIME_MINUTES, CHALLENGE_MESSAGES } from '../../../shared/contact';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { contactMessages } from '../../platform/db/schema';
+import { contactMessages } from './tables';
 import { jobs } from '../../platform/db/job-tables';
 import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../../../shared/admin';
 import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../../shared/admin.schema';

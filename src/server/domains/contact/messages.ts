@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { contactMessages, workshopSessions } from '../../platform/db/schema';
+import { contactMessages } from './tables';
+import { workshopSessions } from '../workshops';
 import { WORKSHOP_SUBJECT, workshopReservationMessage } from '../../../shared/academy';
 import { BUSINESS } from '../../../shared/business';
 import { workshopDetailsSchema } from '../../../shared/contact.schema';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import { newsletterIssues, newsletterRecipients, newsletterSubscriptions } from '../../platform/db/schema';
+import { newsletterIssues, newsletterRecipients, newsletterSubscriptions } from './tables';
 import {
   ISSUE_MESSAGES,
   NEWSLETTER_ARCHIVE_PATH,

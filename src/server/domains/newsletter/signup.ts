@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { newsletterSubscriptions } from '../../platform/db/schema';
+import { newsletterSubscriptions } from './tables';
 import { addressLine, BUSINESS } from '../../../shared/business';
 import { getBusinessDetails } from '../site-content';
 import { hashToken } from '../../platform/tokens';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { newsletterSubscriptions } from '../../platform/db/schema';
+import { newsletterSubscriptions } from './tables';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../../shared/admin';
 import type { Subscriber } from '../../../shared/admin.schema';
 import { notFound } from '../../platform/errors';

@@ -3,7 +3,7 @@ import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import { podcastEpisodes } from '../../platform/db/schema';
+import { podcastEpisodes } from './tables';
 import type {
   AdminEpisode,
   EpisodeFields,

@@ -2,7 +2,7 @@ import type Parser from 'rss-parser';
 import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { JobDefinition } from '../../platform/job-queue';
 import type { Database } from '../../platform/db/client';
-import { podcastEpisodes } from '../../platform/db/schema';
+import { podcastEpisodes } from './tables';
 import type { PodcastEpisode } from '../../../shared/podcasts';
 import { DomainError, notFound } from '../../platform/errors';
 import { OutboundError, type OutboundClient } from '../../platform/outbound';

@@ -1,5 +1,5 @@
 import type { SeedSet } from '../../platform/db/seed';
-import { podcastEpisodes } from '../../platform/db/schema';
+import { podcastEpisodes } from './tables';
 
 type NewEpisode = typeof podcastEpisodes.$inferInsert;
 

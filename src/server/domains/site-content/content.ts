@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client';
-import { advertisingServices, newsletters, partners, testimonials } from '../../platform/db/schema';
+import { advertisingServices, newsletters, partners, testimonials } from './tables';
 import {
   PARTNERS_SHOWN,
   type AdminNewsletter as AdminPublication,

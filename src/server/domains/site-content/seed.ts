@@ -8,7 +8,7 @@ import {
   SETTING_KEYS,
   siteSettings,
   testimonials,
-} from '../../platform/db/schema';
+} from './tables';
 import { advertisingServicesSeed } from './seeds/advertising';
 import { NEWSLETTER_LINK_PLACEHOLDERS, newslettersSeed } from './seeds/newsletters';
 import { partnersSeed } from './seeds/partners';

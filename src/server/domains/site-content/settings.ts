@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client';
-import { siteSettings } from '../../platform/db/schema';
+import { siteSettings } from './tables';
 
-export { SETTING_KEYS } from '../../platform/db/schema';
+export { SETTING_KEYS } from './tables';
 
 // Settings an admin changes, one JSON value per key (site_settings), always read and written
 // through the Zod schema of that key, so a value that no longer fits (an older shape) is never used.

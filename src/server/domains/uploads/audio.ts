@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
-import { uploads } from '../../platform/db/schema';
+import { uploads } from './tables';
 import { DomainError } from '../../platform/errors';
 import { receiveUpload } from './receiving';
 import { AUDIO_UPLOAD_MAX_BYTES } from '../../../shared/constants';

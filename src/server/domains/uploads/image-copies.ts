@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { uploads } from '../../platform/db/schema';
+import { uploads } from './tables';
 import type { ByteRange, ObjectStorage, StoredObject } from '../../platform/storage';
 import { openUpload, OBJECT_NAME_PATTERN } from './serving';
 import { DECODE, loadSharp } from './sharp';

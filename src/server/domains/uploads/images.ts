@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Metadata } from 'sharp';
 import type { AppDeps } from '../../deps';
-import { uploads } from '../../platform/db/schema';
+import { uploads } from './tables';
 import type { ACCEPTED_IMAGE_TYPES } from '../../../shared/constants';
 import { makeVariants } from './image-copies';
 import { receiveUpload, uploadErrors } from './receiving';

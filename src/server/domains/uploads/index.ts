@@ -6,3 +6,4 @@ export * from './links';
 export * from './receiving';
 export * from './serving';
 export { MAX_INPUT_PIXELS } from './sharp';
+export { uploads } from './tables';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { uploadTickets } from '../../platform/db/schema';
+import { uploadTickets } from './tables';
 import { appSecret } from '../../platform/app-secrets';
 import { hmacSha256, signatureMatches } from '../../platform/signing';
 import { randomToken } from '../../platform/tokens';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { uploads } from '../../platform/db/schema';
+import { uploads } from './tables';
 import type { ByteRange, StoredObject } from '../../platform/storage';
 
 /** The name of an upload: the last path segment of its uploadURL. */

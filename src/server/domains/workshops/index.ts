@@ -3,3 +3,4 @@ export * from './calendar';
 export * from './mail';
 export * from './reservations';
 export * from './sessions';
+export { workshopSessions } from './tables';

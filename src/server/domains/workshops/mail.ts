@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import type { workshopReservations, workshopSessions } from '../../platform/db/schema';
+import type { workshopReservations, workshopSessions } from './tables';
 import { ACADEMY, BUSINESS } from '../../../shared/business';
 import { getBusinessDetails } from '../site-content';
 import { ACADEMY_SECTIONS } from '../../../shared/academy';

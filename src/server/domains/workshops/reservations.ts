@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import { workshopReservations, workshopSessions } from '../../platform/db/schema';
+import { workshopReservations, workshopSessions } from './tables';
 import type { WorkshopReservation } from '../../../shared/admin.schema';
 import type { WorkshopDetails } from '../../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel, type ReservationStatus } from '../../../shared/workshop';

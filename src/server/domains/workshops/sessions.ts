@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
-import { workshopReservations, workshopSessions } from '../../platform/db/schema';
+import { workshopReservations, workshopSessions } from './tables';
 import type { WorkshopSpots } from '../../../shared/admin.schema';
 import {
   ukDateTime,

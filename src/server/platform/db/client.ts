@@ -5,9 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PgliteMemory } from './pglite-durable';
 import { createDataFolder, inspectDataFolder, openFailure } from './pglite-folder';
-import * as schema from './schema';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The Drizzle database every query runs on. Queries name their tables (each domain's tables.ts, the
+ * platform's db/tables.ts); Drizzle's relational query API, which would need every table up front,
+ * is not used.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -133,7 +137,7 @@ async function openPglite(
   } else {
     client = new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: pgliteDump });
   }
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   // drizzle applies every pending migration in one transaction: one interrupted half way is rolled
   // back with it and runs again at the next start.
   try {
@@ -205,7 +209,7 @@ async function openPostgres(url: string, migrations: string): Promise<DatabaseHa
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   async function serially<T>(task: () => Promise<T>): Promise<T> {
     // The lock is held by one pooled connection for the task's length; the task itself may use
     // any other (the lock keeps other instances out, not this one's own queries).

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { seedRuns } from './schema';
+import { seedRuns } from './tables';
 
 export type SeedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

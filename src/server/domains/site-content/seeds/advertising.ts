@@ -1,4 +1,4 @@
-import type { advertisingServices } from '../../../platform/db/schema';
+import type { advertisingServices } from '../tables';
 
 type NewService = typeof advertisingServices.$inferInsert;
 

@@ -1,4 +1,4 @@
-import type { newsletters } from '../../../platform/db/schema';
+import type { newsletters } from '../tables';
 
 type NewNewsletter = typeof newsletters.$inferInsert;
 

@@ -1,4 +1,4 @@
-import type { partners } from '../../../platform/db/schema';
+import type { partners } from '../tables';
 
 type NewPartner = typeof partners.$inferInsert;
 

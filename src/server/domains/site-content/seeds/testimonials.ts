@@ -1,4 +1,4 @@
-import type { testimonials } from '../../../platform/db/schema';
+import type { testimonials } from '../tables';
 
 type NewTestimonial = typeof testimonials.$inferInsert;
 
