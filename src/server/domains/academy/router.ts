@@ -7,15 +7,9 @@ import {
   manageLinkInputSchema,
   manageLinkStatusSchema,
 } from '../../../shared/academy.schema';
-import {
-  manageLinkStatus,
-  openBillingPortal,
-  checkoutStatus,
-  createCheckout,
-  cancelSubscriptionAtPeriodEnd,
-  listAcademySubscriptions,
-  sendManageLink,
-} from './';
+import { manageLinkStatus, openBillingPortal } from './manage-links';
+import { checkoutStatus, createCheckout } from './payments';
+import { cancelSubscriptionAtPeriodEnd, listAcademySubscriptions, sendManageLink } from './admin';
 import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';

@@ -18,7 +18,7 @@ import {
   liveVisitors,
   PeriodError,
   resolvePeriod,
-} from './';
+} from './dashboard';
 import { badRequest } from '../../platform/errors';
 import { adminProcedure, router } from '../../web/trpc/init';
 

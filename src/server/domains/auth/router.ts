@@ -9,16 +9,10 @@ import {
   resetPasswordInputSchema,
   userSchema,
 } from '../../../shared/auth';
-import {
-  createAdmin,
-  deleteSession,
-  SESSION_ABSOLUTE_MS,
-  login,
-  requestPasswordReset,
-  resetPassword,
-  listAdmins,
-  removeAdmin,
-} from './';
+import { createAdmin, listAdmins, removeAdmin } from './admins';
+import { deleteSession, SESSION_ABSOLUTE_MS } from './sessions';
+import { login } from './sign-in';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { sessionCookieName, type Context } from '../../web/trpc/context';
 import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
 import {

@@ -42,7 +42,6 @@ import {
   deleteTag,
   getAdminPost,
   getPublicPostBySlug,
-  getPublishedPost,
   getRevision,
   getTagPage,
   listPublishedPage,
@@ -51,16 +50,19 @@ import {
   mergeTags,
   renameTag,
   restoreRevision,
-  searchPosts,
   slugAvailable,
   suggestTags,
   toAdminPost,
   updatePublishedPost,
+} from './publishing';
+import {
+  getPublishedPost,
   listAllPosts,
   listPublishedCategories,
   listPublishedPosts,
   listPostSummaries,
-} from './';
+} from './posts';
+import { searchPosts } from './search';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';

@@ -1,4 +1,4 @@
-// The contact domain's public surface: other domains, routers and http/ import from here only.
-export * from './challenges';
-export * from './enquiries';
-export * from './messages';
+// What the rest of the server may use of the contact domain: sending an enquiry, reserving a
+// workshop place through one, and the owner's count of new enquiries.
+export { countNewEnquiries } from './enquiries';
+export { reserveWorkshop, sendContactMessage } from './messages';

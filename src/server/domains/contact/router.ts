@@ -3,14 +3,9 @@ import { countConversion } from '../../web/trpc/conversion';
 import { keepPublicReads } from '../../web/trpc/public-reads';
 import { contactChallengeSchema, contactInputSchema } from '../../../shared/contact.schema';
 import { CHALLENGE_LIFETIME_MINUTES } from '../../../shared/contact';
-import {
-  issueChallenge,
-  contactAnswer,
-  sendContactMessage,
-  getEnquiry,
-  listEnquiries,
-  setEnquiryStatus,
-} from './';
+import { issueChallenge } from './challenges';
+import { contactAnswer, sendContactMessage } from './messages';
+import { getEnquiry, listEnquiries, setEnquiryStatus } from './enquiries';
 import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {

@@ -24,12 +24,9 @@ import {
   retryFailedSchema,
   subscribeInputSchema,
 } from '../../../shared/newsletter.schema';
+import { confirmSubscription, subscribe, unsubscribe } from './signup';
+import { eraseSubscriber, listSubscribers } from './subscribers';
 import {
-  confirmSubscription,
-  subscribe,
-  unsubscribe,
-  eraseSubscriber,
-  listSubscribers,
   audience,
   cancelSchedule,
   createIssue,
@@ -49,7 +46,7 @@ import {
   sendIssueNow,
   testSendIssue,
   updateIssue,
-} from './';
+} from './issues';
 import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {

@@ -15,8 +15,8 @@ import {
   podcastFeedInputSchema,
   podcastFeedSchema,
 } from '../../../shared/podcasts.schema';
+import { listEpisodes } from './episodes';
 import {
-  listEpisodes,
   createEpisode,
   deleteEpisode,
   getPodcastFeed,
@@ -24,7 +24,7 @@ import {
   listAllEpisodes,
   setPodcastFeedUrl,
   updateEpisode,
-} from './';
+} from './admin';
 import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { adminMessageSchema } from '../../../shared/admin.schema';

@@ -26,7 +26,7 @@ import {
   partnerSchema,
   testimonialSchema,
 } from '../../../shared/content';
-import { updateBusinessDetails, getBusinessDetails } from './';
+import { updateBusinessDetails, getBusinessDetails } from './business';
 import {
   publicationList,
   partnerList,
@@ -34,7 +34,7 @@ import {
   testimonialList,
   type ContentStore,
   listShownPartners,
-} from './';
+} from './content';
 import { adminProcedure, router, publicProcedure } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';

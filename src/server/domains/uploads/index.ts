@@ -1,9 +1,6 @@
-// The uploads domain's public surface: other domains, routers and http/ import from here only.
-export * from './audio';
-export * from './images';
-export { IMAGE_VARIANT_WIDTHS, imageVariant } from './image-copies';
-export * from './links';
-export * from './receiving';
-export * from './serving';
-export { MAX_INPUT_PIXELS } from './sharp';
+// What the rest of the server may use of the uploads domain: reading an uploaded file, recognising
+// audio, clearing unfinished uploads at start, and the uploads table (what a post's images refer to).
+export { sniffAudioType } from './audio';
+export { clearIncomingUploads } from './receiving';
+export { openUpload } from './serving';
 export { uploads } from './tables';

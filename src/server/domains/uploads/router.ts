@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIO_UPLOAD_MAX_MB } from '../../../shared/constants';
-import { createUploadTicket } from './';
+import { createUploadTicket } from './links';
 import { adminProcedure, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 

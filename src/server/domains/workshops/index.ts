@@ -1,6 +1,5 @@
-// The workshops domain's public surface: other domains, routers and http/ import from here only.
-export * from './calendar';
-export * from './mail';
-export * from './reservations';
-export * from './sessions';
+// What the rest of the server may use of the workshops domain: booking a place in a session (the
+// contact form's reservation) and the next session's free places.
+export { bookingMessage, bookWorkshopPlace, type Booking, type BookingRequest } from './reservations';
+export { nextSessionPlaces } from './sessions';
 export { workshopSessions } from './tables';

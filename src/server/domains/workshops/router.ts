@@ -17,17 +17,15 @@ import {
   workshopSessionUpdateSchema,
 } from '../../../shared/workshop.schema';
 import { reserveWorkshop } from '../contact';
+import { bookingMessage, cancelWorkshopReservation, listWorkshopReservations } from './reservations';
 import {
-  bookingMessage,
-  cancelWorkshopReservation,
-  listWorkshopReservations,
   cancelWorkshopSession,
   createWorkshopSession,
   listWorkshopSessions,
   nextSessionPlaces,
   nextWorkshop,
   updateWorkshopSession,
-} from './';
+} from './sessions';
 import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';

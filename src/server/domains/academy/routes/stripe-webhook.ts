@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../deps';
 import { DomainError } from '../../../platform/errors';
 import { sendDomainError } from '../../../web/http/api-errors';
-import { verifyWebhookEvent, recordStripeEvent } from '..';
+import { verifyWebhookEvent } from '../payments';
+import { recordStripeEvent } from '../subscription-events';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 

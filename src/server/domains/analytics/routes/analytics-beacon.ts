@@ -6,7 +6,7 @@ import {
   PAGE_VIEW_BEACON_PATH,
   pageViewBeaconSchema,
 } from '../../../../shared/analytics.schema';
-import type { AnalyticsRecorder, PageViewBeacon, PageViewResult, Visit } from '..';
+import type { AnalyticsRecorder, PageViewBeacon, PageViewResult, Visit } from '../recorder';
 import { apiError, INTERNAL_ERROR_MESSAGE } from '../../../web/http/api-errors';
 import type { EarlyAnswer } from '../../../web/http/before-routing';
 import { logRequest, requestIdOf } from '../../../web/http/request-log';

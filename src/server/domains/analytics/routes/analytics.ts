@@ -8,17 +8,9 @@ import {
 } from '../../../../shared/analytics.schema';
 import type { AppDeps } from '../../../deps';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../../web/openapi/responses';
-import {
-  breakdown,
-  conversionsBy,
-  createAnalyticsRecorder,
-  createSitePages,
-  dailySeries,
-  PeriodError,
-  resolvePeriod,
-  type AnalyticsRecorder,
-  type RecordPages,
-} from '..';
+import { breakdown, conversionsBy, dailySeries, PeriodError, resolvePeriod } from '../dashboard';
+import { createAnalyticsRecorder, type AnalyticsRecorder } from '../recorder';
+import { createSitePages, type RecordPages } from '../site-pages';
 import { listBlogAddresses, nextScheduledChange } from '../../blog';
 import { listArchivedSlugs } from '../../newsletter/index';
 import { blogPostHref, blogTagHref } from '../../../../shared/blog-publishing';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../deps';
 import { DomainError } from '../../../platform/errors';
-import { unsubscribe } from '..';
+import { unsubscribe } from '../signup';
 import { sendApiError, sendDomainError } from '../../../web/http/api-errors';
 
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/one-click-unsubscribe';

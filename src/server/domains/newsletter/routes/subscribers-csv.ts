@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../deps';
 import { validateSessionToken } from '../../auth';
-import { confirmedSubscribers } from '..';
+import { confirmedSubscribers } from '../subscribers';
 import { readSessionToken } from '../../../web/trpc/context';
 import { sendApiError } from '../../../web/http/api-errors';
 import { csvLine } from '../../../web/http/csv';

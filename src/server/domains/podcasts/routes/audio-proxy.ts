@@ -11,7 +11,7 @@ import {
   type OutboundFailure,
   type OutboundResponse,
 } from '../../../platform/outbound';
-import { getEpisodeAudioUrl } from '..';
+import { getEpisodeAudioUrl } from '../episodes';
 import { openWithRange, sendStoredFile } from '../../../web/http/stored-file';
 import { openUpload } from '../../uploads';
 import { sendApiError } from '../../../web/http/api-errors';

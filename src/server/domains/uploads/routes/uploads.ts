@@ -6,18 +6,12 @@ import { DomainError } from '../../../platform/errors';
 import { sendApiError, sendDomainError } from '../../../web/http/api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../../../platform/idempotency';
 import { openWithRange, sendStoredFile } from '../../../web/http/stored-file';
-import {
-  AUDIO_UPLOAD_MAX_BYTES,
-  audioUploadErrors,
-  storeAudioUpload,
-  checkUploadSignature,
-  claimUploadTicket,
-  IMAGE_VARIANT_WIDTHS,
-  imageVariant,
-  openUpload,
-  storeUpload,
-  uploadErrors,
-} from '..';
+import { AUDIO_UPLOAD_MAX_BYTES, audioUploadErrors, storeAudioUpload } from '../audio';
+import { checkUploadSignature, claimUploadTicket } from '../links';
+import { IMAGE_VARIANT_WIDTHS, imageVariant } from '../image-copies';
+import { openUpload } from '../serving';
+import { storeUpload } from '../images';
+import { uploadErrors } from '../receiving';
 
 interface UploadRoute {
   Params: { name: string };
