@@ -191,7 +191,7 @@ async function alternated(readUrl: string, beaconsTo: string, rate: number, seco
 
 /** 12 months of 10 million page views: roll-ups for every past day, raw views for the last 30 and today. */
 async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string }, pageViews: number) {
-  const { openDatabase } = await import('../src/server/db/client');
+  const { openDatabase } = await import('../src/server/platform/db/client');
   const { sql } = await import('drizzle-orm');
   const db = await openDatabase(
     target.databaseUrl

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/platform/db/client';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { seedAudience, signIn, startSend, adminCall } from '../tests/helpers/newsletter-send';
 import { startSmtpSink } from '../tests/helpers/smtp-sink';

@@ -228,7 +228,7 @@ async function fillDatabase(
   posts: number,
   episodes: number,
 ): Promise<void> {
-  const { openDatabase } = await import('../src/server/db/client');
+  const { openDatabase } = await import('../src/server/platform/db/client');
   const { sql } = await import('drizzle-orm');
   const db = await openDatabase(
     target.databaseUrl

@@ -27,8 +27,8 @@ await build({
   logLevel: 'warning',
 });
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
-fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
-// The empty cluster a first start unpacks (src/server/db/pglite-folder.ts).
+fs.cpSync('src/server/platform/db/migrations', 'dist/server/migrations', { recursive: true });
+// The empty cluster a first start unpacks (src/server/platform/db/pglite-folder.ts).
 for (const file of ['pglite-template.tar.gz', 'pglite-template.tar.gz.json'])
-  fs.copyFileSync(`src/server/db/${file}`, `dist/server/${file}`);
+  fs.copyFileSync(`src/server/platform/db/${file}`, `dist/server/${file}`);
 console.log('server built into dist/server');

@@ -2,11 +2,13 @@
 // (tests/third-party/api.d.ts); with --check, fails when either committed file is stale.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildOpenApiDocument } from '../src/server/openapi';
+import { domainRouteDocs } from '../src/server/domains';
+import { appRouter } from '../src/server/router';
+import { buildOpenApiDocument } from '../src/server/web/openapi';
 import { CLIENT_TYPES_FILE, clientTypes } from './openapi-client-types';
 
 const file = 'openapi/openapi.json';
-const document = buildOpenApiDocument();
+const document = buildOpenApiDocument(appRouter, domainRouteDocs);
 const generated = `${JSON.stringify(document, null, 2)}\n`;
 const types = await clientTypes(JSON.parse(generated) as object);
 

@@ -3,28 +3,36 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
-import { appRouter } from './routers';
-import { systemResponseMeta } from './routers/system';
-import { createContextFactory, sessionCookieName } from './trpc/context';
-import { createRateLimiters } from './trpc/rate-limit';
-import { registerHttpRoutes } from './http';
-import { registerApiDocs } from './http/api-docs';
-import { answerBeforeRouting } from './http/before-routing';
-import { beaconBeforeRouting } from './http/routes/analytics-beacon';
-import { registerBuiltClient } from './http/built-client';
-import { closeConnectionsWhenClosing, registerErrorHandler } from './http/error-handler';
-import { JSON_BODY_LIMIT_BYTES } from './http/limits';
-import { isCacheablePage, pageCacheKey, pageCacheKind } from './http/pages';
-import { answerFrameworkError, registerUrlCheck } from './http/readable-urls';
-import { logProcedureFailure, registerRequestId, requestLogOptions } from './http/request-log';
-import { publicReadsOf, registerResponseCache } from './http/response-cache';
-import { nextScheduledChange } from './services/blog';
-import { registerRestApi } from './http/rest';
-import { apiSecurityHeaders, registerSecurityHeaders } from './http/security-headers';
-import { registerSeoRoutes } from './http/seo';
-import { registerTrpcEndpoint } from './http/trpc';
-import { buildOpenApiDocument } from './openapi';
-import { routeTable } from './openapi/routes';
+import { domainRouteDocs } from './domains';
+import { stripeWebhookRoutes } from './domains/academy/routes/stripe-webhook';
+import { analyticsRoutes, createRecorderFor } from './domains/analytics/routes/analytics';
+import { beaconBeforeRouting } from './domains/analytics/routes/analytics-beacon';
+import { nextScheduledChange } from './domains/blog';
+import { newsletterUnsubscribeRoutes } from './domains/newsletter/routes/newsletter-unsubscribe';
+import { subscribersCsvRoutes } from './domains/newsletter/routes/subscribers-csv';
+import { audioProxyRoutes } from './domains/podcasts/routes/audio-proxy';
+import { registerUploadRoutes } from './domains/uploads/routes/uploads';
+import { appRouter } from './router';
+import { systemResponseMeta } from './web/trpc/system';
+import { createContextFactory, sessionCookieName } from './web/trpc/context';
+import { createRateLimiters } from './web/trpc/rate-limit';
+import { registerApiDocs } from './web/http/api-docs';
+import { answerBeforeRouting } from './web/http/before-routing';
+import { registerBuiltClient } from './web/http/built-client';
+import { acceptEmptyJsonBodies } from './web/http/empty-body';
+import { closeConnectionsWhenClosing, registerErrorHandler } from './web/http/error-handler';
+import { JSON_BODY_LIMIT_BYTES } from './web/http/limits';
+import { isCacheablePage, pageCacheKey, pageCacheKind } from './web/http/pages';
+import { answerFrameworkError, registerUrlCheck } from './web/http/readable-urls';
+import { readinessRoutes } from './web/http/readiness';
+import { logProcedureFailure, registerRequestId, requestLogOptions } from './web/http/request-log';
+import { publicReadsOf, registerResponseCache } from './web/http/response-cache';
+import { registerRestApi } from './web/http/rest';
+import { apiSecurityHeaders, registerSecurityHeaders } from './web/http/security-headers';
+import { registerSeoRoutes } from './web/http/seo';
+import { registerTrpcEndpoint } from './web/http/trpc';
+import { buildOpenApiDocument } from './web/openapi';
+import { routeTable } from './web/openapi/routes';
 
 export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -54,7 +62,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     shutdown.stopping = true;
   });
   registerRequestId(app);
-  const openApiDocument = buildOpenApiDocument();
+  const openApiDocument = buildOpenApiDocument(appRouter, domainRouteDocs);
   // Which methods each path answers, for OPTIONS and 405 (the upload routes also answer at the root).
   const routes = routeTable(openApiDocument, { '/objects/uploads/{name}': ['GET', 'PUT', 'POST'] });
   registerUrlCheck(app, routes);
@@ -107,11 +115,21 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   );
   app.decorate('rateLimiters', rateLimiters);
   const createContext = createContextFactory(deps, rateLimiters);
-  await registerTrpcEndpoint(app, createContext);
+  await registerTrpcEndpoint(app, appRouter, createContext);
 
-  // Plain routes first, so they win over the REST catch-all below.
+  // Plain routes first, so they win over the REST catch-all below: the few that are not JSON (files,
+  // audio, the payment webhook, exports), each described beside it (domains.ts gathers the docs).
   await registerApiDocs(app, openApiDocument);
-  await registerHttpRoutes(app, deps, shutdown);
+  await app.register(audioProxyRoutes(deps));
+  await app.register(stripeWebhookRoutes(deps));
+  await app.register(subscribersCsvRoutes(deps));
+  await app.register(newsletterUnsubscribeRoutes(deps));
+  await app.register(readinessRoutes(deps, shutdown));
+  const recorder = createRecorderFor(app, deps);
+  app.decorate('analytics', recorder);
+  await app.register(analyticsRoutes(deps, recorder));
+  acceptEmptyJsonBodies(app);
+  await registerUploadRoutes(app, deps);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });
   registerRestApi(app, {
     routes,
@@ -121,7 +139,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     onError: logProcedureFailure(app),
   });
 
-  await registerBuiltClient(app, deps, { createContext, routes });
+  await registerBuiltClient(app, deps, { createContext, routes, router: appRouter });
   return app;
 }
 

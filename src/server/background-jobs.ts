@@ -1,12 +1,12 @@
 import type { AppDeps } from './deps';
-import { pruneActivityLog } from './platform/audit-log';
-import { analyticsJobs } from './services/analytics';
+import { pruneActivityLog } from './domains/activity';
+import { analyticsJobs } from './domains/analytics';
 import type { JobDefinition } from './platform/job-queue';
 import { mailJobs } from './platform/outbox';
-import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './services/podcasts';
+import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './domains/podcasts';
 import type { OutboundClient } from './platform/outbound';
-import { newsletterJobs } from './services/newsletter';
-import { blogGoOutJobs } from './services/blog';
+import { newsletterJobs } from './domains/newsletter';
+import { blogGoOutJobs } from './domains/blog';
 
 /** The activity log's daily prune (entries are kept a year, services/activity.ts). */
 export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';

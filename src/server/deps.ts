@@ -1,10 +1,10 @@
 import type { Config } from './config';
-import type { Database, DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './platform/db/client';
 import type { JobQueue } from './platform/job-queue';
 import type { Mailer } from './platform/mail';
 import type { OutboundClient } from './platform/outbound';
-import type { Payments } from './services/academy';
-import type { SignInThrottle } from './services/auth';
+import type { Payments } from './domains/academy';
+import type { SignInThrottle } from './domains/auth';
 import type { ObjectStorage } from './platform/storage';
 import type { SharedState } from './platform/shared-state';
 

@@ -1,22 +1,22 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
-import { DataFolderError, StartAbandoned } from './db/pglite-folder';
-import { DataFolderInUse, lockDataFolder, type FolderLock } from './db/data-folder-lock';
+import { openDatabase, type DatabaseHandle } from './platform/db/client';
+import { DataFolderError, StartAbandoned } from './platform/db/pglite-folder';
+import { DataFolderInUse, lockDataFolder, type FolderLock } from './platform/db/data-folder-lock';
 import { writeBackupArchive } from './platform/backup';
-import { runSeeds } from './db/seed';
+import { BACKED_UP, runSeeds } from './domains';
 import { createApp } from './app';
 import { createMailer } from './platform/mail';
 import { adoptOutbox } from './platform/outbox';
 import { openJobQueue, jobTimings } from './platform/job-queue';
 import { backgroundJobs, ACTIVITY_PRUNE_QUEUE } from './background-jobs';
-import { ensureAdminFromConfig, createSignInThrottle } from './services/auth';
-import { FEED_REFRESH_QUEUE, getPodcastFeed } from './services/podcasts';
+import { ensureAdminFromConfig, createSignInThrottle } from './domains/auth';
+import { FEED_REFRESH_QUEUE, getPodcastFeed } from './domains/podcasts';
 import { createOutboundClient } from './platform/outbound';
 import { createMemoryCounterStore } from './platform/counter-store';
-import { createPayments } from './services/academy';
-import { clearIncomingUploads } from './services/uploads';
+import { createPayments } from './domains/academy';
+import { clearIncomingUploads } from './domains/uploads';
 import { openSharedState, perInstanceWarnings } from './platform/shared-state';
 import { openStorage } from './platform/storage-from-config';
 
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
   // `npm run backup` while the site runs asks it for the archive (one snapshot of the open database).
   folderLock?.handle(async (request) => {
     if (request.command !== 'backup' || !request.file) return { ok: false, error: 'unknown request' };
-    const backup = await writeBackupArchive(db.db, storage, request.file);
+    const backup = await writeBackupArchive(db.db, storage, request.file, BACKED_UP);
     const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
     app.log.info({ file: request.file, rows }, 'backup written');
     return {

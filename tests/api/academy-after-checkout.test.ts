@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { subscriptionManageLinks } from '../../src/server/db/schema';
-import { issueManageLink } from '../../src/server/services/academy';
-import { stripeAddress } from '../../src/server/services/academy';
+import { subscriptionManageLinks } from '../../src/server/domains/academy/tables';
+import { issueManageLink } from '../../src/server/domains/academy';
+import { stripeAddress } from '../../src/server/domains/academy';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import {

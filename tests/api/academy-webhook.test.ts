@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { academySubscriptions, paymentEvents } from '../../src/server/db/schema';
+import { academySubscriptions, paymentEvents } from '../../src/server/domains/academy/tables';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import { MAIL_QUEUE } from '../../src/server/platform/outbox';
-import { stripeAddress } from '../../src/server/services/academy';
+import { stripeAddress } from '../../src/server/domains/academy';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 import type { FakeStripe, StripeEvent } from '../helpers/fake-stripe';

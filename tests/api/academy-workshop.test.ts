@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSHOP_SUBJECT, workshopReservationMessage } from '../../src/shared/academy';
-import { contactMessages } from '../../src/server/db/schema';
+import { contactMessages } from '../../src/server/domains/contact/tables';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/app';

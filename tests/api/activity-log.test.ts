@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../src/shared/activity';
-import { pruneActivityLog, recordActivity } from '../../src/server/platform/audit-log';
+import { pruneActivityLog, recordActivity } from '../../src/server/domains/activity/log';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 

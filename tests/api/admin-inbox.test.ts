@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  academySubscriptions,
-  contactMessages,
-  workshopReservations,
-  workshopSessions,
-} from '../../src/server/db/schema';
+import { academySubscriptions } from '../../src/server/domains/academy/tables';
+import { contactMessages } from '../../src/server/domains/contact/tables';
+import { workshopReservations, workshopSessions } from '../../src/server/domains/workshops/tables';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { CONTACT_TYPES, SERVICE_TYPES } from '../../src/shared/contact';
 import { answered } from '../helpers/challenge';

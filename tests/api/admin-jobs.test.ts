@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { contactMessages } from '../../src/server/db/schema';
+import { contactMessages } from '../../src/server/domains/contact/tables';
 import { OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
 import { JOB_MESSAGES } from '../../src/shared/jobs.schema';
 import { answered } from '../helpers/challenge';

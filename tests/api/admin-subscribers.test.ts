@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { newsletterSubscriptions } from '../../src/server/db/schema';
+import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

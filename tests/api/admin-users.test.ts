@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, users } from '../../src/server/db/schema';
+import { users } from '../../src/server/domains/auth/tables';
+import { blogPosts } from '../../src/server/domains/blog/tables';
 import { ADMIN_MESSAGES } from '../../src/shared/admin';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/domains/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // The admin accounts: GET /api/admin/users, adding one with POST /api/admin/register and

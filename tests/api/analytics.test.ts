@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
-import { recordPagesOf } from '../../src/server/http/routes/analytics';
+import { recordPagesOf } from '../../src/server/domains/analytics/routes/analytics';
 import {
   createAnalyticsRecorder,
   createSitePages,
@@ -13,11 +13,11 @@ import {
   pruneAnalytics,
   regroupSources,
   rollUpPastDays,
-} from '../../src/server/services/analytics';
+} from '../../src/server/domains/analytics';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { answered } from '../helpers/challenge';
-import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
+import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';
 
 // Visitor figures counted on the site itself, without cookies: the beacon, the daily visitor hash,
 // bots and prefetches left out, sources, countries, conversions, the roll-up and the owner's reads.

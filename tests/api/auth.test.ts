@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, sessions, users } from '../../src/server/db/schema';
-import { createAdmin, ensureAdminFromConfig } from '../../src/server/services/auth';
+import { passwordResetTokens, sessions, users } from '../../src/server/domains/auth/tables';
+import { createAdmin, ensureAdminFromConfig } from '../../src/server/domains/auth';
 import { AUTH_MESSAGES } from '../../src/shared/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';

@@ -5,17 +5,16 @@ import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { adoptOutbox, enqueueMail } from '../../src/server/platform/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, outbox, sessions, users, advertisingServices } from '../../src/server/db/schema';
+import { sessions, users } from '../../src/server/domains/auth/tables';
+import { contactMessages } from '../../src/server/domains/contact/tables';
+import { advertisingServices } from '../../src/server/domains/site-content/tables';
+import { outbox } from '../../src/server/platform/db/tables';
 import { freePort, waitUntilUp } from '../helpers/net';
-import {
-  BACKED_UP,
-  NOT_BACKED_UP,
-  restoreBackupArchive,
-  writeBackupArchive,
-} from '../../src/server/platform/backup';
+import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { openDatabase } from '../../src/server/db/client';
-import { runSeeds } from '../../src/server/db/seed';
+import { schemaTables } from '../helpers/tables';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { BACKED_UP, NOT_BACKED_UP, runSeeds } from '../../src/server/domains';
 import { scaled } from '../helpers/timeouts';
 
 let t: TestApp;
@@ -57,7 +56,7 @@ describe('backup and restore', () => {
     await storage.put('.variants/photo-1-320.webp', Buffer.from('RIFF'), 'image/webp');
 
     const archive = path.join(dir, 'backup.tar.gz');
-    await writeBackupArchive(db, storage, archive);
+    await writeBackupArchive(db, storage, archive, BACKED_UP);
     expect(fs.statSync(archive).size).toBeGreaterThan(0);
 
     // Damage everything after the backup.
@@ -67,7 +66,7 @@ describe('backup and restore', () => {
     await storage.delete('photo-1.png');
     await storage.put('added-later.png', Buffer.from('x'), 'image/png');
 
-    const counts = await restoreBackupArchive(db, storage, archive);
+    const counts = await restoreBackupArchive(db, storage, archive, BACKED_UP);
     expect(counts.users).toBe(1);
     expect(counts.contact_messages).toBe(1);
 
@@ -103,7 +102,7 @@ describe('backup and restore', () => {
   it('refuses a file that is not a backup, and changes nothing', async () => {
     const bogus = path.join(dir, 'bogus.tar.gz');
     fs.writeFileSync(bogus, 'not an archive');
-    await expect(restoreBackupArchive(t.deps.db, t.deps.storage, bogus)).rejects.toThrow();
+    await expect(restoreBackupArchive(t.deps.db, t.deps.storage, bogus, BACKED_UP)).rejects.toThrow();
     const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(res.json()).toHaveLength(4);
   });
@@ -119,7 +118,7 @@ describe('e-mails not yet sent', () => {
       message: { to: 'owed@example.co.uk', subject: 'Confirm', text: 'Owed before the backup.' },
     });
     const archive = path.join(dir, 'mail.tar.gz');
-    await writeBackupArchive(db, t.deps.storage, archive);
+    await writeBackupArchive(db, t.deps.storage, archive, BACKED_UP);
     // After the backup: the e-mail goes, and another is queued; the restore takes both back.
     await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(1);
@@ -129,7 +128,7 @@ describe('e-mails not yet sent', () => {
       message: { to: 'after@example.co.uk', subject: 'Confirm', text: 'Queued after the backup.' },
     });
 
-    const counts = await restoreBackupArchive(db, t.deps.storage, archive);
+    const counts = await restoreBackupArchive(db, t.deps.storage, archive, BACKED_UP);
     expect(counts.outbox).toBe(1);
     expect(await adoptOutbox(t.deps)).toBe(1);
     await t.deps.jobs.runDue();
@@ -140,12 +139,8 @@ describe('e-mails not yet sent', () => {
 
 describe('what a backup holds', () => {
   it('every table of the schema is backed up or left out on purpose', async () => {
-    const schema = await import('../../src/server/db/schema');
-    const { getTableName, isTable } = await import('drizzle-orm');
-    const all = Object.values(schema)
-      .filter((v) => isTable(v))
-      .map((t) => getTableName(t as never))
-      .sort();
+    const { getTableName } = await import('drizzle-orm');
+    const all = (await schemaTables()).map((t) => getTableName(t)).sort();
     const listed = [...BACKED_UP, ...NOT_BACKED_UP].map((t) => getTableName(t)).sort();
     expect(listed).toEqual(all);
   });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { eq } from 'drizzle-orm';
-import { blogPosts } from '../../src/server/db/schema';
-import { blogGoOutJobs } from '../../src/server/services/blog';
+import { blogPosts } from '../../src/server/domains/blog/tables';
+import { blogGoOutJobs } from '../../src/server/domains/blog';
 
 let t: TestApp;
 let auth: { authorization: string };

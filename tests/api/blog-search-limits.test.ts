@@ -4,8 +4,8 @@ import {
   SEARCH_CANDIDATES_MAX,
   SEARCH_CORRECTED_WORDS_MAX,
   SEARCH_WORDS_MAX,
-} from '../../src/server/services/blog';
-import { RATE_LIMIT_POLICIES } from '../../src/server/trpc/rate-limit';
+} from '../../src/server/domains/blog';
+import { RATE_LIMIT_POLICIES } from '../../src/server/web/trpc/rate-limit';
 import { BLOG_SEARCH_BUSY_MESSAGE } from '../../src/shared/blog-publishing';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogGoOutJobs } from '../../src/server/services/blog';
+import { blogGoOutJobs } from '../../src/server/domains/blog';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 

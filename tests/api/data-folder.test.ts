@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from '../../src/server/db/client';
+import { migrationsFolder, openDatabase } from '../../src/server/platform/db/client';
 import {
   DataFolderError,
   StartAbandoned,
@@ -15,7 +15,7 @@ import {
   findTemplate,
   inspectDataFolder,
   installedPgliteVersion,
-} from '../../src/server/db/pglite-folder';
+} from '../../src/server/platform/db/pglite-folder';
 import { scaled } from '../helpers/timeouts';
 
 const dirs: string[] = [];
@@ -185,7 +185,7 @@ describe('after an unclean stop', () => {
     await (await openDatabase({ dataDir })).close();
     // Another process writes, is told "committed", and is killed before it can shut the database down.
     const script = `
-      import { openDurablePglite } from './src/server/db/pglite-durable.ts';
+      import { openDurablePglite } from './src/server/platform/db/pglite-durable.ts';
       const pg = openDurablePglite(process.argv[1]);
       await pg.exec("create table kill_probe (v text); insert into kill_probe values ('acknowledged')");
       process.kill(process.pid, 'SIGKILL');

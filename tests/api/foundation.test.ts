@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERTISING_ICONS } from '../../src/shared/content';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
-import { runSeeds } from '../../src/server/db/seed';
-import { advertisingServices } from '../../src/server/db/schema';
+import { runSeeds } from '../../src/server/domains';
+import { advertisingServices } from '../../src/server/domains/site-content/tables';
 import { eq } from 'drizzle-orm';
 
 /** An advertising service's fields, in sorted order: what the API answers and documents. */

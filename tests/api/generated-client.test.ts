@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_TYPES_FILE, clientTypes } from '../../scripts/openapi-client-types';
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/domains/auth';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { freePort } from '../helpers/net';
 import { thirdPartyJourney } from '../third-party/journey';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src/server/db/schema';
+import { contactMessages } from '../../src/server/domains/contact/tables';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
-import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
+import { contactMessages } from '../../src/server/domains/contact/tables';
+import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
-import { runSeeds } from '../../src/server/db/seed';
+import { runSeeds } from '../../src/server/domains';
 import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
 import { createApp } from '../../src/server/app';
 

@@ -7,14 +7,16 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../src/server/db/schema';
+import { passwordResetTokens, sessions, users } from '../../src/server/domains/auth/tables';
+import { podcastEpisodes } from '../../src/server/domains/podcasts/tables';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
+import { schemaTables } from '../helpers/tables';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { fillPageTemplate } from '../../src/server/http/pages';
+import { fillPageTemplate } from '../../src/server/web/http/pages';
 import { ROUTE_LIST } from '../../src/shared/routes';
-import { createAdmin } from '../../src/server/services/auth';
-import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/services/podcasts';
+import { createAdmin } from '../../src/server/domains/auth';
+import { importPodcastFeed, importPodcastFeedFromUrl } from '../../src/server/domains/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
 import { mailJobRows } from '../helpers/jobs';
 import { scaled } from '../helpers/timeouts';
@@ -34,13 +36,7 @@ let adminToken = '';
 // Visitor figures are written in batches a second after the beacons of earlier tests (decision
 // 0016), so they may change during any test here: they hold no visitor's submission.
 const BUFFERED = new Set(['analytics_page_views', 'analytics_salts', 'analytics_conversions']);
-const tables = Object.values(schema).filter(
-  (v): v is typeof schema.users =>
-    typeof v === 'object' &&
-    v !== null &&
-    Symbol.for('drizzle:IsDrizzleTable') in v &&
-    !BUFFERED.has(getTableName(v as typeof schema.users)),
-);
+const tables = (await schemaTables()).filter((table) => !BUFFERED.has(getTableName(table)));
 
 /**
  * Every table's row count, in one statement: the property below takes it twice for each of its
@@ -365,8 +361,8 @@ async function addEpisodes(app: TestApp, items: Record<string, string>): Promise
     `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${entries}</channel></rss>`,
   );
   const rows = await app.deps.db
-    .select({ id: schema.podcastEpisodes.id, guid: schema.podcastEpisodes.guid })
-    .from(schema.podcastEpisodes);
+    .select({ id: podcastEpisodes.id, guid: podcastEpisodes.guid })
+    .from(podcastEpisodes);
   return Object.fromEntries(rows.map((r) => [r.guid, r.id]));
 }
 
@@ -833,13 +829,13 @@ describe("13.6 the forgotten-password form does not tell whether an address is a
       const stranger = await writes('nobody-here@example.co.uk');
       expect(admin).toEqual(stranger);
       expect(admin.changed).toEqual([['mail jobs', 1]]);
-      expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(0);
+      expect(await quiet.deps.db.select().from(passwordResetTokens)).toHaveLength(0);
 
       // The worker: one link for the admin, nothing for the stranger, and no request rows left.
       await quiet.deps.jobs.runDue();
       expect(quiet.mailer.sent.map((m) => m.to)).toEqual(['tess@hertslocalmedia.co.uk']);
       expect(quiet.mailer.sent[0]!.text).toMatch(/\/reset-password\?token=/);
-      expect(await quiet.deps.db.select().from(schema.passwordResetTokens)).toHaveLength(1);
+      expect(await quiet.deps.db.select().from(passwordResetTokens)).toHaveLength(1);
       expect((await mailJobRows(quiet.deps.db)).map((r) => [r.kind, r.state])).toEqual([
         ['password_reset', 'completed'],
         ['password_reset_request', 'completed'],
@@ -853,7 +849,7 @@ describe("13.6 the forgotten-password form does not tell whether an address is a
 
 async function rowCountsOf(app: TestApp): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of [schema.passwordResetTokens, schema.users, schema.sessions]) {
+  for (const table of [passwordResetTokens, users, sessions]) {
     const rows = await app.deps.db.select().from(table);
     counts[getTableName(table)] = rows.length;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/platform/db/client';
 import { openJobQueue, type JobDefinition } from '../../src/server/platform/job-queue';
 import { openTestDatabase } from '../helpers/app';
 import { scaled } from '../helpers/timeouts';

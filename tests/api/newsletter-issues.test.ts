@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blogPosts, newsletterSubscriptions } from '../../src/server/db/schema';
+import { blogPosts } from '../../src/server/domains/blog/tables';
+import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { createMailer } from '../../src/server/platform/mail';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
-import { NEWSLETTER_QUEUE } from '../../src/server/services/newsletter/index';
-import { rowsOf } from '../../src/server/services/newsletter/send';
+import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';
+import { rowsOf } from '../../src/server/domains/newsletter/send';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';

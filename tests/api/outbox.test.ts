@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import { contactMessages, outbox, passwordResetTokens } from '../../src/server/db/schema';
-import { sendContactMessage } from '../../src/server/services/contact';
+import { passwordResetTokens } from '../../src/server/domains/auth/tables';
+import { contactMessages } from '../../src/server/domains/contact/tables';
+import { outbox } from '../../src/server/platform/db/tables';
+import { sendContactMessage } from '../../src/server/domains/contact';
 import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/platform/mail';
 import { adoptOutbox, enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
 import { backgroundJobs } from '../../src/server/background-jobs';
@@ -157,7 +159,7 @@ describe('the e-mail queue', () => {
 
   it('a password reset link is stored with its e-mail; a failed e-mail write keeps no link', async () => {
     // The reset request is itself a job: run it with the e-mail's insert refused.
-    const { requestPasswordReset } = await import('../../src/server/services/auth');
+    const { requestPasswordReset } = await import('../../src/server/domains/auth');
     await requestPasswordReset(t.deps, 'olive@hertslocalmedia.co.uk');
     await t.deps.db.execute(
       sql.raw(`
@@ -293,7 +295,7 @@ describe('the e-mail queue', () => {
   it('mail queued by a process that stopped before sending is sent by the next start, from the data folder', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-outbox-'));
     try {
-      const { openDatabase } = await import('../../src/server/db/client');
+      const { openDatabase } = await import('../../src/server/platform/db/client');
       const deps = (db: Awaited<ReturnType<typeof openDatabase>>, mailer = createMemoryMailer()) => ({
         db: db.db,
         config: t.config,

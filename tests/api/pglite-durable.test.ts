@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDurablePglite } from '../../src/server/db/pglite-durable';
+import { openDurablePglite } from '../../src/server/platform/db/pglite-durable';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminEpisode, PodcastEpisode } from '../../src/shared/podcasts.schema';
-import { sniffAudioType } from '../../src/server/services/uploads';
+import { sniffAudioType } from '../../src/server/domains/uploads';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
 import { uploadThroughLink } from '../helpers/uploads';

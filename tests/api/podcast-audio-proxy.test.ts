@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPodcastFeed } from '../../src/server/services/podcasts';
+import { importPodcastFeed } from '../../src/server/domains/podcasts';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 // The audio proxy against a real audio host on 127.0.0.1: whole files, byte ranges, a host that

@@ -12,12 +12,12 @@ import {
   everyMinutesCron,
   FEED_REFRESH_QUEUE,
   podcastFeedJobs,
-} from '../../src/server/services/podcasts';
+} from '../../src/server/domains/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
 import { parseAllowList } from '../../src/server/platform/address-ranges';
 import { openJobQueue } from '../../src/server/platform/job-queue';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { podcastEpisodes } from '../../src/server/db/schema';
+import { podcastEpisodes } from '../../src/server/domains/podcasts/tables';
 import { scaled } from '../helpers/timeouts';
 
 // GET /api/podcasts and the RSS import, on the feed files in tests/fixtures/podcasts.

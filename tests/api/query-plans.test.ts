@@ -4,9 +4,9 @@
 // Runs on PGlite and, in CI's second pass, on PostgreSQL. SHOW_PLANS=1 prints each plan.
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/server/db/client';
-import { postListQueries } from '../../src/server/services/blog';
-import { episodeListQueries } from '../../src/server/services/podcasts';
+import type { DatabaseHandle } from '../../src/server/platform/db/client';
+import { postListQueries } from '../../src/server/domains/blog';
+import { episodeListQueries } from '../../src/server/domains/podcasts';
 import { openTestDatabase } from '../helpers/app';
 import { scaled } from '../helpers/timeouts';
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { advertisingServices } from '../../src/server/db/schema';
-import { pageCacheKey } from '../../src/server/http/pages';
-import { isCacheableUrl, publicReadsOf } from '../../src/server/http/response-cache';
-import { appRouter } from '../../src/server/routers';
+import { advertisingServices } from '../../src/server/domains/site-content/tables';
+import { pageCacheKey } from '../../src/server/web/http/pages';
+import { isCacheableUrl, publicReadsOf } from '../../src/server/web/http/response-cache';
+import { appRouter } from '../../src/server/router';
 import { answered } from '../helpers/challenge';
 import { appLoggingAtInfo, buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin, type SignedInAdmin } from '../helpers/admin';
@@ -220,7 +220,7 @@ describe('the cache key of a server-rendered page (issue 13.11)', () => {
 describe('the cache holds at most its size in bytes', () => {
   it('evicts the least recently read entries, whatever is asked for', async () => {
     const Fastify = (await import('fastify')).default;
-    const { registerResponseCache } = await import('../../src/server/http/response-cache');
+    const { registerResponseCache } = await import('../../src/server/web/http/response-cache');
     const app = Fastify();
     const maxBytes = 64 * 1024;
     const cache = registerResponseCache(app, {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrpcClient } from '../../src/client/lib/trpc';
-import { appRouter } from '../../src/server/routers';
+import { appRouter } from '../../src/server/router';
 import { TRPC_URL_MAX_LENGTH } from '../../src/shared/trpc-batching';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';

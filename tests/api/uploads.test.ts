@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { uploads, uploadTickets } from '../../src/server/db/schema';
+import { uploads, uploadTickets } from '../../src/server/domains/uploads/tables';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 

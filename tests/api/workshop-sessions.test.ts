@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages, outbox, workshopReservations, workshopSessions } from '../../src/server/db/schema';
+import { contactMessages } from '../../src/server/domains/contact/tables';
+import { workshopReservations, workshopSessions } from '../../src/server/domains/workshops/tables';
+import { outbox } from '../../src/server/platform/db/tables';
 import { MAIL_QUEUE } from '../../src/server/platform/outbox';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import type { MailMessage } from '../../src/server/platform/mail';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_BATCH } from '../../src/server/services/analytics';
+import { MAX_BATCH } from '../../src/server/domains/analytics';
 import { startBeaconLoad, type BeaconLoadResult } from '../helpers/beacon-load';
 import { freePort, spawnBuiltServer, waitUntilUp } from '../helpers/net';
 

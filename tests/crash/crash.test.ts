@@ -10,8 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { blogPosts, contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { blogPosts } from '../../src/server/domains/blog/tables';
+import { contactMessages } from '../../src/server/domains/contact/tables';
+import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { mailJobRows } from '../helpers/jobs';
 import { freePort, waitUntilUp } from '../helpers/net';
 

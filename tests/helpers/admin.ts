@@ -1,4 +1,4 @@
-import { createAdmin } from '../../src/server/services/auth';
+import { createAdmin } from '../../src/server/domains/auth';
 import type { TestApp } from './app';
 
 export interface SignedInAdmin {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client';
-import { jobs } from '../../src/server/db/job-tables';
+import type { Database } from '../../src/server/platform/db/client';
+import { jobs } from '../../src/server/platform/db/job-tables';
 import type { MailMessage } from '../../src/server/platform/mail';
 import { MAIL_QUEUE } from '../../src/server/platform/outbox';
 

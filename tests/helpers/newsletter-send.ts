@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { appSecrets, newsletterSubscriptions } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/platform/db/client';
+import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
+import { appSecrets } from '../../src/server/platform/db/tables';
 import type { AcceptedMail, SmtpSink } from './smtp-sink';
 
 // The newsletter send under kills (tests/crash, tests/multi): the subscribers, the signed

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { gatheredLines } from '../../src/server/http/request-log';
+import { gatheredLines } from '../../src/server/web/http/request-log';
 import { scaled } from '../helpers/timeouts';
 
 function sink() {
@@ -39,7 +39,7 @@ describe('log lines', () => {
     ['an empty event loop', ''],
   ])('are all written when the process ends by %s', (_how, ending) => {
     const script = `
-      import { requestLogOptions } from './src/server/http/request-log.ts';
+      import { requestLogOptions } from './src/server/web/http/request-log.ts';
       import pino from 'pino';
       const { logger } = requestLogOptions({ LOG_LEVEL: 'info' }, {});
       const log = pino({ ...logger, serializers: {} }, logger.stream);
@@ -66,7 +66,7 @@ describe('log lines', () => {
       const { spawn } = await import('node:child_process');
       const total = 100_000;
       const script = `
-    import { requestLogOptions } from './src/server/http/request-log.ts';
+    import { requestLogOptions } from './src/server/web/http/request-log.ts';
     import pino from 'pino';
     const { logger } = requestLogOptions({ LOG_LEVEL: 'info' }, {});
     const log = pino({ ...logger, serializers: {} }, logger.stream);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fillPageTemplate } from '../../src/server/http/pages';
+import { fillPageTemplate } from '../../src/server/web/http/pages';
 
 // The page template is filled with replacer functions, so `$` patterns in a post's
 // title or content reach the page as they were written and never copy parts of the template.

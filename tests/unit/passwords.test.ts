@@ -6,7 +6,7 @@ import {
   hashPassword,
   isCommonPassword,
   verifyPassword,
-} from '../../src/server/services/auth';
+} from '../../src/server/domains/auth';
 import { scaled } from '../helpers/timeouts';
 
 // Each Argon2id hash holds its memory cost while it runs, so the site computes at most

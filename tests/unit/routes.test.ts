@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from 'wouter';
-import { isCacheablePage, pageCacheKey } from '../../src/server/http/pages';
+import { isCacheablePage, pageCacheKey } from '../../src/server/web/http/pages';
 import {
   findRoute,
   NOT_FOUND_PAGE,

@@ -1,5 +1,5 @@
 import type { createServerSideHelpers } from '@trpc/react-query/server';
-import type { AppRouter } from '../../server/routers';
+import type { AppRouter } from '../../server/router';
 import type { PrefetchedHead, PrefetchInput } from '../../shared/page-meta';
 
 // A page's data prefetch, in its sibling `pages/<Name>.data.ts`: the server renderer runs it before

@@ -1,6 +1,6 @@
 import { createTRPCReact, httpBatchLink, splitLink, type TRPCLink } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
-import type { AppRouter } from '../../server/routers';
+import type { AppRouter } from '../../server/router';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_PROCEDURES } from '../../shared/idempotency';
 import { TRPC_URL_MAX_LENGTH } from '../../shared/trpc-batching';
 

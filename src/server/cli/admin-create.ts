@@ -5,8 +5,8 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabaseFor } from '../db/data-folder-lock';
-import { createAdmin } from '../services/auth';
+import { openDatabaseFor } from '../platform/db/data-folder-lock';
+import { createAdmin } from '../domains/auth';
 import { DomainError } from '../platform/errors';
 import { registerInputSchema } from '../../shared/auth';
 

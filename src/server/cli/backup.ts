@@ -4,7 +4,8 @@
 // from one snapshot, since no second process may open its data folder).
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { askOwner, openDatabaseFor } from '../db/data-folder-lock';
+import { askOwner, openDatabaseFor } from '../platform/db/data-folder-lock';
+import { BACKED_UP } from '../domains';
 import { restoreBackupArchive, writeBackupArchive } from '../platform/backup';
 import { openStorage } from '../platform/storage-from-config';
 
@@ -25,14 +26,14 @@ async function main(): Promise<void> {
   const storage = await openStorage(config);
   try {
     if (command === 'backup') {
-      const backup = await writeBackupArchive(db.db, storage, file);
+      const backup = await writeBackupArchive(db.db, storage, file, BACKED_UP);
       const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
       console.log(
         `Backup written to ${file} (${rows} rows from the ${db.kind} database, plus the ${storage.kind} uploads).`,
       );
     } else if (command === 'restore') {
       if (!fileArg) throw new Error('Usage: npm run restore -- <backup.tar.gz>');
-      const counts = await restoreBackupArchive(db.db, storage, path.resolve(fileArg));
+      const counts = await restoreBackupArchive(db.db, storage, path.resolve(fileArg), BACKED_UP);
       const rows = Object.values(counts).reduce((n, c) => n + c, 0);
       console.log(`Restored ${rows} rows into the ${db.kind} database, and the uploads, from ${fileArg}.`);
     } else {

@@ -3,14 +3,14 @@
 // ones by guid; never deletes. Exits 1 (and changes nothing) when the feed cannot be read.
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabaseFor } from '../db/data-folder-lock';
+import { openDatabaseFor } from '../platform/db/data-folder-lock';
 import { createOutboundClient } from '../platform/outbound';
 import {
   countEpisodes,
   importPodcastFeed,
   importPodcastFeedFromUrl,
   getPodcastFeed,
-} from '../services/podcasts';
+} from '../domains/podcasts';
 
 async function run(): Promise<number> {
   let config;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { appSecrets } from '../db/schema';
+import type { Database } from './db/client';
+import { appSecrets } from './db/tables';
 
 // Keys the site signs with, kept in the database (app_secrets) so that every instance sharing it
 // signs and verifies alike, and never in one instance's data folder.

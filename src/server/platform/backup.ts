@@ -5,8 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import * as tar from 'tar';
-import type { Database } from '../db/client';
-import * as schema from '../db/schema';
+import type { Database } from './db/client';
+import { outbox } from './db/tables';
 import { dropUnsentMail, unsentMailAsOutboxRows } from './outbox';
 import type { ObjectStorage } from './storage';
 import { INCOMING_FOLDER } from './storage-local';
@@ -14,70 +14,8 @@ import { INCOMING_FOLDER } from './storage-local';
 // A backup is one .tar.gz holding database.json (every table's rows, read in one transaction so
 // they are consistent with each other) and every stored object under uploads/ (from the folder or
 // the S3 bucket, services/storage.ts). It restores onto PGlite or PostgreSQL, a folder or a bucket,
-// whichever the backup was taken from.
-
-/** Every table, parents before children, so rows can be inserted in this order. */
-const TABLES: Table[] = [
-  schema.users,
-  schema.sessions,
-  schema.passwordResetTokens,
-  schema.blogPosts,
-  // A post's tags, earlier addresses (their 301s), revisions, and the words search corrects towards.
-  schema.tags,
-  schema.postTags,
-  schema.postSlugs,
-  schema.postRevisions,
-  schema.blogSearchWords,
-  schema.uploadTickets,
-  schema.uploads,
-  schema.advertisingServices,
-  schema.newsletters,
-  schema.testimonials,
-  schema.partners,
-  schema.siteSettings,
-  schema.podcastEpisodes,
-  schema.contactMessages,
-  // The workshop's sessions, then their reservations (after contactMessages: a reservation's key).
-  schema.workshopSessions,
-  schema.workshopReservations,
-  schema.newsletterSubscriptions,
-  // Newsletter issues and who got each one (after newsletterSubscriptions: a recipient's key).
-  schema.newsletterIssues,
-  schema.newsletterRecipients,
-  schema.academySubscriptions,
-  schema.paymentEvents,
-  schema.seedRuns,
-  // E-mails promised and not yet sent are part of what the site owes (after contactMessages: its
-  // key). They are jobs of the queue, which a backup writes as outbox rows (unsentMailAsOutboxRows)
-  // and the restored site's first start queues again.
-  schema.outbox,
-  // Who changed what: the record an owner may be asked for (after users: its key).
-  schema.activityLog,
-  // The owner's visitor figures: the daily roll-ups and the conversions they are credited with.
-  schema.analyticsDaily,
-  schema.analyticsConversions,
-];
-
-/**
- * What a backup leaves out on purpose: the install's own signing keys (of the contact form's
- * challenges and the e-mailed subscription links; a restored site makes its own), answered
- * challenges and idempotency keys (both expire within a day), and the week-long 'Manage your
- * subscription' links (signed with that key, so a restored site could not verify them anyway; a
- * parent asks for a new one). A new table must join one list or the other (tests/api/backup.test.ts).
- */
-export const NOT_BACKED_UP: Table[] = [
-  schema.appSecrets,
-  schema.usedChallenges,
-  schema.idempotencyKeys,
-  schema.subscriptionManageLinks,
-  // The newsletter's sending pace: a token bucket that refills by itself.
-  schema.newsletterPace,
-  // Raw page views (kept 30 days, the bulk of the data; a restore loses the days not yet rolled
-  // up) and the daily visitor salts, which must be thrown away, never kept in an archive.
-  schema.analyticsPageViews,
-  schema.analyticsSalts,
-];
-export const BACKED_UP: readonly Table[] = TABLES;
+// whichever the backup was taken from. Which tables it holds, parents before children so that rows
+// can be inserted in that order, is the caller's list (domains.ts).
 
 interface BackupFile {
   format: 'herts-local-media-backup';
@@ -106,37 +44,46 @@ function decodeRow(table: Table, row: Record<string, unknown>): Record<string, u
   return out;
 }
 
-export async function exportDatabase(db: Database): Promise<BackupFile> {
-  const tables: BackupFile['tables'] = {};
+export async function exportDatabase(db: Database, tables: readonly Table[]): Promise<BackupFile> {
+  const rowsByTable: BackupFile['tables'] = {};
   await db.transaction(
     async (tx) => {
-      for (const table of TABLES) {
+      for (const table of tables) {
         const rows = (await tx.select().from(table as never)) as Record<string, unknown>[];
-        if (table === schema.outbox) {
+        if (table === outbox) {
           const next = rows.reduce((max, r) => Math.max(max, Number(r.id)), 0) + 1;
           rows.push(...((await unsentMailAsOutboxRows(tx, next)) as Record<string, unknown>[]));
         }
-        tables[getTableName(table)] = rows.map((row) =>
+        rowsByTable[getTableName(table)] = rows.map((row) =>
           Object.fromEntries(Object.entries(row).map(([k, v]) => [k, encodeValue(v)])),
         );
       }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return { format: 'herts-local-media-backup', version: 1, createdAt: new Date().toISOString(), tables };
+  return {
+    format: 'herts-local-media-backup',
+    version: 1,
+    createdAt: new Date().toISOString(),
+    tables: rowsByTable,
+  };
 }
 
 /** Replaces every row of every table with the backup's, in one transaction. */
-export async function importDatabase(db: Database, backup: BackupFile): Promise<Record<string, number>> {
+export async function importDatabase(
+  db: Database,
+  backup: BackupFile,
+  tables: readonly Table[],
+): Promise<Record<string, number>> {
   if (backup.format !== 'herts-local-media-backup' || backup.version !== 1) {
     throw new Error('This file is not a Herts Local Media backup (or comes from a newer version).');
   }
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    const names = TABLES.map((t) => `"${getTableName(t)}"`).join(', ');
+    const names = tables.map((t) => `"${getTableName(t)}"`).join(', ');
     await tx.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
     await dropUnsentMail(tx);
-    for (const table of TABLES) {
+    for (const table of tables) {
       const name = getTableName(table);
       const rows = (backup.tables[name] ?? []).map((row) => decodeRow(table, row));
       for (let i = 0; i < rows.length; i += 500) {
@@ -161,10 +108,11 @@ export async function writeBackupArchive(
   db: Database,
   storage: ObjectStorage,
   archivePath: string,
+  tables: readonly Table[],
 ): Promise<BackupFile> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-backup-'));
   try {
-    const backup = await exportDatabase(db);
+    const backup = await exportDatabase(db, tables);
     fs.writeFileSync(path.join(work, 'database.json'), JSON.stringify(backup));
     fs.mkdirSync(path.join(work, 'uploads'), { recursive: true });
     // After the rows: an object whose row is in the backup was stored before its row was written.
@@ -194,12 +142,13 @@ export async function restoreBackupArchive(
   db: Database,
   storage: ObjectStorage,
   archivePath: string,
+  tables: readonly Table[],
 ): Promise<Record<string, number>> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-restore-'));
   try {
     await tar.x({ file: archivePath, cwd: work, strict: true });
     const backup = JSON.parse(fs.readFileSync(path.join(work, 'database.json'), 'utf8')) as BackupFile;
-    const counts = await importDatabase(db, backup);
+    const counts = await importDatabase(db, backup, tables);
     const root = path.join(work, 'uploads');
     const keys = new Set<string>();
     const files = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }) : [];

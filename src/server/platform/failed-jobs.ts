@@ -1,6 +1,6 @@
 import { and, count, desc, eq, like, not, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { jobs } from '../db/job-tables';
+import { jobs } from './db/job-tables';
 import { JOB_MESSAGES, type FailedJob } from '../../shared/jobs.schema';
 import { notFound } from './errors';
 import { pageOffset, type Page } from './paging';

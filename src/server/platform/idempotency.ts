@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, lte } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import type { Database } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import type { Database } from './db/client';
+import { idempotencyKeys } from './db/tables';
 import { badRequest, DomainError } from './errors';
 
 // Idempotency-Key on the creating POSTs, as Stripe's API has it: the first answer to

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import type { Database } from '../db/client';
-import { contactMessages, outbox } from '../db/schema';
+import type { Database } from './db/client';
+import { contactMessages } from '../domains/contact/tables';
+import { outbox } from './db/tables';
 import { JOB_SCHEMA, type JobDefinition } from './job-queue';
 import type { MailMessage } from './mail';
 

@@ -45,7 +45,7 @@ export const ADMIN_TABS = [
   'Jobs',
 ] as const;
 
-/** The seeded post the blog-post views open (a fresh install has it; see src/server/db/seeds/blog.ts). */
+/** The seeded post the blog-post views open (a fresh install has it; see src/server/domains/blog/seed.ts). */
 export const SEEDED_POST_TITLE = 'Five ways to get your shop noticed on a Hertfordshire high street';
 
 const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => ({

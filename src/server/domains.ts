@@ -1,0 +1,124 @@
+import { stripeWebhookDocs } from './domains/academy/routes/stripe-webhook.docs';
+import { analyticsRouteDocs } from './domains/analytics/routes/analytics';
+import { oneClickDocs } from './domains/newsletter/routes/newsletter-unsubscribe.docs';
+import { subscribersCsvDocs } from './domains/newsletter/routes/subscribers-csv.docs';
+import { audioProxyDocs } from './domains/podcasts/routes/audio-proxy.docs';
+import { uploadDocs } from './domains/uploads/routes/uploads.docs';
+import type { Table } from 'drizzle-orm';
+import { blogSeeds } from './domains/blog/seed';
+import { podcastSeeds } from './domains/podcasts/seed';
+import { siteContentSeeds } from './domains/site-content/seed';
+import type { Database } from './platform/db/client';
+import { academySubscriptions, paymentEvents, subscriptionManageLinks } from './domains/academy/tables';
+import { activityLog } from './domains/activity/tables';
+import {
+  analyticsConversions,
+  analyticsDaily,
+  analyticsPageViews,
+  analyticsSalts,
+} from './domains/analytics/tables';
+import { passwordResetTokens, sessions, users } from './domains/auth/tables';
+import { blogPosts, blogSearchWords, postRevisions, postSlugs, postTags, tags } from './domains/blog/tables';
+import { contactMessages, usedChallenges } from './domains/contact/tables';
+import {
+  newsletterIssues,
+  newsletterPace,
+  newsletterRecipients,
+  newsletterSubscriptions,
+} from './domains/newsletter/tables';
+import { podcastEpisodes } from './domains/podcasts/tables';
+import {
+  advertisingServices,
+  newsletters,
+  partners,
+  siteSettings,
+  testimonials,
+} from './domains/site-content/tables';
+import { uploadTickets, uploads } from './domains/uploads/tables';
+import { workshopReservations, workshopSessions } from './domains/workshops/tables';
+import { appSecrets, idempotencyKeys, outbox, seedRuns } from './platform/db/tables';
+import { applySeeds } from './platform/db/seed';
+import type { PathItem } from './web/http/docs-parts';
+
+// What the domains bring to the floors, listed here by hand (app.ts registers their plain routes):
+// their routes' docs, the rows a fresh install starts with, and which tables a backup holds.
+
+/** The domains' plain (non-tRPC) routes' part of openapi/openapi.json; each is described beside its route. */
+export const domainRouteDocs: Record<string, PathItem> = {
+  ...audioProxyDocs,
+  ...uploadDocs,
+  ...subscribersCsvDocs,
+  ...oneClickDocs,
+  ...stripeWebhookDocs,
+  ...analyticsRouteDocs,
+};
+
+/**
+ * Applies the seed sets not applied yet (on a fresh install, all of them), each once; answers their
+ * keys. Each set is its own transaction on its own domain's tables.
+ */
+export function runSeeds(db: Database): Promise<string[]> {
+  return applySeeds(db, [...siteContentSeeds, ...blogSeeds, ...podcastSeeds]);
+}
+
+/** What a backup holds (platform/backup.ts): every table, parents before children, so rows can be inserted in this order. */
+export const BACKED_UP: readonly Table[] = [
+  users,
+  sessions,
+  passwordResetTokens,
+  blogPosts,
+  // A post's tags, earlier addresses (their 301s), revisions, and the words search corrects towards.
+  tags,
+  postTags,
+  postSlugs,
+  postRevisions,
+  blogSearchWords,
+  uploadTickets,
+  uploads,
+  advertisingServices,
+  newsletters,
+  testimonials,
+  partners,
+  siteSettings,
+  podcastEpisodes,
+  contactMessages,
+  // The workshop's sessions, then their reservations (after contactMessages: a reservation's key).
+  workshopSessions,
+  workshopReservations,
+  newsletterSubscriptions,
+  // Newsletter issues and who got each one (after newsletterSubscriptions: a recipient's key).
+  newsletterIssues,
+  newsletterRecipients,
+  academySubscriptions,
+  paymentEvents,
+  seedRuns,
+  // E-mails promised and not yet sent are part of what the site owes (after contactMessages: its
+  // key). They are jobs of the queue, which a backup writes as outbox rows (unsentMailAsOutboxRows)
+  // and the restored site's first start queues again.
+  outbox,
+  // Who changed what: the record an owner may be asked for (after users: its key).
+  activityLog,
+  // The owner's visitor figures: the daily roll-ups and the conversions they are credited with.
+  analyticsDaily,
+  analyticsConversions,
+];
+
+/**
+ * What a backup leaves out on purpose: the install's own signing keys (of the contact form's
+ * challenges and the e-mailed subscription links; a restored site makes its own), answered
+ * challenges and idempotency keys (both expire within a day), and the week-long 'Manage your
+ * subscription' links (signed with that key, so a restored site could not verify them anyway; a
+ * parent asks for a new one). A new table must join one list or the other (tests/api/backup.test.ts).
+ */
+export const NOT_BACKED_UP: readonly Table[] = [
+  appSecrets,
+  usedChallenges,
+  idempotencyKeys,
+  subscriptionManageLinks,
+  // The newsletter's sending pace: a token bucket that refills by itself.
+  newsletterPace,
+  // Raw page views (kept 30 days, the bulk of the data; a restore loses the days not yet rolled
+  // up) and the daily visitor salts, which must be thrown away, never kept in an archive.
+  analyticsPageViews,
+  analyticsSalts,
+];

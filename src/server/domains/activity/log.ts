@@ -1,0 +1,156 @@
+import { and, count, desc, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { activityLog } from './tables';
+import type { ActivityEntry, ActivityKind } from '../../../shared/activity';
+import { pageOffset, type Page } from '../../platform/paging';
+
+// The activity log: every admin change (recorded once, by the middleware every admin
+// mutation runs through: trpc/init.ts) and every sign-in, success or failure. What a change was is
+// said in words, with a short before/after of the fields an edit changed when the service that made
+// it says so (an ActivityNote), otherwise the input with secrets hidden and long text cut short.
+
+/** How long entries are kept. */
+export const ACTIVITY_KEPT_DAYS = 365;
+/** The longest text kept of one value: enough to recognise it, never a whole post. */
+const VALUE_MAX = 160;
+/** Keys never written to the log, whatever the operation. */
+const SECRET_KEY = /pass(word)?|token|secret|signature|hash|authorization|cookie|key$/i;
+
+/**
+ * What a service knows about the change it made, for the log: what it was done to and the fields
+ * it changed. The middleware hands one to every admin mutation (ctx.activity) and records it after
+ * the change succeeded.
+ */
+export interface ActivityNote {
+  /** 'advertising service 3: Newsletter Advertising'. */
+  target?: string;
+  /** Changed fields, each { from, to } (see changesBetween). */
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  /** A kind other than 'change' (signing out). */
+  kind?: ActivityKind;
+}
+
+export interface ActivityRecord {
+  kind: ActivityKind;
+  at: Date;
+  user: { id: number; name: string; email: string } | null;
+  /** Who, when there is no user: the address a failed sign-in tried. */
+  actor?: string;
+  action: string;
+  summary: string;
+  target?: string | null;
+  details?: Record<string, unknown> | null;
+  ip?: string | null;
+}
+
+/** A value as the log keeps it: text cut to VALUE_MAX, HTML tags dropped, nested values shortened. */
+export function shortValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    const plain = /<[a-z/!][^>]*>/i.test(value) ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ') : value;
+    return plain.length > VALUE_MAX ? `${plain.slice(0, VALUE_MAX - 1)}…` : plain;
+  }
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 12).map((item) => shortValue(item, depth + 1));
+    return value.length > 12 ? [...items, `… and ${value.length - 12} more`] : items;
+  }
+  if (value && typeof value === 'object') {
+    if (value instanceof Date) return value.toISOString();
+    if (depth > 2) return '…';
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        SECRET_KEY.test(key) ? '[hidden]' : shortValue(item, depth + 1),
+      ]),
+    );
+  }
+  return value;
+}
+
+/** The fields whose value differs between two versions of a record, each as a short { from, to }. */
+export function changesBetween<T extends object>(
+  before: T,
+  after: T,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as Array<keyof T & string>) {
+    if (SECRET_KEY.test(key)) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changes[key] = { from: shortValue(before[key]), to: shortValue(after[key]) };
+  }
+  return changes;
+}
+
+/** 'Ada Admin <ada@example.co.uk>': the admin as the log names them, even after they are removed. */
+export function actorOf(user: { name: string; email: string }): string {
+  return `${user.name} <${user.email}>`;
+}
+
+export async function recordActivity(db: Database, record: ActivityRecord): Promise<void> {
+  await db.insert(activityLog).values({
+    at: record.at,
+    kind: record.kind,
+    userId: record.user?.id ?? null,
+    actor: record.user ? actorOf(record.user) : (record.actor ?? 'unknown'),
+    action: record.action,
+    summary: record.summary,
+    target: record.target ?? null,
+    details: record.details ?? null,
+    ip: record.ip ?? null,
+  });
+}
+
+/** The log for the admin, newest first, whole or one kind. */
+export async function listActivity(
+  db: Database,
+  input: { page: number; pageSize: number; kind?: ActivityKind | undefined },
+): Promise<Page<ActivityEntry>> {
+  const where = input.kind ? eq(activityLog.kind, input.kind) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(activityLog)
+      .where(where)
+      .orderBy(desc(activityLog.at), desc(activityLog.id))
+      .limit(input.pageSize)
+      .offset(pageOffset(input.page, input.pageSize)),
+    db.select({ total: count() }).from(activityLog).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      kind: row.kind as ActivityKind,
+      actor: row.actor,
+      action: row.action,
+      summary: row.summary,
+      target: row.target,
+      details: row.details,
+      ip: row.ip,
+    })),
+    total: counted?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/**
+ * Deletes the entries older than a year; answers how many went. Called at start and once a day
+ * (main.ts).
+ */
+export async function pruneActivityLog(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(activityLog)
+    .where(lt(activityLog.at, cutoff))
+    .returning({ id: activityLog.id });
+  return deleted.length;
+}
+
+/** How many entries of a kind there are for an action (the tests' and the dashboard's count). */
+export async function countActivity(db: Database, kind: ActivityKind, action?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(activityLog)
+    .where(and(eq(activityLog.kind, kind), action ? eq(activityLog.action, action) : undefined));
+  return row?.n ?? 0;
+}

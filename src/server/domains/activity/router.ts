@@ -1,0 +1,24 @@
+import { activityListInputSchema, activityPageSchema } from '../../../shared/admin.schema';
+import { adminProcedure } from '../../web/trpc/init';
+import { listActivity } from './log';
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by router.ts so every tRPC and REST path stays where clients know it.
+export const activityAdminProcedures = {
+  activity: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/activity',
+        tags: ['Admin'],
+        summary: 'The activity log, newest first: every admin change and every sign-in, kept for a year',
+        description:
+          'kind keeps one kind: change, sign_in, sign_in_failed or sign_out. An edit carries a short before/after ' +
+          '(details.changes); another change its input with secrets hidden and long text cut short (details.input).',
+        errorResponses: { 400: 'An unknown kind, or paging out of range (pageSize at most 100)' },
+      },
+    })
+    .input(activityListInputSchema)
+    .output(activityPageSchema)
+    .query(({ ctx, input }) => listActivity(ctx.deps.db, input)),
+};

@@ -1,0 +1,6 @@
+// What the rest of the server may use of the analytics domain, counting page views and conversions
+// without cookies (docs/decisions/0016-analytics-without-cookies.md): the recorder, the site's pages
+// it counts, and the roll-up jobs.
+export { createAnalyticsRecorder, MAX_BATCH, type ConversionKind } from './recorder';
+export { createSitePages } from './site-pages';
+export { analyticsJobs, pruneAnalytics, regroupSources, rollUpPastDays } from './rollup';

@@ -1,0 +1,323 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { ANALYTICS_DIMENSIONS } from '../../../../shared/analytics.schema';
+import {
+  analyticsPeriodInputSchema,
+  PAGE_VIEW_BEACON_MAX_BYTES,
+  PAGE_VIEW_BEACON_PATH,
+} from '../../../../shared/analytics.schema';
+import type { AppDeps } from '../../../deps';
+import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../../web/openapi/responses';
+import { breakdown, conversionsBy, dailySeries, PeriodError, resolvePeriod } from '../dashboard';
+import { createAnalyticsRecorder, type AnalyticsRecorder } from '../recorder';
+import { createSitePages, type RecordPages } from '../site-pages';
+import { listBlogAddresses, nextScheduledChange } from '../../blog';
+import { listArchivedSlugs } from '../../newsletter/index';
+import { blogPostHref, blogTagHref } from '../../../../shared/blog-publishing';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../../../shared/newsletter-issues';
+import { validateSessionToken } from '../../auth';
+import { readSessionToken } from '../../../web/trpc/context';
+import { keepsPublicReads } from '../../../web/trpc/public-reads';
+import { sendApiError } from '../../../web/http/api-errors';
+import { csvLine } from '../../../web/http/csv';
+import {
+  BEACON_CONTENT_TYPES,
+  beaconOf,
+  countView,
+  NOT_A_BEACON,
+  visitFrom,
+  VIEWS_WAITING,
+  VIEWS_WAITING_RETRY_AFTER,
+} from './analytics-beacon';
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string];
+
+/**
+ * POST /api/analytics/view, the page-view beacon: answers 202 before anything is written (the
+ * recorder buffers views and writes them once a second), 400 for a body that is not a beacon.
+ * Served from sockets, most beacons are answered before routing instead (analytics-beacon.ts);
+ * this route answers the rest, the same way.
+ */
+export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
+  const signedIn = async (req: FastifyRequest) => {
+    const { token } = readSessionToken(req, deps);
+    return token !== null && (await validateSessionToken(deps, token)) !== null;
+  };
+  return async function analytics(app: FastifyInstance): Promise<void> {
+    // Both of the beacon's types stay strings here.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      BEACON_CONTENT_TYPES,
+      { parseAs: 'string', bodyLimit: PAGE_VIEW_BEACON_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+
+    app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
+      await app.rateLimiters.pageView(req);
+      const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
+      if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
+      // The owner's own visits, signed in, are not the audience (a cookie only they have).
+      if (await signedIn(req)) return reply.code(202).header('Cache-Control', 'no-store').send();
+      if (countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon) === 'busy')
+        return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
+      return reply.code(202).header('Cache-Control', 'no-store').send();
+    });
+
+    app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
+      '/api/admin/analytics/csv/:table',
+      async (req, reply) => {
+        if (!(await signedIn(req)))
+          return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
+        const table = req.params.table;
+        if (!CSV_TABLES.includes(table))
+          return sendApiError(reply, 404, `No such table; one of ${CSV_TABLES.join(', ')}.`);
+        const input = analyticsPeriodInputSchema.safeParse(req.query);
+        if (!input.success) return sendApiError(reply, 400, input.error.issues[0]?.message ?? 'Bad period');
+        const now = deps.clock();
+        let period;
+        try {
+          period = resolvePeriod(input.data.period, now, input.data).current;
+        } catch (error) {
+          if (error instanceof PeriodError) return sendApiError(reply, 400, error.message);
+          throw error;
+        }
+        const body = await csvOf(deps, table as CsvTable, period, now);
+        return reply
+          .status(200)
+          .type('text/csv; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="analytics-${table}-${period.from}-${period.to}.csv"`,
+          )
+          .header('Cache-Control', 'no-store')
+          .send(body);
+      },
+    );
+  };
+}
+
+const DIMENSION_TABLES = {
+  pages: 'page',
+  sources: 'source',
+  campaigns: 'campaign',
+  countries: 'country',
+  devices: 'device',
+  browsers: 'browser',
+} as const satisfies Record<string, (typeof ANALYTICS_DIMENSIONS)[number]>;
+const CSV_TABLES = [
+  'daily',
+  ...Object.keys(DIMENSION_TABLES),
+  'conversions-by-source',
+  'conversions-by-page',
+];
+type CsvTable = 'daily' | keyof typeof DIMENSION_TABLES | 'conversions-by-source' | 'conversions-by-page';
+
+async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to: string }, now: Date) {
+  if (table === 'daily') {
+    let body = csvLine(['day', 'visitors', 'page_views']);
+    for (const d of await dailySeries(deps.db, period, now))
+      body += csvLine([d.day, String(d.visitors), String(d.pageViews)]);
+    return body;
+  }
+  const pageSize = 1000;
+  if (table.startsWith('conversions-by-')) {
+    const by = table === 'conversions-by-source' ? 'source' : 'page';
+    let body = csvLine([
+      by,
+      'newsletter_signups',
+      'enquiries',
+      'workshop_reservations',
+      'checkouts',
+      'total',
+      'visitors',
+      'conversion_rate',
+    ]);
+    for (let page = 1; ; page++) {
+      const { items, total } = await conversionsBy(deps.db, by, period, now, { page, pageSize });
+      for (const r of items)
+        body += csvLine([
+          r.value,
+          ...[r.newsletter_signup, r.enquiry, r.workshop_reservation, r.checkout, r.total].map(String),
+          r.visitors === null ? '' : String(r.visitors),
+          r.conversionRate === null ? '' : String(r.conversionRate),
+        ]);
+      if (page * pageSize >= total) return body;
+    }
+  }
+  const dimension = DIMENSION_TABLES[table as keyof typeof DIMENSION_TABLES];
+  let body = csvLine(
+    dimension === 'source'
+      ? ['source', 'kind', 'visitors', 'page_views']
+      : [dimension, 'visitors', 'page_views'],
+  );
+  for (let page = 1; ; page++) {
+    const { items, total } = await breakdown(deps.db, dimension, period, now, { page, pageSize });
+    for (const r of items)
+      body += csvLine(
+        dimension === 'source'
+          ? [r.value, r.kind ?? '', String(r.visitors), String(r.pageViews)]
+          : [r.value, String(r.visitors), String(r.pageViews)],
+      );
+    if (page * pageSize >= total) return body;
+  }
+}
+
+/** The pages of the site's records now: posts (and the addresses that move to them), tags, issues. */
+export async function recordPagesOf(db: AppDeps['db']): Promise<RecordPages> {
+  const [blog, issues, nextChange] = await Promise.all([
+    listBlogAddresses(db),
+    listArchivedSlugs(db),
+    nextScheduledChange(db),
+  ]);
+  return {
+    addresses: {
+      blogPost: blog.posts.map(({ address, slug }) => [
+        blogPostHref({ slug: address }),
+        blogPostHref({ slug }),
+      ]),
+      blogTag: blog.tags.map((slug) => [blogTagHref(slug), blogTagHref(slug)]),
+      newsletterIssue: issues.map(({ slug }) => [
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+      ]),
+    },
+    nextChange,
+  };
+}
+
+/**
+ * The recorder of this app, written out when the app closes. The site's pages it counts by are
+ * read again after any write that may change a public answer (here, or on another instance: the
+ * response cache's message), as the response cache is emptied.
+ */
+export function createRecorderFor(app: FastifyInstance, deps: AppDeps): AnalyticsRecorder {
+  const pages = createSitePages(() => recordPagesOf(deps.db), { log: app.log, clock: deps.clock });
+  const recorder = createAnalyticsRecorder({ ...deps, pages }, { log: app.log });
+  app.addHook('onResponse', (req, reply, done) => {
+    if (mayChangePages(req, reply.statusCode)) pages.changed();
+    done();
+  });
+  deps.sharedState?.cache.onInvalidate(() => pages.changed());
+  app.addHook('onClose', async () => recorder.close());
+  return recorder;
+}
+
+/** A successful write that may change a public answer (the response cache's rule): a page may be new or gone. */
+function mayChangePages(req: FastifyRequest, status: number): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || status >= 400)
+    return false;
+  return !req.routeOptions.config?.keepsPublicReads && !keepsPublicReads(req);
+}
+
+const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> = [
+  {
+    name: 'period',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', enum: ['today', '7d', '30d', '12mo', 'custom'], default: '7d' },
+  },
+  {
+    name: 'from',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', format: 'date' },
+    description: 'First day of a custom period',
+  },
+  {
+    name: 'to',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', format: 'date' },
+    description: 'Last day of a custom period',
+  },
+];
+
+export const analyticsRouteDocs: Record<string, PathItem> = {
+  [PAGE_VIEW_BEACON_PATH.replace(/^\/api/, '')]: {
+    post: {
+      operationId: 'analytics-pageView',
+      security: [],
+      tags: ['Analytics'],
+      summary: 'Counts a page view (the pages send it with navigator.sendBeacon)',
+      description:
+        'Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, ' +
+        'document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are ' +
+        'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch ' +
+        '(5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or ' +
+        'set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used ' +
+        'for the country, never stored. Bots (the isbot list), prefetches, the admin pages and a signed-in ' +
+        "admin's own views (the session cookie) are not counted.",
+      requestBody: {
+        required: true,
+        content: {
+          'text/plain': {
+            schema: { type: 'string' },
+            example: '{"u":"/blog?utm_source=newsletter","r":"https://www.google.com/","w":390}',
+          },
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['u'],
+              properties: {
+                u: { type: 'string', maxLength: 600, example: '/blog' },
+                r: { type: ['string', 'null'], maxLength: 400 },
+                w: { type: ['integer', 'null'], minimum: 0 },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '202': { description: 'Accepted (counted unless it was a bot or a prefetch)' },
+        ...errorResponses({
+          400: 'The body is not a beacon',
+          413: 'The body is over 1 KB',
+          415: 'Not text/plain or application/json',
+          429: 'Too many beacons from this address; wait Retry-After seconds',
+          503: 'A batch of page views is already waiting to be written (the most a crash may lose); try again after Retry-After seconds',
+        }),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/admin/analytics/csv/{table}': {
+    get: {
+      operationId: 'analytics-csv',
+      tags: ['Analytics'],
+      summary: 'One of the analytics tables as a CSV download, over a period',
+      description:
+        'table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or ' +
+        'conversions-by-page; every row of the period, most visitors first; CRLF ' +
+        'line ends; a cell starting with = + - or @ gets a leading apostrophe. Admin-only.',
+      security: SESSION_SECURITY,
+      parameters: [
+        { name: 'table', in: 'path', required: true, schema: { type: 'string' }, example: 'pages' },
+        ...periodParameters,
+      ],
+      responses: {
+        '200': {
+          description: 'The CSV file',
+          content: {
+            'text/csv': {
+              schema: { type: 'string' },
+              example: '"page","visitors","page_views"\r\n"/","12","20"\r\n',
+            },
+          },
+        },
+        ...errorResponses({
+          400: 'A bad period',
+          401: 'Not signed in, or the session has ended',
+          404: 'No such table',
+        }),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts page views and conversions (domains/analytics); procedures reach it through the request. */
+    analytics: AnalyticsRecorder;
+  }
+}

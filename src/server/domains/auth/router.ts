@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  loginOutputSchema,
+  messageSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  userSchema,
+} from '../../../shared/auth';
+import { createAdmin, listAdmins, removeAdmin } from './admins';
+import { deleteSession, SESSION_ABSOLUTE_MS } from './sessions';
+import { login } from './sign-in';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { sessionCookieName, type Context } from '../../web/trpc/context';
+import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
+import {
+  adminMessageSchema,
+  adminUserPageSchema,
+  idInputSchema,
+  pageInputSchema,
+} from '../../../shared/admin.schema';
+
+function setSessionCookie(ctx: Context, token: string): void {
+  void ctx.res.setCookie(sessionCookieName(ctx.deps), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.deps.config.isHttps,
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+/** What sign-in and sign-out answer besides their body (documented in openapi.json). */
+const sessionCookieHeader = z.object({
+  'Set-Cookie': z.string().meta({
+    description:
+      'The HttpOnly session cookie (`session`, or `__Host-session` on https), SameSite=Lax, Path=/, for 30 days.',
+    example: 'session=q3b7c2zx5w4nr6ty2mk8ld9pfj0hsa1e; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax',
+  }),
+});
+const clearedCookieHeader = z.object({
+  'Set-Cookie': z.string().meta({
+    description: 'Clears the session cookie.',
+    example: 'session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+  }),
+});
+
+function clearSessionCookie(ctx: Context): void {
+  void ctx.res.clearCookie(sessionCookieName(ctx.deps), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.deps.config.isHttps,
+  });
+}
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/login',
+        tags: ['Admin'],
+        summary: 'Signs an admin in: returns authToken (for the bearer header) and sets the session cookie',
+        description:
+          'A wrong password and an unknown e-mail give the same 401. Only failures count: repeated failures for ' +
+          'one account from one client address (5), or from one client address on any accounts (20), are slowed ' +
+          'down, then refused with 429 and Retry-After (a minute, doubling up to 15 minutes); the right password ' +
+          'from an address that has not been failing is never refused, and a password reset lifts the blocks. ' +
+          "After 10 failures in an hour the account's admin is told by e-mail. Every sign-in request, whatever its " +
+          'outcome, also counts against a ceiling of 100 an hour per client address.',
+        errorResponses: {
+          401: 'Invalid email or password (the same answer for an unknown address)',
+          429: 'Too many failed sign-ins for this account or from this client address; wait Retry-After seconds',
+        },
+        responseHeaders: sessionCookieHeader,
+      },
+    })
+    .input(loginInputSchema)
+    .output(loginOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, user } = await login(ctx.deps, { ...input, ip: ctx.ip }, ctx.req.log);
+      setSessionCookie(ctx, token);
+      return { authToken: token, user };
+    }),
+
+  user: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/user',
+        tags: ['Admin'],
+        summary: 'The signed-in admin',
+      },
+    })
+    .input(z.void())
+    .output(userSchema)
+    .query(({ ctx }) => ctx.user),
+
+  logout: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/logout',
+        tags: ['Admin'],
+        summary: 'Ends the current session; its token stops working at once',
+        responseHeaders: clearedCookieHeader,
+      },
+    })
+    .input(z.void())
+    .output(messageSchema)
+    .mutation(async ({ ctx }) => {
+      await deleteSession(ctx.deps, ctx.session.id);
+      clearSessionCookie(ctx);
+      ctx.activity.kind = 'sign_out';
+      return { message: AUTH_MESSAGES.loggedOut };
+    }),
+
+  register: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/register',
+        tags: ['Admin'],
+        summary: 'Creates another admin (only a signed-in admin may)',
+        errorResponses: {
+          400: 'The password is too short, too long or too common',
+          409: 'The e-mail address belongs to another admin',
+        },
+      },
+    })
+    .input(registerInputSchema)
+    .output(userSchema)
+    .mutation(({ ctx, input }) => createAdmin(ctx.deps, input)),
+
+  forgotPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/forgot-password',
+        tags: ['Admin'],
+        summary: 'E-mails a one-hour, single-use reset link when the address belongs to an admin',
+        description: 'The answer is the same whether or not the address exists.',
+      },
+    })
+    .input(forgotPasswordInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email)),
+
+  resetPassword: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/reset-password',
+        tags: ['Admin'],
+        summary: 'Sets a new password from a reset link; every session of that admin ends',
+        errorResponses: {
+          400: 'The token is missing, unknown, used or expired, or the password is too short, too long or too common',
+        },
+      },
+    })
+    .input(resetPasswordInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+});
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+const adminTags = ['Admin'];
+const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+
+export const authAdminProcedures = {
+  users: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        tags: adminTags,
+        summary: 'The admin users, in the order they were added (new ones: POST /admin/register)',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(pageInputSchema)
+    .output(adminUserPageSchema)
+    .query(({ ctx, input }) => listAdmins(ctx.deps, input)),
+
+  removeUser: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/users/{id}',
+        tags: adminTags,
+        summary: 'Removes an admin and ends their sessions; never the last admin, never yourself',
+        errorResponses: {
+          400: 'The id is not a whole number',
+          404: 'No such admin',
+          409: 'The last admin, or your own account',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, callerId: ctx.user.id })),
+};

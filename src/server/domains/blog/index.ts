@@ -1,0 +1,20 @@
+// What the rest of the server may use of the blog domain: published posts and their addresses (for
+// the pages, the sitemap, the feeds and the newsletter), sanitising, search's limits, and the job
+// that publishes scheduled posts.
+export { listBlogAddresses } from './addresses';
+export { blogGoOutJobs } from './go-out';
+export { countPublishedPosts, getPublishedPost, listPublishedPostDates, postListQueries } from './posts';
+export {
+  findPostAddress,
+  listPublishedPage,
+  listTagFeed,
+  listVisibleTagSlugs,
+  nextScheduledChange,
+} from './publishing';
+export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';
+export {
+  correctSearchWords,
+  SEARCH_CANDIDATES_MAX,
+  SEARCH_CORRECTED_WORDS_MAX,
+  SEARCH_WORDS_MAX,
+} from './search';

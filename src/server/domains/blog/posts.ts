@@ -1,0 +1,282 @@
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { blogPosts } from './tables';
+import { uploads } from '../uploads';
+import { BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/blog.schema';
+import type { BlogPostStatus } from '../../../shared/blog-publishing';
+import { containsPattern, pageOffset, type Page } from '../../platform/paging';
+import { notFound } from '../../platform/errors';
+
+type Row = typeof blogPosts.$inferSelect;
+
+/** A stored post as every answer carries it; the publishing reads add their fields to it. */
+export function toPost(row: Row): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** At most this many categories are offered as filters (they are few; a bound all the same). */
+const CATEGORY_MAX = 50;
+
+/**
+ * What visitors may see: published, or scheduled and due. A draft's published_at is null and a
+ * scheduled post's is its go-out time, so one range test on the published index covers both, and a
+ * late flip job never shows a post early or late.
+ */
+export const visibleNow = () => sql`${blogPosts.publishedAt} <= now()`;
+
+function publishedWhere(category: string | undefined): SQL {
+  const published = visibleNow();
+  return category ? and(published, eq(blogPosts.category, category))! : published;
+}
+
+export interface PublishedFilter {
+  page: number;
+  pageSize: number;
+  category?: string | undefined;
+}
+
+/** Newest first; the id breaks ties, so a page boundary never repeats or skips a post. */
+const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+
+/** One page of published posts, newest first: what visitors see. The total is of the same filter. */
+export async function listPublishedPosts(db: Database, filter: PublishedFilter): Promise<Page<BlogPost>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.publishedPosts(db, filter),
+    postListQueries.publishedCount(db, filter),
+  ]);
+  return {
+    items: rows.map(toPost),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+const summaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  imageUrl: blogPosts.imageUrl,
+  publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+};
+
+export function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One page of /blog: published posts without their content, newest first. */
+export async function listPublishedSummaries(
+  db: Database,
+  filter: PublishedFilter,
+): Promise<Page<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.publishedSummaries(db, filter),
+    postListQueries.publishedCount(db, filter),
+  ]);
+  return {
+    items: rows.map(toSummary),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** The categories of published posts, A to Z: the filters /blog offers. */
+export async function listPublishedCategories(db: Database): Promise<string[]> {
+  const result = (await db.execute(postListQueries.categories())) as unknown as {
+    rows: Array<{ category: string }>;
+  };
+  return result.rows.map((r) => r.category);
+}
+
+/** One published post; a draft is as missing as a post that does not exist. */
+export async function getPublishedPost(db: Database, id: number): Promise<BlogPost> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), visibleNow()));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return toPost(row);
+}
+
+export interface AdminPostFilter {
+  page: number;
+  pageSize: number;
+  /** Searched in title, excerpt and category, ignoring case. */
+  q?: string | undefined;
+  status?: BlogPostStatus | undefined;
+}
+
+function adminWhere(filter: AdminPostFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  // From published_at, which is what visitors' queries read (a due scheduled post is published).
+  if (filter.status === 'published') conditions.push(visibleNow());
+  if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
+  if (filter.status === 'scheduled') conditions.push(sql`${blogPosts.publishedAt} > now()`);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      or(
+        ilike(blogPosts.title, pattern),
+        ilike(blogPosts.excerpt, pattern),
+        ilike(blogPosts.category, pattern),
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
+export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<Page<BlogPost>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.adminPosts(db, filter),
+    postListQueries.adminCount(db, filter),
+  ]);
+  return {
+    items: rows.map(toPost),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** The admin screen's list: the same page as rows without content. */
+export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<Page<BlogSummary>> {
+  const [rows, [counted]] = await Promise.all([
+    postListQueries.adminSummaries(db, filter),
+    postListQueries.adminCount(db, filter),
+  ]);
+  return {
+    items: rows.map(toSummary),
+    total: counted?.total ?? 0,
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/**
+ * The queries of the post lists, built but not run: the functions above run them, and
+ * tests/api/query-plans.test.ts reads their plans at 10,000 posts (each must use an index).
+ */
+export const postListQueries = {
+  publishedPosts: (db: Database, f: PublishedFilter) =>
+    db
+      .select()
+      .from(blogPosts)
+      .where(publishedWhere(f.category))
+      .orderBy(...publishedOrder)
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
+  publishedSummaries: (db: Database, f: PublishedFilter) =>
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(publishedWhere(f.category))
+      .orderBy(...publishedOrder)
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
+  publishedCount: (db: Database, f: PublishedFilter) =>
+    db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
+  // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,
+  // so the cost follows the number of categories, not of posts (a DISTINCT reads every post).
+  categories: () =>
+    sql`
+      with recursive found(category) as (
+        (select ${blogPosts.category} from ${blogPosts}
+          where ${blogPosts.category} > '' and ${blogPosts.publishedAt} <= now()
+          order by ${blogPosts.category} limit 1)
+        union all
+        select (select b.category from ${blogPosts} b
+                 where b.category > found.category and b.published_at <= now()
+                 order by b.category limit 1)
+          from found where found.category is not null
+      )
+      select category from found where category is not null limit ${CATEGORY_MAX}`,
+  adminPosts: (db: Database, f: AdminPostFilter) =>
+    db
+      .select()
+      .from(blogPosts)
+      .where(adminWhere(f))
+      .orderBy(...adminOrder)
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
+  adminSummaries: (db: Database, f: AdminPostFilter) =>
+    db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(adminWhere(f))
+      .orderBy(...adminOrder)
+      .limit(f.pageSize)
+      .offset(pageOffset(f.page, f.pageSize)),
+  adminCount: (db: Database, f: AdminPostFilter) =>
+    db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
+};
+
+/**
+ * Gives each uploaded image in a post its stored width and height, and lets it load lazily, so
+ * the text does not jump as images arrive. Runs on HTML the sanitiser has already rewritten.
+ */
+export async function withImageSizes(db: Database, html: string): Promise<string> {
+  const names = [...html.matchAll(/<img src="\/objects\/uploads\/([a-z2-7]{32})"/g)].map((m) => m[1]!);
+  if (names.length === 0) return html;
+  const rows = await db
+    .select({ name: uploads.name, width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(inArray(uploads.name, names));
+  const sizes = new Map(rows.map((r) => [r.name, r]));
+  return html.replace(
+    /<img src="\/objects\/uploads\/([a-z2-7]{32})"([^>]*?)\s*\/?>/g,
+    (_tag, name: string, rest: string) => {
+      const size = sizes.get(name);
+      let extra = /\sloading=/.test(rest) ? '' : ' loading="lazy"';
+      if (size?.width && size.height && !/\swidth=/.test(rest))
+        extra += ` width="${size.width}" height="${size.height}"`;
+      return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
+    },
+  );
+}
+
+/** Ids and last changes of published posts, newest first, for the sitemap: no content read. */
+/** How many posts are published (the sitemap's size). */
+export async function countPublishedPosts(db: Database): Promise<number> {
+  const [row] = await postListQueries.publishedCount(db, { page: 1, pageSize: 1 });
+  return row?.total ?? 0;
+}
+
+export async function listPublishedPostDates(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<Array<{ id: number; slug: string; updatedAt: Date }>> {
+  return db
+    .select({ id: blogPosts.id, slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(and(visibleNow(), eq(blogPosts.noIndex, false)))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(limit)
+    .offset(offset);
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+
+// The word list spelling correction reads (search.ts): every word of the published posts, each
+// with how many of them use it, in blog_search_words, so every instance reads the same list. A
+// post's words count from the moment it is published (saved as published, or marked by the go-out
+// job when its time comes) until it is not (back to draft, moved later, deleted); a word no
+// published post uses is removed. A draft's words, saved or autosaved, never enter it, so search
+// cannot reveal them. Each change to posts moves the counts by the difference it made, in the
+// change's own transaction.
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+/** Word -> how many of the posts use it. */
+export type WordCounts = Map<string, number>;
+
+/**
+ * The words these posts give the list as they are now: those of the published ones among them
+ * (title, tags, excerpt and text, split as the 'simple' configuration splits them), each with how
+ * many of the posts use it.
+ */
+export async function countedWords(db: Db, postIds: readonly number[]): Promise<WordCounts> {
+  const counts: WordCounts = new Map();
+  if (postIds.length === 0) return counts;
+  const ids = postIds.map((id) => Number(id)).join(', ');
+  const result = (await db.execute(sql`
+    select word, ndoc from ts_stat(${`select to_tsvector('simple', title || ' ' || tags_text || ' ' || excerpt || ' ' || content_text) from blog_posts where status = 'published' and id in (${ids})`})`)) as unknown as {
+    rows: Array<{ word: string; ndoc: number | string }>;
+  };
+  for (const row of result.rows) counts.set(row.word, Number(row.ndoc));
+  return counts;
+}
+
+/**
+ * Moves the list from what the posts gave before a change to what they give after it. The words
+ * are written in one order (an upsert sorted by word), so two saves at once never deadlock.
+ */
+export async function moveWordCounts(tx: Db, before: WordCounts, after: WordCounts): Promise<void> {
+  const changes: Record<string, number> = {};
+  for (const [word, n] of after) changes[word] = n - (before.get(word) ?? 0);
+  for (const [word, n] of before) if (!after.has(word)) changes[word] = -n;
+  for (const word of Object.keys(changes)) if (changes[word] === 0) delete changes[word];
+  if (Object.keys(changes).length === 0) return;
+  const json = JSON.stringify(changes);
+  await tx.execute(sql`
+    insert into blog_search_words (word, posts)
+    select key, value::int from jsonb_each_text(${json}::jsonb) order by key
+    on conflict (word) do update set posts = blog_search_words.posts + excluded.posts`);
+  await tx.execute(sql`
+    delete from blog_search_words
+    where posts <= 0 and word in (select jsonb_object_keys(${json}::jsonb))`);
+}
+
+/** Runs a change to these posts and moves the list by what it changed in their words. */
+export async function keepingWordList<T>(
+  tx: Db,
+  postIds: readonly number[],
+  change: () => Promise<T>,
+): Promise<T> {
+  const before = await countedWords(tx, postIds);
+  const result = await change();
+  await moveWordCounts(tx, before, await countedWords(tx, postIds));
+  return result;
+}

@@ -1,0 +1,4 @@
+// What the rest of the server may use of the contact domain: sending an enquiry, reserving a
+// workshop place through one, and the owner's count of new enquiries.
+export { countNewEnquiries } from './enquiries';
+export { reserveWorkshop, sendContactMessage } from './messages';

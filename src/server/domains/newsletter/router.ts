@@ -1,0 +1,453 @@
+import { z } from 'zod';
+import { countConversion } from '../../web/trpc/conversion';
+import { keepPublicReads } from '../../web/trpc/public-reads';
+import {
+  archiveInputSchema,
+  archiveIssueInputSchema,
+  archiveIssueSchema,
+  archivePageSchema,
+  audienceSchema,
+  issueFieldsSchema,
+  issueFromPostInputSchema,
+  issueFromPostSchema,
+  issueIdInputSchema,
+  issueListInputSchema,
+  issuePageSchema,
+  issuePreviewSchema,
+  issueProgressSchema,
+  issueScheduleInputSchema,
+  issueSchema,
+  issueTestSendInputSchema,
+  issueUpdateInputSchema,
+  recipientListInputSchema,
+  recipientPageSchema,
+  retryFailedSchema,
+  subscribeInputSchema,
+} from '../../../shared/newsletter.schema';
+import { confirmSubscription, subscribe, unsubscribe } from './signup';
+import { eraseSubscriber, listSubscribers } from './subscribers';
+import {
+  audience,
+  cancelSchedule,
+  createIssue,
+  createIssueFromPost,
+  deleteIssue,
+  getArchivedIssue,
+  getIssue,
+  issueProgress,
+  listArchive,
+  listIssues,
+  listRecipients,
+  pauseIssue,
+  previewIssue,
+  resumeIssue,
+  retryFailed,
+  scheduleIssue,
+  sendIssueNow,
+  testSendIssue,
+  updateIssue,
+} from './issues';
+import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
+import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
+import {
+  adminMessageSchema,
+  idInputSchema,
+  subscriberListInputSchema,
+  subscriberPageSchema,
+} from '../../../shared/admin.schema';
+
+const tokenInputSchema = z.object({
+  token: z.string().trim().min(20, 'This link is incomplete').max(200, 'This link is not valid'),
+});
+const messageSchema = z.object({ message: z.string() });
+
+const issueTags = ['Newsletter issues'];
+const archiveTags = ['Newsletter'];
+const issueErrors = { 400: 'The id is not a whole number', 404: 'No such newsletter issue' };
+const stateErrors = { ...issueErrors, 409: 'The issue is not in a state that allows this' };
+const fieldErrors = { 400: 'A field is missing or too long (the message says which)' };
+
+/** Composing, sending and following newsletter issues: the admin's, one procedure per REST path. */
+const issueProcedures = {
+  issueList: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/newsletter/issues',
+        tags: issueTags,
+        summary: 'Newsletter issues, newest first, with their figures (sent, failed, remaining)',
+        description: 'Filter: status (draft, scheduled, sending, paused, sent, cancelled).',
+        errorResponses: { 400: 'page, pageSize or status is not valid' },
+      },
+    })
+    .input(issueListInputSchema)
+    .output(issuePageSchema)
+    .query(({ ctx, input }) => listIssues(ctx.deps, input)),
+
+  issueGet: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/newsletter/issues/{id}',
+        tags: issueTags,
+        summary: 'One newsletter issue with its body, figures and the audience a send would reach now',
+        errorResponses: issueErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(issueSchema)
+    .query(({ ctx, input }) => getIssue(ctx.deps, input.id)),
+
+  issueCreate: adminProcedure
+    .use(idempotent)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues',
+        requestHeaders: idempotencyKeyHeaders,
+        tags: issueTags,
+        summary: 'Creates a draft newsletter issue',
+        errorResponses: fieldErrors,
+      },
+    })
+    .input(issueFieldsSchema)
+    .output(issueSchema)
+    .mutation(({ ctx, input }) => createIssue(ctx.deps, input)),
+
+  issueFromPost: adminProcedure
+    .use(idempotent)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/from-post',
+        requestHeaders: idempotencyKeyHeaders,
+        tags: issueTags,
+        summary: 'Creates a draft issue from a published post: its title, excerpt, content and a link to it',
+        description:
+          'A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, ' +
+          'instead of a copy; once it is being sent or sent, the next call makes a new draft.',
+        errorResponses: {
+          400: 'postId is not a whole number',
+          404: 'No such post, or it is not published yet (a draft or a scheduled post)',
+        },
+      },
+    })
+    .input(issueFromPostInputSchema)
+    .output(issueFromPostSchema)
+    .mutation(({ ctx, input }) => createIssueFromPost(ctx.deps, input.postId)),
+
+  issueUpdate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/newsletter/issues/{id}',
+        tags: issueTags,
+        summary: 'Changes a draft or scheduled issue (the fields given)',
+        errorResponses: { ...stateErrors, 400: 'A field is too long, or the id is not a whole number' },
+      },
+    })
+    .input(issueUpdateInputSchema)
+    .output(issueSchema)
+    .mutation(({ ctx, input }) => updateIssue(ctx.deps, input)),
+
+  issueDelete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/newsletter/issues/{id}',
+        tags: issueTags,
+        summary: 'Deletes a draft',
+        errorResponses: stateErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => deleteIssue(ctx.deps, input.id)),
+
+  issuePreview: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/preview',
+        tags: issueTags,
+        summary: 'The e-mail as subscribers would get it (HTML and plain text), from fields not yet saved',
+        errorResponses: fieldErrors,
+      },
+    })
+    .input(issueFieldsSchema)
+    .output(issuePreviewSchema)
+    .mutation(({ ctx, input }) => previewIssue(ctx.deps, input)),
+
+  issueTestSend: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/test-send',
+        tags: issueTags,
+        summary: 'Sends the e-mail built from these fields to one address, marked as a test',
+        description: 'Sent at once through the site mailer; no recipient is recorded.',
+        errorResponses: { ...fieldErrors, 502: 'The mail server refused or could not be reached' },
+      },
+    })
+    .input(issueTestSendInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => testSendIssue(ctx.deps, input)),
+
+  audience: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/newsletter/audience',
+        tags: issueTags,
+        summary: 'How many subscribers a send started now would reach (confirmed, not bouncing)',
+      },
+    })
+    .input(z.object({}))
+    .output(audienceSchema)
+    .query(({ ctx }) => audience(ctx.deps)),
+
+  issueSend: adminProcedure
+    .use(idempotent)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/{id}/send',
+        requestHeaders: idempotencyKeyHeaders,
+        tags: issueTags,
+        summary: 'Starts sending a draft or scheduled issue now, to every confirmed subscriber',
+        description:
+          'The recipients are those confirmed at this moment, each recorded once; the job queue sends at the configured pace. ' +
+          'Repeating the request (with the same Idempotency-Key, or without once the send has started) sends nothing twice.',
+        errorResponses: stateErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(issueProgressSchema)
+    .mutation(({ ctx, input }) => sendIssueNow(ctx.deps, input.id)),
+
+  issueSchedule: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/{id}/schedule',
+        tags: issueTags,
+        summary: 'Schedules a draft for a UK date and time (Europe/London wall-clock time)',
+        errorResponses: {
+          ...stateErrors,
+          400: 'The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward)',
+        },
+      },
+    })
+    .input(issueScheduleInputSchema)
+    .output(issueSchema)
+    .mutation(({ ctx, input }) => scheduleIssue(ctx.deps, input)),
+
+  issueCancelSchedule: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/{id}/cancel-schedule',
+        tags: issueTags,
+        summary: 'Cancels a scheduled send: the issue is a draft again',
+        errorResponses: stateErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(issueSchema)
+    .mutation(({ ctx, input }) => cancelSchedule(ctx.deps, input.id)),
+
+  issuePause: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/{id}/pause',
+        tags: issueTags,
+        summary: 'Pauses a send in progress (a copy being delivered at this moment still completes)',
+        errorResponses: stateErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(issueProgressSchema)
+    .mutation(({ ctx, input }) => pauseIssue(ctx.deps, input.id)),
+
+  issueResume: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/{id}/resume',
+        tags: issueTags,
+        summary: 'Resumes a paused send where it stopped',
+        errorResponses: stateErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(issueProgressSchema)
+    .mutation(({ ctx, input }) => resumeIssue(ctx.deps, input.id)),
+
+  issueProgress: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/newsletter/issues/{id}/progress',
+        tags: issueTags,
+        summary:
+          'A send’s figures now: sent, failed, remaining, and the estimated finish at the configured pace',
+        errorResponses: issueErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(issueProgressSchema)
+    .query(({ ctx, input }) => issueProgress(ctx.deps, input.id)),
+
+  issueRecipients: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/newsletter/issues/{id}/recipients',
+        tags: issueTags,
+        summary: 'The recipients of a send, one row each, with whether their copy went',
+        description: 'Filter: status (queued, sending, sent, failed, bounced, skipped).',
+        errorResponses: issueErrors,
+      },
+    })
+    .input(recipientListInputSchema)
+    .output(recipientPageSchema)
+    .query(({ ctx, input }) => listRecipients(ctx.deps, input)),
+
+  issueRetryFailed: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/newsletter/issues/{id}/retry-failed',
+        tags: issueTags,
+        summary: 'Sends again to the failed recipients only (not the bounced, sent or skipped ones)',
+        errorResponses: stateErrors,
+      },
+    })
+    .input(issueIdInputSchema)
+    .output(retryFailedSchema)
+    .mutation(({ ctx, input }) => retryFailed(ctx.deps, input.id)),
+
+  archive: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/newsletter/archive',
+        tags: archiveTags,
+        summary: 'Past newsletter issues, newest first (the public archive)',
+        errorResponses: { 400: 'page or pageSize is not valid' },
+      },
+    })
+    .input(archiveInputSchema)
+    .output(archivePageSchema)
+    .query(({ ctx, input }) => listArchive(ctx.deps, input)),
+
+  archiveIssue: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/newsletter/archive/{slug}',
+        tags: archiveTags,
+        summary: 'One past issue’s web version (the body as sent, sanitised HTML)',
+        errorResponses: { 400: 'The slug is not valid', 404: 'No sent issue has this address' },
+      },
+    })
+    .input(archiveIssueInputSchema)
+    .output(archiveIssueSchema)
+    .query(({ ctx, input }) => getArchivedIssue(ctx.deps, input.slug)),
+};
+
+export const newsletterRouter = router({
+  ...issueProcedures,
+
+  subscribe: publicProcedure
+    .use(idempotent)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/subscribe',
+        requestHeaders: idempotencyKeyHeaders,
+        tags: ['Newsletter'],
+        summary: 'Sign an address up to the newsletter (double opt-in: a confirmation e-mail is sent)',
+        description:
+          'Subscribing an address twice is not an error and stores it once. The answer is the same whether or not the address was known. ' +
+          'The confirmation e-mail is queued with the address and sent (and retried) by the outbox, so a mail server that is down only delays it.',
+      },
+    })
+    .input(subscribeInputSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      const answer = await subscribe(ctx.deps, input);
+      // No public read shows who subscribed.
+      keepPublicReads(ctx.req);
+      await countConversion(ctx, 'newsletter_signup');
+      return answer;
+    }),
+
+  confirm: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/newsletter/confirm',
+        tags: ['Newsletter'],
+        summary: 'Confirm a subscription with the token from the confirmation e-mail',
+        description: 'Confirming again is not an error.',
+        errorResponses: { 404: 'The link is not valid any more, or it has expired (7 days)' },
+      },
+    })
+    .input(tokenInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => confirmSubscription(ctx.deps, input.token)),
+
+  unsubscribe: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/newsletter/unsubscribe',
+        tags: ['Newsletter'],
+        summary: 'Unsubscribe and delete the address, with the token from any of our e-mails',
+        errorResponses: { 404: 'The link has already been used, or the address is no longer on our list' },
+      },
+    })
+    .input(tokenInputSchema)
+    .output(messageSchema)
+    .mutation(({ ctx, input }) => unsubscribe(ctx.deps, input.token)),
+});
+
+// The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
+// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+const adminTags = ['Admin'];
+const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+
+export const newsletterAdminProcedures = {
+  subscribers: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscribers',
+        tags: adminTags,
+        summary: 'Newsletter subscribers, newest first, with whether and when they confirmed',
+        description:
+          'Filters: status (confirmed or pending) and q, part of the e-mail address. The confirmed ones as CSV: ' +
+          'GET /admin/subscribers.csv.',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(subscriberListInputSchema)
+    .output(subscriberPageSchema)
+    .query(({ ctx, input }) => listSubscribers(ctx.deps, input)),
+
+  eraseSubscriber: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/subscribers/{id}',
+        tags: adminTags,
+        summary: 'Erases a subscriber on request (GDPR): the row is deleted, nothing is kept',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such subscriber' },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => eraseSubscriber(ctx.deps, input.id)),
+};

@@ -1,0 +1,339 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { AppDeps } from '../../deps';
+import {
+  countPublishedPosts,
+  listPublishedPostDates,
+  listPublishedPage,
+  listTagFeed,
+  listVisibleTagSlugs,
+} from '../../domains/blog';
+import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { listArchivedSlugs } from '../../domains/newsletter/index';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
+import { sendApiError } from './api-errors';
+import { BUSINESS } from '../../../shared/business';
+import { PAGE_ROUTES, ROUTE_LIST } from '../../../shared/routes';
+import { defaultErrorResponse, errorResponse } from '../openapi/responses';
+import { escapeXml } from '../../platform/escape';
+
+// What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
+// Which pages are listed and which are kept out is each route's `indexing` in the route table.
+const PUBLIC_PAGES = ROUTE_LIST.filter((route) => route.indexing === 'sitemap').map((route) => route.path);
+/** Admin and sign-in screens, and the API: nothing there for a search engine. */
+const PRIVATE_PREFIXES = [
+  ...ROUTE_LIST.filter((route) => route.indexing === 'disallow').map((route) => route.path),
+  '/api/',
+  '/trpc/',
+];
+
+const xml = escapeXml;
+
+/** The sitemaps.org protocol's limit of URLs in one sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export function registerSeoRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: { urlsPerFile?: number | undefined } = {},
+): void {
+  // The feeds and crawler files are the same for every reader until a write, and the sitemap reads
+  // every published post's address: the response cache keeps them, by path (a query string is
+  // ignored, so one entry each). They are never pages, so they carry the API's headers.
+  const publicRead = { config: { publicRead: true, notADocument: true } };
+  const base = deps.config.publicUrl;
+
+  app.get('/robots.txt', publicRead, async (_req, reply) => {
+    const lines = [
+      'User-agent: *',
+      ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+      'Allow: /',
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(lines.join('\n'));
+  });
+
+  // One sitemap while the site's URLs fit the protocol's 50,000 per file; beyond that /sitemap.xml is a
+  // sitemap index of /sitemap-1.xml, /sitemap-2.xml .... The public pages open file 1.
+  const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+  const sendXml = (reply: FastifyReply, body: string) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
+  // The site's URLs as one sequence cut into files: the public pages and the tags' pages (at most
+  // 5,000: a blog has far fewer tags than posts), then the posts, newest first.
+  const fixedPaths = async () => [
+    ...PUBLIC_PAGES,
+    ...(await listVisibleTagSlugs(deps.db)).map((slug) => blogTagHref(slug)),
+  ];
+  // How many files, with the fixed paths they start with: read once per request.
+  const layout = async () => {
+    const fixed = await fixedPaths();
+    const files = Math.max(1, Math.ceil((fixed.length + (await countPublishedPosts(deps.db))) / perFile));
+    return { fixed, files };
+  };
+  const urlsOfFile = async (file: number, fixed: string[]) => {
+    const start = (file - 1) * perFile;
+    const end = start + perFile;
+    const pages = fixed.slice(start, end);
+    const postsFrom = Math.max(start, fixed.length);
+    const posts =
+      end > postsFrom ? await listPublishedPostDates(deps.db, postsFrom - fixed.length, end - postsFrom) : [];
+    // The newsletter archive's issues go in the first file (a few a month: they never fill one).
+    const issues = file === 1 ? await listArchivedSlugs(deps.db) : [];
+    return [
+      ...pages.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
+      ...issues.map(
+        (issue) =>
+          `  <url><loc>${xml(`${base}${NEWSLETTER_ARCHIVE_PATH}/${issue.slug}`)}</loc><lastmod>${xml(issue.sentAt.toISOString().slice(0, 10))}</lastmod></url>`,
+      ),
+      ...posts.map(
+        (post) =>
+          `  <url><loc>${xml(base + blogPostHref(post))}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,
+      ),
+    ];
+  };
+  const urlset = (urls: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+
+  app.get('/sitemap.xml', publicRead, async (_req, reply) => {
+    const { fixed, files } = await layout();
+    if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1, fixed)));
+    const entries = Array.from(
+      { length: files },
+      (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+    );
+    return sendXml(
+      reply,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemap-:file', publicRead, async (req, reply) => {
+    const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file);
+    const file = match ? Number(match[1]) : 0;
+    const { fixed, files } = await layout();
+    if (file < 1 || file > files || files === 1) {
+      return sendApiError(
+        reply,
+        404,
+        `There is no ${req.url.split('?', 1)[0]}; /sitemap.xml lists the sitemaps.`,
+      );
+    }
+    return sendXml(reply, urlset(await urlsOfFile(file, fixed)));
+  });
+
+  const feed = (
+    reply: FastifyReply,
+    posts: Array<{
+      id: number;
+      slug: string;
+      title: string;
+      excerpt: string;
+      category: string;
+      publishedAt: string | null;
+      createdAt: string;
+    }>,
+    channel: { title: string; link: string; self: string },
+  ) => {
+    const items = posts.map((post) =>
+      [
+        '    <item>',
+        `      <title>${xml(post.title)}</title>`,
+        `      <link>${xml(base + blogPostHref(post))}</link>`,
+        // The number address, which never changes (a renamed post is not a new item to a reader)
+        // and still leads to the post through its 301.
+        `      <guid isPermaLink="true">${xml(`${base}/blog/${post.id}`)}</guid>`,
+        `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+        post.category ? `      <category>${xml(post.category)}</category>` : '',
+        `      <description>${xml(post.excerpt)}</description>`,
+        '    </item>',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+      '  <channel>',
+      `    <title>${xml(channel.title)}</title>`,
+      `    <link>${xml(channel.link)}</link>`,
+      `    <description>${xml(PAGE_ROUTES.blog.meta.description)}</description>`,
+      '    <language>en-gb</language>',
+      `    <atom:link href="${xml(channel.self)}" rel="self" type="application/rss+xml" />`,
+      ...items,
+      '  </channel>',
+      '</rss>',
+      '',
+    ].join('\n');
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=600')
+      .send(body);
+  };
+
+  app.get('/rss.xml', publicRead, async (_req, reply) => {
+    const { items: posts } = await listPublishedPage(deps.db, { page: 1, pageSize: 50 });
+    return feed(reply, posts, {
+      title: `${BUSINESS.name} blog`,
+      link: `${base}/blog`,
+      self: `${base}/rss.xml`,
+    });
+  });
+
+  // One feed per tag, for readers who follow a town or a subject.
+  app.get<{ Params: { slug: string } }>('/blog/tag/:slug/rss.xml', publicRead, async (req, reply) => {
+    const found = await listTagFeed(deps.db, req.params.slug.slice(0, 200), 50);
+    if (!found) return sendApiError(reply, 404, 'No such tag');
+    const posts = found.rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      excerpt: r.excerpt,
+      category: r.category,
+      publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+    return feed(reply, posts, {
+      title: `${BUSINESS.name} blog: ${found.tag.name}`,
+      link: base + blogTagHref(found.tag.slug),
+      self: `${base}/blog/tag/${found.tag.slug}/rss.xml`,
+    });
+  });
+}
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string];
+const rootServer = [{ url: '/' }];
+
+/** OpenAPI descriptions of the routes above (they live at the site's root, not under /api). */
+export const seoRouteDocs: Record<string, PathItem> = {
+  '/robots.txt': {
+    servers: rootServer,
+    get: {
+      operationId: 'site-robots',
+      tags: ['Site'],
+      summary: 'Crawler rules: admin and sign-in pages are kept out of search engines',
+      security: [],
+      responses: {
+        '200': {
+          description: 'robots.txt',
+          content: {
+            'text/plain': {
+              schema: { type: 'string' },
+              example: 'User-agent: *\nDisallow: /admin\nSitemap: https://hertslocalmedia.co.uk/sitemap.xml',
+            },
+          },
+        },
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/sitemap.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'site-sitemap',
+      tags: ['Site'],
+      summary: 'Every public page and published blog post; a sitemap index once they pass 50,000 URLs',
+      description:
+        'While the public pages and published posts fit one sitemap (the protocol allows 50,000 URLs), this is ' +
+        'that sitemap (`urlset`). Beyond that it is a `sitemapindex` listing /sitemap-1.xml, /sitemap-2.xml ... ' +
+        'each of at most 50,000 URLs, newest posts first after the public pages.',
+      security: [],
+      responses: {
+        '200': {
+          description: 'A sitemaps.org sitemap',
+          content: {
+            'application/xml': {
+              schema: { type: 'string' },
+              example:
+                '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/</loc></url></urlset>',
+            },
+          },
+        },
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/sitemap-{file}.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'site-sitemap-part',
+      tags: ['Site'],
+      summary: 'One sitemap of the sitemap index (when /sitemap.xml is an index)',
+      security: [],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          schema: { type: 'integer', minimum: 1 },
+          description: 'Its number in the index, from 1',
+          example: 2,
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'A sitemaps.org sitemap of at most 50,000 URLs',
+          content: {
+            'application/xml': {
+              schema: { type: 'string' },
+              example:
+                '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://hertslocalmedia.co.uk/blog/42</loc></url></urlset>',
+            },
+          },
+        },
+        '404': errorResponse(404, [
+          'No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap',
+        ]),
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/blog/tag/{slug}/rss.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'blog-tag-rss',
+      tags: ['Blog'],
+      summary: "RSS 2.0 feed of a tag's latest 50 published posts",
+      security: [],
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': {
+          description: 'RSS feed',
+          content: { 'application/rss+xml': { schema: { type: 'string' } } },
+        },
+        '404': errorResponse(404, ['No such tag']),
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/rss.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'blog-rss',
+      tags: ['Blog'],
+      summary: 'RSS 2.0 feed of the latest 50 published blog posts',
+      security: [],
+      responses: {
+        '200': {
+          description: 'RSS feed',
+          content: {
+            'application/rss+xml': {
+              schema: { type: 'string' },
+              example:
+                '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>',
+            },
+          },
+        },
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+};

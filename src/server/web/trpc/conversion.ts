@@ -1,0 +1,24 @@
+import type { ConversionKind } from '../../domains/analytics';
+import type { Context } from './context';
+
+/**
+ * Counts a submission as a conversion for the owner's analytics, credited to what the same visitor
+ * (address and browser under the day's salt, no cookie) viewed today. Never fails the request.
+ */
+export async function countConversion(ctx: Context, kind: ConversionKind): Promise<void> {
+  const recorder = ctx.req.server.analytics as Context['req']['server']['analytics'] | undefined;
+  if (!recorder) return;
+  try {
+    await recorder.conversion(
+      {
+        ip: ctx.ip,
+        userAgent: String(ctx.req.headers['user-agent'] ?? ''),
+        host: ctx.req.hostname,
+        headers: ctx.req.headers,
+      },
+      kind,
+    );
+  } catch (error) {
+    ctx.req.log.warn({ err: error }, 'conversion not counted');
+  }
+}
