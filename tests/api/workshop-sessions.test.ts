@@ -519,7 +519,7 @@ describe('a full session and its waiting list', () => {
   });
 });
 
-describe('POST /api/contact with only the five documented fields (SPEC section 7)', () => {
+describe('POST /api/contact with only the five documented fields (docs/specification.md §7)', () => {
   const legacy = (n: number) => ({
     name: `Parent ${n}`,
     email: `parent${n}@example.co.uk`,

@@ -12,7 +12,7 @@ function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): ()
   return () => (made ??= new Intl.DateTimeFormat(locale, options));
 }
 
-// The SPEC's blog date (screens and routes), 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
+// The blog date of docs/specification.md §2, 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
 const postDate = lazyDateFormat('en-US', {
   month: 'short',
   day: '2-digit',

@@ -34,7 +34,7 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>({
   schema: SchemaSource<S>;
   /** What the schema checks, made from the values (fixed fields, defaults); the values by default. */
   input?: (values: V) => unknown;
-  /** The form's own words for a field left empty, where SPEC words them differently from the schema. */
+  /** The form's own words for a field left empty, where the specification (docs/specification.md §5) words them differently from the schema. */
   blank?: Partial<Record<keyof V & string, string>>;
 }) {
   const [values, setValues] = useState<V>(initial);
