@@ -33,15 +33,16 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
     .default('16MB'),
-  /** Make a new embedded database with PGlite's initdb (a child process, 860 MB) instead of the template. */
+  /** Make a new embedded database with PGlite's initdb (in a child process, for its memory) instead of the template. */
   PGLITE_INITDB: booleanFlag.default(false),
   PGLITE_WORK_MEM: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB')
     .default('2MB'),
   /**
-   * Compile the embedded database's WebAssembly to optimised code (about 15-20 MB more resident memory,
-   * heavy queries such as the inbox search about 1.6 times faster) instead of baseline code only.
+   * Compile the embedded database's WebAssembly to optimised code (more resident memory, heavy queries
+   * such as the inbox search faster: docs/bench/2026-11-24-embedded-database-memory.md) instead of
+   * baseline code only.
    */
   PGLITE_OPTIMISED_CODE: booleanFlag.default(false),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),

@@ -82,7 +82,8 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   /**
    * Tests only: an in-memory PGlite starts from this dump (PGlite's dumpDataDir) instead of running
-   * initdb, which takes about 2.5 s of each test file's start.
+   * initdb, which would take seconds of each test file's start
+   * (docs/bench/2026-11-24-embedded-database-memory.md).
    */
   pgliteDump?: Blob;
 }

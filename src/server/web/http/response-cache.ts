@@ -54,8 +54,8 @@ export interface CacheBudget {
 const MB = 1024 * 1024;
 /**
  * The kinds and their budgets, 16 MB in all, bodies and their compressed copies together:
- * - page: the pages of the route table, posts and tag pages, feeds, the sitemap (a post page is
- *   20-60 KB with its copies, so about 200-500);
+ * - page: the pages of the route table, posts and tag pages, feeds, the sitemap (a post page with
+ *   its compressed copies is tens of KB, so some hundreds fit);
  * - api: the API's public reads (/api, /trpc), small JSON;
  * - search: answers keyed by text a visitor types (search results, their pages, a checkout's page);
  * - missing: any 404, a page's or the API's.
