@@ -65,7 +65,7 @@ export const resetPasswordInputSchema = z.object({
 
 /**
  * A new password as the reset and new-admin forms check it before sending: the server's field with
- * the length rule services/passwords.ts applies (which also refuses the most common passwords).
+ * the length rule domains/auth/passwords.ts applies (which also refuses the most common passwords).
  */
 export const newPasswordSchema = resetPasswordInputSchema.shape.newPassword.min(
   PASSWORD_MIN_LENGTH,

@@ -91,7 +91,7 @@ const nextSession = async () =>
   } | null;
 
 /**
- * The public read is cached for up to 10 s of real time (http/response-cache.ts), while these tests
+ * The public read is cached for up to 10 s of real time (src/server/web/http/response-cache.ts), while these tests
  * move the app's clock by hours: a successful write empties the cache, as the next real one would.
  * This one creates a session and cancels it, which leaves nothing offered.
  */

@@ -18,7 +18,7 @@ import {
 // Public reads are the same for every visitor until something is written, so their bytes are kept
 // in memory with an ETag: a repeat read costs a map lookup, and a browser that has them gets 304.
 // Any successful write through this process empties the cache before it is answered, and, with
-// REDIS_URL, tells every other instance to empty theirs (services/shared-state.ts). A read stores
+// REDIS_URL, tells every other instance to empty theirs (platform/shared-state.ts). A read stores
 // its answer only if no write was seen since the read began (the generation it started in), so a
 // read that raced a write on this or another instance never keeps the older answer. Entries also
 // expire after a short time, for changes no message announces (a feed import; a message lost
