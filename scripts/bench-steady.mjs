@@ -7,7 +7,7 @@
 // connection sends its share of a second back to back as fast as answers come, then waits for the
 // next second (autocannon/lib/httpClient.js), and its correction for coordinated omission assumes
 // one request a millisecond per connection (lib/run.js), so every answer slower than 1 ms is
-// recorded again at each millisecond below it (decision 0022, seventh session).
+// recorded again at each millisecond below it (docs/bench/2026-11-27-beacon-cost.md).
 //
 // With `startAt` (a wall-clock time, ms since the epoch) it starts then instead of at once, and with
 // `slice` (seconds) it sends only in every other slice from the start, the first, third and so on:

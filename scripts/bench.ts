@@ -254,7 +254,7 @@ async function fillDatabase(
           from generate_series(1, ${posts}) as i
         ) named
       ) made`);
-    // The words search corrects misspellings towards, as a save adds them (services/blog).
+    // The words search corrects misspellings towards, as a save adds them (src/server/domains/blog).
     await db.db.execute(sql`
       insert into blog_search_words (word, posts)
       select word, ndoc from ts_stat('select to_tsvector(''simple'', title || '' '' || excerpt || '' '' || content_text) from blog_posts')

@@ -36,7 +36,7 @@ import { routeTable } from './web/openapi/routes';
 
 export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
-  /** URLs per sitemap file: the protocol's 50,000 unless a test lowers it (http/seo.ts). */
+  /** URLs per sitemap file: the protocol's 50,000 unless a test lowers it (web/http/seo.ts). */
   sitemapUrlsPerFile?: number;
   /** Where the standard log goes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
@@ -70,7 +70,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   closeConnectionsWhenClosing(app);
   await app.register(fastifyCookie);
   const securityHeaderNames = registerSecurityHeaders(app, config);
-  // Public reads answered from memory with ETags until the next write (see http/response-cache.ts).
+  // Public reads answered from memory with ETags until the next write (see web/http/response-cache.ts).
   const responseCache = registerResponseCache(app, {
     ttlMs: 10_000,
     publicReads: publicReadsOf(appRouter),
@@ -82,7 +82,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     replayedHeaders: securityHeaderNames,
   });
 
-  // Limits are applied per procedure and per plain route (see trpc/rate-limit.ts), not globally.
+  // Limits are applied per procedure and per plain route (see web/trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
   // through (skipOnError) rather than fail them, and readiness reports it.
   await app.register(

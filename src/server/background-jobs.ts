@@ -8,11 +8,11 @@ import type { OutboundClient } from './platform/outbound';
 import { newsletterJobs } from './domains/newsletter';
 import { blogGoOutJobs } from './domains/blog';
 
-/** The activity log's daily prune (entries are kept a year, services/activity.ts). */
+/** The activity log's daily prune (entries are kept a year, domains/activity/log.ts). */
 export const ACTIVITY_PRUNE_QUEUE = 'activity-log-prune';
 
 /**
- * Every kind of background work the site does, each a queue of the job queue (services/job-queue.ts):
+ * Every kind of background work the site does, each a queue of the job queue (platform/job-queue.ts):
  * the promised e-mails, the podcast feed refresh (of the feed the admin set, or PODCAST_FEED_URL)
  * and the activity log's daily prune. Scheduled work is a definition with a `schedule` (cron,
  * Europe/London), run once per tick across all instances. The tests run the mail queue alone (no

@@ -28,20 +28,21 @@ const envSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^/]+/.test(v),
     'must be an absolute http(s) URL such as https://example.co.uk',
   ),
-  /** The embedded database's page cache and per-sort memory (db/pglite-durable.ts); raise for a big site. */
+  /** The embedded database's page cache and per-sort memory (platform/db/pglite-durable.ts); raise for a big site. */
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
     .default('16MB'),
-  /** Make a new embedded database with PGlite's initdb (a child process, 860 MB) instead of the template. */
+  /** Make a new embedded database with PGlite's initdb (in a child process, for its memory) instead of the template. */
   PGLITE_INITDB: booleanFlag.default(false),
   PGLITE_WORK_MEM: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 2MB')
     .default('2MB'),
   /**
-   * Compile the embedded database's WebAssembly to optimised code (about 15-20 MB more resident memory,
-   * heavy queries such as the inbox search about 1.6 times faster) instead of baseline code only.
+   * Compile the embedded database's WebAssembly to optimised code (more resident memory, heavy queries
+   * such as the inbox search faster: docs/bench/2026-11-24-embedded-database-memory.md) instead of
+   * baseline code only.
    */
   PGLITE_OPTIMISED_CODE: booleanFlag.default(false),
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
@@ -77,7 +78,7 @@ const envSchema = z.object({
   // stay settings of the server (a sender must be one the mail service accepts for the domain).
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS_DETAILS_SEED.email}>`),
   BUSINESS_INBOX: z.string().email().default(BUSINESS_DETAILS_SEED.email),
-  // The newsletter's sending pace (services/newsletter/send.ts): safe for a small SMTP plan by default.
+  // The newsletter's sending pace (domains/newsletter/send.ts): safe for a small SMTP plan by default.
   /** Messages per minute across every instance together (a token bucket in the database). */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Recipients one instance claims at a time. */
@@ -88,7 +89,7 @@ const envSchema = z.object({
   NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * How long one copy may be with the mail server before another worker counts its sender dead and
-   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (services/mail.ts).
+   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (platform/mail.ts).
    */
   NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   // Admin bootstrap
@@ -117,10 +118,10 @@ const envSchema = z.object({
     'must be an http(s) URL',
   ),
   PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
-  // Background jobs (services/job-queue.ts)
+  // Background jobs (platform/job-queue.ts)
   /**
    * How long an instance holds a job it started before another may take it over (it died). Longer
-   * than a send can take: the SMTP timeouts of services/mail.ts give up within 2 minutes.
+   * than a send can take: the SMTP timeouts of platform/mail.ts give up within 2 minutes.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   /** The wait after a job's first failure; each next one doubles (about a day over an e-mail's 12 attempts). */

@@ -33,7 +33,7 @@ export interface AppDeps {
   clock: () => Date;
   /** Holds back and refuses repeated failed sign-ins; over this process's counters by default. */
   signInThrottle: SignInThrottle;
-  /** Uploaded files: DATA_DIR/uploads, or the S3 bucket of S3_BUCKET (services/storage.ts). */
+  /** Uploaded files: DATA_DIR/uploads, or the S3 bucket of S3_BUCKET (platform/storage.ts). */
   storage: ObjectStorage;
   /**
    * With REDIS_URL, what every instance shares: rate-limit and throttle counters, and the message to

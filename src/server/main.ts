@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const config: Config = await orExit(() => loadConfig(), ConfigError);
 
   // On the embedded default this process takes the data folder first: no backup, restore or second
-  // `npm start` opens the database under it (db/data-folder-lock.ts).
+  // `npm start` opens the database under it (platform/db/data-folder-lock.ts).
   const folderLock: FolderLock | null = config.DATABASE_URL
     ? null
     : await orExit(() => lockDataFolder(config.dataDir, 'the site'), DataFolderInUse);

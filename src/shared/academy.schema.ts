@@ -11,7 +11,7 @@ export const createSubscriptionInputSchema = z.object({
 });
 
 export const createSubscriptionOutputSchema = z.object({
-  /** The hosted payment page to send the customer to (SPEC calls it clientSecret). */
+  /** The hosted payment page to send the customer to (docs/specification.md §7 calls it clientSecret). */
   clientSecret: z.string(),
   message: z.string(),
 });

@@ -1,6 +1,6 @@
 import { WORKSHOP_RESERVATION_TYPE, type ContactInput, type WorkshopDetails } from './contact';
 
-// The SparkAI Academy's plans and add-ons (SPEC sections 3 and 9). The landing page, the checkout
+// The SparkAI Academy's plans and add-ons (docs/specification.md §3 and §9). The landing page, the checkout
 // page and the payment server all read them from here, so a price changes in one place. The free
 // workshop's dates are the admin's sessions (shared/workshop.ts).
 

@@ -12,7 +12,7 @@ import {
 } from './admin';
 import { optionalFilter, pageField, pageSizeField, searchField as searchFieldOf } from './paging.schema';
 
-// What the admin calls (routers/admin.ts) accept and return. Every list is paged by the server,
+// What the admin calls (the admin.* procedures, in each domain's router.ts) accept and return. Every list is paged by the server,
 // newest first; the types are imported by the admin screens with `import type`.
 
 const pageFields = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalFilter, pageField, pageSizeField } from './paging.schema';
 
-// The owner's figures (routers/analytics.ts) and the page-view beacon: what they accept and return.
+// The owner's figures (domains/analytics/router.ts) and the page-view beacon: what they accept and return.
 
 export const ANALYTICS_PERIODS = ['today', '7d', '30d', '12mo', 'custom'] as const;
 export const ANALYTICS_DIMENSIONS = ['page', 'source', 'campaign', 'country', 'device', 'browser'] as const;

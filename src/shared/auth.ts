@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { emailAddressField } from './email.schema';
 
-// Admin sign-in, registration and password reset (SPEC sections 5, 6 and 7).
+// Admin sign-in, registration and password reset (docs/specification.md §5-7).
 
 export const PASSWORD_MAX_LENGTH = 256;
 export const ADMIN_NAME_MAX_LENGTH = 100;
@@ -65,7 +65,7 @@ export const resetPasswordInputSchema = z.object({
 
 /**
  * A new password as the reset and new-admin forms check it before sending: the server's field with
- * the length rule services/passwords.ts applies (which also refuses the most common passwords).
+ * the length rule domains/auth/passwords.ts applies (which also refuses the most common passwords).
  */
 export const newPasswordSchema = resetPasswordInputSchema.shape.newPassword.min(
   PASSWORD_MIN_LENGTH,

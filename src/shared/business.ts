@@ -2,7 +2,7 @@
 // titles, the route table and e-mail subjects, read before any database answers) and the country.
 // Everything a visitor might need to reach the business (e-mail, phone, address, office hours, the
 // academy's address) is the owner's to change in the admin: BusinessDetails, read through
-// services/business.ts. BUSINESS_DETAILS_SEED is what a fresh install starts with.
+// domains/site-content/business.ts. BUSINESS_DETAILS_SEED is what a fresh install starts with.
 export const BUSINESS = {
   name: 'Herts Local Media',
   legalName: 'Herts Local Media Ltd',

@@ -43,7 +43,7 @@ export const CONTACT_LIMITS = {
 /**
  * The math question of the contact form, checked by the server: a signed, expiring,
  * single-use challenge from GET /api/contact/challenge, answered with the sum of its two numbers.
- * Enquiries need one; the academy's workshop reservation does not (SPEC gives it no captcha).
+ * Enquiries need one; the academy's workshop reservation does not (the specification gives it no captcha: docs/specification.md §5).
  */
 export const CHALLENGE_LIFETIME_MINUTES = 60;
 export const CHALLENGE_MESSAGES = {

@@ -1,5 +1,5 @@
 // The creating operations that take an Idempotency-Key: the server runs them once per
-// key (trpc/idempotency.ts) and the SPA sends one key per submission (client/lib/trpc.ts).
+// key (server/web/trpc/idempotency.ts) and the SPA sends one key per submission (client/lib/trpc.ts).
 export const IDEMPOTENT_PROCEDURES: ReadonlySet<string> = new Set([
   'contact.send',
   'newsletter.subscribe',

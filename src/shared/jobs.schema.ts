@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './admin.schema';
 
-// The admin's view of background jobs that gave up (routers/jobs.ts): failed e-mails and feed
+// The admin's view of background jobs that gave up (web/trpc/failed-jobs.ts): failed e-mails and feed
 // refreshes, with a retry.
 
 /** What a job was for, in the admin's words (by the e-mail's kind, or the queue's name). */

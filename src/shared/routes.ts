@@ -70,7 +70,7 @@ export const PAGE_ROUTES = {
     meta: BLOG_META,
     queryParams: ['page', 'category'],
   },
-  // Each published post is in the sitemap too, listed from the posts themselves (http/seo.ts).
+  // Each published post is in the sitemap too, listed from the posts themselves (server/web/http/seo.ts).
   blogPost: {
     path: '/blog/:slug',
     page: 'BlogPostPage',
@@ -145,7 +145,7 @@ export const PAGE_ROUTES = {
     titleFromData: true,
     queryIsFreeText: true,
   },
-  // Past newsletter issues, newest first; each sent issue is in the sitemap too (http/seo.ts).
+  // Past newsletter issues, newest first; each sent issue is in the sitemap too (server/web/http/seo.ts).
   newsletterArchive: {
     path: '/newsletter',
     page: 'NewsletterArchivePage',

@@ -10,7 +10,7 @@ import {
   WORKSHOP_VENUE_MAX,
 } from './workshop';
 
-// What the workshop calls accept and return (routers/workshops.ts); the admin's session form
+// What the workshop calls accept and return (domains/workshops/router.ts); the admin's session form
 // validates with workshopSessionInputSchema, as the server does.
 
 const clock = (what: string) =>
@@ -76,7 +76,7 @@ export type ValidWorkshopSession = z.output<typeof workshopSessionInputSchema>;
 
 /**
  * A change to a session: the fields given, and its id in the path. The session they make with the
- * fields left as they were is checked as a new one is (services/workshops/sessions.ts).
+ * fields left as they were is checked as a new one is (domains/workshops/sessions.ts).
  */
 export const workshopSessionUpdateSchema = patchOf(sessionFields).extend({
   id: z.coerce.number().int().positive().max(2_147_483_647),

@@ -52,10 +52,10 @@ export const WORKSHOP_MESSAGES = {
 
 // --- UK local time -------------------------------------------------------------------------------
 
-// Made on first use: the first Intl.DateTimeFormat a page makes costs about 10 ms (ICU's set-up;
-// 40-60 ms on Lighthouse's phone), and a page that shows no date must not pay it while its code
-// loads (decision 0022). Written out here and in src/client/lib/dates.ts rather than shared: a
-// module of its own became a 300-byte chunk of its own.
+// Made on first use: the first Intl.DateTimeFormat a page makes pays for ICU's set-up, and a page
+// that shows no date must not pay it while its code loads (docs/bench/2026-11-27-first-paint.md).
+// Written out here and in src/client/lib/dates.ts rather than shared: a module of its own became
+// a tiny chunk of its own.
 function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
   let made: Intl.DateTimeFormat | undefined;
   return () => (made ??= new Intl.DateTimeFormat(locale, options));

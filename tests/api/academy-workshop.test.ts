@@ -30,7 +30,7 @@ const reserve = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as Record<string, unknown> });
 
 describe('a free-workshop reservation through POST /api/contact', () => {
-  it('is the body SPEC section 7 describes', () => {
+  it('is the body docs/specification.md §7 describes', () => {
     const body = workshopReservationMessage(details);
     expect(body).toMatchObject({
       name: 'Priya Shah',

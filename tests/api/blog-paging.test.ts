@@ -46,7 +46,7 @@ type Post = { id: number; title: string; content: string; category: string };
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('GET /api/blog, paged', () => {
-  it('answers 12 posts by default with the total and a next link, still SPEC-shaped posts with content', async () => {
+  it('answers 12 posts by default with the total and a next link, still posts shaped as docs/specification.md §3 says with content', async () => {
     const res = await get('/api/blog');
     expect(res.statusCode).toBe(200);
     const posts = res.json() as Post[];

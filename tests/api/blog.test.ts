@@ -30,7 +30,7 @@ const publicList = async () =>
   }>;
 
 describe('the public blog', () => {
-  it('lists the seeded published posts, newest first, with the fields of SPEC section 3', async () => {
+  it('lists the seeded published posts, newest first, with the fields of docs/specification.md §3', async () => {
     const posts = await publicList();
     expect(posts.length).toBe(3);
     for (const post of posts) {
@@ -112,7 +112,7 @@ describe('managing posts', () => {
     expect(emptied.json().message).toBe(BLOG_MESSAGES.missingFields);
   });
 
-  it('requires a title and content, with the message of SPEC section 5', async () => {
+  it('requires a title and content, with the message of docs/specification.md §5', async () => {
     for (const payload of [
       { title: '', content: '<p>Body</p>' },
       { title: 'A title', content: '' },

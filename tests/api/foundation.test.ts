@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/advertising-services', () => {
-  it('returns the four seeded services with the fields of SPEC section 3', async () => {
+  it('returns the four seeded services with the fields of docs/specification.md §3', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/advertising-services' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);

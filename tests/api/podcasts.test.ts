@@ -57,7 +57,7 @@ describe('GET /api/podcasts on a fresh install', () => {
     await t.close();
   });
 
-  it('lists the sample episodes, newest first, with the fields of SPEC section 3', async () => {
+  it('lists the sample episodes, newest first, with the fields of docs/specification.md §3', async () => {
     const episodes = await list(t);
     expect(episodes).toHaveLength(3);
     for (const e of episodes) {

@@ -91,7 +91,7 @@ const nextSession = async () =>
   } | null;
 
 /**
- * The public read is cached for up to 10 s of real time (http/response-cache.ts), while these tests
+ * The public read is cached for up to 10 s of real time (src/server/web/http/response-cache.ts), while these tests
  * move the app's clock by hours: a successful write empties the cache, as the next real one would.
  * This one creates a session and cancels it, which leaves nothing offered.
  */
@@ -519,7 +519,7 @@ describe('a full session and its waiting list', () => {
   });
 });
 
-describe('POST /api/contact with only the five documented fields (SPEC section 7)', () => {
+describe('POST /api/contact with only the five documented fields (docs/specification.md §7)', () => {
   const legacy = (n: number) => ({
     name: `Parent ${n}`,
     email: `parent${n}@example.co.uk`,

@@ -241,7 +241,7 @@ test.describe('the checkout page', () => {
 test.describe('the welcome page', () => {
   test('names the plan and lists what happens next', async ({ page }) => {
     const errors = watchErrors(page);
-    // Without a session_id (the SPEC's screens and routes): the plan in the address. With one, see academy-paid-journey.spec.ts.
+    // Without a session_id (docs/specification.md §2): the plan in the address. With one, see academy-paid-journey.spec.ts.
     await page.goto('/subscription-success?plan=innovator');
     await expect(page.getByRole('heading', { name: 'Welcome to SparkAI Academy!' })).toBeVisible();
     await expect(page.getByTestId('success-plan')).toContainText('AI Innovator');

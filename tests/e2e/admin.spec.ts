@@ -224,7 +224,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   const edited = page.getByTestId('admin-post').filter({ hasText: newTitle });
   await expect(edited).toContainText('Published');
 
-  // Delete, after the confirmation of the SPEC's validation rules.
+  // Delete, after the confirmation of docs/specification.md §5.
   await edited.getByRole('button', { name: `Delete ${newTitle}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you sure you want to delete this blog post?');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedPrivate, nonPublicReason, parseAllowList } from '../../src/server/platform/address-ranges';
 
-// The addresses the server never fetches from (services/outbound.ts uses these on every hop).
+// The addresses the server never fetches from (src/server/platform/outbound.ts uses these on every hop).
 describe('nonPublicReason', () => {
   it.each([
     ['127.0.0.1', 'loopback'],

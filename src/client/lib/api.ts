@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 
 /**
- * The error rule of the SPEC's error catalogue: a non-OK response becomes an Error whose message is
+ * The error rule of the specification's error catalogue (docs/specification.md §8): a non-OK response becomes an Error whose message is
  * 'STATUS: text', the text being the response body or, when that is empty, the status text.
  */
 export async function throwIfNotOk(res: Response): Promise<void> {
@@ -40,7 +40,7 @@ export function errorStatus(error: unknown): number | undefined {
   return undefined;
 }
 
-/** 'STATUS: message' for any error, as the SPEC's error catalogue words it. */
+/** 'STATUS: message' for any error, as the specification's error catalogue (docs/specification.md §8) words it. */
 export function errorText(error: unknown): string {
   if (error instanceof TRPCClientError) {
     const status = errorStatus(error);

@@ -3,16 +3,16 @@
 
 const TIME_ZONE = 'Europe/London';
 
-// Made on first use: the first Intl.DateTimeFormat a page makes costs about 10 ms (ICU's set-up;
-// 40-60 ms on Lighthouse's phone), and a page that shows no date must not pay it while its code
-// loads (decision 0022). Written out here and in src/shared/workshop.ts rather than shared: a
-// module of its own became a 300-byte chunk of its own.
+// Made on first use: the first Intl.DateTimeFormat a page makes pays for ICU's set-up, and a page
+// that shows no date must not pay it while its code loads (docs/bench/2026-11-27-first-paint.md).
+// Written out here and in src/shared/workshop.ts rather than shared: a module of its own became
+// a tiny chunk of its own.
 function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
   let made: Intl.DateTimeFormat | undefined;
   return () => (made ??= new Intl.DateTimeFormat(locale, options));
 }
 
-// The SPEC's blog date (screens and routes), 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
+// The blog date of docs/specification.md §2, 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
 const postDate = lazyDateFormat('en-US', {
   month: 'short',
   day: '2-digit',

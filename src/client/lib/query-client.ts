@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** The SPEC's calls: data never goes stale, no refetch on focus or by interval, no retries. */
+/** The specification's calls (docs/specification.md §7): data never goes stale, no refetch on focus or by interval, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

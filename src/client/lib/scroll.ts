@@ -13,7 +13,7 @@ export function scrollToSection(id: string): boolean {
   return true;
 }
 
-/** The SPEC's screens and routes: a section anchor in the address is scrolled to after 100 ms. */
+/** The specification's screens and routes (docs/specification.md §2): a section anchor in the address is scrolled to after 100 ms. */
 export function scrollToHashSoon(): () => void {
   const id = decodeURIComponent(window.location.hash.slice(1));
   if (!id) return () => {};

@@ -10,7 +10,7 @@ import {
 } from '../features/academy';
 
 /**
- * The academy page below its hero, in the SPEC's order: one chunk outside the page's first load
+ * The academy page below its hero, in the order of docs/specification.md §2: one chunk outside the page's first load
  * (the workshop booking form, its validation and the programme's icons are most of it), see
  * AcademyPage.tsx.
  */

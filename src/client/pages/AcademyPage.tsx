@@ -12,7 +12,7 @@ const AcademyMoreSections = lazySection(() => import('./AcademyPage.more').then(
 /** A client-side navigation here waits for the lazy sections, so the page appears whole. */
 export const preloadSections = () => AcademyMoreSections.preload();
 
-/** /sparkai-academy: the ten parts of the SPEC's screens and routes in order (the footer is the layout's). */
+/** /sparkai-academy: the ten parts of the specification's screens and routes (docs/specification.md §2) in order (the footer is the layout's). */
 export default function AcademyPage() {
   useEffect(() => scrollToHashSoon(), []);
   return (

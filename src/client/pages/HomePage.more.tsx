@@ -13,7 +13,7 @@ import { NewsletterSignupSection } from '../features/newsletter';
 import { PodcastsSection } from '../features/podcasts';
 
 /**
- * The home page below its first screens, in the SPEC's order: one chunk outside the page's first
+ * The home page below its first screens, in the order of docs/specification.md §2: one chunk outside the page's first
  * load (the audio player, the forms and their validation are most of it), see HomePage.tsx.
  */
 export default function HomeMoreSections() {

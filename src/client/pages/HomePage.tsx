@@ -14,7 +14,7 @@ const HomeMoreSections = lazySection(() => import('./HomePage.more').then((m) =>
 /** A client-side navigation here waits for the lazy sections, so the page appears whole. */
 export const preloadSections = () => HomeMoreSections.preload();
 
-// The order of the SPEC's screens and routes: hero, about, the service sections, sponsored editorials, podcasts,
+// The order of the specification's screens and routes (docs/specification.md §2): hero, about, the service sections, sponsored editorials, podcasts,
 // testimonials, newsletter signup, partner logos, contact form (the footer comes from the layout).
 export default function HomePage() {
   useEffect(() => {

@@ -42,7 +42,7 @@ const NEXT_STEPS = [
  * /subscription-success?plan=...&session_id=...: where Stripe sends a parent back after paying.
  * With a session_id the server asks Stripe about that checkout (on the server, while rendering),
  * and the page names the plan bought, or says the payment has not reached us; without one it is
- * the welcome of the SPEC's screens and routes, naming the plan in the address.
+ * the welcome of the specification's screens and routes (docs/specification.md §2), naming the plan in the address.
  */
 export default function SubscriptionSuccessPage() {
   const search = new URLSearchParams(useSearch());

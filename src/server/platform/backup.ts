@@ -13,7 +13,7 @@ import { INCOMING_FOLDER } from './storage-local';
 
 // A backup is one .tar.gz holding database.json (every table's rows, read in one transaction so
 // they are consistent with each other) and every stored object under uploads/ (from the folder or
-// the S3 bucket, services/storage.ts). It restores onto PGlite or PostgreSQL, a folder or a bucket,
+// the S3 bucket, platform/storage.ts). It restores onto PGlite or PostgreSQL, a folder or a bucket,
 // whichever the backup was taken from. Which tables it holds, parents before children so that rows
 // can be inserted in that order, is the caller's list (domains.ts).
 

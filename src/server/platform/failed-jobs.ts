@@ -5,7 +5,7 @@ import { JOB_MESSAGES, type FailedJob } from '../../shared/jobs.schema';
 import { notFound } from './errors';
 import { pageOffset, type Page } from './paging';
 
-// Jobs that gave up after their last attempt (services/job-queue.ts), for the admin: newest first,
+// Jobs that gave up after their last attempt (platform/job-queue.ts), for the admin: newest first,
 // a page at a time, and a retry. pg-boss keeps failed jobs for 30 days.
 
 /** Failed jobs of our queues (pg-boss's own internal queues are named __pgboss__...). */

@@ -9,7 +9,7 @@ import type { MailMessage } from './mail';
 
 // Promised e-mails (decision 0013). Whatever promises an e-mail queues
 // it with enqueueMail in the same transaction as the write that causes it: a job in the `mail` queue
-// of the job queue (services/job-queue.ts), committed or rolled back with that write. A worker on
+// of the job queue (platform/job-queue.ts), committed or rolled back with that write. A worker on
 // any instance sends it, retrying with growing waits. Nothing is sent from the request, so a crash
 // after the answer loses nothing and a mail server that is down only delays mail. Sending is at least
 // once: an instance that dies between the mail server's "250 OK" and completing the job has it sent
@@ -24,7 +24,7 @@ export type OutboxKind =
   | 'workshop_waiting_list'
   | 'workshop_cancellation'
   | 'workshop_reminder'
-  /** The academy's paid journey (services/subscription-events.ts). */
+  /** The academy's paid journey (domains/academy/subscription-events.ts). */
   | 'academy_welcome'
   | 'academy_subscription_notification'
   | 'academy_payment_failed'

@@ -41,7 +41,7 @@ const counterUnavailable = () =>
     5,
   );
 
-/** The CounterStore of services/counter-store.ts over Redis, with the memory store's meaning. */
+/** The CounterStore of platform/counter-store.ts over Redis, with the memory store's meaning. */
 export function createRedisCounterStore(client: Redis, clock: () => Date): CounterStore {
   client.defineCommand('counterHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   const commands = client as unknown as CounterCommands;

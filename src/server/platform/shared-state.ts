@@ -14,7 +14,7 @@ export interface CacheInvalidation {
 }
 
 export interface SharedState {
-  /** Sign-in throttling's counters (services/sign-in-throttle.ts), shared by every instance. */
+  /** Sign-in throttling's counters (domains/auth/sign-in-throttle.ts), shared by every instance. */
   counters: CounterStore;
   /** The Redis client for @fastify/rate-limit's own Redis store. */
   rateLimitClient: unknown;

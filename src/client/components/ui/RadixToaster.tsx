@@ -6,7 +6,7 @@ import { dismissToast, useToasts } from './toast-store';
 import * as styles from './Toaster.css';
 
 /**
- * Radix toasts with the SPEC's settings (constants and limits): 5 s, swipe right past 50 px, F8 focuses the region.
+ * Radix toasts with the settings of docs/specification.md §9: 5 s, swipe right past 50 px, F8 focuses the region.
  * Loaded with the first toast (or the first F8), so public pages do not pay for it up front.
  */
 export default function RadixToaster({ focusOnMount }: { focusOnMount: boolean }) {

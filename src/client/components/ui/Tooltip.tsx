@@ -3,7 +3,7 @@ import { cloneElement, lazy, Suspense, useState, type ReactElement, type Synthet
 const RadixTooltip = lazy(() => import('./RadixTooltip'));
 
 /**
- * A short hint on hover and keyboard focus (Radix, with the delays of the SPEC's constants and limits). The trigger
+ * A short hint on hover and keyboard focus (Radix, with the delays of the specification's constants and limits (docs/specification.md §9)). The trigger
  * renders plain until someone points at or focuses it; then the tooltip's code loads. The trigger
  * keeps its own accessible name.
  */

@@ -12,7 +12,7 @@ export interface ToastData {
 }
 
 // A tiny store behind toast(): at most TOAST_LIMIT toasts, newest first. A dismissed toast closes at
-// once and leaves the list after TOAST_REMOVE_DELAY_MS (the SPEC's constants and limits).
+// once and leaves the list after TOAST_REMOVE_DELAY_MS (docs/specification.md §9, constants and limits).
 let toasts: ToastData[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -35,7 +35,7 @@ export function toast(input: { title: string; description?: string; variant?: To
 }
 
 /**
- * A message of the SPEC's validation rules and error catalogue written as one line, 'Title - description' (as the server's
+ * A message of the specification's validation rules (docs/specification.md §5) and error catalogue written as one line, 'Title - description' (as the server's
  * messages are), shown as a toast's title and description.
  */
 export function toastMessage(message: string, variant: ToastVariant = 'destructive'): number {

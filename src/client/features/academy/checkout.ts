@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { ACADEMY } from '../../../shared/business';
 
-// The SPEC's error catalogue: what the checkout page says when it cannot go ahead.
+// The specification's error catalogue (docs/specification.md §8): what the checkout page says when it cannot go ahead.
 export const CHECKOUT_TEXT = {
   loading: 'Preparing your checkout...',
   ready: 'Your checkout is ready!',

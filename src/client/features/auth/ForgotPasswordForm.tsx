@@ -26,7 +26,7 @@ export function ForgotPasswordForm() {
         const result = await request.mutateAsync(input);
         setSentMessage(result.message);
       } catch (err) {
-        // A rate limit says how long to wait; anything else gets the message of the SPEC's error catalogue.
+        // A rate limit says how long to wait; anything else gets the message of the specification's error catalogue (docs/specification.md §8).
         const limited = errorStatus(err) === 429 ? serverMessage(err) : undefined;
         toast({
           title: 'Error',

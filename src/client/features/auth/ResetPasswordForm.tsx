@@ -13,7 +13,7 @@ import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AuthFormPanel, AuthNotice } from './AuthPanel';
 
-/** POST /api/reset-password's input, with the new password typed twice (the SPEC's validation rules). */
+/** POST /api/reset-password's input, with the new password typed twice (docs/specification.md §5, validation rules). */
 const resetFormSchema = resetPasswordInputSchema
   .extend({ newPassword: newPasswordSchema, confirm: z.string() })
   .refine((v) => v.newPassword === v.confirm, {

@@ -2,7 +2,7 @@ import { ADMIN_USER_CACHE_MS } from '../../../shared/constants';
 import { trpc } from '../../lib/trpc';
 
 /**
- * The signed-in admin, or null. The SPEC's calls: cached 60 s, never retried, and a 401 (or any
+ * The signed-in admin, or null. The specification's calls (docs/specification.md §7): cached 60 s, never retried, and a 401 (or any
  * failure) simply means nobody is signed in.
  */
 export function useAdminUser() {

@@ -16,7 +16,7 @@ function withinWait<T>(call: Promise<T>): Promise<T> {
   return Promise.race([call, late]).finally(() => window.clearTimeout(timer));
 }
 
-/** The SPEC's states and transitions, and its error catalogue: the session and every cached answer go, then / after 0.5 s, even if the call fails. */
+/** The specification's states and transitions (docs/specification.md §4), and its error catalogue: the session and every cached answer go, then / after 0.5 s, even if the call fails. */
 export function useLogout() {
   const logout = trpc.auth.logout.useMutation();
   const queryClient = useQueryClient();

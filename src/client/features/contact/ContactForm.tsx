@@ -20,7 +20,7 @@ import * as styles from './ContactForm.css';
 
 const EMPTY = { name: '', email: '', subject: '', message: '', type: '', website: '', answer: '' };
 const REQUIRED = ['name', 'email', 'message', 'type'] as const;
-/** The SPEC's words (validation rules) for a required field left empty. */
+/** The words of docs/specification.md §5 for a required field left empty. */
 const MISSING_INFORMATION =
   'Missing Information - Please fill in all required fields including service type.';
 const SEND_FAILED = {
@@ -80,7 +80,7 @@ export function ContactForm() {
       else toast(SEND_FAILED);
     },
     onInvalid: (errors) => {
-      // Empty fields first, with SPEC's message; then a malformed address, beside its field.
+      // Empty fields first, with the specification's message; then a malformed address, beside its field.
       const missing = REQUIRED.filter(
         (name) => errors[name] !== undefined && form.values[name].trim() === '',
       );
@@ -96,7 +96,7 @@ export function ContactForm() {
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The sum first, as the SPEC's validation rules order the checks; the server checks it again.
+    // The sum first, as the specification's validation rules (docs/specification.md §5) order the checks; the server checks it again.
     if (!captcha || !isCaptchaSolved(captcha, form.values.answer)) {
       event.preventDefault();
       toastMessage(CHALLENGE_MESSAGES.wrong);

@@ -1,4 +1,4 @@
-// The contact form's math question (the SPEC's validation rules). The numbers come from the server
+// The contact form's math question (docs/specification.md §5, validation rules). The numbers come from the server
 // (GET /api/contact/challenge), which checks the answer again; this check only saves a round trip.
 export interface MathCaptcha {
   a: number;

@@ -13,7 +13,7 @@ import * as styles from './AdvertisingSection.css';
 
 const ICONS: Record<string, LucideIcon> = { Mail, FileText, Calendar, Users };
 
-/** The service's icon; anything unknown falls back to Mail (the SPEC's entities). */
+/** The service's icon; anything unknown falls back to Mail (docs/specification.md §3, entities). */
 export function serviceIcon(name: string): LucideIcon {
   return ICONS[name] ?? Mail;
 }
@@ -72,7 +72,7 @@ export function AdvertisingSection() {
       <div className={sectionStyles.grid} aria-busy={services.isPending}>
         {services.isPending
           ? Array.from({ length: ADVERTISING_SKELETON_CARDS }, (_, i) => <ServiceSkeleton key={i} />)
-          : // A failed load shows nothing (the SPEC's states and transitions).
+          : // A failed load shows nothing (docs/specification.md §4, states and transitions).
             (services.data ?? []).map((service) => <ServiceCard key={service.id} service={service} />)}
       </div>
       <div className={sectionStyles.centre}>

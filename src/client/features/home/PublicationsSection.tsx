@@ -126,7 +126,7 @@ export function PublicationsSection() {
       <div className={styles.grid} aria-busy={newsletters.isPending}>
         {newsletters.isPending
           ? Array.from({ length: NEWSLETTER_SKELETON_CARDS }, (_, i) => <NewsletterSkeleton key={i} />)
-          : // A failed load shows nothing (the SPEC's states and transitions).
+          : // A failed load shows nothing (docs/specification.md §4, states and transitions).
             list.map((n) => <NewsletterCard key={n.id} newsletter={n} />)}
       </div>
       {list.length > 0 ? (

@@ -1,5 +1,5 @@
 /**
- * After the hash scroll of the SPEC's screens and routes, the lists above the target (advertising, newsletters,
+ * After the hash scroll of the specification's screens and routes (docs/specification.md §2), the lists above the target (advertising, newsletters,
  * podcasts) may still be loading and push it down. For a short while, until the visitor scrolls
  * or types themselves, keep the anchored section where they asked to be.
  */

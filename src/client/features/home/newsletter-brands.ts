@@ -1,7 +1,7 @@
 import type { Newsletter } from '../../../shared/content';
 import { HOME_SECTIONS } from '../../../shared/routes';
 
-// The newsletters with their own presentation (the SPEC's entities): each has a title colour and an
+// The newsletters with their own presentation (docs/specification.md §3, entities): each has a title colour and an
 // image; any other name gets the default look. The subscribe link is the owner's, from the
 // newsletter itself (the admin's Site content tab).
 export type BrandTone = 'broxtown' | 'hertstown' | 'fieldtown' | 'default';

@@ -1,4 +1,4 @@
-// The static figures of the SPEC's entities.
+// The static figures of the specification's entities (docs/specification.md §3).
 export const STATISTICS = [
   { label: 'Satisfaction Rate', target: 100, suffix: '%' },
   { label: 'Businesses Served', target: 580, suffix: '+' },

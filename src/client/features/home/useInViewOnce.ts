@@ -8,7 +8,7 @@ export function prefersReducedMotion(): boolean {
 
 /**
  * True from the moment at least `threshold` of the element has been visible, and for good after
- * that (the counters of the SPEC's states and transitions run once). Without IntersectionObserver it is true at once.
+ * that (the counters of the specification's states and transitions (docs/specification.md §4) run once). Without IntersectionObserver it is true at once.
  */
 export function useInViewOnce<T extends Element>(threshold: number) {
   const ref = useRef<T | null>(null);

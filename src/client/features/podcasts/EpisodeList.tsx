@@ -12,7 +12,7 @@ export const noMatchMessage = (term: string) => `No episodes found matching "${t
 export const SHOW_MORE = 'Show more episodes';
 
 /**
- * The episode list with its search over title and description (the SPEC's screens and routes). The server searches
+ * The episode list with its search over title and description (docs/specification.md §2, screens and routes). The server searches
  * and pages: the list shows what it sent, and 'Show more episodes' asks for the next page.
  */
 export function EpisodeList({

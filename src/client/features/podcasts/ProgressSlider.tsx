@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { formatTime, spokenTime } from './time';
 import * as styles from './ProgressSlider.css';
 
-// Radix's slider (SeekSlider.tsx) costs 10 KB of the home page's first load (brotli), where the
+// Radix's slider (SeekSlider.tsx) would weigh on the home page's first load
+// (docs/bench/2026-11-25-client-chunks.md), where the
 // player has nothing to seek yet. Until an episode's duration is known the bar is drawn as a plain,
 // disabled slider of the same markup; Radix's code loads when there is something to seek.
 const SeekSlider = lazy(() => import('./SeekSlider'));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'r
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from '../../../shared/constants';
 import type { PodcastEpisode } from '../../../shared/podcasts';
 
-// The player's state machine (the SPEC's states and transitions): idle, loading, playing, paused. The <audio> element
+// The player's state machine (docs/specification.md §4, states and transitions): idle, loading, playing, paused. The <audio> element
 // is the source of truth for time; React state mirrors it for rendering.
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused';
 
@@ -23,7 +23,7 @@ export interface PodcastPlayer {
   skipBack(): void;
   skipForward(): void;
   setSpeed(speed: number): void;
-  /** Picks an episode: position back to 0, playback stopped (the SPEC's states and transitions). */
+  /** Picks an episode: position back to 0, playback stopped (docs/specification.md §4, states and transitions). */
   select(id: number): void;
   selectPrevious(): void;
   selectNext(): void;
@@ -157,7 +157,7 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
       setDuration(finite(audio.duration));
       audio.playbackRate = speed;
     },
-    // The next episode is selected but does not start (the SPEC's states and transitions); the last one stays, rewound.
+    // The next episode is selected but does not start (docs/specification.md §4, states and transitions); the last one stays, rewound.
     onEnded: () => {
       const next = episodes[currentIndex + 1];
       if (next) {
@@ -169,7 +169,7 @@ export function usePodcastPlayer(episodes: PodcastEpisode[]): PodcastPlayer {
         if (audioRef.current) audioRef.current.currentTime = 0;
       }
     },
-    // Audio errors are only logged, and playback stops (the SPEC's error catalogue).
+    // Audio errors are only logged, and playback stops (docs/specification.md §8, error catalogue).
     onError: (event) => {
       const error = event.currentTarget.error;
       console.error('Podcast audio error:', error?.code, error?.message ?? 'unknown error');

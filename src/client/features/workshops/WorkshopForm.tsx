@@ -12,7 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useHydrated } from '../../lib/lazy-section';
 import * as styles from './WorkshopForm.css';
 
-// The SPEC's error catalogue: the workshop form's toasts. With a dated session a booked place says
+// The specification's error catalogue (docs/specification.md §8): the workshop form's toasts. With a dated session a booked place says
 // its date, and a full session's answers have toasts of their own.
 export const WORKSHOP_TOASTS = {
   success: {
@@ -38,7 +38,7 @@ const EMPTY = {
 const loadDetailsSchema = () => import('../../../shared/contact.schema').then((m) => m.workshopDetailsSchema);
 
 /**
- * The SPEC's validation rules leave the workshop form's checks to the browser, so what the schema finds beyond
+ * The specification's validation rules (docs/specification.md §5) leave the workshop form's checks to the browser, so what the schema finds beyond
  * them (a name of spaces, a mobile number's shape) is shown the same way: on the field, in the
  * browser's own bubble.
  */
@@ -52,7 +52,7 @@ function reportToBrowser(form: HTMLFormElement | null, errors: FieldErrors<typeo
 }
 
 /**
- * The reservation form (the SPEC's screens and routes, validation rules and error catalogue). With no session set it sends
+ * The reservation form (the specification's screens and routes (docs/specification.md §2), validation rules and error catalogue). With no session set it sends
  * POST /api/contact, which records interest in the next date; with one, it reserves a place in it,
  * or, once the session is full, a place on its waiting list.
  */
@@ -97,7 +97,7 @@ export function WorkshopForm({ session }: { session: PublicWorkshopSession | nul
       }
     },
     onInvalid: (errors) => reportToBrowser(formRef.current, errors),
-    // A refused or lost request, or the schema's code not loaded: the SPEC's toast (error catalogue). The
+    // A refused or lost request, or the schema's code not loaded: the toast of docs/specification.md §8. The
     // server's own words when it refused the reservation (full, started, already booked), with
     // what was typed kept, so that joining the waiting list is one more press.
     onError: (error) => {

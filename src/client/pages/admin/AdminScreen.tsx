@@ -64,7 +64,7 @@ export function AdminScreen() {
     if (askedSection && SECTIONS.some((s) => s.id === askedSection)) setSection(askedSection);
   }, [askedSection]);
 
-  // The SPEC's states and transitions: an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
+  // The specification's states and transitions (docs/specification.md §4): an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
   // Only from where it was shown: after Logout this screen, signed out, can stay mounted (hidden
   // while the home page's code loads) after Logout's own redirect home, and a second one would
   // leave two entries for the home page in the history, so Back would not return here.

@@ -31,7 +31,7 @@ const longDate = (date: Date) =>
 const childLabel = (f: SubscriptionFacts) =>
   f.childFirstName ? `${f.childFirstName}${f.childAge ? `, age ${f.childAge}` : ''}` : 'not given';
 
-/** The business's details as the owner keeps them (services/business.ts): the academy's address, the town. */
+/** The business's details as the owner keeps them (domains/site-content/business.ts): the academy's address, the town. */
 type Contact = { business: Pick<BusinessDetails, 'academyEmail' | 'town' | 'county'> };
 
 const signOff = ({ business }: Contact) =>

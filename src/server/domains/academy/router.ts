@@ -116,7 +116,7 @@ export const academyRouter = router({
 });
 
 // The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
-// merged there by routers/index.ts so every tRPC and REST path stays where clients know it.
+// merged there by router.ts so every tRPC and REST path stays where clients know it.
 const adminTags = ['Admin'];
 const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
 

@@ -44,7 +44,7 @@ export const academySubscriptions = pgTable(
 );
 
 /**
- * The e-mailed 'Manage your subscription' links (services/manage-links.ts): each is signed, bound
+ * The e-mailed 'Manage your subscription' links (domains/academy/manage-links.ts): each is signed, bound
  * to one Stripe customer, expires, and works once. Its use is recorded here, in the database, so
  * "once" holds across restarts and instances.
  */

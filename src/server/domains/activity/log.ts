@@ -5,7 +5,7 @@ import type { ActivityEntry, ActivityKind } from '../../../shared/activity';
 import { pageOffset, type Page } from '../../platform/paging';
 
 // The activity log: every admin change (recorded once, by the middleware every admin
-// mutation runs through: trpc/init.ts) and every sign-in, success or failure. What a change was is
+// mutation runs through: web/trpc/init.ts) and every sign-in, success or failure. What a change was is
 // said in words, with a short before/after of the fields an edit changed when the service that made
 // it says so (an ActivityNote), otherwise the input with secrets hidden and long text cut short.
 

@@ -5,7 +5,7 @@ import { users } from '../auth/tables';
 
 /**
  * Who changed what in the admin, and every sign-in, success or failure: kept a year
- * (services/activity.ts pruneActivityLog). The actor's name and e-mail are copied in, so the entry
+ * (domains/activity/log.ts pruneActivityLog). The actor's name and e-mail are copied in, so the entry
  * still says who it was after the admin is removed.
  */
 export const activityLog = pgTable(

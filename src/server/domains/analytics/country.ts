@@ -1,5 +1,5 @@
 // The visitor's country from their address at the moment of the visit, through the GeoLite2 data
-// that the geoip-country package ships (about 19 MB in memory). Loaded on the first counted view, not
+// that the geoip-country package ships (tens of MB in memory, decision 0016). Loaded on the first counted view, not
 // at start, so a site that counts nothing never holds it; the address itself is never stored.
 type Lookup = (ip: string) => { country?: string } | null;
 let loading: Promise<Lookup | null> | null = null;

@@ -26,9 +26,9 @@ export interface ViewRows {
  * Counted views waiting for their batch, as UTF-8 lines in a buffer outside the JavaScript heap.
  * Kept as strings, a second's views outlived several young-generation collections and were promoted
  * to the old generation with every string their rows were joined from (a template literal is a
- * tree of the parts until it is flattened): 3.5 MB promoted a second at 5,000 views a second, a
- * major collection every few seconds and a 20-34 ms lag of the event loop around each (decision
- * 0022, seventh session). Here a row's string dies young, and nothing of a view is promoted.
+ * tree of the parts until it is flattened), and under heavy load a major collection every few
+ * seconds lagged the event loop (docs/bench/2026-11-27-beacon-cost.md). Here a row's string dies
+ * young, and nothing of a view is promoted.
  */
 export class ViewBuffer {
   private bytes: Buffer;
@@ -78,9 +78,8 @@ const COLUMNS = 'at, day, visitor, path, source, campaign, country, device, brow
 const COPY_STATEMENT = `copy analytics_page_views (${COLUMNS}) from '/dev/blob'`;
 
 /**
- * On the embedded database (it runs on this thread): lines of COPY's text format, 6.5-7 µs a row
- * against 12.8-13.6 for the insert from JSON below (250-row chunks into the table and its two
- * indexes, on this machine). Text fields reach here without control characters (recorder.ts), so
+ * On the embedded database (it runs on this thread): lines of COPY's text format, about half the
+ * cost a row of the insert from JSON below (docs/bench/2026-11-27-beacon-cost.md). Text fields reach here without control characters (recorder.ts), so
  * a backslash is all there is to escape.
  */
 function copyRows(copyIn: NonNullable<DatabaseHandle['copyIn']>): ViewRows {

@@ -11,7 +11,7 @@ import { enqueueMail } from '../../platform/outbox';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, type Session, type SessionUser } from './sessions';
 
-// Signing in: the password check, throttled by deps.signInThrottle (services/sign-in-throttle.ts).
+// Signing in: the password check, throttled by deps.signInThrottle (domains/auth/sign-in-throttle.ts).
 
 type SignInDeps = Pick<AppDeps, 'db' | 'clock' | 'signInThrottle' | 'config'>;
 

@@ -7,7 +7,7 @@ import { countedWords, moveWordCounts } from './search-words';
 
 // A scheduled post becomes visible by itself at its go-out time: every public read asks for
 // `published_at <= now()`, and each instance's response cache empties itself at the next go-out
-// time it knows (http/response-cache.ts). This job is the record of it, once across all instances:
+// time it knows (web/http/response-cache.ts). This job is the record of it, once across all instances:
 // at each minute it marks the posts that went out as published (their words then join the list
 // search corrects towards), writes it in the activity log,
 // and tells every instance to drop its cached public answers, so that an instance which never

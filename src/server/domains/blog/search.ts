@@ -100,14 +100,14 @@ export async function searchPosts(db: Database, q: string | undefined, page: num
   const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
   // The snippet is cut from 800 characters around the first place the first word appears (its
   // first five letters, which a stemmed form shares), not from the whole post: ts_headline's
-  // fragment search costs grow with the square of the matches in the text it is given, and a post
-  // that names its town 70 times made one search take 50 ms.
+  // fragment search costs grow with the square of the matches in the text it is given, so a post
+  // that names its town many times made one search slow (docs/bench/2026-11-27-blog-search.md).
   const needle = (alternatives[0]?.[0] ?? '').slice(0, 5);
   const snippetOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   // Ranked by the title, tags and excerpt (rank_search: weights A, B, C), newest first among equals:
   // a post whose body alone matches comes after every post that names the words up front. Ranking by
   // the whole text cost the square of each word's repeats (ts_rank pairs every position of one word
-  // with every position of the next): 40 ms for two words over 200 matches. Ranked and counted on ids
+  // with every position of the next; decision 0020). Ranked and counted on ids
   // alone; only the page's ten rows are read whole.
   const result = (await db.execute(sql`
     with q as (select to_tsquery('english', ${queryText}) as query),

@@ -36,7 +36,7 @@ export const blogPosts = pgTable(
       .default(sql`'post-' || replace(gen_random_uuid()::text, '-', '')`),
     /**
      * draft, scheduled or published. published_at is the go-out time of a scheduled post and null
-     * for a draft, so visitors' queries need only `published_at <= now()` (see services/blog).
+     * for a draft, so visitors' queries need only `published_at <= now()` (see domains/blog).
      */
     status: text('status').notNull().default('draft'),
     metaTitle: text('meta_title').notNull().default(''),
@@ -57,7 +57,7 @@ export const blogPosts = pgTable(
     ),
     /**
      * What search ranks by: the title, tags and excerpt only. Small and stored in the row, where the
-     * whole text's vector would cost the square of each word's repeats to rank (services/blog).
+     * whole text's vector would cost the square of each word's repeats to rank (domains/blog).
      */
     rankSearch: tsvector('rank_search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'C')`,
@@ -147,7 +147,7 @@ export const postRevisions = pgTable(
 
 /**
  * Every word of the published posts, with how many use it, for correcting a misspelt search word by
- * trigram similarity (services/blog/search-words.ts keeps it).
+ * trigram similarity (domains/blog/search-words.ts keeps it).
  */
 export const blogSearchWords = pgTable(
   'blog_search_words',

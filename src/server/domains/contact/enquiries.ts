@@ -77,7 +77,7 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
 
 type EnquiryRow = typeof contactMessages.$inferSelect;
 
-/** The notification e-mail's job (services/outbox.ts), by its primary key (queue, id). */
+/** The notification e-mail's job (platform/outbox.ts), by its primary key (queue, id). */
 const notificationJob = and(eq(jobs.name, MAIL_QUEUE), eq(jobs.id, contactMessages.notificationJobId));
 
 /** What the inbox reads of an enquiry's notification: the enquiry's record, and its job while it is there. */

@@ -26,7 +26,7 @@ export interface ValidContactMessage {
   message: string;
   type: ContactType;
   details?: WorkshopDetails;
-  /** The math question (services/challenges.ts); enquiries need it, workshop reservations do not. */
+  /** The math question (domains/contact/challenges.ts); enquiries need it, workshop reservations do not. */
   challenge?: string;
   answer?: number;
   /** The honeypot: people never see this field, so anything in it came from a bot. */
@@ -91,7 +91,7 @@ type WorkshopChoice = Pick<BookingRequest, 'session' | 'ifFull'> & {
 /**
  * Stores an enquiry (or a workshop reservation) and tells the business by e-mail, replying to the
  * sender. A honeypot hit is answered exactly like a real message but stores and sends nothing.
- * A reservation also books its place (services/workshop-reservations.ts) in the same transaction:
+ * A reservation also books its place (domains/workshops/reservations.ts) in the same transaction:
  * by default, as the specification's five fields ask, in the next open session, on its waiting list
  * when it is full, or as interest when none is set; answered with what it came to.
  */

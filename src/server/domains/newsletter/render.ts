@@ -103,8 +103,8 @@ export async function renderIssueEmail(
   </mj-body>
 </mjml>`;
   // Loaded on the first issue rendered, not at start: mjml and its dependencies (lodash among them)
-  // held about 1 MB of source and their compiled code in every server's heap, which each full
-  // collection walks, for what only a send or the admin's preview uses (docs/decisions/0022).
+  // held their source and compiled code in every server's heap, which each full collection walks,
+  // for what only a send or the admin's preview uses (docs/bench/2026-11-27-cached-reads.md).
   const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(template, { validationLevel: 'soft', keepComments: false });
   const text = [

@@ -149,7 +149,7 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<{ 
 /**
  * Removes the address behind an unsubscribe link: nothing about it is kept, and no further copy of
  * a newsletter goes to it, including the rest of a send in progress. The token is the random one of
- * the signup e-mails, or the signed one of newsletter issues (services/newsletter/links.ts).
+ * the signup e-mails, or the signed one of newsletter issues (domains/newsletter/links.ts).
  */
 export async function unsubscribe(deps: Pick<Deps, 'db'>, token: string): Promise<{ message: string }> {
   const { db } = deps;

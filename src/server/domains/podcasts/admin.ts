@@ -214,7 +214,7 @@ function describeImport(result: ImportResult): string {
 }
 
 /**
- * Imports the show's feed now, through the outbound safety of services/outbound.ts (public
+ * Imports the show's feed now, through the outbound safety of platform/outbound.ts (public
  * addresses only, size and time limits), and remembers the outcome for the admin. What the
  * admin's 'Import now' and the regular refresh call.
  * A feed that cannot be fetched or read changes no episode and throws (502).

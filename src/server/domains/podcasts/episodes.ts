@@ -222,7 +222,7 @@ export async function importPodcastFeed(db: Database, xml: string): Promise<Impo
 }
 
 /**
- * Fetches the feed over http(s), only from public addresses (services/outbound.ts), reading at
+ * Fetches the feed over http(s), only from public addresses (platform/outbound.ts), reading at
  * most 10 MB as it streams, and imports it; any failure leaves the episodes as they are.
  */
 export async function importPodcastFeedFromUrl(

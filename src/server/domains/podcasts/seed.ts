@@ -6,7 +6,7 @@ type NewEpisode = typeof podcastEpisodes.$inferInsert;
 // Sample episodes for a fresh install: their audio is a short chime served by this site
 // (public/audio, written by scripts/generate-sample-audio.mjs), so the player works before the
 // show's feed is configured. Their guids start with 'sample:'; once the feed has supplied real
-// episodes the list shows those instead (see services/podcasts.ts).
+// episodes the list shows those instead (see domains/podcasts/episodes.ts).
 const podcastEpisodesSeed: NewEpisode[] = [
   {
     guid: 'sample:market-towns',

@@ -23,7 +23,7 @@ export const podcastEpisodes = pgTable(
   },
   (t) => [
     uniqueIndex('podcast_episodes_guid_idx').on(t.guid),
-    // The list's order (services/podcasts.ts listEpisodes), newest first, and its search.
+    // The list's order (domains/podcasts/episodes.ts listEpisodes), newest first, and its search.
     index('podcast_episodes_order_idx').on(
       t.publishedAt.desc().nullsLast(),
       t.episodeNumber.desc().nullsLast(),

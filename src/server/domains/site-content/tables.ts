@@ -62,7 +62,7 @@ export const partners = pgTable('partners', {
 
 /**
  * Settings an admin changes, one row per key with a JSON value checked by its Zod schema on the way
- * in and out (services/settings.ts): the business details, the podcast feed address.
+ * in and out (domains/site-content/settings.ts): the business details, the podcast feed address.
  */
 export const SETTING_KEYS = { business: 'business', podcastFeed: 'podcast-feed' } as const;
 

@@ -24,7 +24,7 @@ export type ReservationRow = typeof workshopReservations.$inferSelect;
 type Writer = Pick<Database, 'execute' | 'select'>;
 type Deps = Pick<AppDeps, 'config'>;
 
-/** The academy's contact address as the owner keeps it in the admin (services/business.ts). */
+/** The academy's contact address as the owner keeps it in the admin (domains/site-content/business.ts). */
 export async function academyEmailOf(db: Pick<Database, 'select'>): Promise<string> {
   return (await getBusinessDetails(db)).academyEmail;
 }

@@ -8,7 +8,7 @@ import { contactMessages } from '../contact/tables';
 /**
  * The free taster workshop's dated sessions. places_taken counts the confirmed
  * reservations and is the one place capacity is enforced: a reservation takes a place with a
- * conditional update of this row (services/workshop-reservations.ts), and the check below stops any
+ * conditional update of this row (domains/workshops/reservations.ts), and the check below stops any
  * write that would pass capacity, whatever the code does.
  */
 export const workshopSessions = pgTable(

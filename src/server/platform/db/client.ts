@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   /** True when the database answers a trivial query within a second. */
   ping(): Promise<boolean>;
   /**
-   * Raw SQL for the job queue (pg-boss's `db` option, services/job-queue.ts): with values, one
+   * Raw SQL for the job queue (pg-boss's `db` option, platform/job-queue.ts): with values, one
    * statement with $1.. parameters; without, possibly several statements (its own migrations).
    */
   executeSql: SqlExecutor['executeSql'];
@@ -82,7 +82,8 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   /**
    * Tests only: an in-memory PGlite starts from this dump (PGlite's dumpDataDir) instead of running
-   * initdb, which takes about 2.5 s of each test file's start.
+   * initdb, which would take seconds of each test file's start
+   * (docs/bench/2026-11-24-embedded-database-memory.md).
    */
   pgliteDump?: Blob;
 }

@@ -45,12 +45,12 @@ class DurableNodeFS extends NodeFS {
 }
 
 /**
- * Memory for a small site. PGlite's defaults are a server's: 128 MB of shared_buffers
- * alone made the process 374 MB at idle. Measured on this site's database (a few MB; 10,000 posts
- * of 8 KB are about 90 MB, read a page at a time through indexes):
+ * Memory for a small site. PGlite's defaults are a server's, and its shared_buffers alone made the
+ * process several times larger at idle than the site's database, which is read a page at a time
+ * through indexes (docs/bench/2026-11-24-embedded-database-memory.md):
  * - shared_buffers 16MB (default 128MB): Postgres' page cache inside the WebAssembly memory. The
- *   operating system's file cache sits under it, so a miss costs a copy, not a disk read; RSS at
- *   open fell from 292 to 182 MB and cached reads stay the same (the response cache serves them).
+ *   operating system's file cache sits under it, so a miss costs a copy, not a disk read; cached
+ *   reads never reach it (the response cache serves them).
  * - work_mem 2MB (4MB): per sort or hash; our queries sort a page of rows through an index.
  * - wal_buffers: left at -1, which is 1/32 of shared_buffers (512kB): every commit is flushed at
  *   once anyway (synchronous_commit), so more WAL buffer would hold nothing.
@@ -91,10 +91,11 @@ export function durableStartParams(memory: PgliteMemory = SMALL_SITE_MEMORY): st
     'wal_sync_method=fsync',
     '-c',
     'synchronous_commit=on',
-    // A new 16 MB WAL segment is not written full of zeros first (postgres then writes its last
-    // byte only): on this thread, the zeros and their fsync held the event loop 20-25 ms each time
-    // a segment filled, every few seconds under 5,000 page views a second (decision 0022, seventh
-    // session). Each commit's WAL is still fsync()ed before it is acknowledged, sizes included.
+    // A new WAL segment is not written full of zeros first (postgres then writes its last byte
+    // only): on this thread, the zeros and their fsync held the event loop each time a segment
+    // filled, every few seconds under a heavy load of page views
+    // (docs/bench/2026-11-27-beacon-cost.md). Each commit's WAL is still fsync()ed before it is
+    // acknowledged, sizes included.
     '-c',
     'wal_init_zero=off',
     ...memoryParams(memory),
@@ -107,14 +108,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 /** A PGlite on a data folder whose acknowledged commits are on disk. */
 export function openDurablePglite(dataDir: string, memory: PgliteMemory = SMALL_SITE_MEMORY): PGlite {
   // V8 compiles WebAssembly twice by default (Liftoff, a quick baseline, then optimised TurboFan code
-  // for the functions that run often) and keeps both: 9 MB of pglite.wasm cost 35 MB more resident
-  // memory that way than baseline code alone (PGlite opened on this site's folder: 161 against 126
-  // MB). TurboFan alone is smaller than both (148 MB) but its compiler leaves 15-20 MB in glibc's
-  // heap, freed and never given back. So one or the other, never both:
-  // - baseline only, the default: the fewest bytes; the server's peak under two minutes of mixed load
-  //   is 234 MB against 246 MB with TurboFan. What it costs is the speed of the queries that do real
-  //   work in Postgres: the inbox search over 10,000 enquiries takes 86-94 ms against 51-59 ms, a page
-  //   of posts or a deep page of the inbox the same (0.6 and 5-7 ms). Cached reads never reach here.
+  // for the functions that run often) and keeps both, which costs the most resident memory. TurboFan
+  // alone is smaller than both, but its compiler leaves memory in glibc's heap, freed and never given
+  // back. So one or the other, never both (docs/bench/2026-11-24-embedded-database-memory.md):
+  // - baseline only, the default: the fewest bytes and the lowest peak under mixed load. What it
+  //   costs is the speed of the queries that do real work in Postgres (the inbox search over many
+  //   enquiries); a page of posts or of the inbox is as fast either way. Cached reads never reach here.
   // - optimised only (PGLITE_OPTIMISED_CODE=true), for a server with memory to spare.
   v8.setFlagsFromString(memory.optimisedCode ? '--no-liftoff' : '--liftoff-only');
   if (!flushEnabled()) {

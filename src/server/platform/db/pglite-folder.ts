@@ -7,10 +7,10 @@
 // pg_hba.conf missing). Here a new cluster is made in `<dir>.creating`, flushed, and renamed into
 // place; the rename is the moment the folder exists.
 //
-// Making a cluster in PGlite (its initdb, in WebAssembly) takes a process to 860 MB, more than a small
-// server has. So a new folder is unpacked from pglite-template.tar.gz, an empty cluster
-// made once by `npm run db:template` with the PGlite version written beside it (4.5 MB, 10-20 MB of
-// memory to unpack). When the installed PGlite is another version than the template's, the cluster
+// Making a cluster in PGlite (its initdb, in WebAssembly) takes more memory than a small server has
+// (docs/bench/2026-11-24-embedded-database-memory.md). So a new folder is unpacked from
+// pglite-template.tar.gz, an empty cluster made once by `npm run db:template` with the PGlite version
+// written beside it, which takes little memory to unpack. When the installed PGlite is another version than the template's, the cluster
 // is made the slow way, in a child process whose memory goes back to the system when it exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -14,10 +14,8 @@ export async function registerApiDocs(app: FastifyInstance, document: OpenAPIObj
 
   // The generated document as it is (static mode: no routes are collected, no hooks added), and
   // Swagger UI over it from our own origin, its bundle served by @fastify/static; the validator badge
-  // is off, since the page may connect only to this site. Measured before adopting it (decision
-  // 0006): GET /api/advertising-services on the built server, 50 connections, alternating with the
-  // hand-written page, median 9,721 against 9,631 req/s (and 10,026 against 10,269 in a first run),
-  // within the run-to-run spread of either (6,500-17,000 on this shared machine).
+  // is off, since the page may connect only to this site. It costs other routes no throughput beyond
+  // the noise (decision 0006, docs/bench/2026-11-25-api-reference-page.md).
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -195,8 +195,8 @@ export async function registerPages(
     return tags.join('\n    ');
   }
 
-  // A page's stylesheets are written into its HTML (about 28 KB, 5 KB compressed, on the home
-  // page): the first paint then waits for no other request. Each is also linked with
+  // A page's stylesheets are written into its HTML (docs/bench/2026-11-27-first-paint.md): the
+  // first paint then waits for no other request. Each is also linked with
   // media="not all", which the browser fetches without waiting for it and never applies: the
   // client's loader sees it is there and does not load it again on a later navigation.
   const stylesheets = new Map<string, string | null>();

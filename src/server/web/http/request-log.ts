@@ -122,10 +122,10 @@ const countLines = (text: string) => {
  * Log lines gathered in an array and handed to the destination LOG_WRITE_BYTES at a time, or every
  * LOG_FLUSH_MS, and all of them when the process ends (a crash included: 'exit' is emitted after
  * an uncaught exception). SonicBoom can gather lines itself (minLength), but it measures the bytes
- * of its whole growing buffer on every line, which flattens that string each time: 1.6-1.8 µs a
- * line, 7% of a cached read's time, against 0.06 µs here (decision 0022). Lines the destination
- * drops (its backlog full) are counted, and the count is written as a warning ahead of the next
- * chunk, so the log says what it is missing.
+ * of its whole growing buffer on every line, which flattens that string each time, a share of a
+ * cached read's time that an array does not cost (docs/bench/2026-11-27-cached-reads.md). Lines
+ * the destination drops (its backlog full) are counted, and the count is written as a warning ahead
+ * of the next chunk, so the log says what it is missing.
  */
 export function gatheredLines(
   sink: LineSink,

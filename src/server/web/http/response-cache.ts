@@ -18,7 +18,7 @@ import {
 // Public reads are the same for every visitor until something is written, so their bytes are kept
 // in memory with an ETag: a repeat read costs a map lookup, and a browser that has them gets 304.
 // Any successful write through this process empties the cache before it is answered, and, with
-// REDIS_URL, tells every other instance to empty theirs (services/shared-state.ts). A read stores
+// REDIS_URL, tells every other instance to empty theirs (platform/shared-state.ts). A read stores
 // its answer only if no write was seen since the read began (the generation it started in), so a
 // read that raced a write on this or another instance never keeps the older answer. Entries also
 // expire after a short time, for changes no message announces (a feed import; a message lost
@@ -54,8 +54,8 @@ export interface CacheBudget {
 const MB = 1024 * 1024;
 /**
  * The kinds and their budgets, 16 MB in all, bodies and their compressed copies together:
- * - page: the pages of the route table, posts and tag pages, feeds, the sitemap (a post page is
- *   20-60 KB with its copies, so about 200-500);
+ * - page: the pages of the route table, posts and tag pages, feeds, the sitemap (a post page with
+ *   its compressed copies is tens of KB, so some hundreds fit);
  * - api: the API's public reads (/api, /trpc), small JSON;
  * - search: answers keyed by text a visitor types (search results, their pages, a checkout's page);
  * - missing: any 404, a page's or the API's.

@@ -33,7 +33,7 @@ function replayResult<R>(
 }
 
 /**
- * The Idempotency-Key of a creating POST (services/idempotency.ts). With the header, the procedure
+ * The Idempotency-Key of a creating POST (platform/idempotency.ts). With the header, the procedure
  * runs inside one transaction with the key (its services get that transaction as their database)
  * and its answer is kept; a repeat gets the kept answer with `Idempotent-Replayed: true`. Without
  * the header nothing changes. Use it after the input is known to be the caller's (after
@@ -63,7 +63,7 @@ export const idempotent = answers(
 /**
  * The same for an operation whose work is a call to another service (the payment provider): run
  * outside a transaction, so a slow provider never holds the embedded database, with the answer kept
- * afterwards (services/idempotency.ts says what that allows).
+ * afterwards (platform/idempotency.ts says what that allows).
  */
 export const idempotentOutsideDatabase = answers(
   middleware(async ({ ctx, path, getRawInput, next }) => {

@@ -164,7 +164,7 @@ const requireAdmin = answers(
 /**
  * Every successful admin change goes into the activity log, once, here: who, when, the
  * operation in words, and what it was done to. A service that knows the before and after of an edit
- * writes them into ctx.activity (services/activity.ts ActivityNote); otherwise the input is kept,
+ * writes them into ctx.activity (domains/activity/log.ts ActivityNote); otherwise the input is kept,
  * secrets hidden and long text cut short. A log that cannot be written never undoes the change.
  */
 export const adminProcedure = publicProcedure

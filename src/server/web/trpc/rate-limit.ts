@@ -5,7 +5,7 @@ import { tooManyRequests } from '../../platform/errors';
 // Per-client-address limits on everything a visitor can use to make us work or send mail. The
 // address is Fastify's req.ip, so TRUST_PROXY makes them hold behind a reverse proxy.
 export const RATE_LIMIT_POLICIES = {
-  /** A ceiling on every sign-in request against floods; failures are throttled by services/sign-in-throttle.ts. */
+  /** A ceiling on every sign-in request against floods; failures are throttled by domains/auth/sign-in-throttle.ts. */
   signIn: { max: 100, windowMs: 60 * 60_000 },
   passwordReset: { max: 5, windowMs: 15 * 60_000 },
   contact: { max: 10, windowMs: 10 * 60_000 },

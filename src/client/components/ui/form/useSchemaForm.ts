@@ -4,8 +4,8 @@ import type { z } from 'zod';
 // The forms validate with the Zod schemas the server validates with (src/shared/*.schema.ts), so a
 // limit or a pattern is written once. This hook is the few lines the forms need around a schema:
 // the values, the first message of each field that failed, and a submitting state. It was chosen
-// over react-hook-form, which added 12 KB (brotli) to the home page's first load, already the
-// largest of the public pages.
+// over react-hook-form, which would have put the home page's first load past its budget (decision
+// 0007).
 
 /** Every field of these forms is text (a number or a choice too, as the browser gives it). */
 export type FormValues = Record<string, string>;
@@ -34,7 +34,7 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>({
   schema: SchemaSource<S>;
   /** What the schema checks, made from the values (fixed fields, defaults); the values by default. */
   input?: (values: V) => unknown;
-  /** The form's own words for a field left empty, where SPEC words them differently from the schema. */
+  /** The form's own words for a field left empty, where the specification (docs/specification.md §5) words them differently from the schema. */
   blank?: Partial<Record<keyof V & string, string>>;
 }) {
   const [values, setValues] = useState<V>(initial);

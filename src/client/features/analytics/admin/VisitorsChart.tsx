@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AnalyticsOverview } from '../../../../shared/analytics.schema';
 
-// Visitors and page views per day against the period before: uPlot (about 50 KB), loaded only with
+// Visitors and page views per day against the period before: uPlot (docs/bench/2026-11-25-client-chunks.md), loaded only with
 // the admin's analytics section, never by the public pages.
 
 const COLOURS = { visitors: '#1d4ed8', pageViews: '#0f766e', previous: '#94a3b8' };

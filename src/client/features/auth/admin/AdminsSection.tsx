@@ -22,7 +22,7 @@ import {
   tableStyles as styles,
 } from '../../../components/admin';
 
-/** POST /api/admin/register's input, with the password rule the server applies (the SPEC's constants and limits). */
+/** POST /api/admin/register's input, with the password rule the server applies (docs/specification.md §9, constants and limits). */
 const newAdminSchema = registerInputSchema.extend({ password: newPasswordSchema });
 
 /** The admin accounts: who can sign in, adding one (POST /api/admin/register) and removing one. */
@@ -56,7 +56,7 @@ export function AdminsSection() {
       } catch (error) {
         registrationFailed(serverMessage(error));
       } finally {
-        // The SPEC's calls: the users list is refreshed after a registration call.
+        // The specification's calls (docs/specification.md §7): the users list is refreshed after a registration call.
         await utils.admin.users.invalidate();
       }
     },

@@ -58,10 +58,9 @@ const BEACON_TYPE = new RegExp(
 );
 
 /**
- * POST /api/analytics/view answered before Fastify routes it (decision 0022, eighth session), as
- * the response cache's hits are: without Fastify's routing, request and reply objects, child logger
- * and hooks, a beacon took 78-117 µs of the server's CPU at 3,000 a second (median 95) against
- * 109-119 (median 119) through the route. The answers, their headers, the log line and the rate
+ * POST /api/analytics/view answered before Fastify routes it (decision 0022), as the response
+ * cache's hits are: without Fastify's routing, request and reply objects, child logger and hooks, a
+ * beacon costs the server less CPU than through the route (docs/bench/2026-11-27-beacon-cost.md). The answers, their headers, the log line and the rate
  * limit are the route's (routes/analytics.ts), which still answers everything else: another
  * type, no Content-Length or one over the limit, a client over its rate limit, a site behind a
  * trusted proxy (whose client address Fastify works out), a browser with the admin's session

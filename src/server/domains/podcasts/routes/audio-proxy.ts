@@ -20,7 +20,7 @@ import { sendApiError } from '../../../web/http/api-errors';
 // page never requests another host and seeking works: Range is forwarded and 200/206 answered
 // with the upstream's length and range headers. It is no open proxy: the only URL it fetches is
 // the episode's stored audioUrl, over http or https, and only from public addresses (every
-// redirect hop included; see services/outbound.ts). Whatever the host answers is served as audio
+// redirect hop included; see platform/outbound.ts). Whatever the host answers is served as audio
 // that cannot run anything. Relative URLs are our own sample files.
 
 /** Per client address: plenty for listening and seeking, too few to use us as a download mirror. */
@@ -226,7 +226,7 @@ export function audioProxyRoutes(deps: AppDeps): FastifyPluginAsync {
         }
         const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
 
-        // Audio uploaded in the admin (services/audio-uploads.ts): from the storage, with Range.
+        // Audio uploaded in the admin (domains/uploads/audio.ts): from the storage, with Range.
         const uploaded = /^\/objects\/uploads\/([a-z2-7]{32})$/.exec(audioUrl)?.[1];
         if (uploaded) return sendUploadedAudio(reply, req.params.id, uploaded, rangeHeader);
 

@@ -20,7 +20,7 @@ interface UploadRoute {
 
 /**
  * What a link accepts, from its (signed) kind: an image, or a podcast episode's audio, each with its
- * own size limit and store (services/audio-uploads.ts).
+ * own size limit and store (domains/uploads/audio.ts).
  */
 function uploadKind(deps: AppDeps, query: UploadRoute['Querystring']) {
   if (query.kind === 'audio')
