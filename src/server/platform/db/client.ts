@@ -203,8 +203,11 @@ async function openPostgres(url: string, migrations: string): Promise<DatabaseHa
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Fail fast when the server is gone instead of queueing requests behind a dead connection.
-    connectionTimeoutMillis: 2000,
+    // How long a request waits for a connection, free or new. A server that is gone refuses a new
+    // one at once (503 straight away); a burst that holds all ten (twenty bookings at once on a busy
+    // machine) is waited out, as no statement runs longer than statement_timeout, instead of
+    // refusing the visitors queued behind it.
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
   });
