@@ -1,2 +1,6 @@
+import { NotFound } from '../components/layouts/NotFound';
+
 // Any path the route table does not know: the server answers it 404 with this page.
-export { NotFound as default } from '../components/layouts/NotFound';
+export default function NotFoundPage() {
+  return <NotFound />;
+}
