@@ -80,6 +80,16 @@ async function expectSamePages(
 
 type Answer = Awaited<ReturnType<typeof get>>;
 
+const setPublished = async (id: number, published: boolean) => {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/blogs/${id}`,
+    headers: auth,
+    payload: { published },
+  });
+  expect(res.statusCode, res.payload).toBe(200);
+};
+
 const fromPages = (res: Answer) => {
   const page = res.json() as { items: Array<{ id: number }>; total: number };
   return { ids: page.items.map((p) => p.id), total: page.total };
@@ -110,20 +120,8 @@ describe('?page=N shows the same posts as the offset did (issue 47.4)', () => {
     await expectSamePages((page) => `/api/blog/pages?page=${page}`, fromPages, everything, 12);
     const draft = await t.app.inject({ method: 'GET', url: '/api/admin/blogs/9', headers: auth });
     expect(draft.statusCode).toBe(200);
-    const published = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/blogs/9',
-      headers: auth,
-      payload: { published: true },
-    });
-    expect(published.statusCode, published.payload).toBe(200);
-    const unpublished = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/blogs/100',
-      headers: auth,
-      payload: { published: false },
-    });
-    expect(unpublished.statusCode, unpublished.payload).toBe(200);
+    await setPublished(9, true);
+    await setPublished(100, false);
     await expectSamePages((page) => `/api/blog/pages?page=${page}`, fromPages, everything, 12);
     await expectSamePages((page) => `/api/blog/tags/hitchin?page=${page}`, fromPages, tagged, 12);
   });
