@@ -40,9 +40,8 @@ const floorImportsToRemove = {
   // the enquiry: both were hidden inside the one schema.ts before each domain owned its tables.
   'platform/outbox.ts': ['domains/contact/tables.ts'],
   'platform/db/tables.ts': ['domains/contact/tables.ts'],
-  // Pages, the sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC
-  // plumbing checks the session, writes the activity log and types the conversions it counts.
-  'web/http/pages.ts': ['domains/blog/index.ts'],
+  // The sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC plumbing
+  // checks the session, writes the activity log and types the conversions it counts.
   'web/http/seo.ts': ['domains/blog/index.ts', 'domains/newsletter/index.ts'],
   'web/trpc/conversion.ts': ['domains/analytics/index.ts'],
   'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],

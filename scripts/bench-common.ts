@@ -1,7 +1,9 @@
 // What the bench's two scripts share: the built server as `npm start` ships it, the workshop
 // reservation they post, and a process's resident memory from /proc.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { startBuiltServer, type BuiltServer } from '../tests/helpers/net';
 
@@ -51,4 +53,24 @@ export function memoryOf(pid: number | undefined): { rss: number; peak: number }
   } catch {
     return { rss: 0, peak: 0 };
   }
+}
+
+const generator = path.resolve(import.meta.dirname, 'bench-autocannon.mjs');
+
+/** Runs autocannon in its own process (scripts/bench-autocannon.mjs) and resolves with its report. */
+export function autocannonApart<Report extends AutocannonReport>(
+  options: Record<string, unknown>,
+): Promise<Report> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [generator, JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      resolve(JSON.parse(out) as Report);
+    });
+  });
 }

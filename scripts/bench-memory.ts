@@ -77,6 +77,37 @@ export interface MemoryRun {
 }
 
 /**
+ * The mixed load of a site's visitors: each connection goes round the home page, /blog, three posts
+ * at their words addresses (a number answers 301 to it), two API reads and the sitemap, ten times,
+ * then one enquiry (a workshop reservation).
+ */
+export async function mixedRequests(url: string): Promise<Array<Record<string, unknown>>> {
+  // Three posts at their words addresses (a number answers 301 to it).
+  const { items: posts } = (await (await fetch(`${url}/api/blog/pages`)).json()) as {
+    items: Array<{ slug: string }>;
+  };
+  const paths = [
+    '/',
+    '/blog',
+    ...posts.slice(0, 3).map((p) => `/blog/${p.slug}`),
+    '/api/blog',
+    '/api/advertising-services',
+    '/sitemap.xml',
+  ];
+  // Reads ten to one write, as a site is visited: each connection goes round this list.
+  const requests = [
+    ...Array.from({ length: 10 }, () => paths.map((path) => ({ method: 'GET', path }))).flat(),
+    {
+      method: 'POST',
+      path: '/api/contact',
+      body: RESERVATION,
+      headers: { 'content-type': 'application/json' },
+    },
+  ];
+  return requests;
+}
+
+/**
  * The built server from a new data folder: its first start, then `seconds` of mixed load from
  * `connections` connections (the site's pages, a post, the API's lists, the sitemap, and one
  * workshop reservation for every ten rounds of reads), its resident memory sampled every 100 ms.
@@ -102,28 +133,7 @@ export async function measureMemory(options: {
     await new Promise((r) => setTimeout(r, 3000));
     const idle = memoryOf(pid).rss;
     const idleParts = whereMemoryIs(pid);
-    // Three posts at their words addresses (a number answers 301 to it).
-    const { items: posts } = (await (await fetch(`${server.url}/api/blog/pages`)).json()) as {
-      items: Array<{ slug: string }>;
-    };
-    const paths = [
-      '/',
-      '/blog',
-      ...posts.slice(0, 3).map((p) => `/blog/${p.slug}`),
-      '/api/blog',
-      '/api/advertising-services',
-      '/sitemap.xml',
-    ];
-    // Reads ten to one write, as a site is visited: each connection goes round this list.
-    const requests = [
-      ...Array.from({ length: 10 }, () => paths.map((path) => ({ method: 'GET', path }))).flat(),
-      {
-        method: 'POST',
-        path: '/api/contact',
-        body: RESERVATION,
-        headers: { 'content-type': 'application/json' },
-      },
-    ];
+    const requests = await mixedRequests(server.url);
     // In its own process, and awaited without blocking this one: the sampler keeps running.
     const loader = spawn(process.execPath, [
       'scripts/bench-autocannon.mjs',

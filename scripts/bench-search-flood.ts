@@ -6,9 +6,8 @@
 // Options: --duration=SECONDS (default 10), --server-root=FOLDER (the checkout whose dist/ to run,
 // default this one: to compare another build), --limits=real|off (real: the shipped rate limits,
 // the default; off: raised a millionfold, to see the work a search costs without them).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startShippedServer, type AutocannonReport } from './bench-common';
+import { autocannonApart, startShippedServer, type AutocannonReport } from './bench-common';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -18,7 +17,6 @@ const args = new Map(
 );
 const duration = Number(args.get('duration') ?? 10);
 const limits = args.get('limits') ?? 'real';
-const generator = path.resolve(import.meta.dirname, 'bench-autocannon.mjs');
 
 /**
  * Six words near the seed's (misspelt town and subject names) and a new word on each request
@@ -34,27 +32,16 @@ interface Run {
   non2xx: number;
 }
 
-/** Runs autocannon in its own process (scripts/bench-autocannon.mjs) and resolves with its report. */
-function loadFrom(options: Record<string, unknown>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [generator, JSON.stringify(options)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const report = JSON.parse(out) as AutocannonReport & { latency: { max: number } };
-      resolve({
-        p50: report.latency.p50,
-        p99: report.latency.p99,
-        max: report.latency.max,
-        requests: report.requests.total,
-        non2xx: report.non2xx,
-      });
-    });
-  });
+/** A load run's figures. */
+async function loadFrom(options: Record<string, unknown>): Promise<Run> {
+  const report = await autocannonApart<AutocannonReport & { latency: { max: number } }>(options);
+  return {
+    p50: report.latency.p50,
+    p99: report.latency.p99,
+    max: report.latency.max,
+    requests: report.requests.total,
+    non2xx: report.non2xx,
+  };
 }
 
 async function main(): Promise<void> {

@@ -16,6 +16,8 @@
 // --reads-only (the throughput table against the bare baseline, and the mixed run; no flush-off, growth,
 // analytics or newsletter run: the quick figure for read work).
 // --search-only (just the blog search at 10 and at 10,000 posts, on each database: the quick figure for search work).
+// --strangers (scripts/bench-strangers.ts: the visitors' mixed load alone and beside 10% unknown addresses and
+// old numbers and 5% distinct searches; it takes that script's options too).
 // --search-flood (scripts/bench-search-flood.ts: cached GET / alone and beside 8 connections of distinct misspelt
 // searches from one address; it takes that script's options too).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -352,6 +354,10 @@ async function main(): Promise<void> {
   }
   if (args.has('search-flood')) {
     await import('./bench-search-flood');
+    return;
+  }
+  if (args.has('strangers')) {
+    await import('./bench-strangers');
     return;
   }
 

@@ -7,7 +7,7 @@ import { domainRouteDocs } from './domains';
 import { stripeWebhookRoutes } from './domains/academy/routes/stripe-webhook';
 import { analyticsRoutes, createRecorderFor } from './domains/analytics/routes/analytics';
 import { beaconBeforeRouting } from './domains/analytics/routes/analytics-beacon';
-import { nextScheduledChange } from './domains/blog';
+import { forgetBlogMemory, movedPostPages, nextScheduledChange } from './domains/blog';
 import { newsletterUnsubscribeRoutes } from './domains/newsletter/routes/newsletter-unsubscribe';
 import { subscribersCsvRoutes } from './domains/newsletter/routes/subscribers-csv';
 import { audioProxyRoutes } from './domains/podcasts/routes/audio-proxy';
@@ -22,7 +22,7 @@ import { registerBuiltClient } from './web/http/built-client';
 import { acceptEmptyJsonBodies } from './web/http/empty-body';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './web/http/error-handler';
 import { JSON_BODY_LIMIT_BYTES } from './web/http/limits';
-import { isCacheablePage, pageCacheKey, pageCacheKind } from './web/http/pages';
+import { isCacheablePage, notFoundPageKey, pageCacheKey, pageCacheKind } from './web/http/pages';
 import { answerFrameworkError, registerUrlCheck } from './web/http/readable-urls';
 import { readinessRoutes } from './web/http/readiness';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './web/http/request-log';
@@ -77,10 +77,13 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     alsoCache: isCacheablePage,
     keyOf: pageCacheKey,
     pageKind: pageCacheKind,
+    notFoundKey: notFoundPageKey,
     invalidation: deps.sharedState?.cache,
     nextChange: () => nextScheduledChange(deps.db),
     replayedHeaders: securityHeaderNames,
   });
+  // What the blog keeps in memory of its addresses and pages is dropped with the cache.
+  responseCache.onEmpty(() => forgetBlogMemory(deps.db));
 
   // Limits are applied per procedure and per plain route (see web/trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
@@ -139,7 +142,12 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     onError: logProcedureFailure(app),
   });
 
-  await registerBuiltClient(app, deps, { createContext, routes, router: appRouter });
+  await registerBuiltClient(app, deps, {
+    createContext,
+    routes,
+    router: appRouter,
+    movedPages: [movedPostPages(deps.db)],
+  });
   return app;
 }
 

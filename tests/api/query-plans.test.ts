@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/platform/db/client';
-import { postListQueries } from '../../src/server/domains/blog';
+import { postListQueries, publishedPageStart, type PageStart } from '../../src/server/domains/blog';
 import { episodeListQueries } from '../../src/server/domains/podcasts';
 import { openTestDatabase } from '../helpers/app';
 import { scaled } from '../helpers/timeouts';
@@ -89,26 +89,44 @@ function expectNoSeqScan(plan: PlanNode, table: string): void {
   expect(describePlan(plan)).toMatch(/Index|Bitmap/);
 }
 
+/** Where a published list's page starts, as the service finds it (kept in memory). */
+async function startOf(filter: { page: number; pageSize: number; category?: string }): Promise<PageStart> {
+  const start = await publishedPageStart(handle.db, filter);
+  expect(start, `page ${filter.page} exists`).not.toBeNull();
+  return start!;
+}
+
+type Built = { toSQL(): { sql: string; params: unknown[] } } | SQL;
+
+const FIRST = { page: 1, pageSize: 12 };
+const DEEP = { page: 400, pageSize: 12 };
+const CATEGORY = { page: 2, pageSize: 12, category: 'Category 7' };
+/** The pages' first posts, found before the plans are read (a drizzle query is a promise itself). */
+const starts = new Map<object, PageStart>();
+
 describe('the lists read through indexes at 10,000 posts (issue 14.4)', () => {
-  const cases: Array<[string, () => { toSQL(): { sql: string; params: unknown[] } } | SQL, string]> = [
+  beforeAll(async () => {
+    for (const filter of [FIRST, DEEP, CATEGORY]) starts.set(filter, await startOf(filter));
+  });
+  const cases: Array<[string, () => Built, string]> = [
     [
       '/blog, page 1',
-      () => postListQueries.publishedSummaries(handle.db, { page: 1, pageSize: 12 }),
+      () => postListQueries.publishedSummaries(handle.db, FIRST, starts.get(FIRST)!),
       'blog_posts',
     ],
     [
       '/blog?page=400',
-      () => postListQueries.publishedSummaries(handle.db, { page: 400, pageSize: 12 }),
+      () => postListQueries.publishedSummaries(handle.db, DEEP, starts.get(DEEP)!),
       'blog_posts',
     ],
     [
       'GET /api/blog, page 1',
-      () => postListQueries.publishedPosts(handle.db, { page: 1, pageSize: 12 }),
+      () => postListQueries.publishedPosts(handle.db, FIRST, starts.get(FIRST)!),
       'blog_posts',
     ],
     [
       'a category, page 2',
-      () => postListQueries.publishedSummaries(handle.db, { page: 2, pageSize: 12, category: 'Category 7' }),
+      () => postListQueries.publishedSummaries(handle.db, CATEGORY, starts.get(CATEGORY)!),
       'blog_posts',
     ],
     ['the categories', () => postListQueries.categories(), 'blog_posts'],
@@ -152,6 +170,40 @@ describe('the lists read through indexes at 10,000 posts (issue 14.4)', () => {
       const plan = await planOf(query());
       if (process.env.SHOW_PLANS) console.log(`${name}: ${describePlan(plan)}`);
       expectNoSeqScan(plan, table);
+    });
+  }
+});
+
+/** The rows each node of a query's plan read when it ran (EXPLAIN ANALYZE), by node. */
+async function rowsRead(query: Built): Promise<Array<{ node: string; rows: number }>> {
+  const { sql: text, params } = (query as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
+  const chunks: SQL[] = [sql.raw('explain (analyze, format json) ')];
+  const parts = text.split(/\$(\d+)/);
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) chunks.push(sql.raw(parts[i]!));
+    else chunks.push(sql`${params[Number(parts[i]) - 1]}`);
+  }
+  const plan = await explain(sql.join(chunks));
+  return nodes(plan).map((n) => ({
+    node: `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`,
+    rows: Number((n as { 'Actual Rows'?: number })['Actual Rows'] ?? 0),
+  }));
+}
+
+describe('a deep page costs what the first costs (issue 47.4)', () => {
+  for (const [name, filter] of [
+    ['/blog?page=500', { page: 500, pageSize: 12 }],
+    ['/api/blog?page=300&limit=20', { page: 300, pageSize: 20 }],
+    ['a category, its last page', { page: 19, pageSize: 12, category: 'Category 7' }],
+  ] as const) {
+    it(`${name}: reads its own rows from an index seek, not every row before it`, async () => {
+      const read = await rowsRead(
+        postListQueries.publishedSummaries(handle.db, filter, await startOf(filter)),
+      );
+      if (process.env.SHOW_PLANS) console.log(`${name}: ${JSON.stringify(read)}`);
+      const scans = read.filter((n) => /Scan/.test(n.node));
+      expect(scans.length, JSON.stringify(read)).toBeGreaterThan(0);
+      for (const scan of scans) expect(scan.rows, JSON.stringify(read)).toBeLessThanOrEqual(filter.pageSize);
     });
   }
 });

@@ -3,14 +3,15 @@
 // that publishes scheduled posts.
 export { listBlogAddresses } from './addresses';
 export { blogGoOutJobs } from './go-out';
-export { countPublishedPosts, getPublishedPost, listPublishedPostDates, postListQueries } from './posts';
 export {
-  findPostAddress,
-  listPublishedPage,
-  listTagFeed,
-  listVisibleTagSlugs,
-  nextScheduledChange,
-} from './publishing';
+  countPublishedPosts,
+  getPublishedPost,
+  listPublishedPostDates,
+  postListQueries,
+  publishedPageStart,
+} from './posts';
+export { listPublishedPage, listTagFeed, listVisibleTagSlugs } from './publishing';
+export { forgetBlogMemory, movedPostPages, nextScheduledChange, type PageStart } from './memory';
 export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';
 export {
   correctSearchWords,

@@ -7,6 +7,7 @@ import type { BlogSummary } from '../../../shared/blog.schema';
 import type { BlogPostStatus } from '../../../shared/blog-publishing';
 import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
+import { fromPageStart, pageStartsOf, type PageStart } from './memory';
 
 type Row = typeof blogPosts.$inferSelect;
 
@@ -50,18 +51,33 @@ export interface PublishedFilter {
 const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
 
+/**
+ * A page of a published list as its rows' query needs it: where it starts (null past the end) and
+ * the list's size, both from memory, so page 500 is one seek like page 1 and no page counts.
+ */
+async function publishedPage(
+  db: Database,
+  f: PublishedFilter,
+): Promise<{ start: PageStart | null; total: number }> {
+  const { starts, total } = await pageStartsOf(
+    db,
+    `category ${f.category ?? ''}`,
+    f.pageSize,
+    publishedWhere(f.category),
+  );
+  return { start: starts[f.page - 1] ?? null, total };
+}
+
+/** Where a page of a published list starts (null past the end): for the plans' tests. */
+export async function publishedPageStart(db: Database, f: PublishedFilter): Promise<PageStart | null> {
+  return (await publishedPage(db, f)).start;
+}
+
 /** One page of published posts, newest first: what visitors see. The total is of the same filter. */
 export async function listPublishedPosts(db: Database, filter: PublishedFilter): Promise<Page<BlogPost>> {
-  const [rows, [counted]] = await Promise.all([
-    postListQueries.publishedPosts(db, filter),
-    postListQueries.publishedCount(db, filter),
-  ]);
-  return {
-    items: rows.map(toPost),
-    total: counted?.total ?? 0,
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+  const { start, total } = await publishedPage(db, filter);
+  const rows = start ? await postListQueries.publishedPosts(db, filter, start) : [];
+  return { items: rows.map(toPost), total, page: filter.page, pageSize: filter.pageSize };
 }
 
 const summaryColumns = {
@@ -93,16 +109,9 @@ export async function listPublishedSummaries(
   db: Database,
   filter: PublishedFilter,
 ): Promise<Page<BlogSummary>> {
-  const [rows, [counted]] = await Promise.all([
-    postListQueries.publishedSummaries(db, filter),
-    postListQueries.publishedCount(db, filter),
-  ]);
-  return {
-    items: rows.map(toSummary),
-    total: counted?.total ?? 0,
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
+  const { start, total } = await publishedPage(db, filter);
+  const rows = start ? await postListQueries.publishedSummaries(db, filter, start) : [];
+  return { items: rows.map(toSummary), total, page: filter.page, pageSize: filter.pageSize };
 }
 
 /** The categories of published posts, A to Z: the filters /blog offers. */
@@ -183,22 +192,21 @@ export async function listPostSummaries(db: Database, filter: AdminPostFilter): 
  * tests/api/query-plans.test.ts reads their plans at 10,000 posts (each must use an index).
  */
 export const postListQueries = {
-  publishedPosts: (db: Database, f: PublishedFilter) =>
+  // A published page is read from its first post (publishedPage), by the list's index: no offset.
+  publishedPosts: (db: Database, f: PublishedFilter, start: PageStart) =>
     db
       .select()
       .from(blogPosts)
-      .where(publishedWhere(f.category))
+      .where(and(publishedWhere(f.category), fromPageStart(start)))
       .orderBy(...publishedOrder)
-      .limit(f.pageSize)
-      .offset(pageOffset(f.page, f.pageSize)),
-  publishedSummaries: (db: Database, f: PublishedFilter) =>
+      .limit(f.pageSize),
+  publishedSummaries: (db: Database, f: PublishedFilter, start: PageStart) =>
     db
       .select(summaryColumns)
       .from(blogPosts)
-      .where(publishedWhere(f.category))
+      .where(and(publishedWhere(f.category), fromPageStart(start)))
       .orderBy(...publishedOrder)
-      .limit(f.pageSize)
-      .offset(pageOffset(f.page, f.pageSize)),
+      .limit(f.pageSize),
   publishedCount: (db: Database, f: PublishedFilter) =>
     db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
   // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,

@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 import { listPublishedSummaries, toPost, toSummary, withImageSizes, type PublishedFilter } from './posts';
 import { countedWords, keepingWordList, moveWordCounts } from './search-words';
+import { findPostAddress, fromPageStart, isVisibleTag, pageStartsOf } from './memory';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -88,37 +89,6 @@ export async function slugAvailable(
   if (!slug) return { available: false, suggestion: await freeSlug(db, 'post', input.id) };
   if (slug === input.slug && !(await slugTaken(db, slug, input.id))) return { available: true };
   return { available: false, suggestion: await freeSlug(db, slug, input.id) };
-}
-
-/**
- * The visible post an address names: its current slug, an earlier one (moved: true), or its id
- * (moved: true), so an old link answers with a 301 to the words address. A draft or a post not yet
- * out is nobody's address: its slug is not given away early.
- */
-export async function findPostAddress(
-  db: Database,
-  param: string,
-): Promise<{ id: number; slug: string; moved: boolean } | null> {
-  const columns = { id: blogPosts.id, slug: blogPosts.slug };
-  const [current] = await db
-    .select(columns)
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, param), publicNow));
-  if (current) return { ...current, moved: false };
-  const [old] = await db
-    .select(columns)
-    .from(postSlugs)
-    .innerJoin(blogPosts, eq(blogPosts.id, postSlugs.postId))
-    .where(and(eq(postSlugs.slug, param), publicNow));
-  if (old) return { ...old, moved: true };
-  if (/^\d{1,9}$/.test(param)) {
-    const [byId] = await db
-      .select(columns)
-      .from(blogPosts)
-      .where(and(eq(blogPosts.id, Number(param)), publicNow));
-    if (byId) return { ...byId, moved: true };
-  }
-  return null;
 }
 
 // --- Tags ---
@@ -648,6 +618,9 @@ async function summaries(db: Db, rows: Row[]) {
 
 /** A visible post by its slug, with its tags, reading time and three related posts. */
 export async function getPublicPostBySlug(db: Database, slug: string) {
+  // An address no visible post has is known from memory: a stranger's guess costs no query.
+  const address = await findPostAddress(db, slug);
+  if (!address || address.moved) throw notFound(BLOG_MESSAGES.notFound);
   const [row] = await db
     .select()
     .from(blogPosts)
@@ -717,6 +690,7 @@ export const TAG_PAGE_SIZE = 12;
  * carry is nobody's to see, its name included: its page, read and feed answer 404 until then.
  */
 async function findVisibleTag(db: Database, slug: string) {
+  if (!(await isVisibleTag(db, slug))) return null;
   const [tag] = await db
     .select()
     .from(tags)
@@ -736,18 +710,19 @@ export async function getTagPage(db: Database, slug: string, page: number) {
   const where = and(
     publicNow,
     sql`exists (select 1 from post_tags pt where pt.post_id = ${blogPosts.id} and pt.tag_id = ${tag.id})`,
-  );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-      .limit(TAG_PAGE_SIZE)
-      .offset((page - 1) * TAG_PAGE_SIZE),
-    db.select({ total: count() }).from(blogPosts).where(where),
-  ]);
-  return { tag, items: await summaries(db, rows), total: counted?.total ?? 0, page, pageSize: TAG_PAGE_SIZE };
+  )!;
+  // From the page's first post, kept in memory: a deep page is one seek, like the first.
+  const { starts, total } = await pageStartsOf(db, `tag ${tag.id}`, TAG_PAGE_SIZE, where);
+  const start = starts[page - 1];
+  const rows = start
+    ? await db
+        .select()
+        .from(blogPosts)
+        .where(and(where, fromPageStart(start)))
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(TAG_PAGE_SIZE)
+    : [];
+  return { tag, items: await summaries(db, rows), total, page, pageSize: TAG_PAGE_SIZE };
 }
 
 /** Visible posts of a tag, newest first, for its RSS feed. */
@@ -788,13 +763,4 @@ export async function autosavePost(
 ) {
   const row = await updatePublishedPost(db, id, input, authorId, now, { revision: false, draftOnly: true });
   return { id: row.id, version: row.version, updatedAt: row.updatedAt.toISOString() };
-}
-
-/** The next go-out time of a scheduled post (epoch ms), or null: when public answers change by themselves. */
-export async function nextScheduledChange(db: Database): Promise<number | null> {
-  const [row] = await db
-    .select({ at: sql<string | Date | null>`min(${blogPosts.publishedAt})` })
-    .from(blogPosts)
-    .where(sql`${blogPosts.publishedAt} > now()`);
-  return row?.at ? new Date(row.at).getTime() : null;
 }

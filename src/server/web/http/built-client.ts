@@ -9,7 +9,7 @@ import { registerPages, type PagesOptions } from './pages';
 export async function registerBuiltClient(
   app: FastifyInstance,
   deps: AppDeps,
-  options: Pick<PagesOptions, 'createContext' | 'routes' | 'router'>,
+  options: Pick<PagesOptions, 'createContext' | 'routes' | 'router' | 'movedPages'>,
 ): Promise<void> {
   const { config } = deps;
   if (fs.existsSync(path.join(config.clientDist, 'index.html'))) {

@@ -11,15 +11,7 @@ import type { RouteTable } from '../openapi/routes';
 import type { CacheKind } from './response-cache';
 import { sendApiError } from './api-errors';
 import { answerUnrouted } from './rest';
-import {
-  findRoute,
-  NOT_FOUND_PAGE,
-  PAGE_ROUTES,
-  pageSourceFile,
-  withoutTrailingSlash,
-} from '../../../shared/routes';
-import { blogPostHref } from '../../../shared/blog-publishing';
-import { findPostAddress } from '../../domains/blog';
+import { findRoute, NOT_FOUND_PAGE, pageSourceFile, withoutTrailingSlash } from '../../../shared/routes';
 import type { PageMeta, PrefetchedHead, PrefetchInput } from '../../../shared/page-meta';
 import { BUSINESS } from '../../../shared/business';
 import { escapeHtml } from '../../platform/escape';
@@ -104,6 +96,19 @@ export interface PagesOptions {
   router: AnyTRPCRouter;
   /** The documented API paths, for 404/405 and OPTIONS outside the pages. */
   routes: RouteTable;
+  /** The pages whose addresses may have moved, each with where to (the domains' own). */
+  movedPages?: readonly MovedPages[];
+}
+
+/**
+ * A page of the route table whose old addresses answer with a permanent move, from what its
+ * domain knows (the composition root passes the domains' own, so this floor names none).
+ */
+export interface MovedPages {
+  /** The route table's page (`'BlogPostPage'`). */
+  page: string;
+  /** Where the address with these parameters now is, or null when it has not moved. */
+  movedTo(params: Record<string, string>): Promise<string | null>;
 }
 
 export async function registerPages(
@@ -182,7 +187,8 @@ export async function registerPages(
       `<meta property="og:type" content="${page.type ?? 'website'}" />`,
       `<meta property="og:title" content="${escapeHtml(social.title)}" />`,
       `<meta property="og:description" content="${escapeHtml(social.description)}" />`,
-      `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+      // A 404 has no address of its own: its page is the same for every unknown address (and kept once).
+      ...(page.status === 200 ? [`<meta property="og:url" content="${escapeHtml(canonical)}" />`] : []),
       `<meta property="og:image" content="${escapeHtml(image)}" />`,
       `<meta property="og:locale" content="en_GB" />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
@@ -249,15 +255,12 @@ export async function registerPages(
         'The site has not been built yet: run npm run build, or npm start which builds it.',
       );
     }
-    // A post's number or an earlier slug: a permanent move to its words address, so no link ever
-    // printed or shared breaks (the query string, a campaign's tags say, goes along).
+    // An old address (a post's number or an earlier slug): a permanent move to where it is now, so
+    // no link ever printed or shared breaks (the query string, a campaign's tags say, goes along).
     const route = findRoute(pathname);
-    if (route?.route === PAGE_ROUTES.blogPost) {
-      const address = await findPostAddress(deps.db, route.params.slug ?? '');
-      if (address?.moved) {
-        return reply.redirect(`${blogPostHref(address)}${search ? `?${search}` : ''}`, 301);
-      }
-    }
+    const moves = route && options.movedPages?.find((moved) => moved.page === route.route.page);
+    const movedTo = route && moves ? await moves.movedTo(route.params) : null;
+    if (movedTo !== null) return reply.redirect(`${movedTo}${search ? `?${search}` : ''}`, 301);
     const page = await loadPage(req, reply, pathname, search);
     let body: string | null = null;
     if (ssr && page.dehydratedState) {
@@ -318,6 +321,19 @@ export function pageCacheKey(url: string): string {
 export function pageCacheKind(key: string): CacheKind {
   const [pathname = '', query] = key.split('?', 2);
   return query && findRoute(pathname)?.route.queryIsFreeText ? 'search' : 'page';
+}
+
+/** The one entry every address of no page is answered by: its 404 page is the same for all. */
+export const NOT_FOUND_PAGE_KEY = '404 page';
+
+/**
+ * The response cache's key for an address no route answers (notFoundKey): an address of no page
+ * shares the one 404 page; an API path (a JSON 404) or a page's address is left to its own.
+ */
+export function notFoundPageKey(url: string): string | null {
+  const pathname = withoutTrailingSlash(url.split('?', 1)[0]!);
+  if (/^\/(api|trpc|objects)(\/|$)/.test(pathname) || findRoute(pathname)) return null;
+  return NOT_FOUND_PAGE_KEY;
 }
 
 /** Server-rendered pages the response cache may keep (they are the same for every visitor). */

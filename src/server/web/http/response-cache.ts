@@ -219,6 +219,11 @@ export interface ResponseCacheOptions {
   keyOf?: (url: string) => string;
   /** The kind a cached page's answer is kept as (a search page's is 'search'); 'page' when not given. */
   pageKind?: (key: string) => CacheKind;
+  /**
+   * The entry an address no route answers is kept under, or null to leave it: one key per kind of
+   * page (never a URL), so every unknown address of that kind is answered by one kept 404 page.
+   */
+  notFoundKey?: (url: string) => string | null;
   /** Budgets of some kinds (CACHE_BUDGETS unless a test sets less). */
   budgets?: Partial<Record<CacheKind, CacheBudget>>;
   /**
@@ -246,6 +251,11 @@ export interface ResponseCache {
    * not such a hit, for Fastify to handle (app.inject always goes through Fastify).
    */
   answerBeforeRouting(req: IncomingMessage, res: ServerResponse, log: FastifyBaseLogger): boolean;
+  /**
+   * Runs `listener` whenever the cache is emptied (a write here or on another instance, a scheduled
+   * change): what a domain keeps in memory of its public answers is dropped with the cache.
+   */
+  onEmpty(listener: () => void): void;
 }
 
 /** A read that missed: the key its answer is kept under, its kind, and the generation it began in. */
@@ -299,9 +309,11 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
    * is kept only if that is still current). A hit is not in it, so the onSend hook passes it by.
    */
   const misses = new WeakMap<FastifyRequest, Miss>();
+  const emptiedListeners: Array<() => void> = [];
   const emptyCache = () => {
     generation++;
     removeAll();
+    for (const listener of emptiedListeners) listener();
   };
   let nextChangeAt: number | null = null;
   const refreshNextChange = async () => {
@@ -327,6 +339,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const readKind = publicReadKind(url, reads);
     if (readKind !== null) return { key: url, kind: readKind };
     if (req.routeOptions.config?.publicRead) return { key: url.split('?', 1)[0]!, kind: 'page' };
+    if (req.routeOptions.url === undefined && options.notFoundKey) {
+      const key = options.notFoundKey(url);
+      if (key !== null) return { key, kind: 'missing' };
+    }
     if (options.alsoCache?.(url) !== true) return null;
     const key = options.keyOf ? options.keyOf(url) : url;
     return { key, kind: options.pageKind?.(key) ?? 'page' };
@@ -461,6 +477,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   return {
     clear: emptyCache,
+    onEmpty: (listener) => void emptiedListeners.push(listener),
     size: (kind) =>
       kind
         ? { entries: kinds[kind].keys.size, bytes: kinds[kind].bytes }
