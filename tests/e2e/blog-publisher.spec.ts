@@ -636,3 +636,59 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('admin-post').filter({ hasText: title })).toContainText('Scheduled');
   });
 });
+
+test('long text has a rhythm, the same in the editor as on the post page: spaced paragraphs, headings nearer what follows, lists, quotes and tags apart', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const title = unique('Rhythm ');
+  const post = await createPost(request, adminAuth, {
+    title,
+    status: 'published',
+    tags: ['Walks'],
+    content:
+      '<p>First paragraph.</p><p>Second paragraph.</p><h2>A heading</h2><p>After the heading.</p>' +
+      '<ul><li>One</li><li>Two</li></ul><blockquote><p>Quoted.</p></blockquote><p>Last line.</p>',
+  });
+  /** Gaps in em of the text's size: above and below the heading, between paragraphs, around the list and quote. */
+  const rhythm = () =>
+    page.evaluate(() => {
+      const first = [...document.querySelectorAll('p')].find((p) => p.textContent === 'First paragraph.')!;
+      const box = first.parentElement!;
+      const el = (css: string) => box.querySelector(css)!.getBoundingClientRect();
+      const em = parseFloat(getComputedStyle(box.querySelector('p')!).fontSize);
+      const gap = (a: DOMRect, b: DOMRect) => Math.round(((b.top - a.bottom) / em) * 100) / 100;
+      const ps = [...box.querySelectorAll(':scope > p')].map((p) => p.getBoundingClientRect());
+      return {
+        paragraphs: gap(ps[0]!, ps[1]!),
+        aboveHeading: gap(ps[1]!, el('h2')),
+        belowHeading: gap(el('h2'), ps[2]!),
+        aboveList: gap(ps[2]!, el('ul')),
+        aboveQuote: gap(el('ul'), el('blockquote')),
+        afterQuote: gap(el('blockquote'), ps[3]!),
+      };
+    });
+
+  await page.goto(`/blog/${post.slug}`);
+  const onPage = await rhythm();
+  expect(onPage.paragraphs).toBeGreaterThanOrEqual(0.75);
+  expect(onPage.aboveHeading).toBeGreaterThan(onPage.belowHeading * 2);
+  expect(onPage.belowHeading).toBeGreaterThan(0.2);
+  expect(onPage.aboveList).toBeGreaterThanOrEqual(0.75);
+  expect(onPage.aboveQuote).toBeGreaterThanOrEqual(0.75);
+  expect(onPage.afterQuote).toBeGreaterThanOrEqual(0.75);
+  // The tag chips stand apart from the last line.
+  const tagsGap = await page.evaluate(() => {
+    const last = [...document.querySelectorAll('article p')].find((p) => p.textContent === 'Last line.')!;
+    const tags = document.querySelector('article ul[aria-label="Tags"]')!;
+    return tags.getBoundingClientRect().top - last.getBoundingClientRect().bottom;
+  });
+  expect(tagsGap).toBeGreaterThanOrEqual(24);
+
+  await signIn({ by: 'api' });
+  await openEditor(page, title);
+  expect(await rhythm()).toEqual(onPage);
+});
