@@ -18,6 +18,16 @@ export const bar = style({
   boxShadow: `0 1px 0 ${vars.color.line}`,
 });
 
+/** The heading on the left and the state on the right, the state under the heading when narrow. */
+export const head = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xxs,
+});
+
 export const line = style({
   display: 'flex',
   alignItems: 'center',

@@ -35,14 +35,18 @@ function lineOf(status: SaveState, dirty: boolean): ReactNode {
 }
 
 /**
- * An editor's save state (saving, saved, unsaved, failed, changed elsewhere) in a bar that stays in
- * sight while the editor is on screen; `children` (a conflict notice) are shown in the same bar.
+ * An editor's heading and save state (saving, saved, unsaved, failed, changed elsewhere) in a bar
+ * that stays in sight while the editor is on screen, as Ghost's editor header does; `children` (a
+ * conflict notice) are shown in the same bar.
  */
 export function SaveStatus({
+  title,
   status,
   dirty,
   children,
 }: {
+  /** The editor's heading, on the bar's left. */
+  title: ReactNode;
   status: SaveState;
   dirty: boolean;
   children?: ReactNode;
@@ -50,14 +54,17 @@ export function SaveStatus({
   const bad = status.state === 'conflict' || status.state === 'failed';
   return (
     <div className={styles.bar}>
-      <p
-        className={bad ? styles.bad : styles.line}
-        role="status"
-        aria-live="polite"
-        data-testid="autosave-status"
-      >
-        {lineOf(status, dirty)}
-      </p>
+      <div className={styles.head}>
+        {title}
+        <p
+          className={bad ? styles.bad : styles.line}
+          role="status"
+          aria-live="polite"
+          data-testid="autosave-status"
+        >
+          {lineOf(status, dirty)}
+        </p>
+      </div>
       {children}
     </div>
   );

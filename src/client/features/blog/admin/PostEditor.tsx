@@ -394,10 +394,15 @@ export function PostEditor({
       aria-busy={loading}
       data-testid="post-editor"
     >
-      <h2 id="blog-form-title" className={adminStyles.panelTitle}>
-        {editing || loading ? 'Edit blog post' : 'Create a blog post'}
-      </h2>
-      <SaveStatus status={conflict ? { state: 'conflict' } : autosaveState} dirty={dirty}>
+      <SaveStatus
+        title={
+          <h2 id="blog-form-title" className={adminStyles.panelTitle}>
+            {editing || loading ? 'Edit blog post' : 'Create a blog post'}
+          </h2>
+        }
+        status={conflict ? { state: 'conflict' } : autosaveState}
+        dirty={dirty}
+      >
         {conflict ? (
           <ConflictNotice
             savedBy={conflict.savedBy}
