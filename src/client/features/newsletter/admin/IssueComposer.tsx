@@ -66,8 +66,10 @@ export function IssueComposer({
   const [previewOpen, setPreviewOpen] = useState(false);
   const [testTo, setTestTo] = useState('');
   const [asking, setAsking] = useState<'send' | 'schedule' | 'delete' | null>(null);
-  /** The draft a new issue's first autosave made: saving goes on into it, as the post editor does. */
-  const [draftId, setDraftId] = useState<number | null>(null);
+  /** The draft a new issue's first save made: saving goes on into it, as the post editor does. */
+  const draftId = useRef<number | null>(null);
+  /** The write under way: the next waits for it, so an autosave and "Save draft" never make two issues. */
+  const writing = useRef<Promise<unknown>>(Promise.resolve());
   const root = useRef<HTMLDivElement>(null);
 
   const create = trpc.newsletter.issueCreate.useMutation();
@@ -83,7 +85,7 @@ export function IssueComposer({
     const next = fieldsOf(issue);
     setFields(next);
     setSaved(next);
-    setDraftId(null);
+    draftId.current = null;
     // Only when another issue (or state) arrives: the fields are the admin's between those.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [issueKey]);
@@ -100,11 +102,20 @@ export function IssueComposer({
   const guard = useLeaveGuard(editable && dirty, root, 'issue');
 
   /** Writes the fields to the issue (or the autosaved draft), or makes a new one; resolves with its id. */
-  const write = async (values: IssueDraft) => {
-    const id = issue?.id ?? draftId;
-    return id !== null
-      ? (await update.mutateAsync({ id, ...values })).id
-      : (await create.mutateAsync(values)).id;
+  const write = (values: IssueDraft): Promise<number> => {
+    const next = writing.current
+      .catch(() => undefined)
+      .then(async () => {
+        const id = issue?.id ?? draftId.current;
+        const written =
+          id !== null
+            ? (await update.mutateAsync({ id, ...values })).id
+            : (await create.mutateAsync(values)).id;
+        if (!issue) draftId.current = written;
+        return written;
+      });
+    writing.current = next;
+    return next;
   };
 
   const [autosaveState, setAutosaveState] = useAutosave(fields, editable && dirty, () => {
@@ -113,10 +124,9 @@ export function IssueComposer({
     const sent = fields;
     setAutosaveState({ state: 'saving' });
     write(checked.data)
-      .then((id) => {
+      .then(() => {
+        // A new issue stays "New" until saved by hand (which opens it), saving into its draft.
         setSaved(sent);
-        // A new issue stays "New" until saved by hand (which opens it), saving into this draft.
-        if (!issue) setDraftId(id);
         setAutosaveState({ state: 'saved', at: new Date().toISOString() });
         void refresh();
       })
@@ -227,6 +237,11 @@ export function IssueComposer({
     }
   };
 
+  const heading = (
+    <h2 id={`${ids}-title`} className={adminStyles.panelTitle}>
+      {issue ? (editable ? 'Edit newsletter issue' : 'Newsletter issue') : 'New newsletter issue'}
+    </h2>
+  );
   const saving = create.isPending || update.isPending;
   const busy = saving || uploader.uploading;
   return (
@@ -239,10 +254,7 @@ export function IssueComposer({
       </div>
       <div className={styles.columns}>
         <section className={adminStyles.panel} aria-labelledby={`${ids}-title`}>
-          <h2 id={`${ids}-title`} className={adminStyles.panelTitle}>
-            {issue ? (editable ? 'Edit newsletter issue' : 'Newsletter issue') : 'New newsletter issue'}
-          </h2>
-          {editable ? <SaveStatus status={autosaveState} dirty={dirty} /> : null}
+          {editable ? <SaveStatus title={heading} status={autosaveState} dirty={dirty} /> : heading}
           <form className={fieldStyles.stack} onSubmit={onSubmit} noValidate aria-label="Newsletter issue">
             <TextField
               id="issue-subject"
