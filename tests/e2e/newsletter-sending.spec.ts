@@ -34,6 +34,8 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   page,
   signIn,
 }) => {
+  // The whole journey, a real send with a pause and a retry of the failed included: about a minute.
+  test.slow();
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn({ by: 'api' });
   await openAdminSection(page, 'Newsletter issues', 'Newsletter issues');
