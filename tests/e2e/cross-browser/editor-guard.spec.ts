@@ -146,6 +146,54 @@ for (const browserName of BROWSERS) {
         );
       });
 
+      test("the e-mail preview shows the e-mail's whole width, opening at the phone's on a phone", async ({
+        launched,
+      }, testInfo) => {
+        const browser = await launched(browserName);
+        await runJourney(
+          browser,
+          SIZES[size],
+          testInfo,
+          async (page) => {
+            await page.goto(`${newsletterBaseURL}/login`);
+            await signInInPage(page, newsletterBaseURL, ADMIN_ACCOUNT);
+            await page.goto(`${newsletterBaseURL}/admin?section=newsletter`);
+            await tap(page, byRole('button', 'New issue'));
+            await page.locator('#issue-subject').fill(`Previewed ${browserName} ${size}`);
+            await tap(page, '#issue-body');
+            await page.waitForFunction(() => document.activeElement?.closest('#issue-body') !== null);
+            await page.keyboard.type('The market moves to the square for December.');
+            await tap(page, byRole('button', 'Preview'));
+            const frame = '[data-testid="email-preview"]';
+            await page.waitForSelector(frame);
+            /** The frame's width as laid out, and how far it reaches past its stage on either side. */
+            const shown = () =>
+              page.evaluate((selector) => {
+                const element = document.querySelector(selector)!;
+                const stage = element.parentElement!.parentElement!.getBoundingClientRect();
+                const box = element.getBoundingClientRect();
+                return {
+                  width: element.getAttribute('data-width'),
+                  past: Math.max(0, stage.left - box.left, box.right - stage.right),
+                };
+              }, frame);
+            const first = await shown();
+            expect(first.width).toBe(size === 'phone' ? '375' : '600');
+            expect(first.past).toBeLessThanOrEqual(1);
+            await tap(page, byRole('button', size === 'phone' ? 'Desktop' : 'Phone'));
+            await page.waitForFunction(
+              (selector: string, width: string) =>
+                document.querySelector(selector)?.getAttribute('data-width') === width,
+              { polling: 100 },
+              frame,
+              size === 'phone' ? '600' : '375',
+            );
+            expect((await shown()).past).toBeLessThanOrEqual(1);
+          },
+          SESSION_CHECK_401,
+        );
+      });
+
       test('a save that meets a newer one shows the notice where the admin is, focused, naming who and when', async ({
         launched,
         baseURL,
