@@ -76,6 +76,8 @@ export const adminBlogPostSchema = blogPostSchema.extend({
   /** Goes up by one at every save: an update naming an older one is refused (409). */
   version: z.number().int(),
   updatedByName: z.string().nullable(),
+  /** Who saved it last, so an editor can tell "you, in another tab" from another admin. */
+  updatedById: z.number().int().nullable(),
 });
 export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
 

@@ -232,7 +232,8 @@ test.describe('the editor', () => {
     await page.getByLabel('Excerpt').fill('My excerpt');
     await page.getByRole('button', { name: 'Update post' }).click();
     const notice = page.getByTestId('conflict-notice');
-    await expect(notice).toContainText('Someone else has changed this post');
+    // The same admin saved it elsewhere (the API's answer came from their token): it says so.
+    await expect(notice).toContainText('This post was changed in another tab');
     await notice.getByRole('button', { name: 'Load their version' }).click();
     await expect(page.getByLabel('Excerpt')).toHaveValue('Their excerpt');
     await expect(notice).toHaveCount(0);
@@ -249,6 +250,69 @@ test.describe('the editor', () => {
     await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
     const saved = await request.get(`/api/admin/blogs/${post.id}`, { headers: adminAuth });
     expect(((await saved.json()) as { excerpt: string }).excerpt).toBe('Mine after all');
+  });
+
+  test('the save state stays in sight at the foot of the form; a conflict there takes focus where the admin is and says who saved, and when', async ({
+    page,
+    request,
+    signIn,
+    adminAuth,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const title = unique('Conflict in sight ');
+    const post = await createPost(request, adminAuth, { title, status: 'published' });
+    await signIn({ by: 'api' });
+    await openEditor(page, title);
+    const status = page.getByTestId('autosave-status');
+    const update = page.getByRole('button', { name: 'Update post' });
+    const notice = page.getByTestId('conflict-notice');
+    const ukTime = /at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/;
+
+    // The same admin, in another tab, saves first.
+    const mine = await request.patch(`/api/admin/blogs/${post.id}`, {
+      headers: adminAuth,
+      data: { excerpt: 'From my other tab' },
+    });
+    expect(mine.status(), await mine.text()).toBe(200);
+    await page.getByLabel('Excerpt').fill('From this tab');
+    await update.scrollIntoViewIfNeeded();
+    await expect(status).toHaveText('Unsaved changes');
+    await expect(status).toBeInViewport();
+    await update.click();
+    await expect(notice).toBeInViewport();
+    await expect(notice).toBeFocused();
+    await expect(notice).toContainText('You saved this post in another tab or window');
+    await expect(notice).toContainText(ukTime);
+    await expect(status).toContainText('Not saved: changed elsewhere');
+    await expect(status).toBeInViewport();
+    await notice.getByRole('button', { name: 'Load their version' }).click();
+    await expect(page.getByLabel('Excerpt')).toHaveValue('From my other tab');
+
+    // Another admin saves it.
+    const email = `${unique('second-admin-')}@example.co.uk`.toLowerCase();
+    const made = await request.post('/api/admin/register', {
+      headers: adminAuth,
+      data: { name: 'Priya Other', email, password: 'Harpenden-hedgerow-2026' },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const other = await request.post('/api/admin/login', {
+      data: { email, password: 'Harpenden-hedgerow-2026' },
+    });
+    const otherAuth = {
+      Authorization: `Bearer ${((await other.json()) as { authToken: string }).authToken}`,
+    };
+    const theirs = await request.patch(`/api/admin/blogs/${post.id}`, {
+      headers: otherAuth,
+      data: { excerpt: 'From Priya' },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+    await page.getByLabel('Excerpt').fill('Mine again');
+    await update.scrollIntoViewIfNeeded();
+    await update.click();
+    await expect(notice).toBeInViewport();
+    await expect(notice).toBeFocused();
+    await expect(notice).toContainText('Priya Other saved this post');
+    await expect(notice).toContainText(ukTime);
   });
 
   test('each save keeps a revision; the editor shows a word-level diff and restores one as a new revision', async ({
@@ -571,4 +635,60 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Blog post created successfully!', { exact: true })).toBeVisible();
     await expect(page.getByTestId('admin-post').filter({ hasText: title })).toContainText('Scheduled');
   });
+});
+
+test('long text has a rhythm, the same in the editor as on the post page: spaced paragraphs, headings nearer what follows, lists, quotes and tags apart', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const title = unique('Rhythm ');
+  const post = await createPost(request, adminAuth, {
+    title,
+    status: 'published',
+    tags: ['Walks'],
+    content:
+      '<p>First paragraph.</p><p>Second paragraph.</p><h2>A heading</h2><p>After the heading.</p>' +
+      '<ul><li>One</li><li>Two</li></ul><blockquote><p>Quoted.</p></blockquote><p>Last line.</p>',
+  });
+  /** Gaps in em of the text's size: above and below the heading, between paragraphs, around the list and quote. */
+  const rhythm = () =>
+    page.evaluate(() => {
+      const first = [...document.querySelectorAll('p')].find((p) => p.textContent === 'First paragraph.')!;
+      const box = first.parentElement!;
+      const el = (css: string) => box.querySelector(css)!.getBoundingClientRect();
+      const em = parseFloat(getComputedStyle(box.querySelector('p')!).fontSize);
+      const gap = (a: DOMRect, b: DOMRect) => Math.round(((b.top - a.bottom) / em) * 100) / 100;
+      const ps = [...box.querySelectorAll(':scope > p')].map((p) => p.getBoundingClientRect());
+      return {
+        paragraphs: gap(ps[0]!, ps[1]!),
+        aboveHeading: gap(ps[1]!, el('h2')),
+        belowHeading: gap(el('h2'), ps[2]!),
+        aboveList: gap(ps[2]!, el('ul')),
+        aboveQuote: gap(el('ul'), el('blockquote')),
+        afterQuote: gap(el('blockquote'), ps[3]!),
+      };
+    });
+
+  await page.goto(`/blog/${post.slug}`);
+  const onPage = await rhythm();
+  expect(onPage.paragraphs).toBeGreaterThanOrEqual(0.75);
+  expect(onPage.aboveHeading).toBeGreaterThan(onPage.belowHeading * 2);
+  expect(onPage.belowHeading).toBeGreaterThan(0.2);
+  expect(onPage.aboveList).toBeGreaterThanOrEqual(0.75);
+  expect(onPage.aboveQuote).toBeGreaterThanOrEqual(0.75);
+  expect(onPage.afterQuote).toBeGreaterThanOrEqual(0.75);
+  // The tag chips stand apart from the last line.
+  const tagsGap = await page.evaluate(() => {
+    const last = [...document.querySelectorAll('article p')].find((p) => p.textContent === 'Last line.')!;
+    const tags = document.querySelector('article ul[aria-label="Tags"]')!;
+    return tags.getBoundingClientRect().top - last.getBoundingClientRect().bottom;
+  });
+  expect(tagsGap).toBeGreaterThanOrEqual(24);
+
+  await signIn({ by: 'api' });
+  await openEditor(page, title);
+  expect(await rhythm()).toEqual(onPage);
 });

@@ -34,6 +34,8 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   page,
   signIn,
 }) => {
+  // The whole journey, a real send with a pause and a retry of the failed included: about a minute.
+  test.slow();
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn({ by: 'api' });
   await openAdminSection(page, 'Newsletter issues', 'Newsletter issues');
@@ -296,4 +298,42 @@ test('“Send as newsletter” is offered on published posts only, and opens the
   } finally {
     await request.delete(`/api/admin/blogs/${scheduledId}`, { headers: adminAuth });
   }
+});
+
+test('the composer keeps unsaved work: leaving asks first, and a draft saves itself once typing stops', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn({ by: 'api' });
+  await openAdminSection(page, 'Newsletter issues', 'Newsletter issues');
+  await page.getByRole('button', { name: 'New issue' }).click();
+  const kept = `Letchworth garden trail ${stamp}`;
+  await page.getByLabel('Subject').fill(kept);
+  await page.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('Twelve gardens open on Sunday.');
+
+  // Straight away, before it could save itself: "All issues" asks.
+  const dialog = page.getByRole('alertdialog');
+  await page.getByRole('button', { name: 'All issues' }).click();
+  await expect(dialog).toContainText('Leave without saving?');
+  await expect(dialog).toContainText('This issue has changes that are not saved yet.');
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Subject')).toHaveValue(kept);
+  await expect(page.getByRole('textbox', { name: 'Body' })).toContainText('Twelve gardens open on Sunday.');
+  // Closing the tab asks the browser's question.
+  const asks = await page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(asks).toBe(true);
+
+  // Once typing has paused it is saved as a draft issue, and leaving no longer asks.
+  await expect(page.getByTestId('autosave-status')).toContainText('Draft saved automatically at');
+  await page.getByRole('button', { name: 'All issues' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByTestId('issue-row').filter({ hasText: kept });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Draft');
 });

@@ -7123,7 +7123,8 @@ export interface operations {
                      *       "noIndex": true,
                      *       "readingMinutes": 1,
                      *       "version": 1,
-                     *       "updatedByName": "string"
+                     *       "updatedByName": "string",
+                     *       "updatedById": 1
                      *     }
                      */
                     "application/json": {
@@ -7153,6 +7154,7 @@ export interface operations {
                         readingMinutes: number;
                         version: number;
                         updatedByName: string | null;
+                        updatedById: number | null;
                     };
                 };
             };
@@ -7335,7 +7337,8 @@ export interface operations {
                      *       "noIndex": true,
                      *       "readingMinutes": 1,
                      *       "version": 1,
-                     *       "updatedByName": "string"
+                     *       "updatedByName": "string",
+                     *       "updatedById": 1
                      *     }
                      */
                     "application/json": {
@@ -7365,6 +7368,7 @@ export interface operations {
                         readingMinutes: number;
                         version: number;
                         updatedByName: string | null;
+                        updatedById: number | null;
                     };
                 };
             };
@@ -7687,7 +7691,8 @@ export interface operations {
                      *       "noIndex": true,
                      *       "readingMinutes": 1,
                      *       "version": 1,
-                     *       "updatedByName": "string"
+                     *       "updatedByName": "string",
+                     *       "updatedById": 1
                      *     }
                      */
                     "application/json": {
@@ -7717,6 +7722,7 @@ export interface operations {
                         readingMinutes: number;
                         version: number;
                         updatedByName: string | null;
+                        updatedById: number | null;
                     };
                 };
             };
@@ -8261,7 +8267,8 @@ export interface operations {
                      *       "noIndex": true,
                      *       "readingMinutes": 1,
                      *       "version": 1,
-                     *       "updatedByName": "string"
+                     *       "updatedByName": "string",
+                     *       "updatedById": 1
                      *     }
                      */
                     "application/json": {
@@ -8291,6 +8298,7 @@ export interface operations {
                         readingMinutes: number;
                         version: number;
                         updatedByName: string | null;
+                        updatedById: number | null;
                     };
                 };
             };

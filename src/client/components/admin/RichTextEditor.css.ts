@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { prose } from '../../styles/prose.css';
 import { breakpoints, vars } from '../../styles/theme.css';
 
 export const frame = style({
@@ -43,18 +44,15 @@ export const tool = style({
   '@media': { [breakpoints.phone]: { minWidth: '2.75rem', height: '2.75rem' } },
 });
 
-export const content = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  minHeight: '14rem',
-  lineHeight: vars.lineHeight.relaxed,
-});
+/** The text being written: the published page's long-form rhythm and reading size (styles/prose.css). */
+export const content = style([
+  prose,
+  {
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    minHeight: '14rem',
+    fontSize: vars.fontSize.lg,
+    lineHeight: vars.lineHeight.relaxed,
+  },
+]);
 
-globalStyle(`${content} .ProseMirror`, { outline: 'none', minHeight: '13rem' });
-globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.sm });
-globalStyle(`${content} blockquote`, {
-  margin: 0,
-  paddingLeft: vars.space.md,
-  borderLeft: `4px solid ${vars.color.line}`,
-  color: vars.color.inkSoft,
-});
-globalStyle(`${content} a`, { color: vars.color.accent });
+globalStyle(`${content}.ProseMirror`, { outline: 'none', minHeight: '13rem' });

@@ -1,4 +1,5 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { prose } from '../../styles/prose.css';
 import { vars } from '../../styles/theme.css';
 import { readMore } from './BlogCard.css';
 
@@ -55,26 +56,14 @@ export const author = style({
   color: vars.color.ink,
 });
 
-export const content = style({
-  fontSize: vars.fontSize.lg,
-  lineHeight: vars.lineHeight.relaxed,
-  color: vars.color.inkSoft,
-});
-
-globalStyle(`${content} h2, ${content} h3, ${content} h4`, {
-  color: vars.color.ink,
-  lineHeight: vars.lineHeight.tight,
-  marginTop: vars.space.xl,
-});
-
-globalStyle(`${content} img`, { maxWidth: '100%', height: 'auto', borderRadius: vars.radius.md });
-
-globalStyle(`${content} a`, { color: vars.color.accent });
-
-globalStyle(`${content} blockquote`, {
-  margin: `${vars.space.lg} 0`,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  borderLeft: `4px solid ${vars.color.brand}`,
-  background: vars.color.surfaceAlt,
-  borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`,
-});
+/** The post's text: the one long-form rhythm (shared with the editor), at the page's reading size. */
+export const content = style([
+  prose,
+  {
+    fontSize: vars.fontSize.lg,
+    lineHeight: vars.lineHeight.relaxed,
+    color: vars.color.inkSoft,
+    // The tag chips that follow stand apart from the last line.
+    marginBottom: vars.space.xl,
+  },
+]);

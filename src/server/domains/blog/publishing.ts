@@ -13,6 +13,7 @@ import {
   type Revision,
   type RevisionRow,
 } from '../../../shared/blog-publishing';
+import { ukWallClock, workshopDateLabel } from '../../../shared/workshop';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 import { listPublishedSummaries, toPost, toSummary, withImageSizes, type PublishedFilter } from './posts';
@@ -302,6 +303,15 @@ export async function createPublishedPost(
   });
 }
 
+/** A 409's words: who saved the post last and when (UK time), so a REST client can say so too. */
+async function conflictMessage(db: Db, existing: Row): Promise<string> {
+  const [editor] = existing.updatedBy
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, existing.updatedBy))
+    : [];
+  const when = `${workshopDateLabel(existing.updatedAt)} at ${ukWallClock(existing.updatedAt).time}`;
+  return `This post was changed since you opened it: ${editor?.name ?? 'another admin'} saved it on ${when} (UK time), and it is now version ${existing.version}. Reload it to see their changes.`;
+}
+
 export async function updatePublishedPost(
   db: Database,
   id: number,
@@ -314,9 +324,7 @@ export async function updatePublishedPost(
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!existing) throw notFound(BLOG_MESSAGES.notFound);
     if (input.expectedVersion !== undefined && input.expectedVersion !== existing.version)
-      throw conflict(
-        `This post was changed by someone else since you opened it (it is now version ${existing.version}). Reload it to see their changes.`,
-      );
+      throw conflict(await conflictMessage(tx, existing));
     if (options.draftOnly && existing.status !== 'draft') throw badRequest('Only a draft saves itself');
     const wordsBefore = await countedWords(tx, [id]);
     const { title, content } = await cleanFields(tx, {
@@ -394,6 +402,7 @@ export async function toAdminPost(db: Db, row: Row): Promise<AdminBlogPost> {
     readingMinutes: readingMinutes(row.content),
     version: row.version,
     updatedByName: editor?.name ?? null,
+    updatedById: row.updatedBy,
   };
 }
 

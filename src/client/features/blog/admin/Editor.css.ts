@@ -168,16 +168,6 @@ export const previewLabel = style({
   color: vars.color.inkSoft,
 });
 
-export const autosave = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xxs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.muted,
-  minHeight: '1.25rem',
-});
-
 export const conflict = style({
   display: 'flex',
   flexDirection: 'column',

@@ -20,20 +20,20 @@ import {
   ImageUploadField,
   IMAGE_PICKER_ACCEPT,
   RichTextEditor,
+  SaveStatus,
   adminStyles,
+  useAutosave,
+  useLeaveGuard,
   useUpload,
 } from '../../../components/admin';
-import { AutosaveStatus, ConflictNotice, type AutosaveState } from './EditorNotices';
+import { useAdminUser } from '../../auth';
+import { ConflictNotice } from './EditorNotices';
 import { PublishingFields } from './PublishingFields';
 import { RevisionsPanel } from './RevisionsPanel';
 import { SeoPanel, type SeoValues } from './SeoPanel';
 import { SlugField, type SlugCheck } from './SlugField';
 import { TagsInput } from './TagsInput';
-import { useLeaveGuard } from './useLeaveGuard';
 import * as editorStyles from './Editor.css';
-
-/** How long typing must pause before a draft saves itself. */
-const AUTOSAVE_AFTER_MS = 3000;
 
 interface Draft extends SeoValues {
   title: string;
@@ -169,10 +169,10 @@ export function PostEditor({
   const [slugTouched, setSlugTouched] = useState(false);
   const [tagText, setTagText] = useState('');
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const [autosaveState, setAutosaveState] = useState<AutosaveState>({ state: 'idle' });
   const [conflict, setConflict] = useState<{
     savedBy: string | null;
     savedAt: string | null;
+    mine: boolean;
     version: number;
   } | null>(null);
   const [revisionPage, setRevisionPage] = useState(1);
@@ -205,7 +205,8 @@ export function PostEditor({
   }, [openedId]);
 
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
-  const guard = useLeaveGuard(dirty, root);
+  const guard = useLeaveGuard(dirty, root, 'post');
+  const { user } = useAdminUser();
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => {
@@ -253,8 +254,7 @@ export function PostEditor({
   const revision = trpc.blog.revision.useQuery({ id: revisionId ?? 0 }, { enabled: revisionId !== null });
 
   // --- Autosave: a draft saves itself once typing has paused ---
-  const autosaveRef = useRef<() => void>(() => undefined);
-  autosaveRef.current = () => {
+  const [autosaveState, setAutosaveState] = useAutosave(draft, dirty, () => {
     if (!dirty || conflict || draft.status !== 'draft' || saved.status !== 'draft') return;
     if (!draft.title.trim() || !draft.content.trim() || problemOf(draft)) return;
     const sent = draft;
@@ -284,13 +284,7 @@ export function PostEditor({
         .then(done)
         .catch(fail);
     }
-  };
-  useEffect(() => {
-    if (!dirty) return;
-    setAutosaveState((s) => (s.state === 'saving' ? s : { state: 'pending' }));
-    const timer = window.setTimeout(() => autosaveRef.current(), AUTOSAVE_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [draft, dirty]);
+  });
 
   // --- Saving, and someone else's newer save ---
   const showConflict = async () => {
@@ -300,6 +294,7 @@ export function PostEditor({
     setConflict({
       savedBy: current?.updatedByName ?? null,
       savedAt: current?.updatedAt ?? null,
+      mine: current !== null && user !== null && current.updatedById === user.id,
       version: current?.version ?? version ?? 0,
     });
   };
@@ -399,19 +394,26 @@ export function PostEditor({
       aria-busy={loading}
       data-testid="post-editor"
     >
-      <h2 id="blog-form-title" className={adminStyles.panelTitle}>
-        {editing || loading ? 'Edit blog post' : 'Create a blog post'}
-      </h2>
-      <AutosaveStatus status={autosaveState} dirty={dirty} />
-      {conflict ? (
-        <ConflictNotice
-          savedBy={conflict.savedBy}
-          savedAt={conflict.savedAt}
-          busy={busy}
-          onReload={() => void reloadTheirs()}
-          onOverwrite={() => void save(conflict.version)}
-        />
-      ) : null}
+      <SaveStatus
+        title={
+          <h2 id="blog-form-title" className={adminStyles.panelTitle}>
+            {editing || loading ? 'Edit blog post' : 'Create a blog post'}
+          </h2>
+        }
+        status={conflict ? { state: 'conflict' } : autosaveState}
+        dirty={dirty}
+      >
+        {conflict ? (
+          <ConflictNotice
+            savedBy={conflict.savedBy}
+            savedAt={conflict.savedAt}
+            mine={conflict.mine}
+            busy={busy}
+            onReload={() => void reloadTheirs()}
+            onOverwrite={() => void save(conflict.version)}
+          />
+        ) : null}
+      </SaveStatus>
       <form onSubmit={submit} noValidate>
         <fieldset className={`${fieldStyles.stack} ${editorStyles.formFields}`} disabled={loading}>
           <TextField

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarPlus, Check, Eye, Mail, MailCheck, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/form/TextField';
@@ -13,6 +13,9 @@ import {
   ConfirmDialog,
   RichTextEditor,
   IMAGE_PICKER_ACCEPT,
+  SaveStatus,
+  useAutosave,
+  useLeaveGuard,
   useUpload,
   adminStyles,
 } from '../../../components/admin';
@@ -41,7 +44,8 @@ function fieldsOf(issue: Issue | null): IssueDraft {
  * Writing an issue: its subject, the preview line inboxes show after it, and its body in the posts'
  * editor; then a preview of the e-mail at a phone's and a desktop's width, a test to one address, and
  * sending it now or at a UK date and time. A scheduled issue reads as it will go, until its schedule is
- * cancelled.
+ * cancelled. As in the post editor, a draft saves itself a few seconds after typing stops, and leaving
+ * with changes not saved asks first.
  */
 export function IssueComposer({
   issue,
@@ -62,6 +66,11 @@ export function IssueComposer({
   const [previewOpen, setPreviewOpen] = useState(false);
   const [testTo, setTestTo] = useState('');
   const [asking, setAsking] = useState<'send' | 'schedule' | 'delete' | null>(null);
+  /** The draft a new issue's first save made: saving goes on into it, as the post editor does. */
+  const draftId = useRef<number | null>(null);
+  /** The write under way: the next waits for it, so an autosave and "Save draft" never make two issues. */
+  const writing = useRef<Promise<unknown>>(Promise.resolve());
+  const root = useRef<HTMLDivElement>(null);
 
   const create = trpc.newsletter.issueCreate.useMutation();
   const update = trpc.newsletter.issueUpdate.useMutation();
@@ -76,6 +85,7 @@ export function IssueComposer({
     const next = fieldsOf(issue);
     setFields(next);
     setSaved(next);
+    draftId.current = null;
     // Only when another issue (or state) arrives: the fields are the admin's between those.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [issueKey]);
@@ -89,6 +99,39 @@ export function IssueComposer({
   };
 
   const refresh = () => utils.newsletter.invalidate();
+  const guard = useLeaveGuard(editable && dirty, root, 'issue');
+
+  /** Writes the fields to the issue (or the autosaved draft), or makes a new one; resolves with its id. */
+  const write = (values: IssueDraft): Promise<number> => {
+    const next = writing.current
+      .catch(() => undefined)
+      .then(async () => {
+        const id = issue?.id ?? draftId.current;
+        const written =
+          id !== null
+            ? (await update.mutateAsync({ id, ...values })).id
+            : (await create.mutateAsync(values)).id;
+        if (!issue) draftId.current = written;
+        return written;
+      });
+    writing.current = next;
+    return next;
+  };
+
+  const [autosaveState, setAutosaveState] = useAutosave(fields, editable && dirty, () => {
+    const checked = issueFieldsSchema.safeParse(fields);
+    if (!editable || !dirty || !checked.success || create.isPending || update.isPending) return;
+    const sent = fields;
+    setAutosaveState({ state: 'saving' });
+    write(checked.data)
+      .then(() => {
+        // A new issue stays "New" until saved by hand (which opens it), saving into its draft.
+        setSaved(sent);
+        setAutosaveState({ state: 'saved', at: new Date().toISOString() });
+        void refresh();
+      })
+      .catch(() => setAutosaveState({ state: 'failed' }));
+  });
 
   /** Saves the fields when they changed (creating the issue the first time); resolves with its id. */
   const save = async (quiet = false): Promise<number | null> => {
@@ -110,9 +153,7 @@ export function IssueComposer({
     }
     if (issue && !dirty) return issue.id;
     try {
-      const id = issue
-        ? (await update.mutateAsync({ id: issue.id, ...checked.data })).id
-        : (await create.mutateAsync(checked.data)).id;
+      const id = await write(checked.data);
       setSaved(fields);
       if (!quiet) toast({ title: issue ? 'Issue saved' : 'Draft saved' });
       await refresh();
@@ -196,21 +237,24 @@ export function IssueComposer({
     }
   };
 
+  const heading = (
+    <h2 id={`${ids}-title`} className={adminStyles.panelTitle}>
+      {issue ? (editable ? 'Edit newsletter issue' : 'Newsletter issue') : 'New newsletter issue'}
+    </h2>
+  );
   const saving = create.isPending || update.isPending;
   const busy = saving || uploader.uploading;
   return (
-    <div className={styles.stack}>
+    <div ref={root} className={styles.stack}>
       <div className={styles.toolbar}>
-        <Button variant="ghost" size="sm" onClick={onBack}>
+        <Button variant="ghost" size="sm" onClick={() => guard.ask(onBack)}>
           <ArrowLeft size={16} aria-hidden="true" /> All issues
         </Button>
         {issue ? <IssueStatusPill status={issue.status} /> : null}
       </div>
       <div className={styles.columns}>
         <section className={adminStyles.panel} aria-labelledby={`${ids}-title`}>
-          <h2 id={`${ids}-title`} className={adminStyles.panelTitle}>
-            {issue ? (editable ? 'Edit newsletter issue' : 'Newsletter issue') : 'New newsletter issue'}
-          </h2>
+          {editable ? <SaveStatus title={heading} status={autosaveState} dirty={dirty} /> : heading}
           <form className={fieldStyles.stack} onSubmit={onSubmit} noValidate aria-label="Newsletter issue">
             <TextField
               id="issue-subject"
@@ -354,6 +398,7 @@ export function IssueComposer({
         />
       </Dialog>
 
+      {guard.dialog}
       {issue ? (
         <>
           <SendNowDialog

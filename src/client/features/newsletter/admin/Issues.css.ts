@@ -80,7 +80,7 @@ export const widthToggle = style({
   border: vars.border.hairline,
 });
 
-/** Scrolls sideways when the chosen width is wider than the screen (600 px on a phone). */
+/** The frame's stage: a frame wider than it is shrunk to fit (EmailPreview's useFit). */
 export const previewStage = style({
   overflow: 'auto',
   maxWidth: '100%',
@@ -90,12 +90,20 @@ export const previewStage = style({
   border: vars.border.hairline,
 });
 
+/** The frame's height: most of the screen, and never less than 20rem. */
+export const PREVIEW_HEIGHT = 'max(65vh, 20rem)';
+
+/** The frame's room at its shown size: narrower than the frame when it is shrunk to fit. */
+export const previewFit = style({
+  margin: '0 auto',
+  overflow: 'hidden',
+});
+
 const previewFrameBase = style({
   display: 'block',
   flexShrink: 0,
-  margin: '0 auto',
-  height: '65vh',
-  minHeight: '20rem',
+  height: PREVIEW_HEIGHT,
+  transformOrigin: '0 0',
   border: vars.border.hairline,
   borderRadius: vars.radius.sm,
   background: vars.color.surface,

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ConfirmDialog } from '../../../components/admin';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** Where a click takes the admin away from the editor: a link, or a section of the admin's navigation. */
 const LEAVING = 'a[href], nav button, [data-leaves-editor]';
 
 /**
- * While `dirty`, leaving the editor asks first: closing or reloading the tab (the browser's own
+ * While `dirty`, leaving an editor (the post editor, the newsletter composer) asks first: closing or reloading the tab (the browser's own
  * question), and a click on a link or the admin's navigation outside `root` (our dialog; on
  * "Leave" the same click is made again). `ask(then)` asks before the editor's own ways out.
+ * `what` names the thing being edited in the question ('post', 'issue').
  */
-export function useLeaveGuard(dirty: boolean, root: RefObject<HTMLElement | null>) {
+export function useLeaveGuard(dirty: boolean, root: RefObject<HTMLElement | null>, what: string) {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -70,7 +71,7 @@ export function useLeaveGuard(dirty: boolean, root: RefObject<HTMLElement | null
         if (!open) setPending(null);
       }}
       title="Leave without saving?"
-      description="This post has changes that are not saved yet. If you leave now, they will be lost."
+      description={`This ${what} has changes that are not saved yet. If you leave now, they will be lost.`}
       cancelLabel="Keep editing"
       confirmLabel="Leave without saving"
       onConfirm={() => {
