@@ -394,6 +394,9 @@ test.describe('the tags section', () => {
     await expect(gamma).toContainText('2 posts');
 
     await gamma.getByRole('button', { name: `Delete tag ${word} Gamma` }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'It is taken off the 2 posts that have it; the posts stay.',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Tag deleted', { exact: true })).toBeVisible();
     await expect(section.getByText('No tags match this search.')).toBeVisible();
@@ -520,6 +523,8 @@ test.describe('what visitors see', () => {
     await page.getByRole('searchbox', { name: 'Search the blog' }).fill('xylophonequartz');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+    await page.getByRole('link', { name: 'browse all posts on the blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
   });
 
   test('search results never run what a post says as HTML', async ({ page, request, adminAuth }) => {

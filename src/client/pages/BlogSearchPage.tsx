@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import {
   BLOG_SEARCH_BUSY_MESSAGE,
   BLOG_SEARCH_MAX,
@@ -63,7 +63,10 @@ export default function BlogSearchPage() {
           <div className={styles.empty} role="status">
             <SearchX size={48} aria-hidden="true" />
             <h2>No posts found</h2>
-            <p>Nothing matches “{q}”. Try other words, or browse all posts on the blog.</p>
+            <p>
+              Nothing matches “{q}”. Try other words, or{' '}
+              <Link href="/blog">browse all posts on the blog</Link>.
+            </p>
           </div>
         )}
       </div>

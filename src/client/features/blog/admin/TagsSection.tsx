@@ -25,6 +25,13 @@ import * as styles from './Editor.css';
 const TAGS_PAGE_SIZE = 20;
 
 /** The blog's tags with how many posts each has: rename, merge one into another, delete. */
+
+/** What deleting a tag does to its posts, in words: the posts stay, only the tag goes. */
+export function tagDeleteConsequence(posts: number): string {
+  if (posts === 0) return 'No post has it.';
+  if (posts === 1) return 'It is taken off the one post that has it; the post stays.';
+  return `It is taken off the ${posts.toLocaleString('en-GB')} posts that have it; the posts stay.`;
+}
 export function TagsSection() {
   const ids = useId();
   const utils = trpc.useUtils();
@@ -148,9 +155,7 @@ export function TagsSection() {
         }}
         title="Delete tag"
         description={
-          deleting
-            ? `Delete the tag ${deleting.name}? It is taken off its ${deleting.postCount} ${deleting.postCount === 1 ? 'post' : 'posts'}; the posts stay.`
-            : ''
+          deleting ? `Delete the tag ${deleting.name}? ${tagDeleteConsequence(deleting.postCount)}` : ''
         }
         confirmLabel="Delete"
         onConfirm={() => {

@@ -40,6 +40,7 @@ export function IssueRecipients({
 }: {
   issueId: number;
   failed: number;
+  /** False while the issue is sending: its list may still be being made. */
   canRetry: boolean;
 }) {
   const utils = trpc.useUtils();
@@ -115,7 +116,11 @@ export function IssueRecipients({
         rowKey={(r) => r.id}
         rowTestId="recipient-row"
         onPage={list.setPage}
-        emptyText="Nobody is on this issue's list yet."
+        emptyText={
+          canRetry
+            ? "Nobody is on this issue's list."
+            : 'The list is being made: each subscriber appears here as their copy is queued.'
+        }
         filteredEmptyText="No recipients in this state."
         filtered={list.filtered}
         errorText="The recipients could not be loaded. Please refresh the page."
