@@ -1,3 +1,4 @@
+import type { Page } from 'puppeteer-core';
 import { ADMIN_ACCOUNT, newsletterBaseURL } from '../../../playwright.config';
 import {
   BROWSERS,
@@ -21,6 +22,18 @@ import {
 
 /** On /login before signing in, the app asks who is signed in: 401 is the answer. */
 const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
+
+/** Signs in on the newsletter's server, opens a new issue in the composer and types its subject and body. */
+async function typeNewIssue(page: Page, subject: string, body: string): Promise<void> {
+  await page.goto(`${newsletterBaseURL}/login`);
+  await signInInPage(page, newsletterBaseURL, ADMIN_ACCOUNT);
+  await page.goto(`${newsletterBaseURL}/admin?section=newsletter`);
+  await tap(page, byRole('button', 'New issue'));
+  await page.locator('#issue-subject').fill(subject);
+  await tap(page, '#issue-body');
+  await page.waitForFunction(() => document.activeElement?.closest('#issue-body') !== null);
+  await page.keyboard.type(body);
+}
 
 for (const browserName of BROWSERS) {
   for (const size of Object.keys(SIZES) as SizeName[]) {
@@ -111,14 +124,7 @@ for (const browserName of BROWSERS) {
           SIZES[size],
           testInfo,
           async (page) => {
-            await page.goto(`${newsletterBaseURL}/login`);
-            await signInInPage(page, newsletterBaseURL, ADMIN_ACCOUNT);
-            await page.goto(`${newsletterBaseURL}/admin?section=newsletter`);
-            await tap(page, byRole('button', 'New issue'));
-            await page.locator('#issue-subject').fill(subject);
-            await tap(page, '#issue-body');
-            await page.waitForFunction(() => document.activeElement?.closest('#issue-body') !== null);
-            await page.keyboard.type('Twelve gardens open on Sunday.');
+            await typeNewIssue(page, subject, 'Twelve gardens open on Sunday.');
             await tap(page, byRole('button', 'All issues'));
             // Asked (the draft had not saved itself yet): stay, and it saves itself.
             const asked = await page
@@ -155,14 +161,11 @@ for (const browserName of BROWSERS) {
           SIZES[size],
           testInfo,
           async (page) => {
-            await page.goto(`${newsletterBaseURL}/login`);
-            await signInInPage(page, newsletterBaseURL, ADMIN_ACCOUNT);
-            await page.goto(`${newsletterBaseURL}/admin?section=newsletter`);
-            await tap(page, byRole('button', 'New issue'));
-            await page.locator('#issue-subject').fill(`Previewed ${browserName} ${size}`);
-            await tap(page, '#issue-body');
-            await page.waitForFunction(() => document.activeElement?.closest('#issue-body') !== null);
-            await page.keyboard.type('The market moves to the square for December.');
+            await typeNewIssue(
+              page,
+              `Previewed ${browserName} ${size}`,
+              'The market moves to the square for December.',
+            );
             await tap(page, byRole('button', 'Preview'));
             const frame = '[data-testid="email-preview"]';
             await page.waitForSelector(frame);
