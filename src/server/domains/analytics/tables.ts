@@ -29,6 +29,14 @@ export const analyticsPageViews = pgTable(
   ],
 );
 
+/** A roll-up row's figures: a dimension ('total', 'page'...), one of its values, its visitors and views. */
+const figureColumns = () => ({
+  dimension: text('dimension').notNull(),
+  value: text('value').notNull(),
+  visitors: integer('visitors').notNull(),
+  pageViews: integer('page_views').notNull(),
+});
+
 /**
  * Daily roll-up of the page views, kept two years: per day and dimension ('total', 'page', 'source',
  * 'campaign', 'country', 'device', 'browser') and value, its visitors (distinct that day) and views.
@@ -37,10 +45,7 @@ export const analyticsDaily = pgTable(
   'analytics_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension').notNull(),
-    value: text('value').notNull(),
-    visitors: integer('visitors').notNull(),
-    pageViews: integer('page_views').notNull(),
+    ...figureColumns(),
   },
   (t) => [primaryKey({ columns: [t.dimension, t.day, t.value] })],
 );
@@ -54,10 +59,7 @@ export const analyticsMonthly = pgTable(
   'analytics_monthly',
   {
     month: date('month', { mode: 'string' }).notNull(),
-    dimension: text('dimension').notNull(),
-    value: text('value').notNull(),
-    visitors: integer('visitors').notNull(),
-    pageViews: integer('page_views').notNull(),
+    ...figureColumns(),
   },
   (t) => [primaryKey({ columns: [t.dimension, t.month, t.value] })],
 );
@@ -71,10 +73,7 @@ export const analyticsFolded = pgTable(
   'analytics_folded',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension').notNull(),
-    value: text('value').notNull(),
-    visitors: integer('visitors').notNull(),
-    pageViews: integer('page_views').notNull(),
+    ...figureColumns(),
   },
   (t) => [primaryKey({ columns: [t.dimension, t.day, t.value] })],
 );
