@@ -7,11 +7,18 @@
 //    same reads alone, in 2 s turns within one run of the reads; and, as a control, the same with
 //    the beacons sent to a sink instead (what the sender's share of the machine costs by itself);
 // 3. the owner's dashboard over 12 months of 10 million page views (roll-ups and 30 days of raw
-//    views generated in SQL), one request at a time.
+//    views generated in SQL), one request at a time;
+// 4. the dashboard with 100,000 views today (issue 47.5): every table, the conversions and every CSV
+//    for each period, one request at a time in rounds over them all, p50 and p95 of the wall time and
+//    the server's CPU a request (its process, and on PostgreSQL the database's processes too), the
+//    answers that were not 200 and the server's peak memory; with `--before=FOLDER`, first the same
+//    for the build in that checkout's dist/ on the same data (this checkout's migrations applied: an
+//    older build finds nothing to migrate and reads only the tables it knows).
 // Run alone: `npx tsx scripts/bench-analytics.ts [--only=pglite|postgres] [--duration=5] [--no-dashboard]
 // [--beacon-rates=100,250,500] [--reads-only] [--read=/api/blog] [--cpu-only]` after `npm run build`:
 // the rates of beacons beside the reads (500/s unless given), the reads part alone, for one path, and
-// the server's CPU a request alone (about 35 s).
+// the server's CPU a request alone (about 35 s). `--dashboard-today [--before=FOLDER]
+// [--dashboard-rounds=12]` runs part 4 alone (`npm run bench -- --dashboard-today ...` builds first).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer } from '../tests/helpers/postgres-server';
-import { startShippedServer, type AutocannonReport } from './bench-common';
+import { memoryOf, startShippedServer, type AutocannonReport } from './bench-common';
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -189,9 +196,19 @@ async function alternated(readUrl: string, beaconsTo: string, rate: number, seco
   };
 }
 
-/** 12 months of 10 million page views: roll-ups for every past day, raw views for the last 30 and today. */
-async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string }, pageViews: number) {
+/**
+ * 12 months of 10 million page views: roll-ups for every past day (and their monthly sums), raw views
+ * for the last 30 days and today (`today` of them, or a day's share up to now), a few conversions a
+ * day, and today folded in as the roll-up job would have left it at its worst, just before its next
+ * run (its last a quarter of an hour ago).
+ */
+async function fillAnalytics(
+  target: { dataDir?: string; databaseUrl?: string },
+  pageViews: number,
+  today?: number,
+) {
   const { openDatabase } = await import('../src/server/platform/db/client');
+  const { foldViews } = await import('../src/server/domains/analytics');
   const { sql } = await import('drizzle-orm');
   const db = await openDatabase(
     target.databaseUrl
@@ -199,16 +216,27 @@ async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string },
       : { dataDir: path.join(target.dataDir!, 'pglite') },
   );
   const perDay = Math.round(pageViews / 365);
+  // Two and a half views a visitor.
   const visitorsPerDay = Math.round(perDay / 2.5);
+  // Days are UTC days, whatever the database's time zone.
+  const utcToday = sql`(now() at time zone 'UTC')::date`;
+  const dayStart = (day: ReturnType<typeof sql>) => sql`(${day}::timestamp at time zone 'UTC')`;
   try {
-    await db.db.execute(sql`delete from analytics_daily`);
+    for (const table of [
+      'analytics_daily',
+      'analytics_monthly',
+      'analytics_folded',
+      'analytics_folded_until',
+    ])
+      await db.db.execute(sql`delete from ${sql.identifier(table)}`);
     await db.db.execute(sql`delete from analytics_page_views`);
+    await db.db.execute(sql`delete from analytics_conversions`);
     // Per day: the total, 200 pages, 30 sources, 10 campaigns, 50 countries, 3 devices, 6 browsers,
     // each value's share falling off as 1/rank.
     await db.db.execute(sql`
       insert into analytics_daily (day, dimension, value, visitors, page_views)
       select d::date, 'total', '', ${visitorsPerDay}, ${perDay}
-      from generate_series(current_date - 365, current_date - 1, '1 day') d`);
+      from generate_series(${utcToday} - 365, ${utcToday} - 1, '1 day') d`);
     for (const [dimension, values] of [
       ['page', 200],
       ['source', 30],
@@ -221,24 +249,70 @@ async function fillAnalytics(target: { dataDir?: string; databaseUrl?: string },
         insert into analytics_daily (day, dimension, value, visitors, page_views)
         select d::date, ${dimension}, ${dimension} || '-' || v,
           greatest(1, (${visitorsPerDay} / v / 6))::int, greatest(1, (${perDay} / v / 6))::int
-        from generate_series(current_date - 365, current_date - 1, '1 day') d, generate_series(1, ${values}) v`);
+        from generate_series(${utcToday} - 365, ${utcToday} - 1, '1 day') d, generate_series(1, ${values}) v`);
     }
+    // The months of those days, as the roll-up job keeps them.
+    await db.db.execute(sql`
+      insert into analytics_monthly (month, dimension, value, visitors, page_views)
+      select date_trunc('month', day)::date, dimension, value, sum(visitors)::int, sum(page_views)::int
+      from analytics_daily group by 1, 2, 3`);
     // The raw views of the last 30 days and today (the roll-up's sources; today is read from them),
     // in one transaction without the server's statement timeout (PostgreSQL's pool sets one).
+    const views = (
+      from: ReturnType<typeof sql>,
+      count: ReturnType<typeof sql>,
+      span: ReturnType<typeof sql>,
+      visitors: ReturnType<typeof sql>,
+    ) => sql`
+      insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
+      select ts, (ts at time zone 'UTC')::date,
+        (hashtext((ts at time zone 'UTC')::date::text || (i % ${visitors})::text))::bigint,
+        '/page-' || (i % 200), case when i % 3 = 0 then 'Google' when i % 3 = 1 then 'Direct' end,
+        case when i % 20 = 0 then 'spring' end, (array['GB','US','FR','DE','IE'])[1 + i % 5],
+        (array['Desktop','Mobile','Tablet'])[1 + i % 3], (array['Chrome','Safari','Firefox','Edge'])[1 + i % 4]
+      from (select i, ${from} + (i::float / ${count}) * ${span} as ts from generate_series(0, ${count} - 1) i) g
+      where ts < now()`;
     await db.db.transaction(async (tx) => {
       if (target.databaseUrl) await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(
+        views(
+          dayStart(sql`(${utcToday} - 30)`),
+          sql`${perDay * 30}::int`,
+          sql`interval '30 days'`,
+          sql`${visitorsPerDay}::int`,
+        ),
+      );
+      const todays =
+        today === undefined
+          ? sql`(${perDay}::int * extract(epoch from now() - ${dayStart(utcToday)}) / 86400)::int`
+          : sql`${today}::int`;
+      await tx.execute(
+        views(
+          dayStart(utcToday),
+          todays,
+          sql`(now() - ${dayStart(utcToday)})`,
+          sql`greatest(1, ${todays} * 2 / 5)`,
+        ),
+      );
+      // 100 conversions a day, a few pages and sources, and some with no visit before them.
       await tx.execute(sql`
-      insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
-      select ts, ts::date, (hashtext(ts::date::text || (i % ${visitorsPerDay})::text))::bigint,
-        '/page-' || (i % 200), case when i % 3 = 0 then 'Google' when i % 3 = 1 then 'Direct' end,
-        case when i % 20 = 0 then 'spring' end, 'GB', (array['Desktop','Mobile','Tablet'])[1 + i % 3],
-        (array['Chrome','Safari','Firefox','Edge'])[1 + i % 4]
-      from (select i, current_date - 30 + (i::float / ${perDay}) * interval '1 day' as ts
-            from generate_series(0, ${perDay * 31 - 1}) i) g
-      where ts < now()`);
+        insert into analytics_conversions (at, day, kind, source, path)
+        select ts, (ts at time zone 'UTC')::date,
+          (array['newsletter_signup','enquiry','workshop_reservation','checkout'])[1 + i % 4],
+          case when i % 7 = 0 then 'No visit' when i % 2 = 0 then 'Google' else 'Direct' end,
+          case when i % 7 = 0 then 'No visit' else '/page-' || (i % 30) end
+        from (select i, ${dayStart(sql`(${utcToday} - 30)`)} + i * interval '864 seconds' as ts
+              from generate_series(0, 3099) i) g
+        where ts < now()`);
     });
-    await db.db.execute(sql`analyze analytics_daily`);
-    await db.db.execute(sql`analyze analytics_page_views`);
+    await foldViews(db.db, new Date(Date.now() - 15 * 60_000));
+    for (const table of [
+      'analytics_daily',
+      'analytics_monthly',
+      'analytics_page_views',
+      'analytics_conversions',
+    ])
+      await db.db.execute(sql`analyze ${sql.identifier(table)}`);
   } finally {
     await db.close();
   }
@@ -422,11 +496,220 @@ export async function benchAnalytics(
   return rows;
 }
 
+/** The dashboard's reads of a period: the overview, each table and the conversions as the section asks for them, and each CSV. */
+function dashboardReads(period: string): Array<[string, string]> {
+  const tables = ['page', 'source', 'campaign', 'country', 'device', 'browser'];
+  const csvs = ['daily', 'pages', 'sources', 'campaigns', 'countries', 'devices', 'browsers'];
+  return [
+    ['overview', `/api/admin/analytics?${period}`],
+    ...tables.map((d): [string, string] => [
+      d,
+      `/api/admin/analytics/breakdown?${period}&dimension=${d}&pageSize=10`,
+    ]),
+    ...['source', 'page'].map((by): [string, string] => [
+      `conversions by ${by}`,
+      `/api/admin/analytics/conversions?${period}&by=${by}&pageSize=10`,
+    ]),
+    ...[...csvs, 'conversions-by-source', 'conversions-by-page'].map((t): [string, string] => [
+      `${t} CSV`,
+      `/api/admin/analytics/csv/${t}?${period}`,
+    ]),
+  ];
+}
+
+/** CPU seconds (user and system, all threads) of a process, and of its children when asked (USER_HZ 100). */
+function cpuSeconds(pid: number, withChildren = false): number {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let total = ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).cpu;
+  if (withChildren)
+    for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+      try {
+        const t = ticks(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
+        if (t.ppid === pid) total += t.cpu;
+      } catch {
+        // gone meanwhile
+      }
+    }
+  return total / 100;
+}
+
+/** The PostgreSQL server listening on `port` (its postmaster, whose children are the connections' processes). */
+function postmasterOn(port: number): number | undefined {
+  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args[0]?.endsWith('/postgres') && args.join(' ').includes(`-p ${port} `)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+/**
+ * 4. Every read of the dashboard for each period with 100,000 views today, one request at a time,
+ * in `rounds` rounds over all of them (so a slow minute of the machine falls on every read alike),
+ * on the build in `root` (this checkout's by default). Rows: the read, p50 and p95 of the wall time,
+ * the server's CPU a request (its process's, and the database's processes' on PostgreSQL), how
+ * many answers were not 200; and a last row with the server's peak memory.
+ */
+async function dashboardRounds(
+  env: Record<string, string>,
+  root: string,
+  rounds: number,
+  postgresPort?: number,
+): Promise<{ rows: Map<string, { p50: number; p95: number; cpuMs: number; bad: number }>; peakMb: number }> {
+  const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Bench Admin' };
+  const here = process.cwd();
+  // The built server is found from the working folder (dist/server/main.js), when it is spawned.
+  process.chdir(root);
+  const app = await startShippedServer({ ...env, ...adminEnv }).finally(() => process.chdir(here));
+  try {
+    const headers = { authorization: `Bearer ${await adminToken(app.url)}` };
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const reads = ['today', '7d', '30d', '12mo', `custom&from=${from}&to=${today}`].flatMap((period) =>
+      dashboardReads(`period=${period}`).map(([what, url]): [string, string] => [
+        `${period.startsWith('custom') ? 'custom (90 days)' : period}: ${what}`,
+        url,
+      ]),
+    );
+    reads.push(['live visitors', '/api/admin/analytics/live']);
+    const database = postgresPort ? postmasterOn(postgresPort) : undefined;
+    const cpu = () => cpuSeconds(app.child.pid!) + (database ? cpuSeconds(database, true) : 0);
+    const samples = new Map(reads.map(([what]) => [what, { ms: [] as number[], cpu: 0, bad: 0 }]));
+    // One warm-up round, not counted: the first read of each kind loads code and caches pages.
+    for (let round = 0; round <= rounds; round++)
+      for (const [what, url] of reads) {
+        const sample = samples.get(what)!;
+        const cpuBefore = cpu();
+        const start = performance.now();
+        const res = await fetch(app.url + url, { headers });
+        await res.arrayBuffer();
+        const ms = performance.now() - start;
+        if (round === 0) continue;
+        sample.ms.push(ms);
+        sample.cpu += cpu() - cpuBefore;
+        if (res.status !== 200) sample.bad++;
+      }
+    const rows = new Map(
+      [...samples].map(([what, s]) => {
+        const sorted = [...s.ms].sort((a, b) => a - b);
+        return [
+          what,
+          {
+            p50: percentile(sorted, 0.5),
+            p95: percentile(sorted, 0.95),
+            cpuMs: (s.cpu * 1000) / rounds,
+            bad: s.bad,
+          },
+        ];
+      }),
+    );
+    return { rows, peakMb: memoryOf(app.child.pid).peak };
+  } finally {
+    await app.stop();
+  }
+}
+
+/**
+ * Part 4 for one database: fills its data once (this checkout's migrations), then measures the build
+ * in `before` (when given) and this checkout's build on it, one after the other. Rows of
+ * [read, database, before p50 / p95, before CPU, after p50 / p95, after CPU, not 200].
+ */
+export async function benchDashboardToday(
+  database: 'pglite' | 'postgres',
+  env: Record<string, string>,
+  options: { before?: string; rounds?: number; postgresPort?: number } = {},
+): Promise<string[][]> {
+  const rounds = options.rounds ?? 12;
+  await fillAnalytics({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }, 10_000_000, 100_000);
+  const before = options.before
+    ? await dashboardRounds(env, path.resolve(options.before), rounds, options.postgresPort)
+    : null;
+  const after = await dashboardRounds(env, process.cwd(), rounds, options.postgresPort);
+  const ms = (n: number) => n.toFixed(0);
+  const figures = (r?: { p50: number; p95: number; cpuMs: number }) =>
+    r ? [`${ms(r.p50)} / ${ms(r.p95)} ms`, `${ms(r.cpuMs)} ms`] : ['', ''];
+  const rows = [...after.rows].map(([what, r]) => [
+    what,
+    database,
+    ...figures(before?.rows.get(what)),
+    ...figures(r),
+    String((before?.rows.get(what)?.bad ?? 0) + r.bad),
+  ]);
+  rows.push([
+    'server peak memory (VmHWM)',
+    database,
+    before ? `${before.peakMb} MB` : '',
+    '',
+    `${after.peakMb} MB`,
+    '',
+    '',
+  ]);
+  return rows;
+}
+
+export const DASHBOARD_TODAY_HEADER = [
+  'with 100,000 views today',
+  'database',
+  'before p50 / p95',
+  'before CPU',
+  'after p50 / p95',
+  'after CPU',
+  'not 200',
+];
+
+/** Part 4 on each database (`--only`), with its own PostgreSQL server; prints the table. */
+export async function runDashboardToday(args: Map<string, string>): Promise<string[][]> {
+  const databases = args.get('only')
+    ? [args.get('only') as 'pglite' | 'postgres']
+    : (['pglite', 'postgres'] as const);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-bench-dashboard-'));
+  const all: string[][] = [];
+  try {
+    for (const database of databases) {
+      const env: Record<string, string> = { DATA_DIR: path.join(work, database) };
+      const pg = database === 'postgres' ? await createPostgresServer() : null;
+      if (pg) env.DATABASE_URL = pg.url;
+      try {
+        all.push(
+          ...(await benchDashboardToday(database, env, {
+            before: args.get('before'),
+            rounds: args.has('dashboard-rounds') ? Number(args.get('dashboard-rounds')) : undefined,
+            postgresPort: pg?.port,
+          })),
+        );
+      } finally {
+        pg?.destroy();
+      }
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  console.log(
+    `\nThe dashboard with 100,000 views today (scripts/bench-analytics.ts), ${os.cpus().length} CPUs, Node ${process.version}; ` +
+      `before: ${args.get('before') ?? '(not asked for)'}\n`,
+  );
+  console.log([DASHBOARD_TODAY_HEADER, ...all].map((r) => `| ${r.join(' | ')} |`).join('\n'));
+  return all;
+}
+
 export const ANALYTICS_TABLE_HEADER = ['analytics', 'database', 'req/s', 'p50', 'p99', 'errors', 'note'];
 
 // Run on its own.
 if (process.argv[1]?.endsWith('bench-analytics.ts')) {
   const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+  if (args.has('dashboard-today')) {
+    await runDashboardToday(args);
+    process.exit(0);
+  }
   const seconds = Number(args.get('duration') ?? 5);
   const databases = args.get('only')
     ? [args.get('only') as 'pglite' | 'postgres']

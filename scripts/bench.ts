@@ -20,6 +20,9 @@
 // old numbers and 5% distinct searches; it takes that script's options too).
 // --search-flood (scripts/bench-search-flood.ts: cached GET / alone and beside 8 connections of distinct misspelt
 // searches from one address; it takes that script's options too).
+// --dashboard-today (scripts/bench-analytics.ts part 4 alone: every dashboard read and CSV for each period with
+// 100,000 views today, one at a time, on each database; --before=FOLDER measures the build in that checkout's dist/
+// first on the same data, --dashboard-rounds=N sets the rounds, 12 unless given).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,7 +39,7 @@ import {
   startShippedServer,
   type AutocannonReport,
 } from './bench-common';
-import { ANALYTICS_TABLE_HEADER, benchAnalytics } from './bench-analytics';
+import { ANALYTICS_TABLE_HEADER, benchAnalytics, runDashboardToday } from './bench-analytics';
 import { describeNewsletterBench, runNewsletterBench } from './bench-newsletter';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
@@ -358,6 +361,10 @@ async function main(): Promise<void> {
   }
   if (args.has('strangers')) {
     await import('./bench-strangers');
+    return;
+  }
+  if (args.has('dashboard-today')) {
+    await runDashboardToday(args);
     return;
   }
 

@@ -14,6 +14,9 @@ import { activityLog } from './domains/activity/tables';
 import {
   analyticsConversions,
   analyticsDaily,
+  analyticsFolded,
+  analyticsFoldedUntil,
+  analyticsMonthly,
   analyticsPageViews,
   analyticsSalts,
 } from './domains/analytics/tables';
@@ -98,8 +101,10 @@ export const BACKED_UP: readonly Table[] = [
   outbox,
   // Who changed what: the record an owner may be asked for (after users: its key).
   activityLog,
-  // The owner's visitor figures: the daily roll-ups and the conversions they are credited with.
+  // The owner's visitor figures: the daily roll-ups, their sums by month (taken in the same
+  // snapshot, so they agree) and the conversions they are credited with.
   analyticsDaily,
+  analyticsMonthly,
   analyticsConversions,
 ];
 
@@ -121,4 +126,7 @@ export const NOT_BACKED_UP: readonly Table[] = [
   // up) and the daily visitor salts, which must be thrown away, never kept in an archive.
   analyticsPageViews,
   analyticsSalts,
+  // What the roll-up job has folded in of today, made from the raw views left out above.
+  analyticsFolded,
+  analyticsFoldedUntil,
 ];

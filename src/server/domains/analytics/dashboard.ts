@@ -3,12 +3,14 @@ import type { Database } from '../../platform/db/client';
 import { pageOffset } from '../../platform/paging';
 import { NO_VISIT, sourceKind, type SourceKind } from './classify';
 import { CONVERSION_KINDS, type ConversionKind } from './recorder';
-import { addDays, dimensionExpression, RAW_KEEP_DAYS, rowsOf, type Dimension } from './rollup';
+import { addDays, rowsOf, startOf, viewsBetween, type Dimension } from './figures';
+import { monthOf, RAW_KEEP_DAYS } from './rollup';
 import { dayOf } from './visitor';
 
 // The owner's figures. Visitors are counted per day (the salt changes daily, so nobody is followed
 // from one day to the next); a period's visitors are the sum of its days'. Past days come from the
-// roll-up, days not rolled up yet (today, always) from the raw views.
+// roll-up (its whole months from their sums), a day not rolled up yet (today) from what the roll-up
+// job has folded in of it and the raw views after that (docs/decisions/0024-today-folded-in.md).
 
 export type PeriodName = 'today' | '7d' | '30d' | '12mo' | 'custom';
 export interface Period {
@@ -50,28 +52,107 @@ function daysOf(period: Period): string[] {
   return days;
 }
 
-/** The days of a period that have no roll-up yet and may still have raw views (the last 30 days). */
-async function unrolledDays(db: Database, period: Period, now: Date): Promise<string[]> {
+/** The days of a period that may still have raw views (the last 30 days up to today). */
+function rawDays(period: Period, now: Date): string[] {
   const today = dayOf(now);
   const oldestRaw = addDays(today, -RAW_KEEP_DAYS);
   const from = period.from > oldestRaw ? period.from : oldestRaw;
   const to = period.to < today ? period.to : today;
-  if (from > to) return [];
-  const rolled = new Set(
-    rowsOf<{ day: string }>(
-      await db.execute(sql`
-        select to_char(day, 'YYYY-MM-DD') as day from analytics_daily
-        where dimension = 'total' and value = '' and day between ${from}::date and ${to}::date`),
-    ).map((r) => r.day),
-  );
-  return daysOf({ from, to }).filter((d) => !rolled.has(d));
+  return from > to ? [] : daysOf({ from, to });
 }
 
-const dayList = (days: string[]): SQL =>
-  sql.join(
-    days.map((d) => sql`${d}::date`),
+/** The first day of the month after the one `month` starts. */
+function nextMonth(month: string): string {
+  const d = new Date(`${month}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return dayOf(d);
+}
+
+/** The first and last of the calendar months wholly inside a period, or null when none is. */
+function wholeMonths(period: Period): { first: string; last: string } | null {
+  const first = period.from.endsWith('-01') ? period.from : nextMonth(monthOf(period.from));
+  const afterTo = addDays(period.to, 1);
+  const last = afterTo.endsWith('-01') ? monthOf(period.to) : monthOf(addDays(monthOf(period.to), -1));
+  return first <= last ? { first, last } : null;
+}
+
+/** A dimension's rolled-up rows over a period, (day, value, visitors, page_views): a day's each, or a whole month's as one. */
+function rolledUp(dimension: Dimension, period: Period, by: 'day' | 'month'): SQL {
+  const days = (from: string, to: string) => sql`
+    select day, value, visitors, page_views from analytics_daily
+    where dimension = ${dimension} and day between ${from}::date and ${to}::date`;
+  const months = by === 'month' ? wholeMonths(period) : null;
+  if (!months) return days(period.from, period.to);
+  const parts = [
+    sql`
+      select month, value, visitors, page_views from analytics_monthly
+      where dimension = ${dimension} and month between ${months.first}::date and ${months.last}::date`,
+  ];
+  if (period.from < months.first) parts.push(days(period.from, addDays(months.first, -1)));
+  const after = nextMonth(months.last);
+  if (after <= period.to) parts.push(days(after, period.to));
+  return sql.join(parts, sql` union all `);
+}
+
+/** A day not rolled up yet, and how far a dimension of it is folded in (its start when not at all). */
+interface Mark {
+  day: string;
+  from: Date;
+}
+
+/**
+ * Runs `read` with a dimension's figures over a period, (day, value, visitors, page_views) rows to
+ * be summed: the roll-ups, and for each day without one (today), what is folded in of it and its
+ * raw views from there on (a few minutes of them). The days' marks are read first and the figures
+ * after, in one snapshot, so a fold or a roll-up committed meanwhile is seen whole or not at all.
+ */
+async function withFigures<T>(
+  db: Database,
+  dimension: Dimension,
+  period: Period,
+  now: Date,
+  by: 'day' | 'month',
+  read: (tx: Pick<Database, 'execute'>, figures: SQL) => Promise<T>,
+): Promise<T> {
+  const rolled = rolledUp(dimension, period, by);
+  const days = rawDays(period, now);
+  if (days.length === 0) return read(db, rolled);
+  return db.transaction(
+    async (tx) => {
+      const marks = await marksOf(tx, dimension, days);
+      if (marks.length === 0) return read(tx, rolled);
+      const parts = [
+        rolled,
+        sql`
+          select day, value, visitors, page_views from analytics_folded
+          where dimension = ${dimension} and day in (${sql.join(
+            marks.map((m) => sql`${m.day}::date`),
+            sql`, `,
+          )})`,
+        ...marks.map((m) => viewsBetween(dimension, m.day, m.from)),
+      ];
+      return read(tx, sql.join(parts, sql` union all `));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Of the days given, those without a roll-up, each with its dimension's mark. */
+async function marksOf(tx: Pick<Database, 'execute'>, dimension: Dimension, days: string[]): Promise<Mark[]> {
+  const candidates = sql.join(
+    days.map((d) => sql`(${d}::date, ${startOf(d)})`),
     sql`, `,
   );
+  const rows = rowsOf<{ day: string; ms: number }>(
+    await tx.execute(sql`
+      select to_char(c.day, 'YYYY-MM-DD') as day, (extract(epoch from coalesce(f.until, c.start)) * 1000)::float8 as ms
+      from (values ${candidates}) c (day, start)
+      left join analytics_folded_until f on f.dimension = ${dimension} and f.day = c.day
+      where not exists (
+        select 1 from analytics_daily r where r.dimension = 'total' and r.value = '' and r.day = c.day)`),
+  );
+  return rows.map((r) => ({ day: r.day, from: new Date(Number(r.ms)) }));
+}
 
 export interface DayFigures {
   day: string;
@@ -80,16 +161,13 @@ export interface DayFigures {
 }
 
 export async function dailySeries(db: Database, period: Period, now: Date): Promise<DayFigures[]> {
-  const unrolled = await unrolledDays(db, period, now);
-  const live = unrolled.length
-    ? sql`union all select to_char(day, 'YYYY-MM-DD'), count(distinct visitor)::int, count(*)::int
-          from analytics_page_views where day in (${dayList(unrolled)}) group by day`
-    : sql``;
-  const rows = rowsOf<{ day: string; visitors: number; page_views: number }>(
-    await db.execute(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, visitors, page_views from analytics_daily
-      where dimension = 'total' and value = '' and day between ${period.from}::date and ${period.to}::date
-      ${live}`),
+  const rows = await withFigures(db, 'total', period, now, 'day', async (tx, figures) =>
+    rowsOf<{ day: string; visitors: number; page_views: number }>(
+      await tx.execute(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, sum(visitors)::int as visitors,
+          sum(page_views)::int as page_views
+        from (${figures}) f group by 1`),
+    ),
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return daysOf(period).map((day) => ({
@@ -106,21 +184,6 @@ export interface BreakdownRow {
   kind?: SourceKind;
 }
 
-/** A dimension's figures over a period, (value, visitors, page_views) a day: roll-ups, and raw views for the days without. */
-function figuresOf(dimension: Exclude<Dimension, 'total'>, period: Period, unrolled: string[]): SQL {
-  const live = unrolled.length
-    ? sql`union all
-        select value, count(distinct visitor)::int, count(*)::int from (
-          select day, ${dimensionExpression(dimension)} as value, visitor from analytics_page_views
-          where day in (${dayList(unrolled)})) r
-        where value is not null group by day, value`
-    : sql``;
-  return sql`
-    select value, visitors, page_views from analytics_daily
-    where dimension = ${dimension} and day between ${period.from}::date and ${period.to}::date
-    ${live}`;
-}
-
 /** One page of a dimension's values over a period, most visitors first. */
 export async function breakdown(
   db: Database,
@@ -129,15 +192,18 @@ export async function breakdown(
   now: Date,
   page: { page: number; pageSize: number },
 ): Promise<{ items: BreakdownRow[]; total: number }> {
-  const unrolled = await unrolledDays(db, period, now);
-  const rows = rowsOf<{ value: string; visitors: number; page_views: number; total: number }>(
-    await db.execute(sql`
-      with figures (value, visitors, page_views) as (${figuresOf(dimension, period, unrolled)})
-      select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
-        (count(*) over ())::int as total
-      from figures group by value order by 2 desc, 3 desc, 1
-      limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
-  );
+  const { rows, total } = await withFigures(db, dimension, period, now, 'month', async (tx, figures) => {
+    const rows = rowsOf<{ value: string; visitors: number; page_views: number; total: number }>(
+      await tx.execute(sql`
+        with figures (day, value, visitors, page_views) as (${figures})
+        select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
+          (count(*) over ())::int as total
+        from figures group by value order by 2 desc, 3 desc, 1
+        limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
+    );
+    // A page past the end has no rows to carry the count: count on its own then.
+    return { rows, total: rows.length ? Number(rows[0]!.total) : await countValues(tx, figures) };
+  });
   return {
     items: rows.map((r) => ({
       value: r.value,
@@ -145,7 +211,7 @@ export async function breakdown(
       pageViews: Number(r.page_views),
       ...(dimension === 'source' ? { kind: sourceKind(r.value) } : {}),
     })),
-    total: rows.length ? Number(rows[0]!.total) : await countValues(db, dimension, period, unrolled),
+    total,
   };
 }
 
@@ -158,15 +224,16 @@ async function visitorsOf(
   values: string[],
 ): Promise<Map<string, number>> {
   if (values.length === 0) return new Map();
-  const unrolled = await unrolledDays(db, period, now);
-  const rows = rowsOf<{ value: string; visitors: number }>(
-    await db.execute(sql`
-      select value, sum(visitors)::int as visitors from (${figuresOf(dimension, period, unrolled)}) f
-      where value in (${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )})
-      group by value`),
+  const rows = await withFigures(db, dimension, period, now, 'month', async (tx, figures) =>
+    rowsOf<{ value: string; visitors: number }>(
+      await tx.execute(sql`
+        select value, sum(visitors)::int as visitors from (${figures}) f
+        where value in (${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )})
+        group by value`),
+    ),
   );
   return new Map(rows.map((r) => [r.value, Number(r.visitors)]));
 }
@@ -176,22 +243,9 @@ function rateOf(conversions: number, visitors: number | null): number | null {
   return visitors ? Math.round((conversions / visitors) * 10_000) / 10_000 : null;
 }
 
-// A page past the end has no rows to carry the count: count on its own then.
-async function countValues(
-  db: Database,
-  dimension: Dimension,
-  period: Period,
-  unrolled: string[],
-): Promise<number> {
-  const live = unrolled.length
-    ? sql`union select ${dimensionExpression(dimension)} from analytics_page_views where day in (${dayList(unrolled)})`
-    : sql``;
+async function countValues(tx: Pick<Database, 'execute'>, figures: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from (
-        select value from analytics_daily
-        where dimension = ${dimension} and day between ${period.from}::date and ${period.to}::date
-        ${live}) v where value is not null`),
+    await tx.execute(sql`select count(distinct value)::int as n from (${figures}) f`),
   );
   return Number(row?.n ?? 0);
 }

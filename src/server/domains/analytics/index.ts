@@ -3,4 +3,4 @@
 // it counts, and the roll-up jobs.
 export { createAnalyticsRecorder, MAX_BATCH, type ConversionKind } from './recorder';
 export { createSitePages } from './site-pages';
-export { analyticsJobs, pruneAnalytics, regroupSources, rollUpPastDays } from './rollup';
+export { analyticsJobs, foldViews, pruneAnalytics, regroupSources, rollUpPastDays } from './rollup';

@@ -1,6 +1,7 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Page views, their daily roll-ups, conversions, and the day's visitor salt.
+// Page views, their daily and monthly roll-ups, the figures folded in so far of a day not yet rolled
+// up, conversions, and the day's visitor salt.
 
 /**
  * Web analytics (docs/decisions/0016-analytics-without-cookies.md). One row per counted page view,
@@ -28,6 +29,14 @@ export const analyticsPageViews = pgTable(
   ],
 );
 
+/** A roll-up row's figures: a dimension ('total', 'page'...), one of its values, its visitors and views. */
+const figureColumns = () => ({
+  dimension: text('dimension').notNull(),
+  value: text('value').notNull(),
+  visitors: integer('visitors').notNull(),
+  pageViews: integer('page_views').notNull(),
+});
+
 /**
  * Daily roll-up of the page views, kept two years: per day and dimension ('total', 'page', 'source',
  * 'campaign', 'country', 'device', 'browser') and value, its visitors (distinct that day) and views.
@@ -36,12 +45,48 @@ export const analyticsDaily = pgTable(
   'analytics_daily',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    dimension: text('dimension').notNull(),
-    value: text('value').notNull(),
-    visitors: integer('visitors').notNull(),
-    pageViews: integer('page_views').notNull(),
+    ...figureColumns(),
   },
   (t) => [primaryKey({ columns: [t.dimension, t.day, t.value] })],
+);
+
+/**
+ * The daily roll-up summed by calendar month (the first day of the month), kept with it: a period's
+ * visitors are the sum of its days', so a whole month is one row a value instead of one a day. Each
+ * change to a day of the roll-up rewrites its month's rows in the same transaction (rollup.ts).
+ */
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    ...figureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.month, t.value] })],
+);
+
+/**
+ * A day not rolled up yet (today), folded in by the roll-up job a step at a time: per dimension and
+ * value, the views up to the dimension's mark in analytics_folded_until, and the visitors whose first
+ * view of the day with that value came before it (so the steps add up to the day's distinct visitors).
+ */
+export const analyticsFolded = pgTable(
+  'analytics_folded',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    ...figureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.value] })],
+);
+
+/** How far each dimension of a day is folded into analytics_folded: the views before `until`. */
+export const analyticsFoldedUntil = pgTable(
+  'analytics_folded_until',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day] })],
 );
 
 /** A newsletter signup, enquiry, workshop reservation or plan checkout, with the source and page of its visit; kept two years. */
