@@ -15,7 +15,9 @@
 // --no-newsletter (leaves out the newsletter send of scripts/bench-newsletter.ts).
 // --reads-only (the throughput table against the bare baseline, and the mixed run; no flush-off, growth,
 // analytics or newsletter run: the quick figure for read work).
-// --search-only (just the blog search at 10 and at 10,000 posts, on each database: the quick figure for search work).
+// --search-only (just the blog search of scripts/bench-search.ts, at 10,000 and 100,000 posts on each database: the
+// quick figure for search work; it takes that script's options, --search-before=COMMIT among them). The full run ends
+// with the same unless --no-search.
 // --strangers (scripts/bench-strangers.ts: the visitors' mixed load alone and beside 10% unknown addresses and
 // old numbers and 5% distinct searches; it takes that script's options too).
 // --search-flood (scripts/bench-search-flood.ts: cached GET / alone and beside 8 connections of distinct misspelt
@@ -41,6 +43,7 @@ import {
 } from './bench-common';
 import { ANALYTICS_TABLE_HEADER, benchAnalytics, runDashboardToday } from './bench-analytics';
 import { describeNewsletterBench, runNewsletterBench } from './bench-newsletter';
+import { runSearchBench, searchBenchOptions } from './bench-search';
 
 /** Every enquiry type, as a SQL array literal for the generated inbox. */
 const CONTACT_TYPES_SQL = `{${CONTACT_TYPES.join(',')}}`;
@@ -291,35 +294,6 @@ async function fillDatabase(
  */
 const GROWTH_CONNECTIONS = 10;
 
-/**
- * The public blog search (GET /api/blog/search), one request at a time, each query asked 40 times
- * with a parameter the answer ignores so the response cache never answers it: what a visitor's
- * search costs the database. A common town (a tenth of the posts), it misspelt, two words, and a
- * word no post has.
- */
-const SEARCHES = ['hitchin', 'hichin', 'stevenage markets', 'festivals in tring', 'xylophone'];
-async function searchLatency(url: string): Promise<Map<string, { p50: number; p95: number; hits: number }>> {
-  const out = new Map<string, { p50: number; p95: number; hits: number }>();
-  let n = 0;
-  for (const q of SEARCHES) {
-    const times: number[] = [];
-    let hits = 0;
-    for (let i = 0; i < 43; i++) {
-      const started = performance.now();
-      const res = await fetch(`${url}/api/blog/search?q=${encodeURIComponent(q)}&bench=${n++}`);
-      const body = (await res.json()) as { total?: number };
-      if (!res.ok) throw new Error(`search ${q}: ${res.status} ${JSON.stringify(body)}`);
-      hits = body.total ?? 0;
-      if (i >= 3) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    const at = (f: number) =>
-      Math.round(times[Math.min(times.length - 1, Math.floor(f * times.length))]! * 10) / 10;
-    out.set(q, { p50: at(0.5), p95: at(0.95), hits });
-  }
-  return out;
-}
-
 /** Reads /blog/:id and /api/blog/:id of every post once, 16 at a time; returns how many answered 200. */
 async function visitEveryPost(url: string): Promise<number> {
   // The ids, from the API's own pages (the generated posts' ids need not be contiguous or in date order).
@@ -371,10 +345,13 @@ async function main(): Promise<void> {
   const databases: Array<'pglite' | 'postgres'> = args.has('only')
     ? [args.get('only') as 'pglite' | 'postgres']
     : ['pglite', 'postgres'];
+  if (searchOnly) {
+    console.log(await runSearchBench(searchBenchOptions(args, databases)));
+    return;
+  }
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const growthRows: string[][] = [];
-  const searchRows: string[][] = [];
   const analyticsRows: string[][] = [];
   const memoryRuns: string[] = [];
   const printMemoryRuns = () => {
@@ -397,7 +374,7 @@ async function main(): Promise<void> {
         pg = await createPostgresServer();
         env = { ...env, DATABASE_URL: pg.url };
       }
-      if (!writesOnly && !searchOnly && memorySeconds > 0) {
+      if (!writesOnly && memorySeconds > 0) {
         const run = await measureMemory({
           seconds: memorySeconds,
           connections: MEMORY_CONNECTIONS,
@@ -420,7 +397,7 @@ async function main(): Promise<void> {
       ];
 
       // The baseline: a bare Fastify route returning the same bytes from memory, measured once.
-      if (!baseline && !writesOnly && !searchOnly) {
+      if (!baseline && !writesOnly) {
         const fixtures = [];
         for (const e of ENDPOINTS) {
           const res = await fetch(app.url + e.path, {
@@ -455,7 +432,7 @@ async function main(): Promise<void> {
       }
 
       const measured = writesOnly ? ENDPOINTS.filter((e) => e.method === 'POST') : ENDPOINTS;
-      for (const e of searchOnly ? [] : [...measured, ...writes]) {
+      for (const e of [...measured, ...writes]) {
         const bare = baseline && e.method === 'GET' ? baseline : undefined;
         const ours: Result[] = [];
         const bares: Result[] = [];
@@ -485,7 +462,7 @@ async function main(): Promise<void> {
       }
 
       // The same writes without the flush (PGlite's own behaviour before writes were flushed), for its cost.
-      if (database === 'pglite' && !searchOnly) {
+      if (database === 'pglite') {
         const unflushed = await startApp({ ...env, PGLITE_FSYNC: 'off' });
         const unflushedToken = await adminToken(unflushed.url);
         for (const e of [
@@ -513,7 +490,6 @@ async function main(): Promise<void> {
       const restarted = memoryOf(app.child.pid);
       await app.stop();
       const growth = new Map<string, Result[]>();
-      const search = new Map<string, Array<{ p50: number; p95: number; hits: number }>>();
       for (const [posts, episodes] of [
         [10, 10],
         [10_000, 1_000],
@@ -521,8 +497,7 @@ async function main(): Promise<void> {
         await fillDatabase({ dataDir, databaseUrl: env.DATABASE_URL }, posts, episodes);
         app = await startApp(env);
         const growthToken = await adminToken(app.url);
-        for (const [q, r] of await searchLatency(app.url)) search.set(q, [...(search.get(q) ?? []), r]);
-        for (const e of searchOnly ? [] : GROWTH_READS(growthToken)) {
+        for (const e of GROWTH_READS(growthToken)) {
           const r = autocannon(
             app.url + e.path,
             { ...e, connections: e.connections ?? GROWTH_CONNECTIONS },
@@ -530,7 +505,7 @@ async function main(): Promise<void> {
           );
           growth.set(e.name, [...(growth.get(e.name) ?? []), r]);
         }
-        if (posts === 10_000 && !searchOnly) {
+        if (posts === 10_000) {
           const atScale = memoryOf(app.child.pid);
           // Every post read once, as page and as JSON: no cache may grow with them.
           const visited = await visitEveryPost(app.url);
@@ -546,14 +521,6 @@ async function main(): Promise<void> {
         }
         await app.stop();
       }
-      for (const [q, [small, large]] of search) {
-        searchRows.push([
-          `"${q}"`,
-          database,
-          `${small!.p50}/${small!.p95} ms (${small!.hits} found)`,
-          `${large!.p50}/${large!.p95} ms (${large!.hits} found)`,
-        ]);
-      }
       for (const [name, [small, large]] of growth) {
         growthRows.push([
           name,
@@ -563,7 +530,7 @@ async function main(): Promise<void> {
           `${(large!.p99 / Math.max(small!.p99, 1)).toFixed(2)}x`,
         ]);
       }
-      if (!args.has('no-analytics') && !searchOnly)
+      if (!args.has('no-analytics'))
         analyticsRows.push(
           ...(await benchAnalytics(database, { ...env, DATA_DIR: `${dataDir}-analytics` }, duration)),
         );
@@ -586,11 +553,6 @@ async function main(): Promise<void> {
     printMemoryRuns();
     return;
   }
-  console.log(
-    '\nSearch: GET /api/blog/search with 10 posts, then 10,000 (about 8 KB each), one request at a time, 40 each, the response cache missed; p50/p95\n',
-  );
-  console.log(table(['query', 'database', 'at 10', 'at 10,000'], searchRows));
-  if (searchOnly) return;
   console.log(
     `\nGrowth: the same reads with 10 posts, enquiries and episodes, then 10,000 posts (about 8 KB each) and enquiries and 1,000 episodes (${GROWTH_CONNECTIONS} connections, the inbox one request at a time; p50/p99, bytes per answer)\n`,
   );
@@ -624,6 +586,12 @@ async function main(): Promise<void> {
       '\nNewsletter send to 10,000 under read load (GET /api/blog, 20 connections, A/B back to back)\n',
     );
     console.log(describeNewsletterBench(newsletter));
+  }
+  if (!args.has('no-search')) {
+    console.log(
+      '\nSearch (scripts/bench-search.ts): GET /api/blog/search one request at a time, the response cache missed',
+    );
+    console.log(await runSearchBench(searchBenchOptions(args, databases)));
   }
 }
 

@@ -193,7 +193,10 @@ export const blogSearchHitSchema = z.object({
 export type BlogSearchHit = z.infer<typeof blogSearchHitSchema>;
 export const blogSearchPageSchema = z.object({
   items: z.array(blogSearchHitSchema),
+  /** How many posts match, counted up to BLOG_SEARCH_TOTAL_MAX (then moreThanTotal). */
   total: z.number().int(),
+  /** True when more posts match than total says: counting stopped there. Absent otherwise. */
+  moreThanTotal: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -85,6 +85,16 @@ export function blogTagHref(slug: string, page = 1): string {
 /** The longest search the box and the server take. */
 export const BLOG_SEARCH_MAX = 100;
 
+/** How far a search counts its matches: past it, the answer says more than this many match. */
+export const BLOG_SEARCH_TOTAL_MAX = 1000;
+
+/** What /search says of how many posts match the words: "More than 1,000 ..." when counting stopped there. */
+export function searchCountText(result: { total: number; moreThanTotal?: boolean }, q: string): string {
+  const count = result.total.toLocaleString('en-GB');
+  if (result.moreThanTotal) return `More than ${count} posts match “${q}”`;
+  return `${count} ${result.total === 1 ? 'post matches' : 'posts match'} “${q}”`;
+}
+
 /** What /search shows a visitor over the search limit (429) instead of results. */
 export const BLOG_SEARCH_BUSY_MESSAGE =
   'You have searched a lot in the last minute. Please wait a minute, then search again.';

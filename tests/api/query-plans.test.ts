@@ -1,11 +1,19 @@
 // The lists that page, filter and search use indexes, so their cost does not follow the
 // number of posts. The plans of the exact queries the services run (their builders, exported for this)
 // are read with EXPLAIN at 10,000 posts and 1,000 episodes; a sequential scan of the table fails.
+// Search's statements too, each through the index it is written for whatever the statistics say.
 // Runs on PGlite and, in CI's second pass, on PostgreSQL. SHOW_PLANS=1 prints each plan.
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/platform/db/client';
-import { postListQueries, publishedPageStart, type PageStart } from '../../src/server/domains/blog';
+import {
+  postListQueries,
+  publishedPageStart,
+  SEARCH_RECENT_POSTS,
+  searchQueries,
+  searchQueryOf,
+  type PageStart,
+} from '../../src/server/domains/blog';
 import { episodeListQueries } from '../../src/server/domains/podcasts';
 import { openTestDatabase } from '../helpers/app';
 import { scaled } from '../helpers/timeouts';
@@ -16,12 +24,14 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ handle, drop } = await openTestDatabase());
   const db = handle.db;
-  // 10,000 posts over 40 categories, one in ten a draft, about 8 KB of HTML each; 1,000 episodes.
+  // 10,000 posts over 40 categories, one in ten a draft, about 8 KB of HTML each (a sentence of it
+  // searched); 1,000 episodes.
   await db.execute(sql`
-    insert into blog_posts (title, excerpt, content, category, published_at, created_at, updated_at)
+    insert into blog_posts (title, excerpt, content, content_text, category, published_at, created_at, updated_at)
     select 'Post ' || i || ' about ' || (array['walks','markets','schools','parking','festivals'])[1 + i % 5],
            'What happened in town, part ' || i,
            '<p>' || repeat('Local news from Hertfordshire, paragraph ' || i || '. ', 160) || '</p>',
+           'Local news from Hertfordshire, paragraph ' || i || '.',
            'Category ' || (i % 40),
            case when i % 10 = 0 then null else now() - (i || ' minutes')::interval end,
            now() - (i || ' minutes')::interval,
@@ -206,4 +216,60 @@ describe('a deep page costs what the first costs (issue 47.4)', () => {
       for (const scan of scans) expect(scan.rows, JSON.stringify(read)).toBeLessThanOrEqual(filter.pageSize);
     });
   }
+});
+
+describe('search reads through its indexes however many posts match (issue 47.3)', () => {
+  // "hertfordshire" is in every post's text, "markets" in a fifth of the titles: the planner, which
+  // knows it from the statistics, would read every post for the first (and every post's whole
+  // vector from TOAST), and rank every match of the second.
+  const common = searchQueryOf([['hertfordshire']]);
+  const titled = searchQueryOf([['markets']]);
+  const both = searchQueryOf([['markets'], ['hertfordshire']]);
+  const cases: Array<[string, () => SQL, string]> = [
+    ['the count of a common word', () => searchQueries.count(common), 'blog_posts_search_idx'],
+    [
+      'the ranked posts of a word in titles',
+      () => searchQueries.ranked(titled, 'all', 0, 10),
+      'blog_posts_rank_search_idx',
+    ],
+    [
+      'the ranked posts of two words',
+      () => searchQueries.ranked(both, 'all', 0, 10),
+      'blog_posts_rank_search_idx',
+    ],
+    ['the other matches of a few', () => searchQueries.older(titled, 'all', 0, 10), 'blog_posts_search_idx'],
+  ];
+  for (const [name, statement, index] of cases) {
+    it(`${name}: through ${index}, no sequential scan`, async () => {
+      const plan = await planOf(statement());
+      if (process.env.SHOW_PLANS) console.log(`${name}: ${describePlan(plan)}`);
+      expectNoSeqScan(plan, 'blog_posts');
+      expect(describePlan(plan)).toContain(index);
+    });
+  }
+
+  /** The rows each scan of blog_posts read when the statement ran. */
+  async function scansOf(statement: SQL): Promise<Array<{ node: string; rows: number }>> {
+    const plan = await explain(sql`explain (analyze, format json) ${statement}`);
+    return nodes(plan)
+      .filter((n) => /Scan/.test(n['Node Type']) && n['Relation Name'] === 'blog_posts')
+      .map((n) => ({
+        node: `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`,
+        rows: Number((n as { 'Actual Rows'?: number })['Actual Rows'] ?? 0),
+      }));
+  }
+
+  it('walks the newest posts for a common word, reading a few more than the page', async () => {
+    const read = await scansOf(searchQueries.olderRecent(common, 'all', 100, 0, 10));
+    expect(read, JSON.stringify(read)).toEqual([
+      { node: 'Index Scan using blog_posts_published_idx', rows: expect.any(Number) },
+    ]);
+    expect(read[0]!.rows).toBeLessThanOrEqual(20);
+  });
+
+  it('ranks among the newest posts when very many name the word, reading no more of them', async () => {
+    const read = await scansOf(searchQueries.ranked(titled, 'recent', 0, 10));
+    expect(read.map((r) => r.node)).toEqual(['Index Scan using blog_posts_published_idx']);
+    expect(read[0]!.rows).toBeLessThanOrEqual(SEARCH_RECENT_POSTS);
+  });
 });

@@ -1499,7 +1499,7 @@ export interface paths {
         };
         /**
          * Published posts matching the words q (title first, then tags and excerpt, then text), with the matches marked
-         * @description Full-text search in English (stemmed); a misspelt word is matched to the nearest word of the posts. titleParts and snippetParts are the text in pieces, match true where a searched word was found.
+         * @description Full-text search in English (stemmed); a misspelt word is matched to the nearest word of the posts. titleParts and snippetParts are the text in pieces, match true where a searched word was found. total counts the matching posts up to 1000; when more match, total is 1000 and moreThanTotal is true (the pages past it can still be read). Posts that name the words in their title, tags or excerpt come first, best first (when very many do, those among the 3,000 newest posts), then the other matches, newest first.
          */
         get: operations["blog-search"];
         put?: never;
@@ -18919,6 +18919,7 @@ export interface operations {
                             }[];
                         }[];
                         total: number;
+                        moreThanTotal?: boolean;
                         page: number;
                         pageSize: number;
                     };

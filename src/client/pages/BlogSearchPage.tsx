@@ -6,6 +6,7 @@ import {
   blogSearchHref,
   isSearchRefusedForNow,
   parseBlogSearchQuery,
+  searchCountText,
 } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
@@ -49,7 +50,7 @@ export default function BlogSearchPage() {
         ) : data && data.items.length > 0 ? (
           <>
             <p className={extras.resultCount} role="status">
-              {data.total} {data.total === 1 ? 'post matches' : 'posts match'} “{q}”
+              {searchCountText(data, q)}
             </p>
             <SearchResults hits={data.items} />
             <BlogPager

@@ -17,5 +17,9 @@ export {
   correctSearchWords,
   SEARCH_CANDIDATES_MAX,
   SEARCH_CORRECTED_WORDS_MAX,
+  SEARCH_RANKED_MAX,
+  SEARCH_RECENT_POSTS,
   SEARCH_WORDS_MAX,
+  searchQueries,
+  searchQueryOf,
 } from './search';

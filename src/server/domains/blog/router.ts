@@ -34,7 +34,7 @@ import {
   tagPageSchema,
   publicBlogPageSchema,
 } from '../../../shared/blog-publishing.schema';
-import { BLOG_SLUG_MAX } from '../../../shared/blog-publishing';
+import { BLOG_SEARCH_TOTAL_MAX, BLOG_SLUG_MAX } from '../../../shared/blog-publishing';
 import {
   autosavePost,
   createPublishedPost,
@@ -62,7 +62,7 @@ import {
   listPublishedPosts,
   listPostSummaries,
 } from './posts';
-import { searchPosts } from './search';
+import { SEARCH_RECENT_POSTS, searchPosts } from './search';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
@@ -165,7 +165,10 @@ export const blogRouter = router({
           'Published posts matching the words q (title first, then tags and excerpt, then text), with the matches marked',
         description:
           'Full-text search in English (stemmed); a misspelt word is matched to the nearest word of the posts. ' +
-          'titleParts and snippetParts are the text in pieces, match true where a searched word was found.',
+          'titleParts and snippetParts are the text in pieces, match true where a searched word was found. ' +
+          `total counts the matching posts up to ${BLOG_SEARCH_TOTAL_MAX}; when more match, total is ${BLOG_SEARCH_TOTAL_MAX} and moreThanTotal is true ` +
+          '(the pages past it can still be read). Posts that name the words in their title, tags or excerpt come first, ' +
+          `best first (when very many do, those among the ${SEARCH_RECENT_POSTS.toLocaleString('en-GB')} newest posts), then the other matches, newest first.`,
         errorResponses: { 400: 'q too long or page not a whole number' },
       },
     })

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { BLOG_SEARCH_TOTAL_MAX } from '../../../shared/blog-publishing';
 
 export const SEARCH_PAGE_SIZE = 10;
 const MARK_START = '\u0002';
@@ -22,9 +23,10 @@ export function highlightParts(marked: string): Array<{ text: string; match: boo
 // What one query may cost (decision 0020): at most SEARCH_WORDS_MAX of its words are searched; of
 // those, at most SEARCH_CORRECTED_WORDS_MAX that are not words of any published post, each of 4 to
 // CORRECTED_WORD_LENGTH_MAX letters, are corrected, the rest searched as typed; each corrected word
-// reads its SEARCH_CANDIDATES_MAX nearest words (a nearest-first walk of the trigram index that
-// stops there) and keeps up to 3 with similarity 0.3 or more, within 0.05 of the best. All of it is
-// one statement, so the query's text has at most SEARCH_WORDS_MAX groups and 12 words.
+// scores the known words that share enough of its trigrams to reach similarity 0.3 (the trigram
+// index finds them), keeps the SEARCH_CANDIDATES_MAX nearest, and of those up to 3 within 0.05 of
+// the best. All of it is one statement, so the query's text has at most SEARCH_WORDS_MAX groups and
+// 12 words.
 export const SEARCH_WORDS_MAX = 6;
 export const SEARCH_CORRECTED_WORDS_MAX = 3;
 export const SEARCH_CANDIDATES_MAX = 10;
@@ -61,7 +63,10 @@ export async function correctSearchWords(
     candidates as materialized (
       select u.word as asked, c.word, similarity(c.word, u.word) as s
       from unknown u cross join lateral (
-        select w.word from blog_search_words w order by w.word <-> u.word limit ${SEARCH_CANDIDATES_MAX}
+        -- % (similarity of at least pg_trgm's 0.3) lets the trigram index pass over every word that
+        -- shares too few trigrams; of the rest, the nearest are kept.
+        select w.word from blog_search_words w where w.word % u.word
+        order by w.word <-> u.word limit ${SEARCH_CANDIDATES_MAX}
       ) c
     ),
     ranked as (
@@ -91,69 +96,266 @@ export async function correctSearchWords(
   return { alternatives: kept.map((word) => nearest.get(word) ?? [word]), work };
 }
 
+// What one answer may read however many posts match (issue 47.3), so a word in most posts costs
+// about what a rare one does:
+// - the matches are counted up to SEARCH_TOTAL_MAX; past it the answer says more than that many match;
+// - only a post that names a searched word in its title, tags or excerpt can rank above the rest
+//   (rank_search holds nothing else), so those are found through rank_search's own index and ranked:
+//   all of them when they are at most SEARCH_RANKED_MAX, otherwise those among the
+//   SEARCH_RECENT_POSTS newest posts (a town in the title of a tenth of 100,000 posts);
+// - every other match comes after them, newest first: read down the date index from the newest post
+//   when more than SEARCH_TOTAL_MAX match (a common word fills a page within a few posts), and
+//   otherwise, or when that walk finds too few, gathered from the matches' index and put in order.
+export const SEARCH_TOTAL_MAX = BLOG_SEARCH_TOTAL_MAX;
+export const SEARCH_RANKED_MAX = 1000;
+export const SEARCH_RECENT_POSTS = 3000;
+/** How many posts the walk for the other matches reads per match it needs before gathering instead. */
+const POSTS_READ_PER_MATCH = 5;
+
+/** A search as tsquery texts: every group of words (one per word typed), and any word of any group. */
+export interface SearchQuery {
+  all: string;
+  any: string;
+  groups: number;
+  /** Every word of every group, as searched. */
+  words: string[];
+}
+
+/** The query texts of the words as corrected. Only letters and digits get in, each quoted: no tsquery syntax. */
+export function searchQueryOf(alternatives: string[][]): SearchQuery {
+  const quoted = alternatives.map((alts) => alts.map((w) => `'${w}'`));
+  return {
+    all: quoted.map((alts) => `(${alts.join(' | ')})`).join(' & '),
+    any: quoted.flat().join(' | '),
+    groups: alternatives.length,
+    words: alternatives.flat(),
+  };
+}
+
+/** Which posts are ranked: all that name a word up front, or those among the newest posts. */
+export type RankedAmong = 'all' | 'recent';
+
+/**
+ * The query as a CTE the statements read through `(select ... from q)`: the planner then cannot see
+ * the words, so it takes the index each statement is written for instead of a plan it would cost
+ * from the words' statistics. Those plans miss what testing `search` costs (reading the post's
+ * whole vector from TOAST), which made a word in most posts a test of every post.
+ * `floor` is the rank of a post that names none of the words in its title, tags or excerpt.
+ */
+function queryCte(query: SearchQuery): SQL {
+  return sql`q as materialized (
+    select to_tsquery('english', ${query.all}) as query, to_tsquery('english', ${query.any}) as anyq,
+      ts_rank('~'::tsvector, to_tsquery('english', ${query.all})) as floor)`;
+}
+
+/** The `limit` newest visible posts, newest first, down the date index. */
+const newestPosts = (columns: SQL, limit: number) => sql`
+  select ${columns} from blog_posts p where p.published_at <= now()
+  order by p.published_at desc, p.id desc limit ${limit}`;
+
+/** A post ranked above the rest (given that it matches), among `among`. */
+const isRanked = (
+  among: RankedAmong,
+) => sql`(ts_rank(p.rank_search, (select query from q)) > (select floor from q)
+  ${among === 'recent' ? sql`and p.id in (${newestPosts(sql`p.id`, SEARCH_RECENT_POSTS)})` : sql``})`;
+
+/**
+ * The posts that name a word up front, with their rank. ts_match_vq is @@ as a function, which no
+ * index answers: among the newest posts, the walk down the date index is the plan.
+ */
+function namingPosts(query: SearchQuery, among: RankedAmong): SQL {
+  if (among === 'all')
+    return sql`
+      select p.id, p.published_at, p.rank_search from blog_posts p
+      where p.rank_search @@ (select anyq from q) and p.published_at <= now()
+        ${query.groups > 1 ? sql`and p.search @@ (select query from q)` : sql``}
+      limit ${SEARCH_RANKED_MAX + 1}`;
+  return sql`
+    select p.id, p.published_at, p.rank_search
+    from (${newestPosts(sql`p.id, p.published_at, p.rank_search, p.search`, SEARCH_RECENT_POSTS)}) p
+    where ts_match_vq(p.rank_search, (select anyq from q))
+      ${query.groups > 1 ? sql`and ts_match_vq(p.search, (select query from q))` : sql``}`;
+}
+
+/** The statements of a search, each a function of the query, for searchPosts and the plans' tests. */
+export const searchQueries = {
+  /**
+   * How many posts match, counted up to one more than SEARCH_TOTAL_MAX from the matches' index; not
+   * counted when a single word's posts in the word list already pass that (each of them matches), as
+   * a word in most posts would cost the reading of its whole entry in the index.
+   */
+  count: (query: SearchQuery) => sql`
+    with ${queryCte(query)}
+    select case when (
+        select coalesce(max(w.posts), 0) from blog_search_words w
+        where w.word = any(${`{${query.groups === 1 ? query.words.join(',') : ''}}`}::text[])
+          and to_tsvector('english', w.word) @@ (select query from q)
+      ) > ${SEARCH_TOTAL_MAX} then ${SEARCH_TOTAL_MAX + 1}
+      else (select count(*)::int from (
+        select 1 from blog_posts p
+        where p.search @@ (select query from q) and p.published_at <= now()
+        limit ${SEARCH_TOTAL_MAX + 1}) m) end as n`,
+
+  /**
+   * A page of the ranked matches, best first (newest first among equals), with how many are ranked
+   * and how many posts named a word (`named`: up to one more than SEARCH_RANKED_MAX when among all);
+   * a row with a null id when the page has none.
+   */
+  ranked: (query: SearchQuery, among: RankedAmong, offset: number, limit: number) => sql`
+    with ${queryCte(query)},
+    named as materialized (${namingPosts(query, among)}),
+    ranked as (
+      select id, published_at, ts_rank(rank_search, (select query from q)) as rank from named
+      where ts_rank(rank_search, (select query from q)) > (select floor from q)
+        -- among all: ranked only when all of them are here (else the newest posts are read instead)
+        ${among === 'all' ? sql`and (select count(*) from named) <= ${SEARCH_RANKED_MAX}` : sql``})
+    select c.named, c.ranked, r.id from (
+      select (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked) c
+    left join lateral (
+      select id, rank, published_at from ranked
+      order by rank desc, published_at desc, id desc offset ${offset} limit ${limit}) r on true
+    order by r.rank desc, r.published_at desc, r.id desc`,
+
+  /**
+   * A page of the other matches, newest first, read down the date index among the `window` newest
+   * posts: fewer than `limit` rows means the page lies further back. A ranked post is passed over
+   * before its whole vector is read.
+   */
+  olderRecent: (query: SearchQuery, among: RankedAmong, window: number, offset: number, limit: number) => sql`
+    with ${queryCte(query)}
+    select p.id from (${newestPosts(sql`p.id, p.published_at, p.rank_search, p.search`, window)}) p
+    where case when ${isRanked(among)} then false else ts_match_vq(p.search, (select query from q)) end
+    order by p.published_at desc, p.id desc offset ${offset} limit ${limit}`,
+
+  /** The same gathered from the matches' index and sorted. */
+  older: (query: SearchQuery, among: RankedAmong, offset: number, limit: number) => sql`
+    with ${queryCte(query)}
+    select p.id from blog_posts p
+    where p.search @@ (select query from q) and p.published_at <= now() and not ${isRanked(among)}
+    order by p.published_at desc, p.id desc offset ${offset} limit ${limit}`,
+
+  /** The page's posts with their title and snippet marked, in no order. */
+  rows: (query: SearchQuery, ids: readonly number[], needle: string) => sql`
+    with ${queryCte(query)}
+    select p.id, p.slug, p.title, p.category, p.published_at,
+      ts_headline('english', p.title, (select query from q), ${HIGHLIGHT_OPTIONS}) as title_hl,
+      ts_headline('english', p.excerpt || ' … ' || (case
+          when strpos(lower(p.content_text), ${needle}) > 200
+            -- from the first whole word of the window, never half of one
+            then regexp_replace(substr(p.content_text, strpos(lower(p.content_text), ${needle}) - 200, 800), '^\\S*\\s+', '')
+          else left(p.content_text, 800) end), (select query from q), ${SNIPPET_OPTIONS}) as snippet_hl
+    from blog_posts p where p.id = any(${`{${ids.map(Number).join(',')}}`}::int[])`,
+};
+
+const HIGHLIGHT_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+const SNIPPET_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** How many posts match: exact up to SEARCH_TOTAL_MAX, else that many and `more`. */
+async function countMatches(db: Database, query: SearchQuery): Promise<{ total: number; more: boolean }> {
+  const [row] = await rowsOf<{ n: number | string }>(db, searchQueries.count(query));
+  const n = Number(row?.n ?? 0);
+  return { total: Math.min(n, SEARCH_TOTAL_MAX), more: n > SEARCH_TOTAL_MAX };
+}
+
+/** A page of the ranked matches, how many there are, and among which posts they were ranked. */
+async function rankedPage(
+  db: Database,
+  query: SearchQuery,
+  offset: number,
+): Promise<{ ids: number[]; ranked: number; among: RankedAmong }> {
+  type Row = { id: number | string | null; named: number | string; ranked: number | string };
+  const read = async (among: RankedAmong) => {
+    const rows = await rowsOf<Row>(db, searchQueries.ranked(query, among, offset, SEARCH_PAGE_SIZE));
+    return {
+      ids: rows.filter((r) => r.id !== null).map((r) => Number(r.id)),
+      ranked: Number(rows[0]?.ranked ?? 0),
+      named: Number(rows[0]?.named ?? 0),
+      among,
+    };
+  };
+  const all = await read('all');
+  return all.named <= SEARCH_RANKED_MAX ? all : read('recent');
+}
+
+/** A page of the other matches, newest first. */
+async function olderPage(
+  db: Database,
+  query: SearchQuery,
+  among: RankedAmong,
+  { offset, limit, many }: { offset: number; limit: number; many: boolean },
+): Promise<number[]> {
+  type Row = { id: number | string };
+  if (many) {
+    const window = Math.min(SEARCH_RECENT_POSTS, (offset + limit) * POSTS_READ_PER_MATCH);
+    const recent = await rowsOf<Row>(db, searchQueries.olderRecent(query, among, window, offset, limit));
+    if (recent.length === limit) return recent.map((r) => Number(r.id));
+  }
+  const rows = await rowsOf<Row>(db, searchQueries.older(query, among, offset, limit));
+  return rows.map((r) => Number(r.id));
+}
+
+/** The ids on a page: the ranked matches first, then the others newest first. */
+async function pageIds(db: Database, query: SearchQuery, page: number, many: boolean): Promise<number[]> {
+  const offset = (page - 1) * SEARCH_PAGE_SIZE;
+  const ranked = await rankedPage(db, query, offset);
+  if (ranked.ids.length === SEARCH_PAGE_SIZE) return ranked.ids;
+  const older = await olderPage(db, query, ranked.among, {
+    offset: Math.max(0, offset - ranked.ranked),
+    limit: SEARCH_PAGE_SIZE - ranked.ids.length,
+    many,
+  });
+  return [...ranked.ids, ...older];
+}
+
+type PageRow = {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+  published_at: string | Date | null;
+  title_hl: string;
+  snippet_hl: string;
+};
+
 export async function searchPosts(db: Database, q: string | undefined, page: number) {
+  const empty = { items: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE };
   const words = searchWords(q);
-  if (words.length === 0) return { items: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE };
+  if (words.length === 0) return empty;
   const { alternatives } = await correctSearchWords(db, words);
-  // Only letters and digits reach the query text, each quoted: no tsquery syntax gets in.
-  const queryText = alternatives.map((alts) => `(${alts.map((w) => `'${w}'`).join(' | ')})`).join(' & ');
-  const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+  const query = searchQueryOf(alternatives);
+  const { total, more } = await countMatches(db, query);
+  if (total === 0) return empty;
+  const ids = await pageIds(db, query, page, more);
   // The snippet is cut from 800 characters around the first place the first word appears (its
   // first five letters, which a stemmed form shares), not from the whole post: ts_headline's
   // fragment search costs grow with the square of the matches in the text it is given, so a post
   // that names its town many times made one search slow (docs/bench/2026-11-27-blog-search.md).
   const needle = (alternatives[0]?.[0] ?? '').slice(0, 5);
-  const snippetOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
-  // Ranked by the title, tags and excerpt (rank_search: weights A, B, C), newest first among equals:
-  // a post whose body alone matches comes after every post that names the words up front. Ranking by
-  // the whole text cost the square of each word's repeats (ts_rank pairs every position of one word
-  // with every position of the next; decision 0020). Ranked and counted on ids
-  // alone; only the page's ten rows are read whole.
-  const result = (await db.execute(sql`
-    with q as (select to_tsquery('english', ${queryText}) as query),
-    matches as materialized (
-      select p.id, p.published_at,
-        ts_rank(p.rank_search, q.query) as rank
-      from blog_posts p, q
-      where p.search @@ q.query and p.published_at <= now()
-    ),
-    page as (
-      select id, rank, published_at from matches
-      order by rank desc, published_at desc, id desc
-      limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}
-    )
-    select p.id, p.slug, p.title, p.category, p.published_at, (select count(*) from matches) as total,
-      ts_headline('english', p.title, (select query from q), ${options}) as title_hl,
-      ts_headline('english', p.excerpt || ' … ' || (case
-          when strpos(lower(p.content_text), ${needle}) > 200
-            -- from the first whole word of the window, never half of one
-            then regexp_replace(substr(p.content_text, strpos(lower(p.content_text), ${needle}) - 200, 800), '^\\S*\\s+', '')
-          else left(p.content_text, 800) end), (select query from q), ${snippetOptions}) as snippet_hl
-    from page join blog_posts p on p.id = page.id
-    order by page.rank desc, page.published_at desc, page.id desc`)) as unknown as {
-    rows: Array<{
-      id: number;
-      slug: string;
-      title: string;
-      category: string;
-      published_at: string | Date | null;
-      total: number | string;
-      title_hl: string;
-      snippet_hl: string;
-    }>;
-  };
-  const rows = result.rows;
+  const rows = ids.length > 0 ? await rowsOf<PageRow>(db, searchQueries.rows(query, ids, needle)) : [];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return {
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      slug: r.slug,
-      title: r.title,
-      category: r.category,
-      publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
-      titleParts: highlightParts(r.title_hl),
-      snippetParts: highlightParts(r.snippet_hl),
-    })),
-    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    items: ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r
+        ? [
+            {
+              id,
+              slug: r.slug,
+              title: r.title,
+              category: r.category,
+              publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
+              titleParts: highlightParts(r.title_hl),
+              snippetParts: highlightParts(r.snippet_hl),
+            },
+          ]
+        : [];
+    }),
+    total,
+    ...(more ? { moreThanTotal: true } : {}),
     page,
     pageSize: SEARCH_PAGE_SIZE,
   };

@@ -67,6 +67,9 @@ export const blogPosts = pgTable(
   (t) => [
     uniqueIndex('blog_posts_slug_idx').on(t.slug),
     index('blog_posts_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    // The posts that name a searched word in their title, tags or excerpt: the only ones search ranks
+    // above the rest (domains/blog/search.ts), found without reading the others.
+    index('blog_posts_rank_search_idx').using('gin', t.rankSearch).with({ fastupdate: false }),
     // Visitors' pages, newest first: ORDER BY published_at DESC, id DESC walks this backwards.
     index('blog_posts_published_idx').on(t.publishedAt, t.id),
     // A category's pages, and the list of categories.
@@ -153,7 +156,9 @@ export const blogSearchWords = pgTable(
   'blog_search_words',
   { word: text('word').primaryKey(), posts: integer('posts').notNull().default(0) },
   (t) => [
-    // GiST, not GIN: it walks the words nearest a misspelling first, so a correction reads a few.
-    index('blog_search_words_nearest_idx').using('gist', t.word.op('gist_trgm_ops')),
+    // GIN: a misspelling reads only the words that share enough of its trigrams. (A GiST index's
+    // nearest-first walk read all of itself for every correction: its pages' signatures held nearly
+    // every trigram, so none could be passed over.)
+    index('blog_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
