@@ -44,7 +44,11 @@ describe('logs', () => {
         'GET / 503',
         'POST /api/admin/login 401',
       ]);
-      expect(requests.map((l) => l.level)).toEqual([30, 30, 40, 30]);
+      // Info, except the server error; a request slower than a second (a sign-in's Argon2 on a
+      // busy machine) is a warning too, by design.
+      expect(requests.map((l) => l.level)).toEqual(
+        requests.map((l) => (Number(l.status) >= 500 || Number(l.ms) >= 1000 ? 40 : 30)),
+      );
       for (const line of requests) {
         expect(typeof line.ms).toBe('number');
         expect(line.reqId).toMatch(/^[\w-]+$/);
