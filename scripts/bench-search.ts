@@ -4,8 +4,8 @@
 // the built server (as `npm start` runs it) answers every kind of query one request at a time, each
 // with a parameter the answer ignores so the response cache never answers it. With
 // --search-before=COMMIT, that commit is built in a folder of its own and run beside this build on a
-// copy of the same data (each server migrates its own copy), the two asked in turn, query by query,
-// round after round, so both see the same machine. Reported per kind: what was found, p50/p95 of
+// copy of the same data (each copy migrated by its build's migrations first), the two asked in turn,
+// query by query, round after round, so both see the same machine. Reported per kind: what was found, p50/p95 of
 // the answer's time, and the server's CPU per answer (the node process's, and on PostgreSQL its
 // connections' too), which a busy machine moves less than the time; then each server's peak memory.
 // --search-explain adds, per kind, EXPLAIN ANALYZE of every statement the search ran, read in this
@@ -244,6 +244,17 @@ async function withCopy(target: Target, build: Build, work: (db: Database) => Pr
   }
 }
 
+/**
+ * The seeds a first start applies, then the corpus in place of the seed's posts: as a site that has
+ * been running for years (a server's first start on 100,000 posts spends minutes listing their words
+ * for the seed's three).
+ */
+async function seededCorpus(db: Database, posts: number): Promise<void> {
+  const { runSeeds } = await import('../src/server/domains');
+  await runSeeds(db);
+  await writeCorpus(db, posts);
+}
+
 /** One copy of the corpus per build, the first written and the others copied from it. */
 async function prepare(
   database: 'pglite' | 'postgres',
@@ -254,7 +265,7 @@ async function prepare(
 ): Promise<Target[]> {
   if (database === 'pglite') {
     const targets = builds.map((_, i) => ({ dataDir: path.join(work, `pglite-${posts}-${i}`) }));
-    await withCopy(targets[0]!, builds[0]!, (db) => writeCorpus(db, posts));
+    await withCopy(targets[0]!, builds[0]!, (db) => seededCorpus(db, posts));
     for (const [i, t] of targets.entries()) {
       if (i === 0) continue;
       fs.cpSync(targets[0]!.dataDir, t.dataDir, { recursive: true });
@@ -270,7 +281,7 @@ async function prepare(
     for (const name of names) await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${names[0]}`);
     const targets = names.map((name) => ({ databaseUrl: pg!.url.replace(/\/[^/]*$/, `/${name}`) }));
-    await withCopy(targets[0]!, builds[0]!, (db) => writeCorpus(db, posts));
+    await withCopy(targets[0]!, builds[0]!, (db) => seededCorpus(db, posts));
     for (const [i, name] of names.entries()) {
       if (i === 0) continue;
       await admin.query(`create database ${name} template ${names[0]}`);
@@ -282,10 +293,9 @@ async function prepare(
   }
 }
 
-/** Runs the search bench; returns the report to print. */
-export async function runSearchBench(options: SearchBenchOptions): Promise<string> {
+/** Runs the search bench, printing each database and size's figures as soon as they are measured. */
+export async function runSearchBench(options: SearchBenchOptions): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-search-bench-'));
-  const report: string[] = [];
   let pg: PostgresServer | undefined;
   try {
     const here: Build = {
@@ -337,7 +347,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<strin
           for (const w of watches) await w?.client.end();
           for (const s of servers) await s.stop();
         }
-        report.push(
+        console.log(
           `\n${database}, ${posts.toLocaleString('en-GB')} posts (written in ${written} s), ${options.rounds} rounds of ${PER_BATCH - 1} answers per kind and build; ms\n`,
         );
         const header = ['query', 'found', ...builds.flatMap((b) => [`${b.name} p50/p95`, 'CPU per answer'])];
@@ -353,11 +363,11 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<strin
           const found = [...new Set(builds.map((_, i) => figures[i]!.get(s.kind)!.found))].join(' / ');
           return [`${s.kind}: "${s.q}"${s.page > 1 ? ` p${s.page}` : ''}`, found, ...cells];
         });
-        report.push(table(header, rows));
-        report.push(`\nserver memory: ${memory.join(', ')}`);
+        console.log(table(header, rows));
+        console.log(`\nserver memory: ${memory.join(', ')}`);
         if (options.explain)
           for (const [i, build] of builds.entries())
-            report.push(`\nprofile:\n${await profile(build, targets[i]!)}`);
+            console.log(`\nprofile:\n${await profile(build, targets[i]!)}`);
         for (const t of targets) if ('dataDir' in t) fs.rmSync(t.dataDir, { recursive: true, force: true });
       }
       pg?.destroy();
@@ -367,7 +377,6 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<strin
     pg?.destroy();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  return report.join('\n');
 }
 
 function table(header: string[], rows: string[][]): string {
