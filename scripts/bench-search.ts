@@ -4,8 +4,8 @@
 // the built server (as `npm start` runs it) answers every kind of query one request at a time, each
 // with a parameter the answer ignores so the response cache never answers it. With
 // --search-before=COMMIT, that commit is built in a folder of its own and run beside this build on a
-// copy of the same data (each server migrates its own copy), the two asked in turn, query by query,
-// round after round, so both see the same machine. Reported per kind: what was found, p50/p95 of
+// copy of the same data (each copy migrated by its build's migrations first), the two asked in turn,
+// query by query, round after round, so both see the same machine. Reported per kind: what was found, p50/p95 of
 // the answer's time, and the server's CPU per answer (the node process's, and on PostgreSQL its
 // connections' too), which a busy machine moves less than the time; then each server's peak memory.
 // --search-explain adds, per kind, EXPLAIN ANALYZE of every statement the search ran, read in this
@@ -220,8 +220,11 @@ function migrationsOf(build: Build): string {
   return path.join(build.root, 'src/server/platform/db/migrations');
 }
 
-/** Writes the corpus through the first build's migrations (the others migrate their copy at start). */
-async function fill(target: Target, build: Build, posts: number): Promise<void> {
+/**
+ * Opens a build's copy with that build's migrations (applying those it lacks, which a server would
+ * do at its start, taking minutes at 100,000 posts), runs `work` on it, and closes it.
+ */
+async function withCopy(target: Target, build: Build, work: (db: Database) => Promise<void>): Promise<void> {
   const { openDatabase } = await import('../src/server/platform/db/client');
   const handle = await openDatabase(
     'databaseUrl' in target
@@ -229,16 +232,27 @@ async function fill(target: Target, build: Build, posts: number): Promise<void> 
       : {
           dataDir: path.join(target.dataDir, 'pglite'),
           migrationsFolder: migrationsOf(build),
-          // The writing is not what is measured: optimised code writes it faster.
+          // Writing and migrating are not what is measured: optimised code does them faster.
           pgliteMemory: { sharedBuffers: '16MB', workMem: '2MB', optimisedCode: true },
         },
   );
   try {
-    await writeCorpus(handle.db, posts);
+    await work(handle.db);
     if (!('databaseUrl' in target)) await handle.db.execute(sql`checkpoint`);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The seeds a first start applies, then the corpus in place of the seed's posts: as a site that has
+ * been running for years (a server's first start on 100,000 posts spends minutes listing their words
+ * for the seed's three).
+ */
+async function seededCorpus(db: Database, posts: number): Promise<void> {
+  const { runSeeds } = await import('../src/server/domains');
+  await runSeeds(db);
+  await writeCorpus(db, posts);
 }
 
 /** One copy of the corpus per build, the first written and the others copied from it. */
@@ -251,8 +265,12 @@ async function prepare(
 ): Promise<Target[]> {
   if (database === 'pglite') {
     const targets = builds.map((_, i) => ({ dataDir: path.join(work, `pglite-${posts}-${i}`) }));
-    await fill(targets[0]!, builds[0]!, posts);
-    for (const t of targets.slice(1)) fs.cpSync(targets[0]!.dataDir, t.dataDir, { recursive: true });
+    await withCopy(targets[0]!, builds[0]!, (db) => seededCorpus(db, posts));
+    for (const [i, t] of targets.entries()) {
+      if (i === 0) continue;
+      fs.cpSync(targets[0]!.dataDir, t.dataDir, { recursive: true });
+      await withCopy(t, builds[i]!, async () => {});
+    }
     return targets;
   }
   const { default: pgModule } = await import('pg');
@@ -263,18 +281,21 @@ async function prepare(
     for (const name of names) await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${names[0]}`);
     const targets = names.map((name) => ({ databaseUrl: pg!.url.replace(/\/[^/]*$/, `/${name}`) }));
-    await fill(targets[0]!, builds[0]!, posts);
-    for (const name of names.slice(1)) await admin.query(`create database ${name} template ${names[0]}`);
+    await withCopy(targets[0]!, builds[0]!, (db) => seededCorpus(db, posts));
+    for (const [i, name] of names.entries()) {
+      if (i === 0) continue;
+      await admin.query(`create database ${name} template ${names[0]}`);
+      await withCopy(targets[i]!, builds[i]!, async () => {});
+    }
     return targets;
   } finally {
     await admin.end();
   }
 }
 
-/** Runs the search bench; returns the report to print. */
-export async function runSearchBench(options: SearchBenchOptions): Promise<string> {
+/** Runs the search bench, printing each database and size's figures as soon as they are measured. */
+export async function runSearchBench(options: SearchBenchOptions): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-search-bench-'));
-  const report: string[] = [];
   let pg: PostgresServer | undefined;
   try {
     const here: Build = {
@@ -326,7 +347,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<strin
           for (const w of watches) await w?.client.end();
           for (const s of servers) await s.stop();
         }
-        report.push(
+        console.log(
           `\n${database}, ${posts.toLocaleString('en-GB')} posts (written in ${written} s), ${options.rounds} rounds of ${PER_BATCH - 1} answers per kind and build; ms\n`,
         );
         const header = ['query', 'found', ...builds.flatMap((b) => [`${b.name} p50/p95`, 'CPU per answer'])];
@@ -342,11 +363,11 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<strin
           const found = [...new Set(builds.map((_, i) => figures[i]!.get(s.kind)!.found))].join(' / ');
           return [`${s.kind}: "${s.q}"${s.page > 1 ? ` p${s.page}` : ''}`, found, ...cells];
         });
-        report.push(table(header, rows));
-        report.push(`\nserver memory: ${memory.join(', ')}`);
+        console.log(table(header, rows));
+        console.log(`\nserver memory: ${memory.join(', ')}`);
         if (options.explain)
           for (const [i, build] of builds.entries())
-            report.push(`\nprofile:\n${await profile(build, targets[i]!)}`);
+            console.log(`\nprofile:\n${await profile(build, targets[i]!)}`);
         for (const t of targets) if ('dataDir' in t) fs.rmSync(t.dataDir, { recursive: true, force: true });
       }
       pg?.destroy();
@@ -356,7 +377,6 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<strin
     pg?.destroy();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  return report.join('\n');
 }
 
 function table(header: string[], rows: string[][]): string {

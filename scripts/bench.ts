@@ -346,7 +346,7 @@ async function main(): Promise<void> {
     ? [args.get('only') as 'pglite' | 'postgres']
     : ['pglite', 'postgres'];
   if (searchOnly) {
-    console.log(await runSearchBench(searchBenchOptions(args, databases)));
+    await runSearchBench(searchBenchOptions(args, databases));
     return;
   }
   const rows: string[][] = [];
@@ -591,7 +591,7 @@ async function main(): Promise<void> {
     console.log(
       '\nSearch (scripts/bench-search.ts): GET /api/blog/search one request at a time, the response cache missed',
     );
-    console.log(await runSearchBench(searchBenchOptions(args, databases)));
+    await runSearchBench(searchBenchOptions(args, databases));
   }
 }
 

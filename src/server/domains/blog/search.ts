@@ -177,31 +177,46 @@ function namingPosts(query: SearchQuery, among: RankedAmong): SQL {
       ${query.groups > 1 ? sql`and ts_match_vq(p.search, (select query from q))` : sql``}`;
 }
 
+/**
+ * How many posts match, counted up to one more than SEARCH_TOTAL_MAX from the matches' index; not
+ * counted when a single word's posts in the word list already pass that (each of them matches), as a
+ * word in most posts would cost the reading of its whole entry in the index.
+ */
+const matchesCounted = (query: SearchQuery) => sql`case when (
+    select coalesce(max(w.posts), 0) from blog_search_words w
+    where w.word = any(${`{${query.groups === 1 ? query.words.join(',') : ''}}`}::text[])
+      and to_tsvector('english', w.word) @@ (select query from q)
+  ) > ${SEARCH_TOTAL_MAX} then ${SEARCH_TOTAL_MAX + 1}
+  else (select count(*)::int from (
+    select 1 from blog_posts p
+    where p.search @@ (select query from q) and p.published_at <= now()
+    limit ${SEARCH_TOTAL_MAX + 1}) m) end`;
+
+/** What the page shows of a post: its title and a snippet, the words marked. */
+const shownColumns = (needle: string) => sql`p.id, p.slug, p.title, p.category, p.published_at,
+  ts_headline('english', p.title, (select query from q), ${HIGHLIGHT_OPTIONS}) as title_hl,
+  ts_headline('english', p.excerpt || ' … ' || (case
+      when strpos(lower(p.content_text), ${needle}) > 200
+        -- from the first whole word of the window, never half of one
+        then regexp_replace(substr(p.content_text, strpos(lower(p.content_text), ${needle}) - 200, 800), '^\\S*\\s+', '')
+      else left(p.content_text, 800) end), (select query from q), ${SNIPPET_OPTIONS}) as snippet_hl`;
+
 /** The statements of a search, each a function of the query, for searchPosts and the plans' tests. */
 export const searchQueries = {
-  /**
-   * How many posts match, counted up to one more than SEARCH_TOTAL_MAX from the matches' index; not
-   * counted when a single word's posts in the word list already pass that (each of them matches), as
-   * a word in most posts would cost the reading of its whole entry in the index.
-   */
-  count: (query: SearchQuery) => sql`
-    with ${queryCte(query)}
-    select case when (
-        select coalesce(max(w.posts), 0) from blog_search_words w
-        where w.word = any(${`{${query.groups === 1 ? query.words.join(',') : ''}}`}::text[])
-          and to_tsvector('english', w.word) @@ (select query from q)
-      ) > ${SEARCH_TOTAL_MAX} then ${SEARCH_TOTAL_MAX + 1}
-      else (select count(*)::int from (
-        select 1 from blog_posts p
-        where p.search @@ (select query from q) and p.published_at <= now()
-        limit ${SEARCH_TOTAL_MAX + 1}) m) end as n`,
+  /** How many posts match (up to one more than SEARCH_TOTAL_MAX): see matchesCounted. */
+  count: (query: SearchQuery) => sql`with ${queryCte(query)} select ${matchesCounted(query)} as n`,
 
   /**
-   * A page of the ranked matches, best first (newest first among equals), with how many are ranked
-   * and how many posts named a word (`named`: up to one more than SEARCH_RANKED_MAX when among all);
-   * a row with a null id when the page has none.
+   * A page of the ranked matches as the page shows them, best first (newest first among equals),
+   * with how many are ranked, how many posts named a word (`named`: up to one more than
+   * SEARCH_RANKED_MAX when among all) and, among all, how many match (`n`, as `count`); a row with
+   * a null id when the page has none. One statement, as most searches need no other.
    */
-  ranked: (query: SearchQuery, among: RankedAmong, offset: number, limit: number) => sql`
+  ranked: (
+    query: SearchQuery,
+    among: RankedAmong,
+    page: { offset: number; limit: number; needle: string },
+  ) => sql`
     with ${queryCte(query)},
     named as materialized (${namingPosts(query, among)}),
     ranked as (
@@ -209,11 +224,14 @@ export const searchQueries = {
       where ts_rank(rank_search, (select query from q)) > (select floor from q)
         -- among all: ranked only when all of them are here (else the newest posts are read instead)
         ${among === 'all' ? sql`and (select count(*) from named) <= ${SEARCH_RANKED_MAX}` : sql``})
-    select c.named, c.ranked, r.id from (
-      select (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked) c
+    select c.n, c.named, c.ranked, r.* from (
+      select ${among === 'all' ? matchesCounted(query) : sql`null::int`} as n,
+        (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked) c
     left join lateral (
-      select id, rank, published_at from ranked
-      order by rank desc, published_at desc, id desc offset ${offset} limit ${limit}) r on true
+      select ${shownColumns(page.needle)}, x.rank from (
+        select id, rank, published_at from ranked
+        order by rank desc, published_at desc, id desc offset ${page.offset} limit ${page.limit}) x
+      join blog_posts p on p.id = x.id) r on true
     order by r.rank desc, r.published_at desc, r.id desc`,
 
   /**
@@ -234,51 +252,54 @@ export const searchQueries = {
     where p.search @@ (select query from q) and p.published_at <= now() and not ${isRanked(among)}
     order by p.published_at desc, p.id desc offset ${offset} limit ${limit}`,
 
-  /** The page's posts with their title and snippet marked, in no order. */
+  /** These posts as the page shows them, in no order. */
   rows: (query: SearchQuery, ids: readonly number[], needle: string) => sql`
     with ${queryCte(query)}
-    select p.id, p.slug, p.title, p.category, p.published_at,
-      ts_headline('english', p.title, (select query from q), ${HIGHLIGHT_OPTIONS}) as title_hl,
-      ts_headline('english', p.excerpt || ' … ' || (case
-          when strpos(lower(p.content_text), ${needle}) > 200
-            -- from the first whole word of the window, never half of one
-            then regexp_replace(substr(p.content_text, strpos(lower(p.content_text), ${needle}) - 200, 800), '^\\S*\\s+', '')
-          else left(p.content_text, 800) end), (select query from q), ${SNIPPET_OPTIONS}) as snippet_hl
+    select ${shownColumns(needle)}
     from blog_posts p where p.id = any(${`{${ids.map(Number).join(',')}}`}::int[])`,
 };
 
 const HIGHLIGHT_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 const SNIPPET_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 
+interface ShownRow {
+  id: number | string;
+  slug: string;
+  title: string;
+  category: string;
+  published_at: string | Date | null;
+  title_hl: string;
+  snippet_hl: string;
+}
+
 async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
-/** How many posts match: exact up to SEARCH_TOTAL_MAX, else that many and `more`. */
-async function countMatches(db: Database, query: SearchQuery): Promise<{ total: number; more: boolean }> {
-  const [row] = await rowsOf<{ n: number | string }>(db, searchQueries.count(query));
-  const n = Number(row?.n ?? 0);
-  return { total: Math.min(n, SEARCH_TOTAL_MAX), more: n > SEARCH_TOTAL_MAX };
-}
-
-/** A page of the ranked matches, how many there are, and among which posts they were ranked. */
-async function rankedPage(
-  db: Database,
-  query: SearchQuery,
-  offset: number,
-): Promise<{ ids: number[]; ranked: number; among: RankedAmong }> {
-  type Row = { id: number | string | null; named: number | string; ranked: number | string };
+/**
+ * How many posts match (exact up to SEARCH_TOTAL_MAX, else that many and `more`), and a page of the
+ * ranked matches as shown, how many there are and among which posts they were ranked.
+ */
+async function rankedPage(db: Database, query: SearchQuery, offset: number, needle: string) {
+  type Row = Partial<ShownRow> & {
+    n: number | string | null;
+    named: number | string;
+    ranked: number | string;
+  };
   const read = async (among: RankedAmong) => {
-    const rows = await rowsOf<Row>(db, searchQueries.ranked(query, among, offset, SEARCH_PAGE_SIZE));
+    const page = { offset, limit: SEARCH_PAGE_SIZE, needle };
+    const rows = await rowsOf<Row>(db, searchQueries.ranked(query, among, page));
     return {
-      ids: rows.filter((r) => r.id !== null).map((r) => Number(r.id)),
+      shown: rows.filter((r): r is Row & ShownRow => r.id !== null && r.id !== undefined),
+      n: Number(rows[0]?.n ?? 0),
       ranked: Number(rows[0]?.ranked ?? 0),
       named: Number(rows[0]?.named ?? 0),
       among,
     };
   };
   const all = await read('all');
-  return all.named <= SEARCH_RANKED_MAX ? all : read('recent');
+  const total = { total: Math.min(all.n, SEARCH_TOTAL_MAX), more: all.n > SEARCH_TOTAL_MAX };
+  return { ...total, ...(all.named <= SEARCH_RANKED_MAX ? all : await read('recent')) };
 }
 
 /** A page of the other matches, newest first. */
@@ -298,28 +319,18 @@ async function olderPage(
   return rows.map((r) => Number(r.id));
 }
 
-/** The ids on a page: the ranked matches first, then the others newest first. */
-async function pageIds(db: Database, query: SearchQuery, page: number, many: boolean): Promise<number[]> {
-  const offset = (page - 1) * SEARCH_PAGE_SIZE;
-  const ranked = await rankedPage(db, query, offset);
-  if (ranked.ids.length === SEARCH_PAGE_SIZE) return ranked.ids;
-  const older = await olderPage(db, query, ranked.among, {
-    offset: Math.max(0, offset - ranked.ranked),
-    limit: SEARCH_PAGE_SIZE - ranked.ids.length,
-    many,
-  });
-  return [...ranked.ids, ...older];
+/** A search result as the API answers it. */
+function toHit(r: ShownRow) {
+  return {
+    id: Number(r.id),
+    slug: r.slug,
+    title: r.title,
+    category: r.category,
+    publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
+    titleParts: highlightParts(r.title_hl),
+    snippetParts: highlightParts(r.snippet_hl),
+  };
 }
-
-type PageRow = {
-  id: number;
-  slug: string;
-  title: string;
-  category: string;
-  published_at: string | Date | null;
-  title_hl: string;
-  snippet_hl: string;
-};
 
 export async function searchPosts(db: Database, q: string | undefined, page: number) {
   const empty = { items: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE };
@@ -327,35 +338,29 @@ export async function searchPosts(db: Database, q: string | undefined, page: num
   if (words.length === 0) return empty;
   const { alternatives } = await correctSearchWords(db, words);
   const query = searchQueryOf(alternatives);
-  const { total, more } = await countMatches(db, query);
-  if (total === 0) return empty;
-  const ids = await pageIds(db, query, page, more);
   // The snippet is cut from 800 characters around the first place the first word appears (its
   // first five letters, which a stemmed form shares), not from the whole post: ts_headline's
   // fragment search costs grow with the square of the matches in the text it is given, so a post
   // that names its town many times made one search slow (docs/bench/2026-11-27-blog-search.md).
   const needle = (alternatives[0]?.[0] ?? '').slice(0, 5);
-  const rows = ids.length > 0 ? await rowsOf<PageRow>(db, searchQueries.rows(query, ids, needle)) : [];
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const offset = (page - 1) * SEARCH_PAGE_SIZE;
+  const ranked = await rankedPage(db, query, offset, needle);
+  if (ranked.total === 0) return empty;
+  const shown = ranked.shown.map(toHit);
+  if (shown.length < SEARCH_PAGE_SIZE) {
+    const ids = await olderPage(db, query, ranked.among, {
+      offset: Math.max(0, offset - ranked.ranked),
+      limit: SEARCH_PAGE_SIZE - shown.length,
+      many: ranked.more,
+    });
+    const rows = ids.length > 0 ? await rowsOf<ShownRow>(db, searchQueries.rows(query, ids, needle)) : [];
+    const byId = new Map(rows.map((r) => [Number(r.id), toHit(r)]));
+    shown.push(...ids.flatMap((id) => byId.get(id) ?? []));
+  }
   return {
-    items: ids.flatMap((id) => {
-      const r = byId.get(id);
-      return r
-        ? [
-            {
-              id,
-              slug: r.slug,
-              title: r.title,
-              category: r.category,
-              publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
-              titleParts: highlightParts(r.title_hl),
-              snippetParts: highlightParts(r.snippet_hl),
-            },
-          ]
-        : [];
-    }),
-    total,
-    ...(more ? { moreThanTotal: true } : {}),
+    items: shown,
+    total: ranked.total,
+    ...(ranked.more ? { moreThanTotal: true } : {}),
     page,
     pageSize: SEARCH_PAGE_SIZE,
   };
