@@ -653,7 +653,6 @@ test('long text has a rhythm, the same in the editor as on the post page: spaced
   const post = await createPost(request, adminAuth, {
     title,
     status: 'published',
-    // A tag of its own: a post's first tag is its category, and blog.spec.ts counts the Walks category's posts.
     tags: [unique('Rhythm tag ')],
     content:
       '<p>First paragraph.</p><p>Second paragraph.</p><h2>A heading</h2><p>After the heading.</p>' +

@@ -119,7 +119,7 @@ async function tagSlugFor(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!(await taken(`${base}-${n}`))) return `${base}-${n}`;
 }
 
-/** Replaces a post's tags by these names (new names make new tags); keeps category and search in step. */
+/** Replaces a post's tags by these names (new names make new tags); keeps search in step. */
 async function setPostTags(tx: Tx, postId: number, names: string[]): Promise<void> {
   const seen = new Set<string>();
   const unique = names
@@ -166,15 +166,16 @@ async function removeUnusedTags(tx: Db, tagIds: number[]): Promise<void> {
     );
 }
 
-/** category (the first tag's name, for the REST contract) and tags_text (search) from post_tags. */
+/**
+ * tags_text, what search reads of a post's labels: its category, then its tags' names. The category
+ * is the post's own choice, never rewritten from the tags (docs/decisions/0025-category-and-tags.md).
+ */
 async function refreshTagColumns(tx: Db, postIds: number[]): Promise<void> {
   if (postIds.length === 0) return;
   await tx.execute(sql`
     update blog_posts p set
-      category = coalesce((select t.name from post_tags pt join tags t on t.id = pt.tag_id
-                           where pt.post_id = p.id order by pt.position limit 1), ''),
-      tags_text = coalesce((select string_agg(t.name, ' ' order by pt.position) from post_tags pt
-                            join tags t on t.id = pt.tag_id where pt.post_id = p.id), '')
+      tags_text = trim(p.category || ' ' || coalesce((select string_agg(t.name, ' ' order by pt.position)
+                  from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), ''))
     where p.id in (${sql.join(
       postIds.map((id) => sql`${id}`),
       sql`, `,
@@ -294,8 +295,7 @@ export async function createPublishedPost(
         updatedAt: now,
       })
       .returning();
-    const tagNames = input.tags ?? (input.category?.trim() ? [input.category.trim()] : []);
-    await setPostTags(tx, row!.id, tagNames);
+    await setPostTags(tx, row!.id, input.tags ?? []);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
     await writeRevision(tx, saved!, authorId, now);
     await moveWordCounts(tx, new Map(), await countedWords(tx, [saved!.id]));
@@ -360,14 +360,7 @@ export async function updatePublishedPost(
       })
       .where(eq(blogPosts.id, id));
     if (input.tags !== undefined) await setPostTags(tx, id, input.tags);
-    else if (input.category !== undefined)
-      await setPostTags(tx, id, [
-        input.category.trim(),
-        ...((await tagsOfPosts(tx, [id]))
-          .get(id)
-          ?.slice(1)
-          .map((t) => t.name) ?? []),
-      ]);
+    else if (input.category !== undefined) await refreshTagColumns(tx, [id]);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (options.revision) await writeRevision(tx, saved!, authorId, now);
     await moveWordCounts(tx, wordsBefore, await countedWords(tx, [id]));

@@ -50,7 +50,7 @@ export const blogPosts = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     /** The content as plain text (tags stripped on save): what search matches and quotes. */
     contentText: text('content_text').notNull().default(''),
-    /** The post's tag names joined by spaces, rewritten on save and on tag changes, for search. */
+    /** The post's category and tag names joined by spaces, rewritten on save and on tag changes, for search. */
     tagsText: text('tags_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'B') || setweight(to_tsvector('english', content_text), 'C')`,
@@ -110,7 +110,7 @@ export const tags = pgTable(
   ],
 );
 
-/** A post's tags in order: the first one is what `category` answers in the REST contract. */
+/** A post's tags in order (the category is the post's own column, not a tag). */
 export const postTags = pgTable(
   'post_tags',
   {
