@@ -353,7 +353,7 @@ test.describe('the editor', () => {
 });
 
 test.describe('the tags section', () => {
-  test('shows each tag with its posts, renames, merges and deletes', async ({
+  test('shows each tag with its posts, edits, merges and deletes', async ({
     page,
     request,
     signIn,
@@ -375,14 +375,15 @@ test.describe('the tags section', () => {
     const section = page.getByTestId('tags-section');
     await section.getByLabel('Search tags').fill(word);
     const alpha = section.getByTestId('admin-tag').filter({ hasText: `${word} Alpha` });
-    await expect(alpha).toContainText('2 posts');
+    await expect(alpha).toContainText('2 published');
 
-    await alpha.getByRole('button', { name: `Rename ${word} Alpha` }).click();
-    await page.getByLabel('New name').fill(`${word} Gamma`);
-    await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
-    await expect(page.getByText('Tag renamed', { exact: true })).toBeVisible();
+    await alpha.getByRole('button', { name: `Edit ${word} Alpha` }).click();
+    await page.getByLabel('Name', { exact: true }).fill(`${word} Gamma`);
+    await page.getByLabel('Description', { exact: true }).fill('Walks and talks around the county.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Tag saved', { exact: true })).toBeVisible();
     const gamma = section.getByTestId('admin-tag').filter({ hasText: `${word} Gamma` });
-    await expect(gamma).toContainText('2 posts');
+    await expect(gamma).toContainText('2 published');
 
     const beta = section.getByTestId('admin-tag').filter({ hasText: `${word} Beta` });
     await beta.getByRole('button', { name: `Merge ${word} Beta` }).click();
@@ -391,7 +392,7 @@ test.describe('the tags section', () => {
     await page.getByRole('button', { name: `Merge into ${word} Gamma` }).click();
     await expect(page.getByText(`Merged ${word} Beta into ${word} Gamma`, { exact: true })).toBeVisible();
     await expect(beta).toHaveCount(0);
-    await expect(gamma).toContainText('2 posts');
+    await expect(gamma).toContainText('2 published');
 
     await gamma.getByRole('button', { name: `Delete tag ${word} Gamma` }).click();
     await expect(page.getByRole('alertdialog')).toContainText(

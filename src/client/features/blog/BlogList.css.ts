@@ -29,6 +29,27 @@ export const lead = style({
   lineHeight: vars.lineHeight.normal,
 });
 
+/** Under a tag's name: how many posts it has, and its feed. */
+export const tagFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: `${vars.space.sm} 0 0`,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const feedLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
+});
+
 export const grid = style({
   ...bareList,
   display: 'grid',

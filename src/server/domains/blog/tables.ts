@@ -103,12 +103,24 @@ export const tags = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
+    /** Shown on the tag's page under its name, and its meta description when that is empty. */
+    description: text('description').notNull().default(''),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
   },
   (t) => [
     uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
     uniqueIndex('tags_slug_idx').on(t.slug),
   ],
 );
+
+/** A tag's earlier slugs (a rename, a merge, a change of the slug rules): /blog/tag/<old> answers 301. */
+export const tagSlugs = pgTable('tag_slugs', {
+  slug: text('slug').primaryKey(),
+  tagId: integer('tag_id')
+    .notNull()
+    .references(() => tags.id, { onDelete: 'cascade' }),
+});
 
 /** A post's tags in order (the category is the post's own column, not a tag). */
 export const postTags = pgTable(
