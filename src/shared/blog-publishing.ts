@@ -3,6 +3,8 @@
 // limits and helpers from here, so a slug or a limit means the same everywhere; their Zod schemas are
 // in blog-publishing.schema.ts (kept apart so that the public pages' script carries no Zod).
 
+import { SLUG_MAX, slugify } from './slug';
+
 // --- Status -------------------------------------------------------------------------------------
 
 /** Draft (admins only), scheduled (goes out by itself at publishedAt) or published. */
@@ -16,26 +18,9 @@ export const BLOG_STATUS_LABELS: Record<BlogPostStatus, string> = {
 
 // --- Slugs --------------------------------------------------------------------------------------
 
-export const BLOG_SLUG_MAX = 120;
+export const BLOG_SLUG_MAX = SLUG_MAX;
 
-/**
- * The address word of a post, a tag or a newsletter issue: lower case letters, digits and single
- * hyphens, accents folded and apostrophes dropped ('Café & Cake Day!' -> 'cafe-and-cake-day',
- * "Bishop's Stortford" -> 'bishops-stortford'). Never all digits: /blog/42 is a post's id.
- */
-export function slugify(text: string, max = BLOG_SLUG_MAX): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['\u2018\u2019\u02bc]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/g, '');
-  return /^\d+$/.test(slug) ? `post-${slug}` : slug;
-}
+export { slugify };
 
 // --- Tags ---------------------------------------------------------------------------------------
 
