@@ -104,6 +104,8 @@ describe('a tag page', () => {
     const admin = await adminTag('Ashwell');
     expect(page.total).toBe(3);
     expect(admin).toMatchObject({ publishedCount: 3, postCount: 5 });
+    // Each tag its own count, whatever the posts' and tags' numbers.
+    expect(await adminTag('Knebworth')).toMatchObject({ publishedCount: 1, postCount: 1 });
   });
 });
 

@@ -378,9 +378,10 @@ test.describe('the tags section', () => {
     await expect(alpha).toContainText('2 published');
 
     await alpha.getByRole('button', { name: `Edit ${word} Alpha` }).click();
-    await page.getByLabel('Name', { exact: true }).fill(`${word} Gamma`);
-    await page.getByLabel('Description', { exact: true }).fill('Walks and talks around the county.');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill(`${word} Gamma`);
+    await dialog.getByLabel('Description', { exact: true }).fill('Walks and talks around the county.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Tag saved', { exact: true })).toBeVisible();
     const gamma = section.getByTestId('admin-tag').filter({ hasText: `${word} Gamma` });
     await expect(gamma).toContainText('2 published');

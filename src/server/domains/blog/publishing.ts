@@ -523,10 +523,12 @@ export async function listAdminTags(
     db
       .select({
         ...tagDetailsColumns,
-        postCount: sql<number>`(select count(*)::int from post_tags pt where pt.tag_id = ${tags.id})`,
+        // "tags"."id" written out: drizzle names a selected column without its table, which inside
+        // a subquery that joins blog_posts would be the post's id.
+        postCount: sql<number>`(select count(*)::int from post_tags pt where pt.tag_id = "tags"."id")`,
         // What the tag's page counts: the posts visible now, as getTagPage reads them.
         publishedCount: sql<number>`(select count(*)::int from post_tags pt join blog_posts p on p.id = pt.post_id
-                                     where pt.tag_id = ${tags.id} and p.published_at <= now())`,
+                                     where pt.tag_id = "tags"."id" and p.published_at <= now())`,
       })
       .from(tags)
       .where(where)
