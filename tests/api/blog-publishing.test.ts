@@ -128,14 +128,24 @@ describe('tags', () => {
     expect(pages.categories).not.toContain('Harpenden');
     // Changing the tags leaves the category alone, and changing the category leaves the tags.
     const retagged = await patch(post.id, { tags: ['Wheathampstead'] });
-    expect(retagged.json()).toMatchObject({ category: 'Walks and outdoors', tags: [{ name: 'Wheathampstead' }] });
+    expect(retagged.json()).toMatchObject({
+      category: 'Walks and outdoors',
+      tags: [{ name: 'Wheathampstead' }],
+    });
     const recategorised = await patch(post.id, { category: 'Nature' });
     expect(recategorised.json()).toMatchObject({ category: 'Nature', tags: [{ name: 'Wheathampstead' }] });
     // A category alone makes no tag: it is a choice of its own.
-    const plain = await create({ title: 'Tea rooms', content: '<p>Scones</p>', category: 'Food', published: true });
+    const plain = await create({
+      title: 'Tea rooms',
+      content: '<p>Scones</p>',
+      category: 'Food',
+      published: true,
+    });
     expect(plain).toMatchObject({ category: 'Food', tags: [] });
     // The category is still found by search, as when it was the first tag.
-    const found = (await get('/api/blog/search?q=skylarks%20nature')).json() as { items: Array<{ id: number }> };
+    const found = (await get('/api/blog/search?q=skylarks%20nature')).json() as {
+      items: Array<{ id: number }>;
+    };
     expect(found.items.map((i) => i.id)).toContain(post.id);
   });
 
@@ -178,7 +188,10 @@ describe('tags', () => {
     });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/blog-tags/${walks}`, headers: auth });
     expect(del.statusCode).toBe(200);
-    expect((await get(`/api/blog/by-slug/${post.slug}`)).json()).toMatchObject({ category: 'Outdoors', tags: [] });
+    expect((await get(`/api/blog/by-slug/${post.slug}`)).json()).toMatchObject({
+      category: 'Outdoors',
+      tags: [],
+    });
   });
 });
 
