@@ -7,7 +7,7 @@ import { domainRouteDocs } from './domains';
 import { stripeWebhookRoutes } from './domains/academy/routes/stripe-webhook';
 import { analyticsRoutes, createRecorderFor } from './domains/analytics/routes/analytics';
 import { beaconBeforeRouting } from './domains/analytics/routes/analytics-beacon';
-import { forgetBlogMemory, movedPostPages, nextScheduledChange } from './domains/blog';
+import { forgetBlogMemory, movedPostPages, movedTagPages, nextScheduledChange } from './domains/blog';
 import { newsletterUnsubscribeRoutes } from './domains/newsletter/routes/newsletter-unsubscribe';
 import { subscribersCsvRoutes } from './domains/newsletter/routes/subscribers-csv';
 import { audioProxyRoutes } from './domains/podcasts/routes/audio-proxy';
@@ -146,7 +146,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     createContext,
     routes,
     router: appRouter,
-    movedPages: [movedPostPages(deps.db)],
+    movedPages: [movedPostPages(deps.db), movedTagPages(deps.db)],
   });
   return app;
 }

@@ -23,13 +23,48 @@ const slugField = z
 
 export const blogTagSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export type BlogTag = z.infer<typeof blogTagSchema>;
-export const adminBlogTagSchema = blogTagSchema.extend({ postCount: z.number().int() });
+/** A tag with what its page shows: a description, and its title and description for search engines. */
+export const tagDetailsSchema = blogTagSchema.extend({
+  description: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+});
+export type TagDetails = z.infer<typeof tagDetailsSchema>;
+export const adminBlogTagSchema = tagDetailsSchema.extend({
+  /** Every post that carries the tag: drafts and scheduled posts too (what deleting it touches). */
+  postCount: z.number().int(),
+  /** The posts its public page lists: those published by now. */
+  publishedCount: z.number().int(),
+});
 export type AdminBlogTag = z.infer<typeof adminBlogTagSchema>;
 export const tagNameField = z
   .string()
   .trim()
   .min(1, 'A tag needs a name')
   .max(BLOG_TAG_LIMITS.name, `A tag is at most ${BLOG_TAG_LIMITS.name} characters`);
+/** PATCH /admin/blog-tags/{id}: any of the name, the description and the search fields. */
+export const tagUpdateSchema = z.object({
+  name: tagNameField.optional(),
+  description: z
+    .string()
+    .trim()
+    .max(BLOG_TAG_LIMITS.description, `A description is at most ${BLOG_TAG_LIMITS.description} characters`)
+    .optional(),
+  metaTitle: z
+    .string()
+    .trim()
+    .max(BLOG_SEO_LIMITS.metaTitle, `The meta title is at most ${BLOG_SEO_LIMITS.metaTitle} characters`)
+    .optional(),
+  metaDescription: z
+    .string()
+    .trim()
+    .max(
+      BLOG_SEO_LIMITS.metaDescription,
+      `The meta description is at most ${BLOG_SEO_LIMITS.metaDescription} characters`,
+    )
+    .optional(),
+});
+export type TagUpdate = z.infer<typeof tagUpdateSchema>;
 
 // --- Posts as the editor and the public pages see them -------------------------------------------
 
@@ -166,7 +201,7 @@ export const adminTagsInputSchema = z.object({
 
 export const tagPageInputSchema = z.object({ slug: z.string().trim().max(BLOG_SLUG_MAX), page: pageField });
 export const tagPageSchema = z.object({
-  tag: blogTagSchema,
+  tag: tagDetailsSchema,
   items: z.array(publishedSummarySchema),
   total: z.number().int(),
   page: z.number().int(),

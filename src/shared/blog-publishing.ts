@@ -3,6 +3,8 @@
 // limits and helpers from here, so a slug or a limit means the same everywhere; their Zod schemas are
 // in blog-publishing.schema.ts (kept apart so that the public pages' script carries no Zod).
 
+import { SLUG_MAX, slugify } from './slug';
+
 // --- Status -------------------------------------------------------------------------------------
 
 /** Draft (admins only), scheduled (goes out by itself at publishedAt) or published. */
@@ -16,28 +18,13 @@ export const BLOG_STATUS_LABELS: Record<BlogPostStatus, string> = {
 
 // --- Slugs --------------------------------------------------------------------------------------
 
-export const BLOG_SLUG_MAX = 120;
+export const BLOG_SLUG_MAX = SLUG_MAX;
 
-/**
- * A post's or a tag's address word: lower case letters, digits and single hyphens, accents dropped
- * ('Café & Cake Day!' -> 'cafe-cake-day'). Never all digits: /blog/42 is a post's id.
- */
-export function slugify(text: string, max = BLOG_SLUG_MAX): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/g, '');
-  return /^\d+$/.test(slug) ? `post-${slug}` : slug;
-}
+export { slugify };
 
 // --- Tags ---------------------------------------------------------------------------------------
 
-export const BLOG_TAG_LIMITS = { name: 50, perPost: 20 } as const;
+export const BLOG_TAG_LIMITS = { name: 50, perPost: 20, description: 500 } as const;
 // --- Search and sharing -------------------------------------------------------------------------
 
 export const BLOG_SEO_LIMITS = {
@@ -80,6 +67,16 @@ export function blogPostHref(post: { slug: string }): string {
 /** A page of a tag's posts. */
 export function blogTagHref(slug: string, page = 1): string {
   return page > 1 ? `/blog/tag/${slug}?page=${page}` : `/blog/tag/${slug}`;
+}
+
+/** A tag's RSS feed. */
+export function blogTagFeedHref(slug: string): string {
+  return `/blog/tag/${slug}/rss.xml`;
+}
+
+/** '1 post', '12 posts'. */
+export function postCountText(count: number): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? 'post' : 'posts'}`;
 }
 
 /** The longest search the box and the server take. */
@@ -135,6 +132,7 @@ import type {
   PublishedSummary,
   Revision,
   RevisionRow,
+  TagDetails,
 } from './blog-publishing.schema';
 export type {
   AdminBlogPost,
@@ -145,4 +143,5 @@ export type {
   PublishedSummary,
   Revision,
   RevisionRow,
+  TagDetails,
 };

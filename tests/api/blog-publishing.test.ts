@@ -76,14 +76,13 @@ describe('slugs', () => {
 });
 
 describe('tags', () => {
-  it('takes tag names, answers category as the first tag, and lists a tag page', async () => {
+  it('takes tag names and lists a tag page', async () => {
     const post = await create({
       title: 'Royston market returns',
       content: '<p>Stalls are back</p>',
       tags: ['Markets', 'Royston'],
       published: true,
     });
-    expect(post.category).toBe('Markets');
     expect(post.tags.map((x) => x.name)).toEqual(['Markets', 'Royston']);
     const again = await create({
       title: 'Another market',
@@ -103,16 +102,58 @@ describe('tags', () => {
     expect(feed.payload).toContain('<title>Royston market returns</title>');
     expect(feed.payload).not.toContain('Tring');
     expect((await get('/blog/tag/no-such-tag/rss.xml')).statusCode).toBe(404);
-    // A seeded post's category became its tag, with an address of its own.
+    // A seeded post's category became its tag (migration 0010), with an address of its own.
     expect((await get('/api/blog/tags/marketing-tips')).json()).toMatchObject({ total: 1 });
     const admin = await t.app.inject({ method: 'GET', url: '/api/admin/blog-tags?q=markets', headers: auth });
     expect(admin.json().items).toEqual([expect.objectContaining({ name: 'Markets', postCount: 2 })]);
   });
 
-  it('renames, merges and deletes tags, keeping category in step', async () => {
+  it('keeps the category as given, whatever the tags (issue 46.3)', async () => {
+    const post = await create({
+      title: 'Nomansland Common in the rain',
+      content: '<p>Mud and skylarks</p>',
+      category: 'Walks and outdoors',
+      tags: ['Harpenden', 'Walks'],
+      published: true,
+    });
+    expect(post.category).toBe('Walks and outdoors');
+    expect(post.tags.map((x) => x.name)).toEqual(['Harpenden', 'Walks']);
+    // The REST reads and the filter answer the category given, not a tag.
+    expect((await get(`/api/blog/${post.id}`)).json().category).toBe('Walks and outdoors');
+    const filtered = (await get('/api/blog?category=Walks%20and%20outdoors')).json() as AdminPost[];
+    expect(filtered.map((p) => p.id)).toEqual([post.id]);
+    expect((await get('/api/blog?category=Harpenden')).json()).toEqual([]);
+    const pages = (await get('/api/blog/pages')).json() as { categories: string[] };
+    expect(pages.categories).toContain('Walks and outdoors');
+    expect(pages.categories).not.toContain('Harpenden');
+    // Changing the tags leaves the category alone, and changing the category leaves the tags.
+    const retagged = await patch(post.id, { tags: ['Wheathampstead'] });
+    expect(retagged.json()).toMatchObject({
+      category: 'Walks and outdoors',
+      tags: [{ name: 'Wheathampstead' }],
+    });
+    const recategorised = await patch(post.id, { category: 'Nature' });
+    expect(recategorised.json()).toMatchObject({ category: 'Nature', tags: [{ name: 'Wheathampstead' }] });
+    // A category alone makes no tag: it is a choice of its own.
+    const plain = await create({
+      title: 'Tea rooms',
+      content: '<p>Scones</p>',
+      category: 'Food',
+      published: true,
+    });
+    expect(plain).toMatchObject({ category: 'Food', tags: [] });
+    // The category is still found by search, as when it was the first tag.
+    const found = (await get('/api/blog/search?q=skylarks%20nature')).json() as {
+      items: Array<{ id: number }>;
+    };
+    expect(found.items.map((i) => i.id)).toContain(post.id);
+  });
+
+  it('renames, merges and deletes tags, leaving the category as given', async () => {
     const post = await create({
       title: 'Tring walk',
       content: '<p>Woods</p>',
+      category: 'Outdoors',
       tags: ['Walks'],
       published: true,
     });
@@ -130,7 +171,10 @@ describe('tags', () => {
       payload: { name: 'Country walks' },
     });
     expect(rename.statusCode).toBe(200);
-    expect((await get(`/api/blog/${post.id}`)).json().category).toBe('Country walks');
+    expect((await get(`/api/blog/by-slug/${post.slug}`)).json()).toMatchObject({
+      category: 'Outdoors',
+      tags: [{ name: 'Country walks' }],
+    });
     const merge = await t.app.inject({
       method: 'POST',
       url: `/api/admin/blog-tags/${other.tags[0]!.id}/merge`,
@@ -138,10 +182,16 @@ describe('tags', () => {
       payload: { intoId: walks },
     });
     expect(merge.statusCode).toBe(200);
-    expect((await get(`/api/blog/${other.id}`)).json().category).toBe('Country walks');
+    expect((await get(`/api/blog/by-slug/${other.slug}`)).json()).toMatchObject({
+      category: '',
+      tags: [{ name: 'Country walks' }],
+    });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/blog-tags/${walks}`, headers: auth });
     expect(del.statusCode).toBe(200);
-    expect((await get(`/api/blog/${other.id}`)).json().category).toBe('');
+    expect((await get(`/api/blog/by-slug/${post.slug}`)).json()).toMatchObject({
+      category: 'Outdoors',
+      tags: [],
+    });
   });
 });
 

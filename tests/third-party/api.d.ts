@@ -426,7 +426,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tags A to Z with their post counts, one page at a time (q: part of the name) */
+        /**
+         * Tags A to Z with their post counts, one page at a time (q: part of the name)
+         * @description postCount is every post that carries the tag, drafts and scheduled posts included (what deleting it touches); publishedCount is the posts published by now, the number its public page shows.
+         */
         get: operations["blog-adminTags"];
         put?: never;
         post?: never;
@@ -467,7 +470,10 @@ export interface paths {
         delete: operations["blog-deleteTag"];
         options?: never;
         head?: never;
-        /** Renames a tag (its address stays) */
+        /**
+         * Renames a tag (its address stays) and sets what its page shows
+         * @description Any of name, description (shown on the tag page) and metaTitle and metaDescription (for search engines; empty means "Posts tagged <name>" and the description). Fields left out are kept.
+         */
         patch: operations["blog-renameTag"];
         trace?: never;
     };
@@ -6191,7 +6197,11 @@ export interface operations {
                      *           "id": 42,
                      *           "name": "Jo Bloggs",
                      *           "slug": "string",
-                     *           "postCount": 1
+                     *           "description": "A short description, shown under the title.",
+                     *           "metaTitle": "string",
+                     *           "metaDescription": "string",
+                     *           "postCount": 1,
+                     *           "publishedCount": 1
                      *         }
                      *       ],
                      *       "total": 1,
@@ -6204,7 +6214,11 @@ export interface operations {
                             id: number;
                             name: string;
                             slug: string;
+                            description: string;
+                            metaTitle: string;
+                            metaDescription: string;
                             postCount: number;
+                            publishedCount: number;
                         }[];
                         total: number;
                         page: number;
@@ -6634,13 +6648,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "Jo Bloggs"
-                 *     }
-                 */
+                /** @example {} */
                 "application/json": {
-                    name: string;
+                    name?: string;
+                    description?: string;
+                    metaTitle?: string;
+                    metaDescription?: string;
                 };
             };
         };
@@ -6655,17 +6668,23 @@ export interface operations {
                      * @example {
                      *       "id": 42,
                      *       "name": "Jo Bloggs",
-                     *       "slug": "string"
+                     *       "slug": "string",
+                     *       "description": "A short description, shown under the title.",
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string"
                      *     }
                      */
                     "application/json": {
                         id: number;
                         name: string;
                         slug: string;
+                        description: string;
+                        metaTitle: string;
+                        metaDescription: string;
                     };
                 };
             };
-            /** @description An empty or too long name. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An empty or too long name, or a field too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19037,6 +19056,15 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
+            /** @description The tag's earlier address (merged into another tag, or an older form of its slug) */
+            301: {
+                headers: {
+                    /** @description The feed's address now */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
@@ -19140,7 +19168,10 @@ export interface operations {
                      *       "tag": {
                      *         "id": 42,
                      *         "name": "Jo Bloggs",
-                     *         "slug": "string"
+                     *         "slug": "string",
+                     *         "description": "A short description, shown under the title.",
+                     *         "metaTitle": "string",
+                     *         "metaDescription": "string"
                      *       },
                      *       "items": [
                      *         {
@@ -19174,6 +19205,9 @@ export interface operations {
                             id: number;
                             name: string;
                             slug: string;
+                            description: string;
+                            metaTitle: string;
+                            metaDescription: string;
                         };
                         items: {
                             id: number;

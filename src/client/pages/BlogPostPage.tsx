@@ -6,6 +6,7 @@ import { blogPostHref, readingTimeLabel } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { formatPostDate } from '../lib/dates';
 import {
+  KeepHyphenated,
   PostTags,
   RelatedPosts,
   ShareButtons,
@@ -76,7 +77,9 @@ export default function BlogPostPage() {
             {readingTimeLabel(data.readingMinutes)}
           </span>
         </div>
-        <h1 className={styles.postTitle}>{data.title}</h1>
+        <h1 className={styles.postTitle}>
+          <KeepHyphenated text={data.title} />
+        </h1>
         {data.excerpt ? <p className={styles.postExcerpt}>{data.excerpt}</p> : null}
         <div className={styles.byline}>
           <span className={styles.author}>

@@ -13,14 +13,18 @@ export const prefetch: PagePrefetch = async ({ trpc, params, search }) => {
   // An unknown tag, a page past the end, or not a page number: the not-found page.
   if (!wanted || !tagPage || wanted.page > pages) return { notFound: true };
   const { page } = wanted;
-  const name = tagPage.tag.name;
+  const { name, metaTitle, metaDescription, description } = tagPage.tag;
+  const pageWords = page > 1 ? `, page ${page}` : '';
   return {
     canonicalPath: blogTagHref(tagPage.tag.slug, page),
     ...(page > 1 ? { prev: blogTagHref(tagPage.tag.slug, page - 1) } : {}),
     ...(page < pages ? { next: blogTagHref(tagPage.tag.slug, page + 1) } : {}),
     meta: {
-      title: siteTitle(`Posts tagged ${name}${page > 1 ? `, page ${page}` : ''}`),
-      description: `Posts about ${name} from the Herts Local Media blog: local news, advice and stories from Hertfordshire.`,
+      title: siteTitle(`${metaTitle || `Posts tagged ${name}`}${pageWords}`),
+      description:
+        metaDescription ||
+        description ||
+        `Posts about ${name} from the Herts Local Media blog: local news, advice and stories from Hertfordshire.`,
     },
   };
 };

@@ -1,7 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Rss } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import { parseBlogSearch } from '../../shared/blog';
-import { blogTagHref } from '../../shared/blog-publishing';
+import { blogTagFeedHref, blogTagHref, postCountText } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import {
@@ -31,6 +31,16 @@ export default function BlogTagPage() {
           <h1 className={styles.title}>
             {posts.data ? `Posts tagged ${posts.data.tag.name}` : 'Posts by tag'}
           </h1>
+          {posts.data?.tag.description ? <p className={styles.lead}>{posts.data.tag.description}</p> : null}
+          {posts.data ? (
+            <p className={styles.tagFacts}>
+              <span data-testid="tag-post-count">{postCountText(posts.data.total)}</span>
+              {/* A plain link, not the router's: the feed is XML the server answers, not a page. */}
+              <a href={blogTagFeedHref(posts.data.tag.slug)} className={styles.feedLink}>
+                <Rss size={16} aria-hidden="true" /> RSS feed of this tag
+              </a>
+            </p>
+          ) : null}
         </header>
         {posts.isLoading || !posts.data ? (
           <ul className={styles.grid} aria-busy="true" aria-label="Loading posts">

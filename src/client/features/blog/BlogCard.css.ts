@@ -44,7 +44,16 @@ export const meta = style({
   color: vars.color.muted,
 });
 
-export const metaItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xxs });
+// "1 min read" and the date stay whole: the row wraps between them, never inside one.
+export const metaItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  whiteSpace: 'nowrap',
+});
+
+/** A short hyphenated word ("line-up") kept on one line: a line breaks before it, not at its hyphen. */
+export const unbroken = style({ whiteSpace: 'nowrap' });
 
 export const category = style({
   padding: `${vars.space.xxs} ${vars.space.sm}`,

@@ -4,6 +4,7 @@ import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
 import { blogPostHref, readingTimeLabel, type PublishedSummary } from '../../../shared/blog-publishing';
 import * as styles from './BlogCard.css';
+import { KeepHyphenated } from './KeepHyphenated';
 
 /**
  * A post on /blog, a tag's page or under another post (there its title is an h3). The first card of
@@ -51,7 +52,9 @@ export function BlogCard({
             {readingTimeLabel(post.readingMinutes)}
           </span>
         </div>
-        <Heading className={styles.cardTitle}>{post.title}</Heading>
+        <Heading className={styles.cardTitle}>
+          <KeepHyphenated text={post.title} />
+        </Heading>
         {post.excerpt ? <p className={styles.excerpt}>{post.excerpt}</p> : null}
         <Link href={blogPostHref(post)} className={styles.readMore}>
           Read More<span className="visually-hidden">: {post.title}</span>{' '}

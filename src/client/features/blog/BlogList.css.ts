@@ -29,6 +29,27 @@ export const lead = style({
   lineHeight: vars.lineHeight.normal,
 });
 
+/** Under a tag's name: how many posts it has, and its feed. */
+export const tagFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: `${vars.space.sm} 0 0`,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const feedLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
+});
+
 export const grid = style({
   ...bareList,
   display: 'grid',
@@ -47,16 +68,35 @@ export const empty = style({
 
 const focusRing = { outline: vars.outline.focusRing, outlineOffset: '2px' };
 
-/** The category filter: links, so every category page is crawlable and works without script. */
+/**
+ * The category filter: links, so every category page is crawlable and works without script. On a
+ * phone they are one row that scrolls sideways, so however many there are the first post is not
+ * pushed down the screen (fifteen wrapped took about 300 px).
+ */
 export const filters = style({
   display: 'flex',
   flexWrap: 'wrap',
   justifyContent: 'center',
   gap: vars.space.sm,
   marginBottom: vars.space.xl,
+  '@media': {
+    [breakpoints.phone]: {
+      flexWrap: 'nowrap',
+      justifyContent: 'flex-start',
+      overflowX: 'auto',
+      overscrollBehaviorX: 'contain',
+      scrollbarWidth: 'thin',
+      // Room for the focus ring inside the scrolling row, whose overflow would cut it off.
+      padding: `${vars.space.xxs} ${vars.space.xxs} ${vars.space.xs}`,
+      marginInline: `calc(-1 * ${vars.space.xxs})`,
+      marginBottom: vars.space.lg,
+    },
+  },
 });
 
 export const filter = style({
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   border: vars.border.hairline,

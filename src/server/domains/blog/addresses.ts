@@ -13,9 +13,12 @@ export interface PostAddress {
  * Every address of the blog that shows a page, for the owner's analytics (which counts only pages
  * the site has) and for the blog's own memory of them (memory.ts): each visible post by its slug,
  * and by its earlier slugs and its number, which answer with a move to the slug; and each tag with
- * a visible post. One row a post and address, the first of an address winning.
+ * a visible post, and its earlier slugs (movedTags: old -> current), which answer with a move.
+ * One row a post and address, the first of an address winning.
  */
-export async function listBlogAddresses(db: Database): Promise<{ posts: PostAddress[]; tags: string[] }> {
+export async function listBlogAddresses(
+  db: Database,
+): Promise<{ posts: PostAddress[]; tags: string[]; movedTags: Array<{ address: string; slug: string }> }> {
   // The current slugs first, then the earlier ones, then the numbers: the first of an address wins.
   const posts = (await db.execute(sql`
     select p.slug as address, p.id, p.slug, 1 as rank from blog_posts p where p.published_at <= now()
@@ -31,6 +34,12 @@ export async function listBlogAddresses(db: Database): Promise<{ posts: PostAddr
     select t.slug from tags t where exists (
       select 1 from post_tags pt join blog_posts p on p.id = pt.post_id
       where pt.tag_id = t.id and p.published_at <= now())`)) as unknown as { rows: Array<{ slug: string }> };
+  const movedTags = (await db.execute(sql`
+    select s.slug as address, t.slug from tag_slugs s join tags t on t.id = s.tag_id
+    where exists (select 1 from post_tags pt join blog_posts p on p.id = pt.post_id
+                  where pt.tag_id = t.id and p.published_at <= now())`)) as unknown as {
+    rows: Array<{ address: string; slug: string }>;
+  };
   return {
     posts: posts.rows.map((r) => ({
       address: r.address,
@@ -39,5 +48,6 @@ export async function listBlogAddresses(db: Database): Promise<{ posts: PostAddr
       moved: Number(r.rank) !== 1,
     })),
     tags: tags.rows.map((r) => r.slug),
+    movedTags: movedTags.rows,
   };
 }

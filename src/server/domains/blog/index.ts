@@ -11,7 +11,14 @@ export {
   publishedPageStart,
 } from './posts';
 export { listPublishedPage, listTagFeed, listVisibleTagSlugs } from './publishing';
-export { forgetBlogMemory, movedPostPages, nextScheduledChange, type PageStart } from './memory';
+export {
+  forgetBlogMemory,
+  movedPostPages,
+  movedTagPages,
+  movedTagSlug,
+  nextScheduledChange,
+  type PageStart,
+} from './memory';
 export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';
 export {
   correctSearchWords,

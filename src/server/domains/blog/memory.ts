@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { blogPosts } from './tables';
 import { listBlogAddresses, type PostAddress } from './addresses';
-import { blogPostHref } from '../../../shared/blog-publishing';
+import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
 import { PAGE_ROUTES } from '../../../shared/routes';
 
 // What the blog keeps in memory so that the answers strangers ask for most cost no query: which
@@ -28,6 +28,8 @@ export interface PageStarts {
 interface Addresses {
   posts: Map<string, PostAddress>;
   tags: Set<string>;
+  /** A visible tag's earlier slug -> its slug now. */
+  movedTags: Map<string, string>;
 }
 
 interface Memory {
@@ -98,7 +100,8 @@ function addresses(db: Database): Promise<Addresses> {
     const listed = await listBlogAddresses(db);
     const posts = new Map<string, PostAddress>();
     for (const address of listed.posts) if (!posts.has(address.address)) posts.set(address.address, address);
-    return { posts, tags: new Set(listed.tags) };
+    const movedTags = new Map(listed.movedTags.map((m) => [m.address, m.slug]));
+    return { posts, tags: new Set(listed.tags), movedTags };
   });
 }
 
@@ -124,6 +127,22 @@ export function movedPostPages(db: Database) {
     async movedTo(params: Record<string, string>): Promise<string | null> {
       const address = await findPostAddress(db, params.slug ?? '');
       return address?.moved ? blogPostHref(address) : null;
+    },
+  };
+}
+
+/** Where a visible tag's earlier slug is now (a rename of the rules, a merge), or null. */
+export async function movedTagSlug(db: Database, slug: string): Promise<string | null> {
+  return (await addresses(db)).movedTags.get(slug) ?? null;
+}
+
+/** A tag's earlier addresses and where each is now: the tag pages' 301s. */
+export function movedTagPages(db: Database) {
+  return {
+    page: PAGE_ROUTES.blogTag.page,
+    async movedTo(params: Record<string, string>): Promise<string | null> {
+      const slug = await movedTagSlug(db, params.slug ?? '');
+      return slug ? blogTagHref(slug) : null;
     },
   };
 }

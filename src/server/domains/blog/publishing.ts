@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth';
-import { blogPosts, postRevisions, postSlugs, postTags, tags } from './tables';
+import { blogPosts, postRevisions, postSlugs, postTags, tagSlugs, tags } from './tables';
 import { BLOG_MESSAGES, type BlogFields, type BlogUpdate } from '../../../shared/blog';
 import {
   readingMinutes,
@@ -12,7 +12,9 @@ import {
   type BlogTag,
   type Revision,
   type RevisionRow,
+  type TagDetails,
 } from '../../../shared/blog-publishing';
+import type { TagUpdate } from '../../../shared/blog-publishing.schema';
 import { ukWallClock, workshopDateLabel } from '../../../shared/workshop';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
@@ -113,13 +115,15 @@ export async function tagsOfPosts(db: Db, postIds: number[]): Promise<Map<number
 
 async function tagSlugFor(db: Db, name: string): Promise<string> {
   const base = slugify(name) || 'tag';
+  // A tag's earlier slug still answers (a 301 to it), so it is not given to another tag.
   const taken = async (slug: string) =>
-    (await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, slug))).length > 0;
+    (await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, slug))).length > 0 ||
+    (await db.select({ id: tagSlugs.tagId }).from(tagSlugs).where(eq(tagSlugs.slug, slug))).length > 0;
   if (!(await taken(base))) return base;
   for (let n = 2; ; n++) if (!(await taken(`${base}-${n}`))) return `${base}-${n}`;
 }
 
-/** Replaces a post's tags by these names (new names make new tags); keeps category and search in step. */
+/** Replaces a post's tags by these names (new names make new tags); keeps search in step. */
 async function setPostTags(tx: Tx, postId: number, names: string[]): Promise<void> {
   const seen = new Set<string>();
   const unique = names
@@ -166,15 +170,16 @@ async function removeUnusedTags(tx: Db, tagIds: number[]): Promise<void> {
     );
 }
 
-/** category (the first tag's name, for the REST contract) and tags_text (search) from post_tags. */
+/**
+ * tags_text, what search reads of a post's labels: its category, then its tags' names. The category
+ * is the post's own choice, never rewritten from the tags (docs/decisions/0025-category-and-tags.md).
+ */
 async function refreshTagColumns(tx: Db, postIds: number[]): Promise<void> {
   if (postIds.length === 0) return;
   await tx.execute(sql`
     update blog_posts p set
-      category = coalesce((select t.name from post_tags pt join tags t on t.id = pt.tag_id
-                           where pt.post_id = p.id order by pt.position limit 1), ''),
-      tags_text = coalesce((select string_agg(t.name, ' ' order by pt.position) from post_tags pt
-                            join tags t on t.id = pt.tag_id where pt.post_id = p.id), '')
+      tags_text = trim(p.category || ' ' || coalesce((select string_agg(t.name, ' ' order by pt.position)
+                  from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), ''))
     where p.id in (${sql.join(
       postIds.map((id) => sql`${id}`),
       sql`, `,
@@ -294,8 +299,7 @@ export async function createPublishedPost(
         updatedAt: now,
       })
       .returning();
-    const tagNames = input.tags ?? (input.category?.trim() ? [input.category.trim()] : []);
-    await setPostTags(tx, row!.id, tagNames);
+    await setPostTags(tx, row!.id, input.tags ?? []);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
     await writeRevision(tx, saved!, authorId, now);
     await moveWordCounts(tx, new Map(), await countedWords(tx, [saved!.id]));
@@ -360,14 +364,7 @@ export async function updatePublishedPost(
       })
       .where(eq(blogPosts.id, id));
     if (input.tags !== undefined) await setPostTags(tx, id, input.tags);
-    else if (input.category !== undefined)
-      await setPostTags(tx, id, [
-        input.category.trim(),
-        ...((await tagsOfPosts(tx, [id]))
-          .get(id)
-          ?.slice(1)
-          .map((t) => t.name) ?? []),
-      ]);
+    else if (input.category !== undefined) await refreshTagColumns(tx, [id]);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (options.revision) await writeRevision(tx, saved!, authorId, now);
     await moveWordCounts(tx, wordsBefore, await countedWords(tx, [id]));
@@ -525,10 +522,13 @@ export async function listAdminTags(
   const [rows, [counted]] = await Promise.all([
     db
       .select({
-        id: tags.id,
-        name: tags.name,
-        slug: tags.slug,
-        postCount: sql<number>`(select count(*)::int from post_tags pt where pt.tag_id = ${tags.id})`,
+        ...tagDetailsColumns,
+        // "tags"."id" written out: drizzle names a selected column without its table, which inside
+        // a subquery that joins blog_posts would be the post's id.
+        postCount: sql<number>`(select count(*)::int from post_tags pt where pt.tag_id = "tags"."id")`,
+        // What the tag's page counts: the posts visible now, as getTagPage reads them.
+        publishedCount: sql<number>`(select count(*)::int from post_tags pt join blog_posts p on p.id = pt.post_id
+                                     where pt.tag_id = "tags"."id" and p.published_at <= now())`,
       })
       .from(tags)
       .where(where)
@@ -546,17 +546,41 @@ async function postsOfTag(tx: Db, tagId: number): Promise<number[]> {
   );
 }
 
-export async function renameTag(db: Database, id: number, name: string): Promise<BlogTag> {
+const tagDetailsColumns = {
+  id: tags.id,
+  name: tags.name,
+  slug: tags.slug,
+  description: tags.description,
+  metaTitle: tags.metaTitle,
+  metaDescription: tags.metaDescription,
+};
+
+/** Renames a tag (its address stays) and sets its page's description and search fields. */
+export async function updateTag(db: Database, id: number, input: TagUpdate): Promise<TagDetails> {
   return db.transaction(async (tx) => {
-    const [clash] = await tx
-      .select({ id: tags.id })
-      .from(tags)
-      .where(and(sql`lower(${tags.name}) = lower(${name})`, ne(tags.id, id)));
-    if (clash) throw conflict(`A tag called ${name} already exists: merge them instead`);
-    const [row] = await tx.update(tags).set({ name }).where(eq(tags.id, id)).returning();
+    const { name } = input;
+    if (name !== undefined) {
+      const [clash] = await tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(sql`lower(${tags.name}) = lower(${name})`, ne(tags.id, id)));
+      if (clash) throw conflict(`A tag called ${name} already exists: merge them instead`);
+    }
+    const changes = {
+      ...(name !== undefined ? { name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.metaTitle !== undefined ? { metaTitle: input.metaTitle } : {}),
+      ...(input.metaDescription !== undefined ? { metaDescription: input.metaDescription } : {}),
+    };
+    const [row] =
+      Object.keys(changes).length > 0
+        ? await tx.update(tags).set(changes).where(eq(tags.id, id)).returning(tagDetailsColumns)
+        : await tx.select(tagDetailsColumns).from(tags).where(eq(tags.id, id));
     if (!row) throw notFound('No such tag');
-    const posts = await postsOfTag(tx, id);
-    await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
+    if (name !== undefined) {
+      const posts = await postsOfTag(tx, id);
+      await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
+    }
     return row;
   });
 }
@@ -572,6 +596,9 @@ export async function mergeTags(db: Database, fromId: number, intoId: number): P
       insert into post_tags (post_id, tag_id, position)
       select post_id, ${intoId}, position from post_tags where tag_id = ${fromId}
       on conflict do nothing`);
+    // Its address, and those that led to it, now lead to the tag it went into.
+    await tx.update(tagSlugs).set({ tagId: intoId }).where(eq(tagSlugs.tagId, fromId));
+    await tx.insert(tagSlugs).values({ slug: from.slug, tagId: intoId }).onConflictDoNothing();
     await tx.delete(tags).where(eq(tags.id, fromId));
     await keepingWordList(tx, posts, () => refreshTagColumns(tx, posts));
     return into;
@@ -701,7 +728,7 @@ export const TAG_PAGE_SIZE = 12;
 async function findVisibleTag(db: Database, slug: string) {
   if (!(await isVisibleTag(db, slug))) return null;
   const [tag] = await db
-    .select()
+    .select(tagDetailsColumns)
     .from(tags)
     .where(
       and(

@@ -29,9 +29,10 @@ import {
   savedPostSchema,
   slugAvailableInputSchema,
   slugAvailableSchema,
-  tagNameField,
+  tagDetailsSchema,
   tagPageInputSchema,
   tagPageSchema,
+  tagUpdateSchema,
   publicBlogPageSchema,
 } from '../../../shared/blog-publishing.schema';
 import { BLOG_SEARCH_TOTAL_MAX, BLOG_SLUG_MAX } from '../../../shared/blog-publishing';
@@ -48,12 +49,12 @@ import {
   listAdminTags,
   listRevisions,
   mergeTags,
-  renameTag,
   restoreRevision,
   slugAvailable,
   suggestTags,
   toAdminPost,
   updatePublishedPost,
+  updateTag,
 } from './publishing';
 import {
   getPublishedPost,
@@ -385,6 +386,9 @@ export const blogRouter = router({
         path: '/admin/blog-tags',
         tags: ['Admin'],
         summary: 'Tags A to Z with their post counts, one page at a time (q: part of the name)',
+        description:
+          'postCount is every post that carries the tag, drafts and scheduled posts included (what deleting ' +
+          'it touches); publishedCount is the posts published by now, the number its public page shows.',
         errorResponses: { 400: 'page or pageSize not a whole number' },
       },
     })
@@ -412,17 +416,20 @@ export const blogRouter = router({
         method: 'PATCH',
         path: '/admin/blog-tags/{id}',
         tags: ['Admin'],
-        summary: 'Renames a tag (its address stays)',
+        summary: 'Renames a tag (its address stays) and sets what its page shows',
+        description:
+          'Any of name, description (shown on the tag page) and metaTitle and metaDescription (for search ' +
+          'engines; empty means "Posts tagged <name>" and the description). Fields left out are kept.',
         errorResponses: {
-          400: 'An empty or too long name',
+          400: 'An empty or too long name, or a field too long',
           404: 'No such tag',
           409: 'Another tag has that name',
         },
       },
     })
-    .input(z.object({ id: blogIdSchema, name: tagNameField }))
-    .output(blogTagSchema)
-    .mutation(({ ctx, input }) => renameTag(ctx.deps.db, input.id, input.name)),
+    .input(tagUpdateSchema.extend({ id: blogIdSchema }))
+    .output(tagDetailsSchema)
+    .mutation(({ ctx, input: { id, ...fields } }) => updateTag(ctx.deps.db, id, fields)),
 
   mergeTags: adminProcedure
     .meta({

@@ -50,7 +50,7 @@ export const blogPosts = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     /** The content as plain text (tags stripped on save): what search matches and quotes. */
     contentText: text('content_text').notNull().default(''),
-    /** The post's tag names joined by spaces, rewritten on save and on tag changes, for search. */
+    /** The post's category and tag names joined by spaces, rewritten on save and on tag changes, for search. */
     tagsText: text('tags_text').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', tags_text), 'B') || setweight(to_tsvector('english', excerpt), 'B') || setweight(to_tsvector('english', content_text), 'C')`,
@@ -103,6 +103,10 @@ export const tags = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
+    /** Shown on the tag's page under its name, and its meta description when that is empty. */
+    description: text('description').notNull().default(''),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
   },
   (t) => [
     uniqueIndex('tags_name_lower_idx').on(sql`lower(${t.name})`),
@@ -110,7 +114,15 @@ export const tags = pgTable(
   ],
 );
 
-/** A post's tags in order: the first one is what `category` answers in the REST contract. */
+/** A tag's earlier slugs (a rename, a merge, a change of the slug rules): /blog/tag/<old> answers 301. */
+export const tagSlugs = pgTable('tag_slugs', {
+  slug: text('slug').primaryKey(),
+  tagId: integer('tag_id')
+    .notNull()
+    .references(() => tags.id, { onDelete: 'cascade' }),
+});
+
+/** A post's tags in order (the category is the post's own column, not a tag). */
 export const postTags = pgTable(
   'post_tags',
   {

@@ -27,7 +27,7 @@ import { sanitisePostHtml } from '../blog';
 import { pageOffset, type Page } from '../../platform/paging';
 import { unsubscribePageUrl } from './links';
 import { emailBodyHtml, renderIssueEmail } from './render';
-import { currentRatePerMinute, queueSendSlice, rowsOf } from './send';
+import { archiveSlugFor, currentRatePerMinute, queueSendSlice, rowsOf } from './send';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
 type Row = typeof newsletterIssues.$inferSelect;
@@ -270,12 +270,18 @@ export async function testSendIssue(
 export async function sendIssueNow(deps: Deps, id: number): Promise<IssueProgress> {
   const now = deps.clock();
   const started = await deps.db.transaction(async (tx) => {
+    const [issue] = await tx
+      .select({ subject: newsletterIssues.subject })
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.id, id))
+      .for('update');
+    const slug = issue ? await archiveSlugFor(tx, id, issue.subject) : null;
     const rows = rowsOf<{ id: number }>(
       await tx.execute(sql`
         update newsletter_issues
            set status = 'sending', started_at = ${now.toISOString()}::timestamptz, scheduled_at = null,
                updated_at = ${now.toISOString()}::timestamptz,
-               slug = coalesce(slug, trim(both '-' from left(regexp_replace(lower(subject), '[^a-z0-9]+', '-', 'g'), 80)) || '-' || id)
+               slug = coalesce(slug, ${slug})
          where id = ${id} and status in ('draft', 'scheduled')
         returning id`),
     );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
+import { slugify } from '../../../shared/slug';
 import { getBusinessDetails } from '../site-content';
 import { JOB_SCHEMA, type JobDefinition } from '../../platform/job-queue';
 import type { MailMessage } from '../../platform/mail';
@@ -230,11 +231,17 @@ export async function runSendSlice(
   const over = () => options.signal?.aborted === true || Date.now() - started >= budgetMs;
 
   // A scheduled issue whose time has come starts here (the job was queued for that time).
-  await db.execute(sql`
-    update newsletter_issues set status = 'sending', started_at = ${deps.clock().toISOString()}::timestamptz,
-           scheduled_at = null, updated_at = now(),
-           slug = coalesce(slug, ${slugSql(issueId)})
-     where id = ${issueId} and status = 'scheduled' and scheduled_at <= now()`);
+  const [due] = rowsOf<{ subject: string }>(
+    await db.execute(sql`
+      select subject from newsletter_issues
+       where id = ${issueId} and status = 'scheduled' and scheduled_at <= now()`),
+  );
+  if (due)
+    await db.execute(sql`
+      update newsletter_issues set status = 'sending', started_at = ${deps.clock().toISOString()}::timestamptz,
+             scheduled_at = null, updated_at = now(),
+             slug = coalesce(slug, ${await archiveSlugFor(db, issueId, due.subject)})
+       where id = ${issueId} and status = 'scheduled' and scheduled_at <= now()`);
   const [issue] = rowsOf<{
     status: string;
     subject: string;
@@ -440,9 +447,25 @@ export async function runSendSlice(
   await finishIfDone(db, issueId);
 }
 
-/** The slug SQL of an issue's archive address: its subject in lower-case words, then its id. */
-function slugSql(issueId: number) {
-  return sql`trim(both '-' from left(regexp_replace(lower(subject), '[^a-z0-9]+', '-', 'g'), 80)) || '-' || ${issueId}`;
+/** The longest archive address word of an issue. */
+const ISSUE_SLUG_MAX = 80;
+
+/**
+ * An issue's archive address word: its subject as every address is made (shared/slug.ts), then -2,
+ * -3 ... only when another issue has it. Issues sent before keep the address they were given
+ * (their subject's ASCII words, then their id): it is in the e-mails already sent.
+ */
+export async function archiveSlugFor(db: Writer, issueId: number, subject: string): Promise<string> {
+  const base = slugify(subject, ISSUE_SLUG_MAX) || 'issue';
+  const taken = new Set(
+    rowsOf<{ slug: string }>(
+      await db.execute(sql`
+        select slug from newsletter_issues
+         where id <> ${issueId} and (slug = ${base} or slug like ${`${base}-%`})`),
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** The send queue: each job runs one slice of one issue's send. */

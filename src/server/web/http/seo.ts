@@ -7,8 +7,9 @@ import {
   listPublishedPage,
   listTagFeed,
   listVisibleTagSlugs,
+  movedTagSlug,
 } from '../../domains/blog';
-import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { blogPostHref, blogTagFeedHref, blogTagHref } from '../../../shared/blog-publishing';
 import { listArchivedSlugs } from '../../domains/newsletter/index';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import { sendApiError } from './api-errors';
@@ -137,7 +138,7 @@ export function registerSeoRoutes(
       publishedAt: string | null;
       createdAt: string;
     }>,
-    channel: { title: string; link: string; self: string },
+    channel: { title: string; link: string; self: string; description?: string },
   ) => {
     const items = posts.map((post) =>
       [
@@ -161,7 +162,7 @@ export function registerSeoRoutes(
       '  <channel>',
       `    <title>${xml(channel.title)}</title>`,
       `    <link>${xml(channel.link)}</link>`,
-      `    <description>${xml(PAGE_ROUTES.blog.meta.description)}</description>`,
+      `    <description>${xml(channel.description || PAGE_ROUTES.blog.meta.description)}</description>`,
       '    <language>en-gb</language>',
       `    <atom:link href="${xml(channel.self)}" rel="self" type="application/rss+xml" />`,
       ...items,
@@ -186,8 +187,14 @@ export function registerSeoRoutes(
 
   // One feed per tag, for readers who follow a town or a subject.
   app.get<{ Params: { slug: string } }>('/blog/tag/:slug/rss.xml', publicRead, async (req, reply) => {
-    const found = await listTagFeed(deps.db, req.params.slug.slice(0, 200), 50);
-    if (!found) return sendApiError(reply, 404, 'No such tag');
+    const slug = req.params.slug.slice(0, 200);
+    const found = await listTagFeed(deps.db, slug, 50);
+    if (!found) {
+      // A tag's earlier address (a merge, a change of the slug rules) moves its feed with its page.
+      const moved = await movedTagSlug(deps.db, slug);
+      if (moved) return reply.redirect(blogTagFeedHref(moved), 301);
+      return sendApiError(reply, 404, 'No such tag');
+    }
     const posts = found.rows.map((r) => ({
       id: r.id,
       slug: r.slug,
@@ -200,7 +207,8 @@ export function registerSeoRoutes(
     return feed(reply, posts, {
       title: `${BUSINESS.name} blog: ${found.tag.name}`,
       link: base + blogTagHref(found.tag.slug),
-      self: `${base}/blog/tag/${found.tag.slug}/rss.xml`,
+      self: base + blogTagFeedHref(found.tag.slug),
+      description: found.tag.description,
     });
   });
 }
@@ -306,6 +314,10 @@ export const seoRouteDocs: Record<string, PathItem> = {
         '200': {
           description: 'RSS feed',
           content: { 'application/rss+xml': { schema: { type: 'string' } } },
+        },
+        '301': {
+          description: "The tag's earlier address (merged into another tag, or an older form of its slug)",
+          headers: { Location: { description: "The feed's address now", schema: { type: 'string' } } },
         },
         '404': errorResponse(404, ['No such tag']),
         '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),

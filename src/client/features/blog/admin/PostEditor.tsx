@@ -107,8 +107,7 @@ function fieldsOf(draft: Draft) {
     excerpt: draft.excerpt,
     content: draft.content,
     imageUrl: draft.imageUrl || null,
-    // The server keeps a post's category as its first tag: with no tags, the category alone is sent.
-    tags: draft.tags.length === 0 && draft.category.trim() ? undefined : draft.tags,
+    tags: draft.tags,
     status: draft.status,
     publishAt: at ? at.toISOString() : null,
     metaTitle: draft.metaTitle,

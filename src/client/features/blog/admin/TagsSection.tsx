@@ -1,10 +1,16 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { GitMerge, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { BLOG_TAG_LIMITS, type AdminBlogTag } from '../../../../shared/blog-publishing';
+import {
+  BLOG_SEO_LIMITS,
+  BLOG_TAG_LIMITS,
+  blogTagHref,
+  postCountText,
+  type AdminBlogTag,
+} from '../../../../shared/blog-publishing';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogActions, DialogClose } from '../../../components/ui/Dialog';
-import { TextField } from '../../../components/ui/form/TextField';
+import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
 import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
@@ -24,7 +30,17 @@ import * as styles from './Editor.css';
 /** Rows of the tags list per page. */
 const TAGS_PAGE_SIZE = 20;
 
-/** The blog's tags with how many posts each has: rename, merge one into another, delete. */
+/** The blog's tags with how many posts each has: edit (name, description), merge, delete. */
+
+/**
+ * A tag's posts in words: those its public page lists (published by now), then the drafts and
+ * scheduled posts that carry it too, so this count and the page's never disagree unexplained.
+ */
+export function tagPostsText(tag: Pick<AdminBlogTag, 'postCount' | 'publishedCount'>): string {
+  const published = `${tag.publishedCount.toLocaleString('en-GB')} published`;
+  const waiting = tag.postCount - tag.publishedCount;
+  return waiting > 0 ? `${published}, ${waiting.toLocaleString('en-GB')} not out yet` : published;
+}
 
 /** What deleting a tag does to its posts, in words: the posts stay, only the tag goes. */
 export function tagDeleteConsequence(posts: number): string {
@@ -40,10 +56,10 @@ export function TagsSection() {
     { page: list.page, pageSize: list.pageSize, q: list.q },
     { placeholderData: keepPreviousData },
   );
-  const rename = trpc.blog.renameTag.useMutation();
+  const update = trpc.blog.renameTag.useMutation();
   const merge = trpc.blog.mergeTags.useMutation();
   const remove = trpc.blog.deleteTag.useMutation();
-  const [renaming, setRenaming] = useState<AdminBlogTag | null>(null);
+  const [editing, setEditing] = useState<AdminBlogTag | null>(null);
   const [merging, setMerging] = useState<AdminBlogTag | null>(null);
   const [deleting, setDeleting] = useState<AdminBlogTag | null>(null);
 
@@ -62,24 +78,19 @@ export function TagsSection() {
 
   const columns: Array<AdminListColumn<AdminBlogTag>> = [
     { label: 'Tag', primary: true, render: (tag) => <h3 className={adminStyles.postTitle}>{tag.name}</h3> },
-    { label: 'Address', render: (tag) => `/blog/tag/${tag.slug}` },
+    { label: 'Address', render: (tag) => blogTagHref(tag.slug) },
     {
       label: 'Posts',
       nowrap: true,
-      render: (tag) => `${tag.postCount} ${tag.postCount === 1 ? 'post' : 'posts'}`,
+      render: (tag) => <span title="Published posts show on its page">{tagPostsText(tag)}</span>,
     },
     {
       label: 'Actions',
       actions: true,
       render: (tag) => (
         <>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setRenaming(tag)}
-            aria-label={`Rename ${tag.name}`}
-          >
-            <Pencil size={16} aria-hidden="true" /> Rename
+          <Button size="sm" variant="outline" onClick={() => setEditing(tag)} aria-label={`Edit ${tag.name}`}>
+            <Pencil size={16} aria-hidden="true" /> Edit
           </Button>
           <Button
             size="sm"
@@ -130,11 +141,11 @@ export function TagsSection() {
         errorText="The tags could not be loaded. Please refresh the page."
         skeletonHeight="6rem"
       />
-      <RenameDialog
-        tag={renaming}
-        onClose={() => setRenaming(null)}
-        onRename={(tag, name) =>
-          run(() => rename.mutateAsync({ id: tag.id, name }), 'Tag renamed', 'Could not rename the tag')
+      <EditTagDialog
+        tag={editing}
+        onClose={() => setEditing(null)}
+        onSave={(tag, fields) =>
+          run(() => update.mutateAsync({ id: tag.id, ...fields }), 'Tag saved', 'Could not save the tag')
         }
       />
       <MergeDialog
@@ -168,31 +179,52 @@ export function TagsSection() {
   );
 }
 
-function RenameDialog({
+interface TagFields {
+  name: string;
+  description: string;
+  metaTitle: string;
+  metaDescription: string;
+}
+
+const fieldsOfTag = (tag: AdminBlogTag): TagFields => ({
+  name: tag.name,
+  description: tag.description,
+  metaTitle: tag.metaTitle,
+  metaDescription: tag.metaDescription,
+});
+
+/** A tag's name, and what its public page shows: a description, and its title and description for search engines. */
+function EditTagDialog({
   tag,
   onClose,
-  onRename,
+  onSave,
 }: {
   tag: AdminBlogTag | null;
   onClose: () => void;
-  onRename: (tag: AdminBlogTag, name: string) => Promise<boolean>;
+  onSave: (tag: AdminBlogTag, fields: TagFields) => Promise<boolean>;
 }) {
-  const [name, setName] = useState('');
+  const [fields, setFields] = useState<TagFields>({
+    name: '',
+    description: '',
+    metaTitle: '',
+    metaDescription: '',
+  });
   const [error, setError] = useState<string | undefined>();
   const [shownFor, setShownFor] = useState<number | null>(null);
   if (tag && shownFor !== tag.id) {
     setShownFor(tag.id);
-    setName(tag.name);
+    setFields(fieldsOfTag(tag));
     setError(undefined);
   }
+  const set = (key: keyof TagFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!tag) return;
-    if (!name.trim()) {
+    if (!fields.name.trim()) {
       setError('A tag needs a name.');
       return;
     }
-    if (await onRename(tag, name.trim())) {
+    if (await onSave(tag, { ...fields, name: fields.name.trim() })) {
       setShownFor(null);
       onClose();
     }
@@ -206,30 +238,58 @@ function RenameDialog({
           onClose();
         }
       }}
-      title="Rename tag"
+      title="Edit tag"
       description={
-        tag ? `Its posts keep it under the new name; its page moves to the new address.` : undefined
+        tag
+          ? `Its posts keep it under a new name, and its address stays ${blogTagHref(tag.slug)}.`
+          : undefined
       }
       size="sm"
     >
       <form className={fieldStyles.stack} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
-          id="tag-rename"
-          label="New name"
-          value={name}
+          id="tag-name"
+          label="Name"
+          value={fields.name}
           onChange={(e) => {
-            setName(e.target.value);
+            set('name', e.target.value);
             setError(undefined);
           }}
           maxLength={BLOG_TAG_LIMITS.name}
           error={error}
           required
         />
+        <TextAreaField
+          id="tag-description"
+          label="Description"
+          hint="Shown on the tag's page under its name."
+          value={fields.description}
+          onChange={(e) => set('description', e.target.value)}
+          maxLength={BLOG_TAG_LIMITS.description}
+          rows={3}
+        />
+        <TextField
+          id="tag-meta-title"
+          label="Meta title"
+          hint={`For search engines. Empty: "Posts tagged ${fields.name.trim() || 'its name'}".`}
+          value={fields.metaTitle}
+          onChange={(e) => set('metaTitle', e.target.value)}
+          maxLength={BLOG_SEO_LIMITS.metaTitle}
+        />
+        <TextAreaField
+          id="tag-meta-description"
+          label="Meta description"
+          hint="For search engines. Empty: the description above."
+          value={fields.metaDescription}
+          onChange={(e) => set('metaDescription', e.target.value)}
+          maxLength={BLOG_SEO_LIMITS.metaDescription}
+          rows={2}
+        />
         <DialogActions>
           <DialogClose asChild>
             <Button variant="ghost">Cancel</Button>
           </DialogClose>
-          <Button type="submit">Rename</Button>
+          <Button type="submit">Save</Button>
         </DialogActions>
       </form>
     </Dialog>
@@ -288,10 +348,7 @@ function MergeDialog({
                   checked={into?.id === choice.id}
                   onChange={() => setInto(choice)}
                 />
-                {choice.name}{' '}
-                <span className={styles.count}>
-                  ({choice.postCount} {choice.postCount === 1 ? 'post' : 'posts'})
-                </span>
+                {choice.name} <span className={styles.count}>({postCountText(choice.postCount)})</span>
               </label>
             ))}
           </div>
