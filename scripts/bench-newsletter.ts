@@ -5,6 +5,7 @@
 // the two runs are as close together as they can be), and the send's time and the server's memory
 // (resident, sampled every 250 ms, and the kernel's peak) are reported.
 // Options: --subscribers=N (10000), --rate=PER_MINUTE (6000), --read-seconds=S (10), --only=pglite|postgres.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -18,11 +19,22 @@ const ADMIN = { email: 'bench-news@example.co.uk', password: 'Heron-Willow-Tinde
 
 interface ReadResult {
   rps: number;
+  total: number;
+  /** The server's CPU (all its threads) an answer over the run, ms. */
+  cpuMs: number;
   p50: number;
   p99: number;
 }
 
-function reads(url: string, seconds: number): ReadResult {
+/** CPU seconds (user and system, all threads) of a process (USER_HZ 100). */
+function cpuSeconds(pid: number | undefined): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function reads(url: string, seconds: number, pid: number | undefined): ReadResult {
+  const cpuBefore = cpuSeconds(pid);
   const run = spawnSync(
     process.execPath,
     [
@@ -38,11 +50,18 @@ function reads(url: string, seconds: number): ReadResult {
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+  const cpu = cpuSeconds(pid) - cpuBefore;
   const r = JSON.parse(run.stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
   };
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return {
+    rps: r.requests.average,
+    total: r.requests.total,
+    cpuMs: (cpu * 1000) / Math.max(1, r.requests.total),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+  };
 }
 
 export interface NewsletterBenchRow {
@@ -50,11 +69,20 @@ export interface NewsletterBenchRow {
   subscribers: number;
   rate: number;
   sendSeconds: number;
+  /** The server's resident memory after the reads without a send, just before it starts. */
+  rssBefore: number;
   peakRss: number;
   peakHwm: number;
   without: ReadResult;
   during: ReadResult;
+  /** Copies the mail server accepted while the reads ran beside the send. */
+  copiesDuring: number;
+  /** The server's CPU a copy, ms, over SEND_ALONE_SECONDS of the send with no reads. */
+  cpuPerCopyMs: number;
 }
+
+/** The window the send runs alone in, after the reads beside it, for its CPU a copy. */
+const SEND_ALONE_SECONDS = 10;
 
 export async function runNewsletterBench(
   options: {
@@ -100,7 +128,9 @@ export async function runNewsletterBench(
         try {
           const token = await signIn(app.url, ADMIN);
           await new Promise((r) => setTimeout(r, 2000));
-          const without = reads(app.url, readSeconds);
+          const pid = app.child.pid;
+          const without = reads(app.url, readSeconds, pid);
+          const rssBefore = memoryOf(app.child.pid).rss;
 
           let peakRss = 0;
           const sampler = setInterval(() => {
@@ -108,7 +138,18 @@ export async function runNewsletterBench(
           }, 250);
           const started = Date.now();
           const issueId = await startSend(app.url, token);
-          const during = reads(app.url, readSeconds);
+          // The reads start once copies are going out (after the job's start and the snapshot of
+          // the audience), so "during" is beside the sending itself.
+          const firstCopy = smtp.accepted.length;
+          while (smtp.accepted.length === firstCopy && Date.now() - started < 120_000)
+            await new Promise((r) => setTimeout(r, 50));
+          const copiesBefore = smtp.accepted.length;
+          const during = reads(app.url, readSeconds, pid);
+          const copiesDuring = smtp.accepted.length - copiesBefore;
+          const aloneFrom = { cpu: cpuSeconds(pid), copies: smtp.accepted.length };
+          await new Promise((r) => setTimeout(r, SEND_ALONE_SECONDS * 1000));
+          const cpuPerCopyMs =
+            ((cpuSeconds(pid) - aloneFrom.cpu) * 1000) / Math.max(1, smtp.accepted.length - aloneFrom.copies);
           for (;;) {
             const p = await adminCall<{ status: string }>(
               app.url,
@@ -126,10 +167,13 @@ export async function runNewsletterBench(
             subscribers,
             rate,
             sendSeconds,
+            rssBefore,
             peakRss,
             peakHwm: memoryOf(app.child.pid).peak,
             without,
             during,
+            copiesDuring,
+            cpuPerCopyMs,
           });
         } finally {
           await app.stop();
@@ -147,12 +191,13 @@ export async function runNewsletterBench(
 
 export function describeNewsletterBench(rows: NewsletterBenchRow[]): string {
   const lines = [
-    '| database | subscribers | rate/min | send took | ideal at rate | peak RSS during send (sampled / kernel peak) | GET /api/blog req/s without / during | during ÷ without | p99 without / during |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    "| database | subscribers | rate/min | send took | ideal at rate | RSS before the send | peak RSS during send (sampled / kernel peak) | GET /api/blog req/s without / during | during ÷ without | p99 without / during | server CPU a read without / during | copies sent beside the reads | server CPU a copy (send alone) | the send's share of the server's CPU beside the reads |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of rows) {
+    const sendShare = (r.copiesDuring * r.cpuPerCopyMs) / Math.max(1, r.during.cpuMs * r.during.total);
     lines.push(
-      `| ${r.database} | ${r.subscribers} | ${r.rate} | ${r.sendSeconds.toFixed(0)} s | ${((r.subscribers / r.rate) * 60).toFixed(0)} s | ${r.peakRss} MB / ${r.peakHwm} MB | ${r.without.rps.toFixed(0)} / ${r.during.rps.toFixed(0)} | ${((r.during.rps / Math.max(r.without.rps, 1)) * 100).toFixed(0)}% | ${r.without.p99} / ${r.during.p99} ms |`,
+      `| ${r.database} | ${r.subscribers} | ${r.rate} | ${r.sendSeconds.toFixed(0)} s | ${((r.subscribers / r.rate) * 60).toFixed(0)} s | ${r.rssBefore} MB | ${r.peakRss} MB / ${r.peakHwm} MB | ${r.without.rps.toFixed(0)} / ${r.during.rps.toFixed(0)} | ${((r.during.rps / Math.max(r.without.rps, 1)) * 100).toFixed(0)}% | ${r.without.p99} / ${r.during.p99} ms | ${r.without.cpuMs.toFixed(3)} / ${r.during.cpuMs.toFixed(3)} ms | ${r.copiesDuring} | ${r.cpuPerCopyMs.toFixed(2)} ms | ${(sendShare * 100).toFixed(1)}% |`,
     );
   }
   return lines.join('\n');

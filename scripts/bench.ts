@@ -22,6 +22,9 @@
 // old numbers and 5% distinct searches; it takes that script's options too).
 // --search-flood (scripts/bench-search-flood.ts: cached GET / alone and beside 8 connections of distinct misspelt
 // searches from one address; it takes that script's options too).
+// --newsletter-only (scripts/bench-newsletter.ts alone: a send to 10,000 beside reads, on each database).
+// --beacons-only (scripts/bench-analytics.ts parts 1 and 2 alone: beacons at 5,000/s from 250 connections, the
+// server's CPU a beacon against a request it does not count, and reads beside beacons counted and sent to a sink).
 // --dashboard-today (scripts/bench-analytics.ts part 4 alone: every dashboard read and CSV for each period with
 // 100,000 views today, one at a time, on each database; --before=FOLDER measures the build in that checkout's dist/
 // first on the same data, --dashboard-rounds=N sets the rounds, 12 unless given).
@@ -324,6 +327,19 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
+/** Parts 1 and 2 of scripts/bench-analytics.ts on one database, from a new data folder. */
+async function beaconsAlone(database: 'pglite' | 'postgres'): Promise<string[][]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-bench-beacons-'));
+  const pg = database === 'postgres' ? await createPostgresServer() : undefined;
+  try {
+    const env = { DATA_DIR: path.join(work, database), ...(pg ? { DATABASE_URL: pg.url } : {}) };
+    return await benchAnalytics(database, env, duration, { dashboard: false });
+  } finally {
+    pg?.destroy();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (args.get('build') !== 'false' && !args.has('no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -347,6 +363,16 @@ async function main(): Promise<void> {
     : ['pglite', 'postgres'];
   if (searchOnly) {
     await runSearchBench(searchBenchOptions(args, databases));
+    return;
+  }
+  if (args.has('newsletter-only')) {
+    console.log(describeNewsletterBench(await runNewsletterBench({ databases })));
+    return;
+  }
+  if (args.has('beacons-only')) {
+    const beaconRows: string[][] = [];
+    for (const database of databases) beaconRows.push(...(await beaconsAlone(database)));
+    console.log(table(ANALYTICS_TABLE_HEADER, beaconRows));
     return;
   }
   const rows: string[][] = [];

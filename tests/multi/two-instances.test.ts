@@ -52,11 +52,11 @@ afterAll(async () => {
   pg?.destroy();
 });
 
-const asAdmin = (url: string, method: string, body: unknown) =>
+const asAdmin = (url: string, method: string, body?: unknown) =>
   fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', ...auth },
-    body: JSON.stringify(body),
+    headers: body === undefined ? auth : { 'content-type': 'application/json', ...auth },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 describe('two instances on one PostgreSQL, one Redis and one bucket', () => {
@@ -91,6 +91,41 @@ describe('two instances on one PostgreSQL, one Redis and one bucket', () => {
     expect(onB.cache).toBeNull();
     expect(onB.titles[0]).toBe('Two instances, one blog');
     expect((await fetch(`${b.url}/api/blog/${id}`)).status).toBe(200);
+  });
+
+  it("answers on B a post's addresses as A last changed them, though B kept the old ones in memory", async () => {
+    const status = async (path: string) => {
+      const res = await fetch(`${b.url}${path}`, { redirect: 'manual' });
+      return { status: res.status, location: res.headers.get('location') };
+    };
+    const created = await asAdmin(`${a.url}/api/admin/blogs`, 'POST', {
+      title: 'Remembered on both',
+      content: '<p>Its addresses move.</p>',
+      slug: 'remembered-on-both',
+    });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: number };
+    // A draft: B answers 404 for its address and its number, the second time from memory.
+    for (let i = 0; i < 2; i++) {
+      expect((await status('/blog/remembered-on-both')).status).toBe(404);
+      expect((await status(`/blog/${id}`)).status).toBe(404);
+    }
+    expect((await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'PATCH', { published: true })).status).toBe(200);
+    expect(await status('/blog/remembered-on-both')).toEqual({ status: 200, location: null });
+    expect(await status(`/blog/${id}`)).toEqual({ status: 301, location: '/blog/remembered-on-both' });
+    // A new address: the old one and the number lead to it on B at once.
+    expect(
+      (await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'PATCH', { slug: 'remembered-and-moved' })).status,
+    ).toBe(200);
+    expect(await status('/blog/remembered-on-both')).toEqual({
+      status: 301,
+      location: '/blog/remembered-and-moved',
+    });
+    expect(await status(`/blog/${id}`)).toEqual({ status: 301, location: '/blog/remembered-and-moved' });
+    // Taken down on A: gone on B under every address.
+    expect((await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'DELETE')).status).toBe(200);
+    for (const path of ['/blog/remembered-and-moved', '/blog/remembered-on-both', `/blog/${id}`])
+      expect((await status(path)).status).toBe(404);
   });
 
   it('counts failed sign-ins on A and B against one shared limit', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { giveWay } from '../../platform/give-way';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
@@ -291,9 +292,10 @@ export async function runSendSlice(
   let serverDownWaitMs = 2000;
 
   while (!over()) {
-    // Between batches, the requests waiting on this instance go first: a send is background work,
-    // and on the embedded database every statement runs on this thread.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // The requests waiting on this instance go first, and while visitors keep the server busy the
+    // send slows down: a send is background work, and on the embedded database every statement
+    // runs on this thread.
+    await giveWay(options.signal);
     const { granted, waitMs } = await takeTokens(db, pace, pace.capacity);
     if (granted === 0) {
       await sleep(Math.min(waitMs, budgetMs - (Date.now() - started)), options.signal);
@@ -325,6 +327,7 @@ export async function runSendSlice(
         update newsletter_recipients set status = 'queued', claim_token = null, lease_until = null
          where claim_token = ${claimToken} and status = 'sending'`);
     for (const row of claimed) {
+      if (row !== claimed[0]) await giveWay(options.signal);
       if (options.signal?.aborted) {
         await releaseRest();
         break;

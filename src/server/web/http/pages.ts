@@ -15,6 +15,7 @@ import { findRoute, NOT_FOUND_PAGE, pageSourceFile, withoutTrailingSlash } from 
 import type { PageMeta, PrefetchedHead, PrefetchInput } from '../../../shared/page-meta';
 import { BUSINESS } from '../../../shared/business';
 import { escapeHtml } from '../../platform/escape';
+import { DomainError } from '../../platform/errors';
 
 // The HTML pages. Which page a path shows, whether it is rendered on the server, its title and
 // description come from the route table (src/shared/routes.ts). Public pages are rendered by React
@@ -261,6 +262,16 @@ export async function registerPages(
     const moves = route && options.movedPages?.find((moved) => moved.page === route.route.page);
     const movedTo = route && moves ? await moves.movedTo(route.params) : null;
     if (movedTo !== null) return reply.redirect(`${movedTo}${search ? `?${search}` : ''}`, 301);
+    // Every page rendered here is one the response cache did not have: each address has a budget.
+    const refusal = await overRenderBudget(app, req);
+    if (refusal) {
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('Retry-After', String(refusal.retryAfter))
+        .header('Cache-Control', 'no-store')
+        .send(tooManyPagesHtml(refusal.message));
+    }
     const page = await loadPage(req, reply, pathname, search);
     let body: string | null = null;
     if (ssr && page.dehydratedState) {
@@ -277,6 +288,26 @@ export async function registerPages(
       .header('Cache-Control', 'no-cache')
       .send(assemble(pathname, page, body));
   });
+}
+
+/** The page-render budget's refusal (message and seconds to wait), or null while within it. */
+async function overRenderBudget(
+  app: FastifyInstance,
+  req: FastifyRequest,
+): Promise<{ message: string; retryAfter: number } | null> {
+  try {
+    await app.rateLimiters.pageRender(req);
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'TOO_MANY_REQUESTS')
+      return { message: error.message, retryAfter: error.retryAfterSeconds ?? 60 };
+    throw error;
+  }
+}
+
+/** A plain page saying so, for a browser: no rendering, no data. */
+function tooManyPagesHtml(message: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Too many requests</h1><p>${escapeHtml(message)}</p></body></html>`;
 }
 
 /**

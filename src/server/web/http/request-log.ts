@@ -8,6 +8,7 @@ import {
 } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../../config';
+import { noteRequestAnswered } from '../../platform/give-way';
 import { serializeError } from '../../platform/log-errors';
 
 /** A request slower than this is logged as a warning, whatever LOG_LEVEL says. */
@@ -78,6 +79,8 @@ export function logRequest(
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
   line: RequestLine & { reqId?: string },
 ): void {
+  // Background work gives way while visitors keep the server busy (platform/give-way.ts).
+  noteRequestAnswered();
   if (line.status >= 500 || line.ms >= SLOW_REQUEST_MS) log.warn(line, 'request');
   else log.info(line, 'request');
 }

@@ -22,6 +22,12 @@ export const RATE_LIMIT_POLICIES = {
    * flood of distinct searches from one address stops here.
    */
   search: { max: 60, windowMs: 60_000 },
+  /**
+   * Pages rendered because the response cache did not have them (a cached page never counts): a new
+   * page number or category on every request is work a stranger can ask for at will. A reader
+   * loads a few a minute; an office or a school behind one address, many readers' worth.
+   */
+  pageRender: { max: 300, windowMs: 60_000 },
 } as const;
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
