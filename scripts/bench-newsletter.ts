@@ -13,7 +13,7 @@ import { openDatabase } from '../src/server/platform/db/client';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { seedAudience, signIn, startSend, adminCall } from '../tests/helpers/newsletter-send';
 import { startSmtpSink } from '../tests/helpers/smtp-sink';
-import { memoryOf, startShippedServer } from './bench-common';
+import { autocannonApart, memoryOf, startShippedServer } from './bench-common';
 
 const ADMIN = { email: 'bench-news@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
@@ -33,28 +33,21 @@ function cpuSeconds(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function reads(url: string, seconds: number, pid: number | undefined): ReadResult {
+/**
+ * GET /api/blog from 20 connections for `seconds`, in a process of its own and waited for without
+ * blocking this one: the SMTP server the send delivers to runs here, and a synchronous wait held
+ * every copy back for as long as the reads ran (none was delivered beside them).
+ */
+async function reads(url: string, seconds: number, pid: number | undefined): Promise<ReadResult> {
   const cpuBefore = cpuSeconds(pid);
-  const run = spawnSync(
-    process.execPath,
-    [
-      'scripts/bench-autocannon.mjs',
-      JSON.stringify({
-        url: `${url}/api/blog`,
-        connections: 20,
-        duration: seconds,
-        method: 'GET',
-        headers: {},
-      }),
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+  const r = await autocannonApart({
+    url: `${url}/api/blog`,
+    connections: 20,
+    duration: seconds,
+    method: 'GET',
+    headers: {},
+  });
   const cpu = cpuSeconds(pid) - cpuBefore;
-  const r = JSON.parse(run.stdout) as {
-    requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
-  };
   return {
     rps: r.requests.average,
     total: r.requests.total,
@@ -129,7 +122,7 @@ export async function runNewsletterBench(
           const token = await signIn(app.url, ADMIN);
           await new Promise((r) => setTimeout(r, 2000));
           const pid = app.child.pid;
-          const without = reads(app.url, readSeconds, pid);
+          const without = await reads(app.url, readSeconds, pid);
           const rssBefore = memoryOf(app.child.pid).rss;
 
           let peakRss = 0;
@@ -144,7 +137,7 @@ export async function runNewsletterBench(
           while (smtp.accepted.length === firstCopy && Date.now() - started < 120_000)
             await new Promise((r) => setTimeout(r, 50));
           const copiesBefore = smtp.accepted.length;
-          const during = reads(app.url, readSeconds, pid);
+          const during = await reads(app.url, readSeconds, pid);
           const copiesDuring = smtp.accepted.length - copiesBefore;
           const aloneFrom = { cpu: cpuSeconds(pid), copies: smtp.accepted.length };
           await new Promise((r) => setTimeout(r, SEND_ALONE_SECONDS * 1000));
