@@ -224,6 +224,7 @@ export const filterBar = style({
   borderRadius: vars.radius.md,
   background: vars.color.accentSoft,
   color: vars.color.ink,
+  selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
 export const chartTable = style({

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Download, X } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type {
   AnalyticsDimension,
   AnalyticsOverview,
@@ -353,7 +353,7 @@ function Live() {
   return (
     <span className={styles.live} data-testid="analytics-live" aria-live="polite">
       <span className={styles.liveDot} aria-hidden="true" />
-      {`${number.format(live.data.visitors)} in the last 30 minutes`}
+      <span data-volatile="number">{number.format(live.data.visitors)}</span> in the last 30 minutes
     </span>
   );
 }
@@ -370,16 +370,28 @@ function FilterBar({
 }) {
   const covered = overview?.filter;
   const partly = covered && covered.coveredFrom !== overview.period.from;
+  const box = useRef<HTMLDivElement>(null);
+  // The row chosen is gone with the tables it was in: the keyboard goes on from the filter.
+  useEffect(() => box.current?.focus(), [filter]);
   return (
-    <div className={styles.filterBar} data-testid="analytics-filter" role="status">
+    <div ref={box} tabIndex={-1} className={styles.filterBar} data-testid="analytics-filter" role="status">
       <span>
         Only visitors where <strong>{DIMENSION_NAMES[filter.by]}</strong> is{' '}
         <strong>{valueName(filter.by, filter.value)}</strong>
-        {partly
-          ? covered.coveredFrom
-            ? ` (from ${dayMonth.format(new Date(`${covered.coveredFrom}T00:00:00Z`))}: each view is kept 30 days, older days as totals only)`
-            : ' (none in this period: each view is kept 30 days, older days as totals only)'
-          : ''}
+        {partly ? (
+          covered.coveredFrom ? (
+            <>
+              {' '}
+              (from{' '}
+              <span data-volatile="day">{dayMonth.format(new Date(`${covered.coveredFrom}T00:00:00Z`))}</span>
+              : each view is kept 30 days, older days as totals only)
+            </>
+          ) : (
+            ' (none in this period: each view is kept 30 days, older days as totals only)'
+          )
+        ) : (
+          ''
+        )}
       </span>
       <Button size="sm" variant="ghost" onClick={onClear} data-testid="analytics-filter-clear">
         <X size={16} aria-hidden="true" /> Remove filter
