@@ -127,6 +127,7 @@ for (const browserName of BROWSERS) {
           // Campaigns are the Sources card's second tab.
           await tap(page, '[data-testid="analytics-sources-card"] [role="tab"]:nth-child(2)');
           await waitForText(page, campaign);
+          await tap(page, '[data-testid="analytics-sources-card"] [role="tab"]:nth-child(1)');
           await page.waitForFunction(() =>
             document.querySelector('[data-testid="analytics-pages"]')?.textContent?.includes('/blog'),
           );

@@ -47,13 +47,22 @@ export function FigureTable({
   paging?: { page: number; pageSize: number; total: number; noun: string; onPage: (page: number) => void };
   testId?: string;
 }): ReactNode {
-  if (failed) return <p className={styles.note}>Could not load these figures. Please try again.</p>;
-  if (!rows) return <Skeleton height="12rem" />;
-  if (rows.length === 0) return <p className={styles.note}>{emptyText}</p>;
+  if (failed || !rows || rows.length === 0)
+    return (
+      <div data-testid={testId}>
+        {failed ? (
+          <p className={styles.note}>Could not load these figures. Please try again.</p>
+        ) : !rows ? (
+          <Skeleton height="12rem" />
+        ) : (
+          <p className={styles.note}>{emptyText}</p>
+        )}
+      </div>
+    );
   const [nameColumn, ...figureColumns] = columns;
   return (
-    <div className={styles.figureTableBox} aria-busy={loading}>
-      <table className={styles.figureTable} data-testid={testId}>
+    <div className={styles.figureTableBox} aria-busy={loading} data-testid={testId}>
+      <table className={styles.figureTable}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
