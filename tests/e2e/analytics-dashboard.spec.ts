@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expect, test } from './helpers/sign-in';
 
 // The dashboard as a publisher reads it (issue 46): the chart's steps follow the period in UK
@@ -9,7 +9,7 @@ import { expect, test } from './helpers/sign-in';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** The chart table's first column: its steps as the screen names them. */
-async function steps(page: import('@playwright/test').Page) {
+async function steps(page: Page) {
   const table = page.getByTestId('analytics-chart-table');
   if (!(await table.evaluate((d: HTMLDetailsElement) => d.open))) await table.locator('summary').click();
   return table.locator('tbody th').allInnerTexts();
