@@ -1,5 +1,4 @@
-import type { AnalyticsPoint } from '../../../../shared/analytics.schema';
-import { fullLabel, startOf, type Interval } from './chart-labels';
+import { fullLabel, startOf, STEP_NAMES, type ChartProps } from './chart-labels';
 import * as styles from './Analytics.css';
 
 const number = new Intl.NumberFormat('en-GB');
@@ -9,18 +8,8 @@ const number = new Intl.NumberFormat('en-GB');
  * folded away under its summary, each step with its visitors, page views and, when compared, the
  * period before's visitors.
  */
-export function ChartTable({
-  points,
-  previousPoints,
-  interval,
-  compare,
-}: {
-  points: AnalyticsPoint[];
-  previousPoints: AnalyticsPoint[];
-  interval: Interval;
-  compare: boolean;
-}) {
-  const step = { hour: 'Hour', day: 'Day', month: 'Month' }[interval];
+export function ChartTable({ points, previousPoints, interval, compare }: ChartProps) {
+  const step = STEP_NAMES[interval];
   return (
     <details data-testid="analytics-chart-table">
       <summary>The chart’s figures as a table</summary>

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { AnalyticsPoint } from '../../../../shared/analytics.schema';
-import { axisLabel, fullLabel, startOf, type Interval } from './chart-labels';
+import { axisLabel, fullLabel, startOf, STEP_NAMES, type ChartProps } from './chart-labels';
 
 // Visitors and page views per hour, day or month, and the period before's visitors step for step:
 // uPlot (docs/bench/2026-11-25-client-chunks.md), loaded only with the admin's analytics section,
@@ -10,7 +9,6 @@ import { axisLabel, fullLabel, startOf, type Interval } from './chart-labels';
 // and screen readers.
 
 const COLOURS = { visitors: '#1d4ed8', pageViews: '#0f766e', previous: '#64748b' };
-const STEP_NAMES: Record<Interval, string> = { hour: 'Hour', day: 'Day', month: 'Month' };
 /** About this many pixels between the axis's labels. */
 const LABEL_SPACING = 72;
 
@@ -20,17 +18,7 @@ function labelled(xs: number[], width: number): number[] {
   return xs.filter((_, i) => i % every === 0);
 }
 
-export default function VisitorsChart({
-  points,
-  previousPoints,
-  interval,
-  compare,
-}: {
-  points: AnalyticsPoint[];
-  previousPoints: AnalyticsPoint[];
-  interval: Interval;
-  compare: boolean;
-}) {
+export default function VisitorsChart({ points, previousPoints, interval, compare }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;

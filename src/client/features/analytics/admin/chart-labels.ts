@@ -1,4 +1,4 @@
-import type { AnalyticsOverview } from '../../../../shared/analytics.schema';
+import type { AnalyticsOverview, AnalyticsPoint } from '../../../../shared/analytics.schema';
 
 // The chart's steps in UK style, in UTC as the server counts its days and hours: '14:00', '28 Nov',
 // 'Nov 2026' on the axis, and in full ('Sat 28 Nov, 14:00') in the tooltip and the table.
@@ -48,3 +48,13 @@ export const axisLabel = (at: Date, interval: Interval): string => short[interva
 export const fullLabel = (at: Date, interval: Interval): string => full[interval].format(at);
 
 export const INTERVAL_NAMES: Record<Interval, string> = { hour: 'By hour', day: 'By day', month: 'By month' };
+
+export const STEP_NAMES: Record<Interval, string> = { hour: 'Hour', day: 'Day', month: 'Month' };
+
+/** What the chart and its table both draw: the points, the period before's, the step, and whether to compare. */
+export interface ChartProps {
+  points: AnalyticsPoint[];
+  previousPoints: AnalyticsPoint[];
+  interval: Interval;
+  compare: boolean;
+}
