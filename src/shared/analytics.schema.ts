@@ -12,6 +12,10 @@ export const CONVERSION_KIND_NAMES = [
   'checkout',
 ] as const;
 export const ANALYTICS_PAGE_SIZE_MAX = 100;
+/** The chart's steps: an hour (a day or a few at most, from the views kept 30 days), a day, a calendar month. */
+export const ANALYTICS_INTERVALS = ['hour', 'day', 'month'] as const;
+/** The dimensions a conversion is recorded with, so the only ones conversions can be filtered by. */
+export const CONVERSION_FILTER_DIMENSIONS = ['page', 'source'] as const;
 export { PAGE_VIEW_BEACON_MAX_BYTES, PAGE_VIEW_BEACON_PATH } from './analytics';
 
 const dayField = (name: string) =>
@@ -24,16 +28,35 @@ export const analyticsPeriodInputSchema = z.object({
 });
 export type AnalyticsPeriodInput = z.infer<typeof analyticsPeriodInputSchema>;
 
+/**
+ * One filter over every figure: the visitors (of each day) with a view of that page, from that
+ * source, campaign, country, device or browser. Both or neither.
+ */
+export const analyticsFilterFields = {
+  filterBy: optionalFilter(
+    z.enum(ANALYTICS_DIMENSIONS, 'filterBy must be page, source, campaign, country, device or browser'),
+  ),
+  filterValue: optionalFilter(z.string().max(600, 'filterValue must be at most 600 characters')),
+};
+export const analyticsFilteredPeriodInputSchema = analyticsPeriodInputSchema.extend(analyticsFilterFields);
+export type AnalyticsFilteredPeriodInput = z.infer<typeof analyticsFilteredPeriodInputSchema>;
+export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
+
+export const analyticsOverviewInputSchema = analyticsFilteredPeriodInputSchema.extend({
+  interval: optionalFilter(z.enum(ANALYTICS_INTERVALS, 'interval must be hour, day or month')),
+});
+export type AnalyticsOverviewInput = z.infer<typeof analyticsOverviewInputSchema>;
+
 const pageFields = { page: pageField, pageSize: pageSizeField('pageSize', ANALYTICS_PAGE_SIZE_MAX, 10) };
 
-export const analyticsBreakdownInputSchema = analyticsPeriodInputSchema.extend({
+export const analyticsBreakdownInputSchema = analyticsFilteredPeriodInputSchema.extend({
   dimension: z.enum(
     ANALYTICS_DIMENSIONS,
     'dimension must be page, source, campaign, country, device or browser',
   ),
   ...pageFields,
 });
-export const analyticsConversionsInputSchema = analyticsPeriodInputSchema.extend({
+export const analyticsConversionsInputSchema = analyticsFilteredPeriodInputSchema.extend({
   by: z.enum(['source', 'page'], 'by must be source or page'),
   ...pageFields,
 });
@@ -50,6 +73,26 @@ const conversionCountsSchema = z.object({
   enquiry: z.number().int(),
   workshop_reservation: z.number().int(),
   checkout: z.number().int(),
+});
+
+const pointSchema = z.object({
+  start: z.string(),
+  visitors: z.number().int(),
+  pageViews: z.number().int(),
+});
+export type AnalyticsPoint = z.infer<typeof pointSchema>;
+
+const filterSchema = z.object({
+  by: z.enum(ANALYTICS_DIMENSIONS),
+  value: z.string(),
+  /**
+   * The first day the filtered figures cover: filtering needs each view, and views are kept 30 days
+   * (older days are kept as totals); null when no day of the period is covered. Likewise for the period before.
+   */
+  coveredFrom: z.string().nullable(),
+  previousCoveredFrom: z.string().nullable(),
+  /** Whether the conversions answer the filter too: they are recorded with their source and page only. */
+  conversionsFiltered: z.boolean(),
 });
 
 /** Conversions after a counted visit for each visitor, a fraction (0.021 is 2.1%); null without visitors. */
@@ -71,6 +114,14 @@ export const analyticsOverviewSchema = z.object({
   /** The conversions after a counted visit for each visitor. */
   conversionRate: conversionRateField,
   previousConversionRate: conversionRateField,
+  /** The chart's step: the one asked for, or the period's (hour for a day, month past three months, else day). */
+  interval: z.enum(ANALYTICS_INTERVALS).optional(),
+  /** The figures per step: start is an hour (2026-11-28T14:00:00.000Z), a day (2026-11-28) or a month (2026-11). */
+  points: z.array(pointSchema).optional(),
+  /** The period before's, step by step (the first with the first); empty when its hours are no longer kept. */
+  previousPoints: z.array(pointSchema).optional(),
+  /** The filter the figures answer, when one was given. */
+  filter: filterSchema.optional(),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 

@@ -12,3 +12,17 @@ export const isAdminPath = (path: string): boolean => /^\/admin(\/|-simple|$|\?)
  * plausible_ignore, so the owner's own visits signed out are not counted either.
  */
 export const OWN_BROWSER_KEY = 'hlm:analytics-ignore';
+
+let regions: Intl.DisplayNames | null | undefined;
+
+/** A country's name in UK English from its two-letter code (GB: United Kingdom); anything else as it is ('Unknown'). */
+export function countryName(code: string): string {
+  try {
+    // Made on first use: the public pages that load this file never name a country.
+    regions ??=
+      typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en-GB'], { type: 'region' }) : null;
+    return (code.length === 2 && regions?.of(code)) || code;
+  } catch {
+    return code;
+  }
+}

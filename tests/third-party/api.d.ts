@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Visitors, page views and conversions per day over a period, against the period before
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit').
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit'). points are the figures per interval (hour, day or month; by default hours for a day, months past three months, else days), previousPoints the period before’s; hours can be had for up to 7 days of the last 30. A visitor counts once in each hour or day, and a month’s visitors are its days’. With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). Conversions can be filtered by page or source only (filter.conversionsFiltered); under another filter they are the whole period’s and the conversion rates null.
          */
         get: operations["analytics-overview"];
         put?: never;
@@ -317,7 +317,7 @@ export interface paths {
         };
         /**
          * Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'. With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom).
          */
         get: operations["analytics-breakdown"];
         put?: never;
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'. With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). Conversions are recorded with their source and page, so filterBy can be page or source only.
          */
         get: operations["analytics-conversions"];
         put?: never;
@@ -357,9 +357,29 @@ export interface paths {
         };
         /**
          * One of the analytics tables as a CSV download, over a period
-         * @description table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or conversions-by-page; every row of the period, most visitors first; CRLF line ends; a cell starting with = + - or @ gets a leading apostrophe. Admin-only.
+         * @description table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or conversions-by-page; every row of the period, most visitors first; CRLF line ends; a cell starting with = + - or @ gets a leading apostrophe. countries carry country_name (United Kingdom for GB) beside the code. Under a filter, as GET /admin/analytics/breakdown; the conversions tables only by page or source. Admin-only.
          */
         get: operations["analytics-csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/analytics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every analytics table over a period as one ZIP of CSV files
+         * @description The files of GET /admin/analytics/csv/{table}, one a table, named analytics-{table}-{from}-{to}.csv; under a filter other than page or source, the conversions tables are left out. Admin-only.
+         */
+        get: operations["analytics-export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5288,6 +5308,9 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterValue?: string;
+                interval?: "hour" | "day" | "month";
             };
             header?: never;
             path?: never;
@@ -5394,10 +5417,30 @@ export interface operations {
                         previousConversionsWithoutVisit: number;
                         conversionRate: number | null;
                         previousConversionRate: number | null;
+                        /** @enum {string} */
+                        interval?: "hour" | "day" | "month";
+                        points?: {
+                            start: string;
+                            visitors: number;
+                            pageViews: number;
+                        }[];
+                        previousPoints?: {
+                            start: string;
+                            visitors: number;
+                            pageViews: number;
+                        }[];
+                        filter?: {
+                            /** @enum {string} */
+                            by: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                            value: string;
+                            coveredFrom: string | null;
+                            previousCoveredFrom: string | null;
+                            conversionsFiltered: boolean;
+                        };
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown interval, or hours over more than 7 days or past the last 30; filterBy without filterValue or the other way round. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5477,6 +5520,8 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterValue?: string;
                 dimension: "page" | "source" | "campaign" | "country" | "device" | "browser";
                 page?: number;
                 pageSize?: number;
@@ -5521,7 +5566,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range; filterBy without filterValue or the other way round. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5601,6 +5646,8 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterValue?: string;
                 by: "source" | "page";
                 page?: number;
                 pageSize?: number;
@@ -5653,7 +5700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range; filterBy without filterValue or the other way round, or filterBy other than page or source. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5735,6 +5782,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a custom period */
                 to?: string;
+                /** @description With filterValue: the figures of the visitors with a view of that page, from that source and so on */
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterValue?: string;
             };
             header?: never;
             path: {
@@ -5805,6 +5855,88 @@ export interface operations {
                      * @example {
                      *       "message": "Not found",
                      *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "analytics-export": {
+        parameters: {
+            query?: {
+                period?: "today" | "7d" | "30d" | "12mo" | "custom";
+                /** @description First day of a custom period */
+                from?: string;
+                /** @description Last day of a custom period */
+                to?: string;
+                /** @description With filterValue: the figures of the visitors with a view of that page, from that source and so on */
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterValue?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "application/zip": string;
+                };
+            };
+            /** @description A bad period or filter. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

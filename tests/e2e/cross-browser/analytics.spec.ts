@@ -47,6 +47,35 @@ async function waitForCampaign(page: Page, campaign: string) {
   );
 }
 
+/** Waits until the admin API lists the source among the last 7 days' (the dashboard's first period). */
+async function waitForSource(page: Page, source: string) {
+  await page.waitForFunction(
+    async (s) => {
+      const res = await fetch('/api/admin/analytics/breakdown?period=7d&dimension=source&pageSize=100', {
+        credentials: 'include',
+      });
+      const pages = await fetch(
+        `/api/admin/analytics/breakdown?period=7d&dimension=page&filterBy=source&filterValue=${encodeURIComponent(s)}`,
+        { credentials: 'include' },
+      );
+      return (
+        res.ok && pages.ok && JSON.stringify(await res.json()).includes(s) && (await pages.json()).total === 2
+      );
+    },
+    { timeout: 15_000, polling: 500 },
+    source,
+  );
+}
+
+/** Presses Tab until the focused element's text passes `wanted` (at most 300 times). */
+async function tabUntil(page: Page, wanted: (text: string) => boolean, focused: () => Promise<string>) {
+  for (let i = 0; i < 300; i++) {
+    await page.keyboard.press('Tab');
+    if (wanted(await focused())) return;
+  }
+  throw new Error('Tab never reached the row');
+}
+
 /** Before signing in the app asks who is signed in: 401 is the answer. */
 const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
 
@@ -95,7 +124,10 @@ for (const browserName of BROWSERS) {
               ) >= 1,
           );
           await page.waitForSelector('[data-testid="analytics-chart"] canvas', { visible: true });
+          // Campaigns are the Sources card's second tab.
+          await tap(page, '[data-testid="analytics-sources-card"] [role="tab"]:nth-child(2)');
           await waitForText(page, campaign);
+          await tap(page, '[data-testid="analytics-sources-card"] [role="tab"]:nth-child(1)');
           await page.waitForFunction(() =>
             document.querySelector('[data-testid="analytics-pages"]')?.textContent?.includes('/blog'),
           );
@@ -115,6 +147,67 @@ for (const browserName of BROWSERS) {
       );
     });
   }
+
+  test(`${browserName}: an owner filters the dashboard by a source with the keyboard alone, and takes the filter off`, async ({
+    launched,
+    baseURL,
+  }, testInfo) => {
+    const browser = await launched(browserName);
+    const source = `kb-${browserName}-${Date.now()}`;
+    await runJourney(
+      browser,
+      SIZES.desktop,
+      testInfo,
+      async (page) => {
+        if (browserName === 'chromium') await page.setUserAgent({ userAgent: CHROME_UA });
+        await page.goto(`${baseURL}/?utm_source=${source}`);
+        await waitForText(page, 'Get Started Today');
+        await page.goto(`${baseURL}/blog`);
+        await page.waitForSelector('[data-testid="blog-card"]');
+        await signInInPage(page, baseURL!, ADMIN_ACCOUNT);
+        await waitForSource(page, source);
+        await page.goto(`${baseURL}/admin?section=analytics`);
+        await page.waitForSelector('[data-testid="analytics-sources-row"]');
+
+        // Tab through the page to the source's row, as someone without a mouse would, and choose it.
+        const focused = () =>
+          page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
+        await tabUntil(page, (text) => text.startsWith(source), focused);
+        await page.keyboard.press('Enter');
+
+        // Every figure is the one visitor's from that source: their two pages, their one visit.
+        await page.waitForFunction(
+          (s) => document.querySelector('[data-testid="analytics-filter"]')?.textContent?.includes(s),
+          {},
+          source,
+        );
+        await page.waitForFunction(
+          () =>
+            document.querySelector('[data-testid="analytics-visitors"] span:nth-child(2)')?.textContent ===
+              '1' && document.querySelectorAll('[data-testid="analytics-pages-row"]').length === 2,
+        );
+        const pages = await page.$$eval('[data-testid="analytics-pages-row"] th', (ths) =>
+          ths.map((th) => (th as HTMLElement).innerText.trim()).sort(),
+        );
+        expect(pages).toEqual(['/', '/blog']);
+        // The keyboard goes on from the filter: the next Tab is its Remove filter.
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+          'analytics-filter',
+        );
+        await page.keyboard.press('Tab');
+        expect(await focused()).toMatch(/Remove filter/);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => !document.querySelector('[data-testid="analytics-filter"]'));
+        await page.waitForFunction(
+          () =>
+            Number(
+              document.querySelector('[data-testid="analytics-visitors"] span:nth-child(2)')?.textContent,
+            ) >= 1 && document.querySelectorAll('[data-testid="analytics-pages-row"]').length >= 2,
+        );
+      },
+      SESSION_CHECK_401,
+    );
+  });
 
   test(`${browserName}: no public page sets a cookie or stores anything in the browser`, async ({
     launched,

@@ -129,11 +129,14 @@ export async function settleForScreenshot(): Promise<void> {
   style.textContent = [
     '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; scroll-behavior: auto !important; }',
     'img { object-position: -100000px 0 !important; background: #c9ced6 !important; }',
+    // A chart drawn from the server's dates and hours (the dashboard's): its table and cards are compared instead.
+    '[data-volatile-picture] { visibility: hidden !important; }',
   ].join('\n');
   document.head.append(style);
   const samples: Record<string, string> = {
     datetime: '12 Mar 2026, 09:00',
     date: 'Mar 12, 2026',
+    day: '12 Mar 2026',
     year: '2026',
     number: '5',
   };

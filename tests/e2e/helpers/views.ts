@@ -28,6 +28,8 @@ export interface View {
    * the whole page.
    */
   parts?: string[];
+  /** What to do once the view is ready, before its screenshot (choose a period, apply a filter). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 export const ADMIN_TABS = [
@@ -80,6 +82,15 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       // Its rows are this run's own sign-ins and changes, which differ with what ran before it.
       { ...adminSection('Activity', 'Activity'), noScreenshot: true },
       adminSection('Jobs', 'Failed jobs'),
+      // The dashboard at each period, filtered to the readers prepareViews counted (their figures
+      // alone: the walk's own views in Firefox are counted too).
+      ...ANALYTICS_PERIODS.map((period) => ({
+        name: `admin-analytics-${period}`,
+        path: `${ROUTES.admin}?section=analytics`,
+        signedIn: true,
+        ready: 'Visitors and page views',
+        prepare: (page: Page) => filterDashboard(page, period),
+      })),
       // Signed out it shows Access Denied and then moves to the homepage after 1 s.
       { name: 'admin-signed-out', path: ROUTES.admin, ready: 'Access Denied', noScreenshot: true },
     ],
@@ -161,6 +172,47 @@ export function allViews(postId: number): View[] {
   return Object.values(viewsByRoute(postId)).flat();
 }
 
+const ANALYTICS_PERIODS = ['today', '7d', '30d', '12mo'] as const;
+/** The source of the readers the dashboard's views are filtered to. */
+const VISUAL_SOURCE = 'visual-readers';
+/** Their browsers: made-up versions, so no browser of the walk is taken for one of them. */
+const VISUAL_READERS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:115.0) Gecko/20100101 Firefox/115.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+];
+
+/** Three readers from VISUAL_SOURCE, each reading a page more than the one before. */
+async function countVisualReaders(baseURL: string) {
+  const pages = [`/?utm_source=${VISUAL_SOURCE}`, '/blog', '/sparkai-academy'];
+  for (const [i, ua] of VISUAL_READERS.entries()) {
+    const reader = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': ua } });
+    for (const u of pages.slice(0, i + 1))
+      await reader.post('/api/analytics/view', {
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        data: JSON.stringify({ u, w: 1366 }),
+      });
+    await reader.dispose();
+  }
+}
+
+/** The dashboard at a period, filtered by VISUAL_SOURCE's row, once every card has its figures. */
+async function filterDashboard(page: Page, period: (typeof ANALYTICS_PERIODS)[number]) {
+  await page.select('[data-testid="analytics"] select', period);
+  const row = `[data-testid="analytics-sources-row"] button[title="Show only ${VISUAL_SOURCE}"]`;
+  await page.waitForSelector(row);
+  await page.$eval(row, (b) => (b as HTMLButtonElement).click());
+  await page.waitForFunction(
+    (source) =>
+      document.querySelector('[data-testid="analytics-filter"]')?.textContent?.includes(source) &&
+      document.querySelectorAll('[data-testid="analytics-sources-row"]').length === 1 &&
+      document.querySelectorAll('[data-testid="analytics-pages-row"]').length === 3 &&
+      !document.querySelector('[aria-busy="true"]'),
+    { polling: 100 },
+    VISUAL_SOURCE,
+  );
+}
+
 /**
  * Readies the screenshot server for the views, once per worker: the seeded post's id (the
  * blog-post views open it), and the admin lists' awkward rows (long names and addresses), added
@@ -179,6 +231,8 @@ export async function prepareViews(baseURL: string, browser: PlaywrightBrowser):
     await addLongRows(page, 'visual');
     await page.close();
   }
+  const sources = await api.get('/api/admin/analytics/breakdown?period=7d&dimension=source&pageSize=100');
+  if (!(await sources.text()).includes(VISUAL_SOURCE)) await countVisualReaders(baseURL);
   await api.dispose();
   return postId;
 }
@@ -225,6 +279,7 @@ export async function walkViews(
     await waitForText(page, view.ready);
     // Hydrated first: what `settle` pins must not be changed under React's feet.
     await page.waitForSelector('html[data-hydrated]');
+    await view.prepare?.(page);
     await settle(page);
     let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
     for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {

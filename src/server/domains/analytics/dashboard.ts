@@ -4,7 +4,8 @@ import { pageOffset } from '../../platform/paging';
 import { NO_VISIT, sourceKind, type SourceKind } from './classify';
 import { CONVERSION_KINDS, type ConversionKind } from './recorder';
 import { addDays, rowsOf, startOf, viewsBetween, type Dimension } from './figures';
-import { monthOf, RAW_KEEP_DAYS } from './rollup';
+import { coveredDays, filteredFigures, filteredViews, type Filter } from './filtered';
+import { monthOf } from './rollup';
 import { dayOf } from './visitor';
 
 // The owner's figures. Visitors are counted per day (the salt changes daily, so nobody is followed
@@ -54,11 +55,8 @@ function daysOf(period: Period): string[] {
 
 /** The days of a period that may still have raw views (the last 30 days up to today). */
 function rawDays(period: Period, now: Date): string[] {
-  const today = dayOf(now);
-  const oldestRaw = addDays(today, -RAW_KEEP_DAYS);
-  const from = period.from > oldestRaw ? period.from : oldestRaw;
-  const to = period.to < today ? period.to : today;
-  return from > to ? [] : daysOf({ from, to });
+  const covered = coveredDays(period, now);
+  return covered ? daysOf(covered) : [];
 }
 
 /** The first day of the month after the one `month` starts. */
@@ -105,6 +103,7 @@ interface Mark {
  * be summed: the roll-ups, and for each day without one (today), what is folded in of it and its
  * raw views from there on (a few minutes of them). The days' marks are read first and the figures
  * after, in one snapshot, so a fold or a roll-up committed meanwhile is seen whole or not at all.
+ * Under a filter, the figures are the filter's, from the views kept (filtered.ts).
  */
 async function withFigures<T>(
   db: Database,
@@ -113,7 +112,9 @@ async function withFigures<T>(
   now: Date,
   by: 'day' | 'month',
   read: (tx: Pick<Database, 'execute'>, figures: SQL) => Promise<T>,
+  filter?: Filter,
 ): Promise<T> {
+  if (filter) return read(db, filteredFigures(filter, coveredDays(period, now), dimension));
   const rolled = rolledUp(dimension, period, by);
   const days = rawDays(period, now);
   if (days.length === 0) return read(db, rolled);
@@ -160,14 +161,26 @@ export interface DayFigures {
   pageViews: number;
 }
 
-export async function dailySeries(db: Database, period: Period, now: Date): Promise<DayFigures[]> {
-  const rows = await withFigures(db, 'total', period, now, 'day', async (tx, figures) =>
-    rowsOf<{ day: string; visitors: number; page_views: number }>(
-      await tx.execute(sql`
+export async function dailySeries(
+  db: Database,
+  period: Period,
+  now: Date,
+  filter?: Filter,
+): Promise<DayFigures[]> {
+  const rows = await withFigures(
+    db,
+    'total',
+    period,
+    now,
+    'day',
+    async (tx, figures) =>
+      rowsOf<{ day: string; visitors: number; page_views: number }>(
+        await tx.execute(sql`
         select to_char(day, 'YYYY-MM-DD') as day, sum(visitors)::int as visitors,
           sum(page_views)::int as page_views
         from (${figures}) f group by 1`),
-    ),
+      ),
+    filter,
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return daysOf(period).map((day) => ({
@@ -191,19 +204,28 @@ export async function breakdown(
   period: Period,
   now: Date,
   page: { page: number; pageSize: number },
+  filter?: Filter,
 ): Promise<{ items: BreakdownRow[]; total: number }> {
-  const { rows, total } = await withFigures(db, dimension, period, now, 'month', async (tx, figures) => {
-    const rows = rowsOf<{ value: string; visitors: number; page_views: number; total: number }>(
-      await tx.execute(sql`
+  const { rows, total } = await withFigures(
+    db,
+    dimension,
+    period,
+    now,
+    'month',
+    async (tx, figures) => {
+      const rows = rowsOf<{ value: string; visitors: number; page_views: number; total: number }>(
+        await tx.execute(sql`
         with figures (day, value, visitors, page_views) as (${figures})
         select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
           (count(*) over ())::int as total
         from figures group by value order by 2 desc, 3 desc, 1
         limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
-    );
-    // A page past the end has no rows to carry the count: count on its own then.
-    return { rows, total: rows.length ? Number(rows[0]!.total) : await countValues(tx, figures) };
-  });
+      );
+      // A page past the end has no rows to carry the count: count on its own then.
+      return { rows, total: rows.length ? Number(rows[0]!.total) : await countValues(tx, figures) };
+    },
+    filter,
+  );
   return {
     items: rows.map((r) => ({
       value: r.value,
@@ -222,18 +244,26 @@ async function visitorsOf(
   period: Period,
   now: Date,
   values: string[],
+  filter?: Filter,
 ): Promise<Map<string, number>> {
   if (values.length === 0) return new Map();
-  const rows = await withFigures(db, dimension, period, now, 'month', async (tx, figures) =>
-    rowsOf<{ value: string; visitors: number }>(
-      await tx.execute(sql`
+  const rows = await withFigures(
+    db,
+    dimension,
+    period,
+    now,
+    'month',
+    async (tx, figures) =>
+      rowsOf<{ value: string; visitors: number }>(
+        await tx.execute(sql`
         select value, sum(visitors)::int as visitors from (${figures}) f
         where value in (${sql.join(
           values.map((v) => sql`${v}`),
           sql`, `,
         )})
         group by value`),
-    ),
+      ),
+    filter,
   );
   return new Map(rows.map((r) => [r.value, Number(r.visitors)]));
 }
@@ -270,8 +300,10 @@ export async function conversionsBy(
   period: Period,
   now: Date,
   page: { page: number; pageSize: number },
+  filter?: Filter,
 ): Promise<{ items: ConversionRow[]; total: number }> {
   const column = by === 'source' ? sql`source` : sql`path`;
+  const where = conversionsWhere(period, now, filter);
   const counts = sql.join(
     CONVERSION_KINDS.map((k) => sql`(count(*) filter (where kind = ${k}))::int as ${sql.identifier(k)}`),
     sql`, `,
@@ -279,12 +311,12 @@ export async function conversionsBy(
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select ${column} as value, ${counts}, count(*)::int as all_kinds, (count(*) over ())::int as rows_total
-      from analytics_conversions where day between ${period.from}::date and ${period.to}::date
+      from analytics_conversions where ${where}
       group by 1 order by all_kinds desc, 1
       limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
   );
   const values = rows.map((r) => String(r.value)).filter((v) => v !== NO_VISIT);
-  const visitors = await visitorsOf(db, by, period, now, values);
+  const visitors = await visitorsOf(db, by, period, now, values, filter);
   return {
     items: rows.map((r) => {
       const value = String(r.value);
@@ -305,16 +337,36 @@ export async function conversionsBy(
   };
 }
 
+/** Whether conversions can answer a filter: they are recorded with their source and page only. */
+export function conversionsFilterable(filter: Filter | undefined): boolean {
+  return !filter || filter.by === 'source' || filter.by === 'page';
+}
+
+/**
+ * The conversions of a period, or under a filter (a source or a page), those of its days whose
+ * views are kept: the visitors they are set against are counted from those views.
+ */
+function conversionsWhere(period: Period, now: Date, filter?: Filter): SQL {
+  if (!filter) return sql`day between ${period.from}::date and ${period.to}::date`;
+  if (!conversionsFilterable(filter)) throw new Error(`Conversions cannot be filtered by ${filter.by}`);
+  const days = coveredDays(period, now);
+  if (!days) return sql`false`;
+  const column = filter.by === 'source' ? sql`source` : sql`path`;
+  return sql`day between ${days.from}::date and ${days.to}::date and ${column} = ${filter.value}`;
+}
+
 /** A period's conversions of each kind, and how many of them no counted visit preceded. */
 export async function conversionTotals(
   db: Database,
   period: Period,
+  now: Date,
+  filter?: Filter,
 ): Promise<{ counts: ConversionCounts; withoutVisit: number }> {
   const rows = rowsOf<{ kind: ConversionKind; n: number; without_visit: number }>(
     await db.execute(sql`
       select kind, count(*)::int as n, (count(*) filter (where source = ${NO_VISIT}))::int as without_visit
       from analytics_conversions
-      where day between ${period.from}::date and ${period.to}::date group by kind`),
+      where ${conversionsWhere(period, now, filter)} group by kind`),
   );
   const counts = Object.fromEntries(CONVERSION_KINDS.map((k) => [k, 0])) as ConversionCounts;
   let withoutVisit = 0;
@@ -343,4 +395,81 @@ export async function liveVisitors(db: Database, now: Date): Promise<number> {
       where at > ${since.toISOString()}::timestamptz and day >= ${dayOf(since)}::date`),
   );
   return Number(row?.n ?? 0);
+}
+
+export type Interval = 'hour' | 'day' | 'month';
+export interface Point {
+  start: string;
+  visitors: number;
+  pageViews: number;
+}
+
+/** Periods longer than this are charted by month unless asked otherwise (a year is 12 points, not 365). */
+const DAYS_CHARTED_BY_DAY = 92;
+/** Hours are counted from the views, kept 30 days: a few days of them at most (168 points). */
+const MOST_DAYS_BY_HOUR = 7;
+
+/** The chart's step for a period: the one asked for, or hours for a day, months past three months, else days. */
+export function intervalOf(asked: Interval | undefined, period: Period, now: Date): Interval {
+  const length = daysBetween(period.from, period.to) + 1;
+  const covered = coveredDays(period, now);
+  const hoursKept = covered?.from === period.from && covered.to === period.to;
+  if (asked === 'hour' && (length > MOST_DAYS_BY_HOUR || !hoursKept))
+    throw new PeriodError(
+      `Figures by the hour are kept for the last 30 days, at most ${MOST_DAYS_BY_HOUR} days at a time.`,
+    );
+  if (asked) return asked;
+  if (length === 1 && hoursKept) return 'hour';
+  return length > DAYS_CHARTED_BY_DAY ? 'month' : 'day';
+}
+
+/** A series of days summed by calendar month ('2026-11'), or as they are by day. */
+export function pointsOf(series: DayFigures[], interval: 'day' | 'month'): Point[] {
+  if (interval === 'day')
+    return series.map((d) => ({ start: d.day, visitors: d.visitors, pageViews: d.pageViews }));
+  const months = new Map<string, Point>();
+  for (const d of series) {
+    const start = d.day.slice(0, 7);
+    const point = months.get(start) ?? { start, visitors: 0, pageViews: 0 };
+    point.visitors += d.visitors;
+    point.pageViews += d.pageViews;
+    months.set(start, point);
+  }
+  return [...months.values()];
+}
+
+/**
+ * A period's figures hour by hour (2026-11-28T14:00:00.000Z), from the views: a visitor counts in
+ * each hour they viewed a page. Hours still to come are left out; none when the views are gone.
+ */
+export async function hourlyPoints(
+  db: Database,
+  period: Period,
+  now: Date,
+  filter?: Filter,
+): Promise<Point[]> {
+  const covered = coveredDays(period, now);
+  if (!covered || covered.from !== period.from) return [];
+  const views = filter
+    ? filteredViews(filter, covered, 'total')
+    : sql`select v.* from analytics_page_views v where v.day between ${covered.from}::date and ${covered.to}::date`;
+  const rows = rowsOf<{ hour: string; visitors: number; page_views: number }>(
+    await db.execute(sql`
+      select to_char(date_trunc('hour', at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as hour,
+        count(distinct visitor)::int as visitors, count(*)::int as page_views
+      from (${views}) v group by 1`),
+  );
+  const byHour = new Map(rows.map((r) => [r.hour, r]));
+  const points: Point[] = [];
+  for (const day of daysOf(period))
+    for (let h = 0; h < 24; h++) {
+      const start = `${day}T${String(h).padStart(2, '0')}`;
+      if (Date.parse(`${start}:00:00.000Z`) > now.getTime()) return points;
+      points.push({
+        start: `${start}:00:00.000Z`,
+        visitors: Number(byHour.get(start)?.visitors ?? 0),
+        pageViews: Number(byHour.get(start)?.page_views ?? 0),
+      });
+    }
+  return points;
 }

@@ -5,20 +5,28 @@ import {
   analyticsConversionsInputSchema,
   analyticsConversionsSchema,
   analyticsLiveSchema,
+  analyticsOverviewInputSchema,
   analyticsOverviewSchema,
-  analyticsPeriodInputSchema,
+  type AnalyticsFilteredPeriodInput,
   type AnalyticsPeriodInput,
 } from '../../../shared/analytics.schema';
 import {
   breakdown,
   conversionRate,
   conversionsBy,
+  conversionsFilterable,
   conversionTotals,
   dailySeries,
+  hourlyPoints,
+  intervalOf,
   liveVisitors,
   PeriodError,
+  pointsOf,
   resolvePeriod,
+  type Interval,
+  type Period,
 } from './dashboard';
+import { coveredDays, type Filter } from './filtered';
 import { badRequest } from '../../platform/errors';
 import { adminProcedure, router } from '../../web/trpc/init';
 
@@ -29,14 +37,45 @@ const periodHelp =
   '(YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day ' +
   'only), so a period’s visitors are the sum of its days’.';
 const periodErrors = { 400: 'A bad period: unknown name, custom without from and to, or from after to' };
+const filterHelp =
+  ' With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are ' +
+  "those of the visitors, each day, with a view of that page, from that source and so on (a page's figures " +
+  'count its own views only, but its visitors’ sources and campaigns); they are read from the views, ' +
+  'kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom).';
+const filterErrors = '; filterBy without filterValue or the other way round';
 
-function periodsOf(input: AnalyticsPeriodInput, now: Date) {
+/** The filter asked for, if any: both parts or neither. */
+export function filterOf(input: AnalyticsFilteredPeriodInput): Filter | undefined {
+  if (input.filterBy === undefined && input.filterValue === undefined) return undefined;
+  if (input.filterBy === undefined || input.filterValue === undefined)
+    throw badRequest('filterBy and filterValue go together: give both, or neither.');
+  return { by: input.filterBy, value: input.filterValue };
+}
+
+/** The chart's points over a period at a step. */
+async function pointsOver(
+  db: Parameters<typeof dailySeries>[0],
+  period: Period,
+  series: Awaited<ReturnType<typeof dailySeries>>,
+  interval: Interval,
+  now: Date,
+  filter?: Filter,
+) {
+  return interval === 'hour' ? hourlyPoints(db, period, now, filter) : pointsOf(series, interval);
+}
+
+/** Runs `work`, a bad period's error answered 400. */
+function periodsOr400<T>(work: () => T): T {
   try {
-    return resolvePeriod(input.period, now, { from: input.from, to: input.to });
+    return work();
   } catch (error) {
     if (error instanceof PeriodError) throw badRequest(error.message);
     throw error;
   }
+}
+
+function periodsOf(input: AnalyticsPeriodInput, now: Date) {
+  return periodsOr400(() => resolvePeriod(input.period, now, { from: input.from, to: input.to }));
 }
 
 const sum = (rows: Array<{ visitors: number; pageViews: number }>) =>
@@ -55,23 +94,41 @@ export const analyticsRouter = router({
         summary: 'Visitors, page views and conversions per day over a period, against the period before',
         description:
           `${periodHelp} conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); ` +
-          "conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit').",
-        errorResponses: periodErrors,
+          "conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit'). " +
+          'points are the figures per interval (hour, day or month; by default hours for a day, months past ' +
+          'three months, else days), previousPoints the period before’s; hours can be had for up to 7 days ' +
+          'of the last 30. A visitor counts once in each hour or day, and a month’s visitors are its days’.' +
+          `${filterHelp} Conversions can be filtered by page or source only (filter.conversionsFiltered); ` +
+          'under another filter they are the whole period’s and the conversion rates null.',
+        errorResponses: {
+          400: `${periodErrors[400]}; an unknown interval, or hours over more than 7 days or past the last 30${filterErrors}`,
+        },
       },
     })
-    .input(analyticsPeriodInputSchema)
+    .input(analyticsOverviewInputSchema)
     .output(analyticsOverviewSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
       const { current, previous } = periodsOf(input, now);
+      const filter = filterOf(input);
+      const interval = periodsOr400(() => intervalOf(input.interval, current, now));
+      const convertible = conversionsFilterable(filter);
+      const conversionFilter = convertible ? filter : undefined;
+      const db = ctx.deps.db;
       const [series, previousSeries, conversions, previousConversions] = await Promise.all([
-        dailySeries(ctx.deps.db, current, now),
-        dailySeries(ctx.deps.db, previous, now),
-        conversionTotals(ctx.deps.db, current),
-        conversionTotals(ctx.deps.db, previous),
+        dailySeries(db, current, now, filter),
+        dailySeries(db, previous, now, filter),
+        conversionTotals(db, current, now, conversionFilter),
+        conversionTotals(db, previous, now, conversionFilter),
+      ]);
+      const [points, previousPoints] = await Promise.all([
+        pointsOver(db, current, series, interval, now, filter),
+        pointsOver(db, previous, previousSeries, interval, now, filter),
       ]);
       const totals = sum(series);
       const previousTotals = sum(previousSeries);
+      const rate = (c: typeof conversions, visitors: number) =>
+        convertible ? conversionRate(c, visitors) : null;
       return {
         period: current,
         previousPeriod: previous,
@@ -83,8 +140,21 @@ export const analyticsRouter = router({
         previousConversions: previousConversions.counts,
         conversionsWithoutVisit: conversions.withoutVisit,
         previousConversionsWithoutVisit: previousConversions.withoutVisit,
-        conversionRate: conversionRate(conversions, totals.visitors),
-        previousConversionRate: conversionRate(previousConversions, previousTotals.visitors),
+        conversionRate: rate(conversions, totals.visitors),
+        previousConversionRate: rate(previousConversions, previousTotals.visitors),
+        interval,
+        points,
+        previousPoints,
+        ...(filter
+          ? {
+              filter: {
+                ...filter,
+                coveredFrom: coveredDays(current, now)?.from ?? null,
+                previousCoveredFrom: coveredDays(previous, now)?.from ?? null,
+                conversionsFiltered: convertible,
+              },
+            }
+          : {}),
       };
     }),
 
@@ -101,10 +171,10 @@ export const analyticsRouter = router({
           'its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts ' +
           "as its current one); a view of any other address counts as 'Page not found'. A source is a search " +
           "engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an " +
-          "http or https referrer's host is kept), a utm_source, or 'Direct'.",
+          "http or https referrer's host is kept), a utm_source, or 'Direct'." +
+          filterHelp,
         errorResponses: {
-          ...periodErrors,
-          400: `${periodErrors[400]}; an unknown dimension; paging out of range`,
+          400: `${periodErrors[400]}; an unknown dimension; paging out of range${filterErrors}`,
         },
       },
     })
@@ -114,7 +184,8 @@ export const analyticsRouter = router({
       const now = ctx.deps.clock();
       const { current } = periodsOf(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      return { ...(await breakdown(ctx.deps.db, input.dimension, current, now, page)), ...page };
+      const filter = filterOf(input);
+      return { ...(await breakdown(ctx.deps.db, input.dimension, current, now, page, filter)), ...page };
     }),
 
   conversions: adminProcedure
@@ -129,8 +200,11 @@ export const analyticsRouter = router({
           `${periodHelp} A conversion is credited to the source of the visitor's first counted page view that ` +
           'day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, ' +
           "say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or " +
-          "page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'.",
-        errorResponses: { 400: `${periodErrors[400]}; by is not source or page; paging out of range` },
+          "page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'." +
+          `${filterHelp} Conversions are recorded with their source and page, so filterBy can be page or source only.`,
+        errorResponses: {
+          400: `${periodErrors[400]}; by is not source or page; paging out of range${filterErrors}, or filterBy other than page or source`,
+        },
       },
     })
     .input(analyticsConversionsInputSchema)
@@ -139,7 +213,12 @@ export const analyticsRouter = router({
       const now = ctx.deps.clock();
       const { current } = periodsOf(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      return { ...(await conversionsBy(ctx.deps.db, input.by, current, now, page)), ...page };
+      const filter = filterOf(input);
+      if (!conversionsFilterable(filter))
+        throw badRequest(
+          `Conversions are recorded with their source and page only: they cannot be filtered by ${filter!.by}.`,
+        );
+      return { ...(await conversionsBy(ctx.deps.db, input.by, current, now, page, filter)), ...page };
     }),
 
   live: adminProcedure

@@ -1,25 +1,23 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Download, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type {
-  AnalyticsBreakdown,
-  AnalyticsConversions,
+  AnalyticsDimension,
   AnalyticsOverview,
   AnalyticsPeriodInput,
 } from '../../../../shared/analytics.schema';
+import { countryName } from '../../../../shared/analytics';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, serverMessage } from '../../../lib/api';
 import { isThisBrowserLeftOut, leaveThisBrowserOut } from '../page-view';
 import { trpc } from '../../../lib/trpc';
-import {
-  AdminList,
-  AdminSection,
-  adminStyles,
-  tableStyles,
-  type AdminListColumn,
-} from '../../../components/admin';
+import { AdminSection, adminStyles, tableStyles } from '../../../components/admin';
+import { ChartTable } from './ChartTable';
+import { INTERVAL_NAMES, type Interval } from './chart-labels';
+import { FigureTable, type FigureRow } from './FigureTable';
+import { TabbedCard } from './TabbedCard';
 import * as styles from './Analytics.css';
 
 // The chart library comes with this chunk only when the section is opened.
@@ -35,19 +33,31 @@ const PERIODS: Array<{ value: AnalyticsPeriodInput['period']; label: string }> =
 const PAGE_SIZE = 10;
 const number = new Intl.NumberFormat('en-GB');
 const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
+const dayMonth = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 /** A conversion rate (a fraction) as a percentage; a dash without visitors. */
 const rateText = (rate: number | null) => (rate === null ? '—' : percent.format(rate));
 /** Conversions no counted visit preceded: their source and page (the server's NO_VISIT). */
 const NO_VISIT = 'No visit';
-const regions =
-  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en-GB'], { type: 'region' }) : null;
-const countryName = (code: string) => {
-  try {
-    return (code.length === 2 && regions?.of(code)) || code;
-  } catch {
-    return code;
-  }
+
+/** What the whole dashboard is narrowed to: one value of one table, clicked in it. */
+interface Filter {
+  by: AnalyticsDimension;
+  value: string;
+}
+const DIMENSION_NAMES: Record<AnalyticsDimension, string> = {
+  page: 'Page',
+  source: 'Source',
+  campaign: 'Campaign',
+  country: 'Country',
+  device: 'Device',
+  browser: 'Browser',
 };
+const valueName = (by: AnalyticsDimension, value: string) => (by === 'country' ? countryName(value) : value);
 
 function changeText(now: number, before: number): string {
   if (before === 0) return now === 0 ? 'no change' : 'new this period';
@@ -64,19 +74,25 @@ function rateChangeText(now: number | null, before: number | null): string {
   return `${points > 0 ? '+' : ''}${points} points on the period before (${rateText(before)})`;
 }
 
-function periodQuery(period: AnalyticsPeriodInput): string {
+/** The period and filter as the REST routes take them. */
+function exportQuery(period: AnalyticsPeriodInput, filter: Filter | null): string {
   const q = new URLSearchParams({ period: period.period });
   if (period.period === 'custom') {
     if (period.from) q.set('from', period.from);
     if (period.to) q.set('to', period.to);
   }
+  if (filter) {
+    q.set('filterBy', filter.by);
+    q.set('filterValue', filter.value);
+  }
   return q.toString();
 }
 
-/** Downloads one table as CSV with the session, under the server's file name. */
-async function downloadCsv(table: string, period: AnalyticsPeriodInput): Promise<void> {
-  const res = await apiRequest('GET', `/api/admin/analytics/csv/${table}?${periodQuery(period)}`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${table}.csv`;
+/** Downloads every table, as a ZIP of CSV files, with the session, under the server's file name. */
+async function downloadAll(query: string): Promise<void> {
+  const res = await apiRequest('GET', `/api/admin/analytics/export?${query}`);
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'analytics.zip';
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
@@ -87,17 +103,18 @@ async function downloadCsv(table: string, period: AnalyticsPeriodInput): Promise
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function CsvButton({ table, period, label }: { table: string; period: AnalyticsPeriodInput; label: string }) {
+/** One export instead of a button a table: every table of the period (and filter) in one ZIP. */
+function ExportButton({ query }: { query: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
       size="sm"
       variant="secondary"
       disabled={busy}
-      aria-label={`Download ${label} as CSV`}
+      data-testid="analytics-export"
       onClick={() => {
         setBusy(true);
-        downloadCsv(table, period)
+        downloadAll(query)
           .catch((error: unknown) =>
             toast({
               title: 'Download failed',
@@ -108,25 +125,12 @@ function CsvButton({ table, period, label }: { table: string; period: AnalyticsP
           .finally(() => setBusy(false));
       }}
     >
-      <Download size={16} aria-hidden="true" /> CSV
+      <Download size={16} aria-hidden="true" /> Download every table (ZIP of CSV)
     </Button>
   );
 }
 
-type Dimension = 'page' | 'source' | 'campaign' | 'country' | 'device' | 'browser';
-const DIMENSION_TABLES: Record<Dimension, { title: string; column: string; table: string; empty: string }> = {
-  page: { title: 'Top pages', column: 'Page', table: 'pages', empty: 'No page views in this period.' },
-  source: { title: 'Sources', column: 'Source', table: 'sources', empty: 'No visits in this period.' },
-  campaign: {
-    title: 'Campaigns',
-    column: 'Campaign (utm_campaign)',
-    table: 'campaigns',
-    empty: 'No campaign links were followed.',
-  },
-  country: { title: 'Countries', column: 'Country', table: 'countries', empty: 'No visits in this period.' },
-  device: { title: 'Devices', column: 'Device', table: 'devices', empty: 'No visits in this period.' },
-  browser: { title: 'Browsers', column: 'Browser', table: 'browsers', empty: 'No visits in this period.' },
-};
+type Input = AnalyticsPeriodInput & { filterBy?: AnalyticsDimension; filterValue?: string };
 const SOURCE_KINDS: Record<string, string> = {
   direct: 'Direct',
   search: 'Search engine',
@@ -135,118 +139,117 @@ const SOURCE_KINDS: Record<string, string> = {
   referral: 'Referring site',
   campaign: 'Campaign',
 };
+const DIMENSION_TABLES: Record<AnalyticsDimension, { label: string; noun: string; empty: string }> = {
+  page: { label: 'Pages', noun: 'pages', empty: 'No page views in this period.' },
+  source: { label: 'Sources', noun: 'sources', empty: 'No visits in this period.' },
+  campaign: { label: 'Campaigns', noun: 'campaigns', empty: 'No campaign links were followed.' },
+  country: { label: 'Countries', noun: 'countries', empty: 'No visits in this period.' },
+  device: { label: 'Devices', noun: 'devices', empty: 'No visits in this period.' },
+  browser: { label: 'Browsers', noun: 'browsers', empty: 'No visits in this period.' },
+};
 
-function BreakdownTable({ dimension, period }: { dimension: Dimension; period: AnalyticsPeriodInput }) {
+/** A dimension's values, most visitors first, a page at a time, each a filter for the dashboard. */
+function DimensionTable({
+  dimension,
+  input,
+  visitors,
+  onFilter,
+}: {
+  dimension: AnalyticsDimension;
+  input: Input;
+  visitors: number;
+  onFilter: (filter: Filter) => void;
+}) {
   const [page, setPage] = useState(1);
   const meta = DIMENSION_TABLES[dimension];
   const query = trpc.analytics.breakdown.useQuery(
-    { ...period, dimension, page, pageSize: PAGE_SIZE },
+    { ...input, dimension, page, pageSize: PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
-  type Row = AnalyticsBreakdown['items'][number];
-  const columns: Array<AdminListColumn<Row>> = [
-    {
-      label: meta.column,
-      primary: true,
-      render: (r) => (
-        <span className={tableStyles.strong}>
-          {dimension === 'country' ? countryName(r.value) : r.value}
-          {r.kind && SOURCE_KINDS[r.kind] !== r.value ? (
-            <span className={tableStyles.muted}> · {SOURCE_KINDS[r.kind]}</span>
-          ) : null}
-        </span>
-      ),
-    },
-    { label: 'Visitors', nowrap: true, render: (r) => number.format(r.visitors) },
-    { label: 'Page views', nowrap: true, render: (r) => number.format(r.pageViews) },
-  ];
+  const rows = query.data?.items.map((r): FigureRow => ({
+    key: r.value,
+    value: r.value,
+    name: valueName(dimension, r.value),
+    note: r.kind && SOURCE_KINDS[r.kind] !== r.value ? SOURCE_KINDS[r.kind] : undefined,
+    share: visitors ? r.visitors / visitors : 0,
+    cells: [number.format(r.visitors), number.format(r.pageViews)],
+  }));
   return (
-    <AdminSection
-      title={meta.title}
-      lead={`Most visitors first, ${PAGE_SIZE} a page.`}
-      testId={`analytics-${meta.table}`}
-      action={<CsvButton table={meta.table} period={period} label={meta.title.toLowerCase()} />}
-    >
-      <AdminList
-        caption={`${meta.title}, most visitors first`}
-        noun={meta.table}
-        query={query}
-        columns={columns}
-        rowKey={(r) => r.value}
-        rowTestId={`analytics-${meta.table}-row`}
-        onPage={setPage}
-        emptyText={meta.empty}
-        errorText="Could not load these figures. Please try again."
-      />
-    </AdminSection>
+    <FigureTable
+      caption={`${meta.label}, most visitors first`}
+      columns={[DIMENSION_NAMES[dimension], 'Visitors', 'Views']}
+      rows={rows}
+      loading={query.isFetching}
+      failed={query.isError}
+      emptyText={meta.empty}
+      onChoose={(row) => onFilter({ by: dimension, value: row.value })}
+      paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, noun: meta.noun, onPage: setPage }}
+      testId={`analytics-${meta.noun}`}
+    />
   );
 }
 
-const KIND_COLUMNS = [
-  ['newsletter_signup', 'Signups'],
-  ['enquiry', 'Enquiries'],
-  ['workshop_reservation', 'Reservations'],
-  ['checkout', 'Checkouts'],
+const KIND_NAMES = [
+  ['newsletter_signup', 'signup', 'signups'],
+  ['enquiry', 'enquiry', 'enquiries'],
+  ['workshop_reservation', 'reservation', 'reservations'],
+  ['checkout', 'checkout', 'checkouts'],
 ] as const;
 
-function ConversionsTable({ by, period }: { by: 'source' | 'page'; period: AnalyticsPeriodInput }) {
+function ConversionsTable({
+  by,
+  input,
+  conversions,
+  onFilter,
+}: {
+  by: 'source' | 'page';
+  input: Input;
+  conversions: number;
+  onFilter: (filter: Filter) => void;
+}) {
   const [page, setPage] = useState(1);
   const query = trpc.analytics.conversions.useQuery(
-    { ...period, by, page, pageSize: PAGE_SIZE },
+    { ...input, by, page, pageSize: PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
-  type Row = AnalyticsConversions['items'][number];
-  const title = by === 'source' ? 'Conversions by source' : 'Conversions by page';
-  const columns: Array<AdminListColumn<Row>> = [
-    {
-      label: by === 'source' ? 'Source' : 'Page',
-      primary: true,
-      render: (r) => (
-        <span className={tableStyles.strong}>
-          {r.value}
-          {r.value === NO_VISIT ? (
-            <span className={tableStyles.muted}> · no counted visit before</span>
-          ) : null}
-        </span>
-      ),
-    },
-    ...KIND_COLUMNS.map(([key, label]) => ({
-      label,
-      nowrap: true,
-      render: (r: Row) => number.format(r[key]),
-    })),
-    { label: 'Total', nowrap: true, render: (r) => number.format(r.total) },
-    {
-      label: 'Visitors',
-      nowrap: true,
-      render: (r) => (r.visitors === null ? '—' : number.format(r.visitors)),
-    },
-    { label: 'Rate', nowrap: true, render: (r) => rateText(r.conversionRate) },
-  ];
+  const rows = query.data?.items.map((r): FigureRow => ({
+    key: r.value,
+    value: r.value,
+    name: r.value,
+    note:
+      r.value === NO_VISIT
+        ? 'no counted visit before'
+        : KIND_NAMES.filter(([k]) => r[k] > 0)
+            .map(([k, one, many]) => `${number.format(r[k])} ${r[k] === 1 ? one : many}`)
+            .join(', '),
+    share: conversions ? r.total / conversions : 0,
+    cells: [
+      number.format(r.total),
+      r.visitors === null ? '—' : number.format(r.visitors),
+      rateText(r.conversionRate),
+    ],
+    choosable: r.value !== NO_VISIT,
+  }));
   return (
-    <AdminSection
-      title={title}
-      lead={`Signups, enquiries, reservations and checkouts, credited to the visit; the rate is per visitor. ${NO_VISIT}: none before it (through the API, say).`}
+    <FigureTable
+      caption={`Conversions by ${by}, most first`}
+      columns={[by === 'source' ? 'Source' : 'Page', 'Conversions', 'Visitors', 'Rate']}
+      rows={rows}
+      loading={query.isFetching}
+      failed={query.isError}
+      emptyText="No conversions in this period."
+      onChoose={(row) => onFilter({ by, value: row.value })}
+      paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, noun: 'rows', onPage: setPage }}
       testId={`analytics-conversions-by-${by}`}
-      action={<CsvButton table={`conversions-by-${by}`} period={period} label={title.toLowerCase()} />}
-    >
-      <AdminList
-        caption={title}
-        noun="rows"
-        query={query}
-        columns={columns}
-        rowKey={(r) => r.value}
-        onPage={setPage}
-        emptyText="No conversions in this period."
-        errorText="Could not load these figures. Please try again."
-      />
-    </AdminSection>
+    />
   );
 }
 
 function Figures({ overview }: { overview: AnalyticsOverview }) {
   const conversions = Object.values(overview.conversions).reduce((a, b) => a + b, 0);
   const previousConversions = Object.values(overview.previousConversions).reduce((a, b) => a + b, 0);
+  const convertible = overview.filter?.conversionsFiltered ?? true;
+  const notFiltered = `not by ${overview.filter ? DIMENSION_NAMES[overview.filter.by].toLowerCase() : ''}: recorded by source and page only`;
   const items = [
     {
       label: 'Visitors',
@@ -260,7 +263,6 @@ function Figures({ overview }: { overview: AnalyticsOverview }) {
       before: overview.previousTotals.pageViews,
       id: 'page-views',
     },
-    { label: 'Conversions', now: conversions, before: previousConversions, id: 'conversions' },
   ];
   return (
     <div className={styles.figures}>
@@ -269,18 +271,27 @@ function Figures({ overview }: { overview: AnalyticsOverview }) {
           <span className={styles.figureLabel}>{f.label}</span>
           <span className={styles.figureValue}>{number.format(f.now)}</span>
           <span className={styles.change}>{changeText(f.now, f.before)}</span>
-          {f.id === 'conversions' && overview.conversionsWithoutVisit > 0 ? (
-            <span className={styles.change}>
-              {number.format(overview.conversionsWithoutVisit)} with no visit before
-            </span>
-          ) : null}
         </div>
       ))}
+      <div className={styles.figure} data-testid="analytics-conversions">
+        <span className={styles.figureLabel}>Conversions</span>
+        <span className={styles.figureValue}>{convertible ? number.format(conversions) : '—'}</span>
+        <span className={styles.change}>
+          {convertible ? changeText(conversions, previousConversions) : notFiltered}
+        </span>
+        {convertible && overview.conversionsWithoutVisit > 0 ? (
+          <span className={styles.change}>
+            {number.format(overview.conversionsWithoutVisit)} with no visit before
+          </span>
+        ) : null}
+      </div>
       <div className={styles.figure} data-testid="analytics-conversion-rate">
         <span className={styles.figureLabel}>Conversion rate</span>
         <span className={styles.figureValue}>{rateText(overview.conversionRate)}</span>
         <span className={styles.change}>
-          {rateChangeText(overview.conversionRate, overview.previousConversionRate)}
+          {convertible
+            ? rateChangeText(overview.conversionRate, overview.previousConversionRate)
+            : notFiltered}
         </span>
       </div>
     </div>
@@ -326,30 +337,217 @@ function OwnVisits() {
   );
 }
 
+/** The count of the last 30 minutes; no green dot until it is known. */
+function Live() {
+  const live = trpc.analytics.live.useQuery(undefined, { refetchInterval: 30_000 });
+  if (!live.data)
+    return (
+      <span
+        className={`${styles.live} ${styles.liveUnknown}`}
+        data-testid="analytics-live"
+        aria-live="polite"
+      >
+        {live.isError ? 'Live visitors could not be counted' : 'Counting live visitors…'}
+      </span>
+    );
+  return (
+    <span className={styles.live} data-testid="analytics-live" aria-live="polite">
+      <span className={styles.liveDot} aria-hidden="true" />
+      <span data-volatile="number">{number.format(live.data.visitors)}</span> in the last 30 minutes
+    </span>
+  );
+}
+
+/** The filter in force, what it covers, and the way back to every visitor. */
+function FilterBar({
+  filter,
+  overview,
+  onClear,
+}: {
+  filter: Filter;
+  overview: AnalyticsOverview | undefined;
+  onClear: () => void;
+}) {
+  const covered = overview?.filter;
+  const partly = covered && covered.coveredFrom !== overview.period.from;
+  const box = useRef<HTMLDivElement>(null);
+  // The row chosen is gone with the tables it was in: the keyboard goes on from the filter.
+  useEffect(() => box.current?.focus(), [filter]);
+  return (
+    <div ref={box} tabIndex={-1} className={styles.filterBar} data-testid="analytics-filter" role="status">
+      <span>
+        Only visitors where <strong>{DIMENSION_NAMES[filter.by]}</strong> is{' '}
+        <strong>{valueName(filter.by, filter.value)}</strong>
+        {partly ? (
+          covered.coveredFrom ? (
+            <>
+              {' '}
+              (from{' '}
+              <span data-volatile="day">{dayMonth.format(new Date(`${covered.coveredFrom}T00:00:00Z`))}</span>
+              : each view is kept 30 days, older days as totals only)
+            </>
+          ) : (
+            ' (none in this period: each view is kept 30 days, older days as totals only)'
+          )
+        ) : (
+          ''
+        )}
+      </span>
+      <Button size="sm" variant="ghost" onClick={onClear} data-testid="analytics-filter-clear">
+        <X size={16} aria-hidden="true" /> Remove filter
+      </Button>
+    </div>
+  );
+}
+
+/** The intervals a period can be charted by (hours for a week at most, months past a month). */
+function intervalsFor(overview: AnalyticsOverview, period: AnalyticsPeriodInput): Interval[] {
+  const days = (Date.parse(overview.period.to) - Date.parse(overview.period.from)) / 86_400_000 + 1;
+  const hours = period.period === 'today' || period.period === '7d';
+  return [
+    ...(hours ? (['hour'] as const) : []),
+    ...(days > 1 ? (['day'] as const) : []),
+    ...(days > 31 ? (['month'] as const) : []),
+  ];
+}
+
+function ChartCard({
+  overview,
+  period,
+  interval,
+  onInterval,
+}: {
+  overview: AnalyticsOverview | undefined;
+  period: AnalyticsPeriodInput;
+  interval: Interval | undefined;
+  onInterval: (interval: Interval) => void;
+}) {
+  const ids = useId();
+  const [compare, setCompare] = useState(false);
+  const shown = overview?.interval ?? interval ?? 'day';
+  const choices = overview ? intervalsFor(overview, period) : [];
+  return (
+    <section className={styles.chart} aria-labelledby={`${ids}-title`}>
+      <div className={styles.chartHead}>
+        <h3 id={`${ids}-title`} className={styles.cardTitle}>
+          Visitors and page views
+        </h3>
+        <div className={styles.chartOptions}>
+          {choices.length > 1 ? (
+            <label className={tableStyles.field} htmlFor={`${ids}-interval`}>
+              <span className="visually-hidden">Chart step</span>
+              <select
+                id={`${ids}-interval`}
+                className={tableStyles.control}
+                value={shown}
+                onChange={(e) => onInterval(e.target.value as Interval)}
+              >
+                {choices.map((i) => (
+                  <option key={i} value={i}>
+                    {INTERVAL_NAMES[i]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className={adminStyles.checkRow} htmlFor={`${ids}-compare`}>
+            <input
+              id={`${ids}-compare`}
+              type="checkbox"
+              className={adminStyles.checkbox}
+              checked={compare}
+              onChange={(e) => setCompare(e.target.checked)}
+            />
+            Compare with the period before
+          </label>
+        </div>
+      </div>
+      {overview?.points ? (
+        <>
+          <Suspense fallback={<Skeleton height="16rem" />}>
+            <VisitorsChart
+              points={overview.points}
+              previousPoints={overview.previousPoints ?? []}
+              interval={shown}
+              compare={compare}
+            />
+          </Suspense>
+          <ChartTable
+            points={overview.points}
+            previousPoints={overview.previousPoints ?? []}
+            interval={shown}
+            compare={compare}
+          />
+        </>
+      ) : (
+        <Skeleton height="16rem" />
+      )}
+    </section>
+  );
+}
+
 /** Who reads the site: visitors, pages, sources, countries, devices and conversions, without cookies. */
 export function AnalyticsSection() {
   const ids = useId();
-  const [period, setPeriod] = useState<AnalyticsPeriodInput>({ period: '7d' });
+  const [period, setPeriodState] = useState<AnalyticsPeriodInput>({ period: '7d' });
+  const [interval, setChartInterval] = useState<Interval | undefined>();
+  const [filter, setFilter] = useState<Filter | null>(null);
+  const setPeriod = (change: (p: AnalyticsPeriodInput) => AnalyticsPeriodInput) => {
+    setPeriodState(change);
+    // Each period has its own step (hours for Today, months for a year) until another is chosen.
+    setChartInterval(undefined);
+  };
   const custom = period.period === 'custom';
   const ready = !custom || Boolean(period.from && period.to && period.from <= period.to);
-  const overview = trpc.analytics.overview.useQuery(period, {
-    placeholderData: keepPreviousData,
-    enabled: ready,
+  const input: Input = { ...period, ...(filter ? { filterBy: filter.by, filterValue: filter.value } : {}) };
+  const overview = trpc.analytics.overview.useQuery(
+    { ...input, ...(interval ? { interval } : {}) },
+    { placeholderData: keepPreviousData, enabled: ready },
+  );
+  const query = exportQuery(period, filter);
+  const visitors = overview.data?.totals.visitors ?? 0;
+  const conversions = overview.data ? Object.values(overview.data.conversions).reduce((a, b) => a + b, 0) : 0;
+  const convertible = overview.data?.filter?.conversionsFiltered ?? true;
+  const dimension = (d: AnalyticsDimension) => ({
+    id: d,
+    label: DIMENSION_TABLES[d].label,
+    render: () => (
+      <DimensionTable
+        key={`${d}-${query}`}
+        dimension={d}
+        input={input}
+        visitors={visitors}
+        onFilter={setFilter}
+      />
+    ),
   });
-  const live = trpc.analytics.live.useQuery(undefined, { refetchInterval: 30_000 });
+  const conversionTab = (by: 'source' | 'page') => ({
+    id: `conversions-${by}`,
+    label: by === 'source' ? 'By source' : 'By page',
+    render: () =>
+      convertible ? (
+        <ConversionsTable
+          key={`${by}-${query}`}
+          by={by}
+          input={input}
+          conversions={conversions}
+          onFilter={setFilter}
+        />
+      ) : (
+        <p className={styles.note}>
+          Conversions are recorded with their source and page only, so they cannot be narrowed to one{' '}
+          {filter ? DIMENSION_NAMES[filter.by].toLowerCase() : 'value'}.
+        </p>
+      ),
+  });
 
   return (
     <div className={styles.stack}>
       <AdminSection
         title="Analytics"
-        lead="Visitors are counted on this site without cookies; a visitor is recognised within a day only."
+        lead="Visitors are counted on this site without cookies; a visitor is recognised within a day only. Choose any row below to see only its visitors."
         testId="analytics"
-        action={
-          <span className={styles.live} data-testid="analytics-live" aria-live="polite">
-            <span className={styles.liveDot} aria-hidden="true" />
-            {live.data ? `${number.format(live.data.visitors)} in the last 30 minutes` : 'Live visitors…'}
-          </span>
-        }
+        action={<Live />}
       >
         <div className={styles.controls}>
           <label className={tableStyles.field} htmlFor={`${ids}-period`}>
@@ -393,28 +591,42 @@ export function AnalyticsSection() {
               </label>
             </>
           ) : null}
-          <CsvButton table="daily" period={period} label="visitors per day" />
+          {ready ? <ExportButton query={query} /> : null}
         </div>
+        {filter ? (
+          <FilterBar filter={filter} overview={overview.data} onClear={() => setFilter(null)} />
+        ) : null}
         {overview.data ? <Figures overview={overview.data} /> : <Skeleton height="6rem" />}
         <OwnVisits />
       </AdminSection>
-      <div className={styles.chart}>
-        {overview.data ? (
-          <Suspense fallback={<Skeleton height="16rem" />}>
-            <VisitorsChart overview={overview.data} />
-          </Suspense>
-        ) : (
-          <Skeleton height="16rem" />
-        )}
-      </div>
       {ready ? (
-        <div className={styles.tables}>
-          {(Object.keys(DIMENSION_TABLES) as Dimension[]).map((d) => (
-            <BreakdownTable key={`${d}-${periodQuery(period)}`} dimension={d} period={period} />
-          ))}
-          <ConversionsTable key={`s-${periodQuery(period)}`} by="source" period={period} />
-          <ConversionsTable key={`p-${periodQuery(period)}`} by="page" period={period} />
-        </div>
+        <>
+          <ChartCard
+            overview={overview.data}
+            period={period}
+            interval={interval}
+            onInterval={setChartInterval}
+          />
+          <div className={styles.tables}>
+            <TabbedCard
+              title="Sources"
+              testId="analytics-sources-card"
+              tabs={[dimension('source'), dimension('campaign')]}
+            />
+            <TabbedCard title="Pages" testId="analytics-pages-card" tabs={[dimension('page')]} />
+            <TabbedCard title="Countries" testId="analytics-countries-card" tabs={[dimension('country')]} />
+            <TabbedCard
+              title="Browsers and devices"
+              testId="analytics-devices-card"
+              tabs={[dimension('browser'), dimension('device')]}
+            />
+            <TabbedCard
+              title="Conversions"
+              testId="analytics-conversions-card"
+              tabs={[conversionTab('source'), conversionTab('page')]}
+            />
+          </div>
+        </>
       ) : (
         <p className={tableStyles.empty}>Choose the first and last day of the period.</p>
       )}

@@ -1,41 +1,55 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { AnalyticsOverview } from '../../../../shared/analytics.schema';
+import { axisLabel, fullLabel, startOf, STEP_NAMES, type ChartProps } from './chart-labels';
 
-// Visitors and page views per day against the period before: uPlot (docs/bench/2026-11-25-client-chunks.md), loaded only with
-// the admin's analytics section, never by the public pages.
+// Visitors and page views per hour, day or month, and the period before's visitors step for step:
+// uPlot (docs/bench/2026-11-25-client-chunks.md), loaded only with the admin's analytics section,
+// never by the public pages. The figures are also a table beside it (ChartTable), for the keyboard
+// and screen readers.
 
-const COLOURS = { visitors: '#1d4ed8', pageViews: '#0f766e', previous: '#94a3b8' };
+const COLOURS = { visitors: '#1d4ed8', pageViews: '#0f766e', previous: '#64748b' };
+/** About this many pixels between the axis's labels. */
+const LABEL_SPACING = 72;
 
-export default function VisitorsChart({ overview }: { overview: AnalyticsOverview }) {
+/** The steps to label: every one while they fit, else every second, third... from the first. */
+function labelled(xs: number[], width: number): number[] {
+  const every = Math.max(1, Math.ceil(xs.length / Math.max(2, Math.floor(width / LABEL_SPACING))));
+  return xs.filter((_, i) => i % every === 0);
+}
+
+export default function VisitorsChart({ points, previousPoints, interval, compare }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const xs = overview.series.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
+    const xs = points.map((p) => startOf(p.start).getTime() / 1000);
     const data: uPlot.AlignedData = [
       xs,
-      overview.series.map((d) => d.visitors),
-      overview.series.map((d) => d.pageViews),
-      overview.series.map((_, i) => overview.previousSeries[i]?.visitors ?? null),
+      points.map((p) => p.visitors),
+      points.map((p) => p.pageViews),
+      ...(compare ? [points.map((_, i) => previousPoints[i]?.visitors ?? null)] : []),
     ];
     const size = () => ({ width: Math.max(260, el.clientWidth), height: el.clientWidth < 500 ? 220 : 280 });
+    // One step's width either side when there is only one (uPlot would span years).
+    const step = interval === 'hour' ? 1800 : 43_200;
     const plot = new uPlot(
       {
         ...size(),
-        title: 'Visitors and page views per day',
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        // One day alone (Today) gets a day's width around it, not uPlot's years.
         scales: {
           x: {
             time: true,
-            ...(xs.length === 1 ? { range: [xs[0]! - 43_200, xs[0]! + 43_200] as uPlot.Range.MinMax } : {}),
+            ...(xs.length === 1 ? { range: [xs[0]! - step, xs[0]! + step] as uPlot.Range.MinMax } : {}),
           },
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
         series: [
-          {},
+          // The tooltip's step in full and UK style, not uPlot's '2026-11-28 12:00am'.
+          {
+            label: STEP_NAMES[interval],
+            value: (_u, v) => (v === null ? '' : fullLabel(new Date(v * 1000), interval)),
+          },
           {
             label: 'Visitors',
             stroke: COLOURS.visitors,
@@ -44,19 +58,16 @@ export default function VisitorsChart({ overview }: { overview: AnalyticsOvervie
             points: { size: 7 },
           },
           { label: 'Page views', stroke: COLOURS.pageViews, width: 2, points: { size: 7 } },
-          { label: 'Visitors, period before', stroke: COLOURS.previous, width: 1.5, dash: [6, 4] },
+          ...(compare
+            ? [{ label: 'Visitors, period before', stroke: COLOURS.previous, width: 1.5, dash: [6, 4] }]
+            : []),
         ],
         axes: [
           {
-            // UK dates ('26 Nov'), not uPlot's US default.
-            values: (_u, splits) =>
-              splits.map((t) =>
-                new Date(t * 1000).toLocaleDateString('en-GB', {
-                  day: 'numeric',
-                  month: 'short',
-                  timeZone: 'UTC',
-                }),
-              ),
+            // A label on a step of the data only, each step once: uPlot's own splits fell between
+            // days and named one day twice.
+            splits: (u) => labelled(xs, u.bbox.width / devicePixelRatio),
+            values: (_u, splits) => splits.map((t) => axisLabel(new Date(t * 1000), interval)),
           },
           { size: 50 },
         ],
@@ -71,13 +82,7 @@ export default function VisitorsChart({ overview }: { overview: AnalyticsOvervie
       observer.disconnect();
       plot.destroy();
     };
-  }, [overview]);
-  return (
-    <div
-      ref={box}
-      data-testid="analytics-chart"
-      role="img"
-      aria-label="Chart of visitors and page views per day"
-    />
-  );
+  }, [points, previousPoints, interval, compare]);
+  // The canvas is a picture of the table below it; the table is what assistive technology reads.
+  return <div ref={box} data-testid="analytics-chart" data-volatile-picture="" aria-hidden="true" />;
 }

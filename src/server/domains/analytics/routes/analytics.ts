@@ -2,13 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { ANALYTICS_DIMENSIONS } from '../../../../shared/analytics.schema';
 import {
-  analyticsPeriodInputSchema,
+  analyticsFilteredPeriodInputSchema,
   PAGE_VIEW_BEACON_MAX_BYTES,
   PAGE_VIEW_BEACON_PATH,
 } from '../../../../shared/analytics.schema';
 import type { AppDeps } from '../../../deps';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../../web/openapi/responses';
-import { breakdown, conversionsBy, dailySeries, PeriodError, resolvePeriod } from '../dashboard';
+import {
+  breakdown,
+  conversionsBy,
+  conversionsFilterable,
+  dailySeries,
+  PeriodError,
+  resolvePeriod,
+  type Period,
+} from '../dashboard';
+import { countryName } from '../../../../shared/analytics';
+import type { Filter } from '../filtered';
+import { filterOf } from '../router';
+import { DomainError } from '../../../platform/errors';
+import { zipOf } from './zip';
 import { createAnalyticsRecorder, type AnalyticsRecorder } from '../recorder';
 import { createSitePages, type RecordPages } from '../site-pages';
 import { listBlogAddresses, nextScheduledChange } from '../../blog';
@@ -63,36 +76,67 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       return reply.code(202).header('Cache-Control', 'no-store').send();
     });
 
+    /** The period and filter of an export's query, or the message of a 400. */
+    const exportQuery = (query: unknown, now: Date): { period: Period; filter?: Filter } | string => {
+      const input = analyticsFilteredPeriodInputSchema.safeParse(query);
+      if (!input.success) return input.error.issues[0]?.message ?? 'Bad period';
+      try {
+        return {
+          period: resolvePeriod(input.data.period, now, input.data).current,
+          filter: filterOf(input.data),
+        };
+      } catch (error) {
+        if (error instanceof PeriodError || error instanceof DomainError) return error.message;
+        throw error;
+      }
+    };
+    const noStore = { 'Cache-Control': 'no-store' };
+
     app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
       '/api/admin/analytics/csv/:table',
       async (req, reply) => {
-        if (!(await signedIn(req)))
-          return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
+        if (!(await signedIn(req))) return sendApiError(reply, 401, 'Please sign in to continue.', noStore);
         const table = req.params.table;
         if (!CSV_TABLES.includes(table))
           return sendApiError(reply, 404, `No such table; one of ${CSV_TABLES.join(', ')}.`);
-        const input = analyticsPeriodInputSchema.safeParse(req.query);
-        if (!input.success) return sendApiError(reply, 400, input.error.issues[0]?.message ?? 'Bad period');
         const now = deps.clock();
-        let period;
-        try {
-          period = resolvePeriod(input.data.period, now, input.data).current;
-        } catch (error) {
-          if (error instanceof PeriodError) return sendApiError(reply, 400, error.message);
-          throw error;
-        }
-        const body = await csvOf(deps, table as CsvTable, period, now);
+        const asked = exportQuery(req.query, now);
+        if (typeof asked === 'string') return sendApiError(reply, 400, asked);
+        const { period, filter } = asked;
+        if (table.startsWith('conversions-') && !conversionsFilterable(filter))
+          return sendApiError(reply, 400, `Conversions cannot be filtered by ${filter!.by}.`);
+        const body = await csvOf(deps, table as CsvTable, period, now, filter);
         return reply
           .status(200)
           .type('text/csv; charset=utf-8')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="analytics-${table}-${period.from}-${period.to}.csv"`,
-          )
-          .header('Cache-Control', 'no-store')
+          .header('Content-Disposition', `attachment; filename="${csvName(table, period)}"`)
+          .headers(noStore)
           .send(body);
       },
     );
+
+    // Every table in one download: a ZIP of the CSV files above (conversions left out under a
+    // filter they cannot answer), so a spreadsheet opens each table as it is.
+    app.get<{ Querystring: Record<string, string> }>('/api/admin/analytics/export', async (req, reply) => {
+      if (!(await signedIn(req))) return sendApiError(reply, 401, 'Please sign in to continue.', noStore);
+      const now = deps.clock();
+      const asked = exportQuery(req.query, now);
+      if (typeof asked === 'string') return sendApiError(reply, 400, asked);
+      const { period, filter } = asked;
+      const tables = CSV_TABLES.filter((t) => !t.startsWith('conversions-') || conversionsFilterable(filter));
+      const entries = [];
+      for (const table of tables)
+        entries.push({
+          name: csvName(table, period),
+          content: await csvOf(deps, table as CsvTable, period, now, filter),
+        });
+      return reply
+        .status(200)
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="analytics-${period.from}-${period.to}.zip"`)
+        .headers(noStore)
+        .send(zipOf(entries, now));
+    });
   };
 }
 
@@ -112,10 +156,12 @@ const CSV_TABLES = [
 ];
 type CsvTable = 'daily' | keyof typeof DIMENSION_TABLES | 'conversions-by-source' | 'conversions-by-page';
 
-async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to: string }, now: Date) {
+const csvName = (table: string, period: Period) => `analytics-${table}-${period.from}-${period.to}.csv`;
+
+async function csvOf(deps: AppDeps, table: CsvTable, period: Period, now: Date, filter?: Filter) {
   if (table === 'daily') {
     let body = csvLine(['day', 'visitors', 'page_views']);
-    for (const d of await dailySeries(deps.db, period, now))
+    for (const d of await dailySeries(deps.db, period, now, filter))
       body += csvLine([d.day, String(d.visitors), String(d.pageViews)]);
     return body;
   }
@@ -133,7 +179,7 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to:
       'conversion_rate',
     ]);
     for (let page = 1; ; page++) {
-      const { items, total } = await conversionsBy(deps.db, by, period, now, { page, pageSize });
+      const { items, total } = await conversionsBy(deps.db, by, period, now, { page, pageSize }, filter);
       for (const r of items)
         body += csvLine([
           r.value,
@@ -145,19 +191,14 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: { from: string; to:
     }
   }
   const dimension = DIMENSION_TABLES[table as keyof typeof DIMENSION_TABLES];
-  let body = csvLine(
-    dimension === 'source'
-      ? ['source', 'kind', 'visitors', 'page_views']
-      : [dimension, 'visitors', 'page_views'],
-  );
+  // A source's kind, and a country's name as the dashboard shows it (United Kingdom for GB).
+  const label = { source: 'kind', country: 'country_name' } as Partial<Record<string, string>>;
+  let body = csvLine([dimension, ...(label[dimension] ? [label[dimension]] : []), 'visitors', 'page_views']);
+  const labelOf = (r: { value: string; kind?: string }) =>
+    dimension === 'source' ? [r.kind ?? ''] : dimension === 'country' ? [countryName(r.value)] : [];
   for (let page = 1; ; page++) {
-    const { items, total } = await breakdown(deps.db, dimension, period, now, { page, pageSize });
-    for (const r of items)
-      body += csvLine(
-        dimension === 'source'
-          ? [r.value, r.kind ?? '', String(r.visitors), String(r.pageViews)]
-          : [r.value, String(r.visitors), String(r.pageViews)],
-      );
+    const { items, total } = await breakdown(deps.db, dimension, period, now, { page, pageSize }, filter);
+    for (const r of items) body += csvLine([r.value, ...labelOf(r), String(r.visitors), String(r.pageViews)]);
     if (page * pageSize >= total) return body;
   }
 }
@@ -230,6 +271,15 @@ const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> 
     schema: { type: 'string', format: 'date' },
     description: 'Last day of a custom period',
   },
+  {
+    name: 'filterBy',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', enum: ['page', 'source', 'campaign', 'country', 'device', 'browser'] },
+    description:
+      'With filterValue: the figures of the visitors with a view of that page, from that source and so on',
+  },
+  { name: 'filterValue', in: 'query', required: false, schema: { type: 'string', maxLength: 600 } },
 ];
 
 export const analyticsRouteDocs: Record<string, PathItem> = {
@@ -288,7 +338,9 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
       description:
         'table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or ' +
         'conversions-by-page; every row of the period, most visitors first; CRLF ' +
-        'line ends; a cell starting with = + - or @ gets a leading apostrophe. Admin-only.',
+        'line ends; a cell starting with = + - or @ gets a leading apostrophe. countries carry country_name ' +
+        '(United Kingdom for GB) beside the code. Under a filter, as GET /admin/analytics/breakdown; the ' +
+        'conversions tables only by page or source. Admin-only.',
       security: SESSION_SECURITY,
       parameters: [
         { name: 'table', in: 'path', required: true, schema: { type: 'string' }, example: 'pages' },
@@ -309,6 +361,26 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
           401: 'Not signed in, or the session has ended',
           404: 'No such table',
         }),
+        default: defaultErrorResponse,
+      },
+    },
+  },
+  '/admin/analytics/export': {
+    get: {
+      operationId: 'analytics-export',
+      tags: ['Analytics'],
+      summary: 'Every analytics table over a period as one ZIP of CSV files',
+      description:
+        'The files of GET /admin/analytics/csv/{table}, one a table, named analytics-{table}-{from}-{to}.csv; ' +
+        'under a filter other than page or source, the conversions tables are left out. Admin-only.',
+      security: SESSION_SECURITY,
+      parameters: periodParameters,
+      responses: {
+        '200': {
+          description: 'The ZIP file',
+          content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+        },
+        ...errorResponses({ 400: 'A bad period or filter', 401: 'Not signed in, or the session has ended' }),
         default: defaultErrorResponse,
       },
     },

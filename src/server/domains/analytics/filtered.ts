@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, dimensionExpression, type Dimension } from './figures';
+import { RAW_KEEP_DAYS } from './rollup';
+import { dayOf } from './visitor';
+
+// The figures under a filter (a page, source, campaign, country, device or browser), read from the
+// raw views: the roll-ups count each dimension alone, so only the views can say which pages the
+// visitors from a source read. Views are kept 30 days, so a filter covers those days of a period.
+
+export type FilterDimension = Exclude<Dimension, 'total'>;
+export interface Filter {
+  by: FilterDimension;
+  value: string;
+}
+interface Days {
+  from: string;
+  to: string;
+}
+
+/** The days of a period whose views are still kept (the last 30 up to today), or null when none are. */
+export function coveredDays(period: Days, now: Date): Days | null {
+  const today = dayOf(now);
+  const oldestRaw = addDays(today, -RAW_KEEP_DAYS);
+  const from = period.from > oldestRaw ? period.from : oldestRaw;
+  const to = period.to < today ? period.to : today;
+  return from > to ? null : { from, to };
+}
+
+/**
+ * The views of a filter's visitors over some days: each day, the visitors with a view that matches
+ * it (a visitor is recognised within a day only), and their views. A page filter keeps that page's
+ * views alone, as its visitors' other pages are not its figures, except for the source and
+ * campaign, which a visit's first view carries. Columns of analytics_page_views, as `v`.
+ */
+export function filteredViews(filter: Filter, days: Days, dimension: Dimension): SQL {
+  const within = (alias: string) =>
+    sql`${sql.raw(alias)}.day between ${days.from}::date and ${days.to}::date`;
+  const onlyThePage =
+    filter.by === 'page' && dimension !== 'source' && dimension !== 'campaign'
+      ? sql`and v.path = ${filter.value}`
+      : sql``;
+  return sql`
+    select v.* from analytics_page_views v
+    where ${within('v')} ${onlyThePage} and (v.day, v.visitor) in (
+      select e.day, e.visitor from analytics_page_views e
+      where ${within('e')} and ${dimensionExpression(filter.by, 'e')} = ${filter.value})`;
+}
+
+/** A dimension's figures under a filter, (day, value, visitors, page_views) rows as the roll-ups have them. */
+export function filteredFigures(filter: Filter, days: Days | null, dimension: Dimension): SQL {
+  if (!days)
+    return sql`select null::date as day, ''::text as value, 0 as visitors, 0 as page_views where false`;
+  return sql`
+    select day, value, visitors, page_views from (
+      select v.day, ${dimensionExpression(dimension, 'v')} as value, count(distinct v.visitor)::int as visitors,
+        count(*)::int as page_views
+      from (${filteredViews(filter, days, dimension)}) v group by 1, 2
+    ) f where value is not null`;
+}

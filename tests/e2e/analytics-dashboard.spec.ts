@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, test } from './helpers/sign-in';
+
+// The dashboard as a publisher reads it (issue 46): the chart's steps follow the period in UK
+// style (hours for Today, days for a week, months for a year), its figures are a table too, a row
+// clicked filters every card, and axe finds nothing wrong with the whole of it filtered.
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+/** The chart table's first column: its steps as the screen names them. */
+async function steps(page: Page) {
+  const table = page.getByTestId('analytics-chart-table');
+  if (!(await table.evaluate((d: HTMLDetailsElement) => d.open))) await table.locator('summary').click();
+  return table.locator('tbody th').allInnerTexts();
+}
+
+test('the chart follows the period in UK style, a clicked row filters every card, and axe passes', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  // Visits from a source of this run's own, counted as a reader's (no session).
+  const source = `dash-${Date.now()}`;
+  const reader = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': FIREFOX } });
+  for (const u of [`/?utm_source=${source}`, '/blog', '/sparkai-academy']) {
+    const res = await reader.post('/api/analytics/view', {
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      data: JSON.stringify({ u, w: 1366 }),
+    });
+    expect(res.status()).toBe(202);
+  }
+  await reader.dispose();
+
+  await signIn({ by: 'api' });
+  await page.goto('/admin?section=analytics');
+  const sources = page.getByTestId('analytics-sources-card');
+  await expect(sources.getByRole('button', { name: new RegExp(`^${source}`) })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  // A week by day: seven days, each once, as UK dates ('Sat 28 Nov 2026').
+  const week = await steps(page);
+  expect(week).toHaveLength(7);
+  expect(new Set(week).size).toBe(7);
+  for (const day of week) expect(day).toMatch(/^[A-Z][a-z]{2},? \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+
+  // Today by hour on a 24-hour clock; a year by month.
+  const period = page.getByTestId('analytics').locator('select');
+  await period.selectOption('today');
+  await expect.poll(async () => (await steps(page))[0]).toMatch(/, 00:00$/);
+  await period.selectOption('12mo');
+  await expect.poll(async () => (await steps(page)).length).toBe(13);
+  for (const month of await steps(page)) expect(month).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+  // The period before, beside it.
+  await page.getByLabel('Compare with the period before').check();
+  await expect(page.getByTestId('analytics-chart-table').locator('thead')).toContainText(
+    'Visitors, period before',
+  );
+
+  // The source's row filters the whole dashboard: one visitor, the three pages they read.
+  await period.selectOption('7d');
+  await sources.getByRole('button', { name: new RegExp(`^${source}`) }).click();
+  await expect(page.getByTestId('analytics-filter')).toContainText(`Source is ${source}`);
+  await expect(page.getByTestId('analytics-visitors')).toContainText(/^Visitors1/);
+  await expect(page.getByTestId('analytics-pages-row')).toHaveCount(3);
+  await expect(page.getByTestId('analytics-sources-row')).toHaveCount(1);
+
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+
+  await page.getByRole('button', { name: 'Remove filter' }).click();
+  await expect(page.getByTestId('analytics-filter')).toHaveCount(0);
+});
