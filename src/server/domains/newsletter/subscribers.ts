@@ -1,24 +1,32 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { newsletterSubscriptions } from './tables';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../../shared/admin';
 import type { Subscriber } from '../../../shared/admin.schema';
 import { notFound } from '../../platform/errors';
 import { leaveSends } from './leave';
-import { containsPattern, pageOffset, type Page } from '../../platform/paging';
+import {
+  containsPattern,
+  CURSOR_KEY,
+  keysetOf,
+  type CursorPage,
+  type CursorRequest,
+} from '../../platform/paging';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-export interface SubscriberFilter {
-  page: number;
-  pageSize: number;
+export interface SubscriberFilter extends CursorRequest {
   status?: SubscriberStatus;
   q?: string;
 }
 
+/** The subscribers' order, newest first (newsletter_subscriptions_created_id_idx). */
+const subscriberOrder = keysetOf([newsletterSubscriptions.createdAt, newsletterSubscriptions.id]);
+
 /** Newsletter subscriptions, newest first, with whether and when each was confirmed. */
-export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<Page<Subscriber>> {
+export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<CursorPage<Subscriber>> {
   const { db } = deps;
+  const read = subscriberOrder.read(filter);
   const conditions: SQL[] = [];
   if (filter.status === 'confirmed') conditions.push(isNotNull(newsletterSubscriptions.confirmedAt));
   if (filter.status === 'pending') conditions.push(isNull(newsletterSubscriptions.confirmedAt));
@@ -33,16 +41,19 @@ export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Pro
         confirmedAt: newsletterSubscriptions.confirmedAt,
         createdAt: newsletterSubscriptions.createdAt,
         bouncedAt: newsletterSubscriptions.bouncedAt,
+        [CURSOR_KEY]: read.key,
       })
       .from(newsletterSubscriptions)
-      .where(where)
-      .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter.page, filter.pageSize)),
+      .where(and(where, read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
     db.select({ total: count() }).from(newsletterSubscriptions).where(where),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map((r) => ({
+    ...cursors,
+    items: page.map((r) => ({
       ...r,
       confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
