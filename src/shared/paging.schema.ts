@@ -66,7 +66,10 @@ export const cursorFields = {
 
 /** The cursors a page read by position answers with, each only when there is a page that way. */
 export const cursorPageFields = {
-  nextCursor: z.string().optional().meta({ description: 'Pass as after for the next page; absent on the last.' }),
+  nextCursor: z
+    .string()
+    .optional()
+    .meta({ description: 'Pass as after for the next page; absent on the last.' }),
   prevCursor: z
     .string()
     .optional()

@@ -2569,6 +2569,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 sessionId?: number;
                 status?: "confirmed" | "waiting" | "cancelled" | "interest";
             };
@@ -2629,6 +2631,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                         workshop: {
                             spots: number;
                             taken: number;
@@ -3727,6 +3733,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 plan?: "explorer" | "innovator" | "entrepreneur" | "unknown";
                 status?: string;
             };
@@ -3793,6 +3801,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
@@ -4274,6 +4286,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 kind?: "change" | "sign_in" | "sign_in_failed" | "sign_out";
             };
             header?: never;
@@ -4326,6 +4340,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
@@ -8769,6 +8787,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 type?: "advertising" | "website" | "newsletter-building" | "editorial" | "podcast" | "partnership" | "other" | "workshop_reservation";
                 status?: "new" | "replied" | "archived";
                 q?: string;
@@ -8833,6 +8853,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
@@ -11446,6 +11470,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 status?: "queued" | "sending" | "sent" | "failed" | "bounced" | "skipped";
             };
             header?: never;
@@ -11492,6 +11518,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
@@ -16020,6 +16050,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 status?: "confirmed" | "pending";
                 q?: string;
             };
@@ -16064,6 +16096,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };

@@ -79,7 +79,12 @@ function keyPartOf(column: PgColumn): KeyPart {
       schema: timestampSchema,
     };
   if (type === 'integer' || type === 'serial')
-    return { column, written: sql`${column}`, read: (value) => sql`${value}::integer`, schema: integerSchema };
+    return {
+      column,
+      written: sql`${column}`,
+      read: (value) => sql`${value}::integer`,
+      schema: integerSchema,
+    };
   throw new Error(`A keyset key cannot be a ${type} column (${column.name})`);
 }
 

@@ -7,7 +7,13 @@ import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../../shar
 import type { ContactType } from '../../../shared/contact';
 import { notFound } from '../../platform/errors';
 import { MAIL_QUEUE } from '../../platform/outbox';
-import { containsPattern, CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
+import {
+  containsPattern,
+  CURSOR_KEY,
+  keysetOf,
+  type CursorPage,
+  type CursorRequest,
+} from '../../platform/paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

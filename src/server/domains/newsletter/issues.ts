@@ -24,7 +24,14 @@ import { getPublishedPost } from '../blog';
 import { getBusinessDetails } from '../site-content';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
 import { sanitisePostHtml } from '../blog';
-import { CURSOR_KEY, keysetOf, pageOffset, type CursorPage, type CursorRequest, type Page } from '../../platform/paging';
+import {
+  CURSOR_KEY,
+  keysetOf,
+  pageOffset,
+  type CursorPage,
+  type CursorRequest,
+  type Page,
+} from '../../platform/paging';
 import { unsubscribePageUrl } from './links';
 import { emailBodyHtml, renderIssueEmail } from './render';
 import { currentRatePerMinute, queueSendSlice, rowsOf } from './send';
