@@ -11,7 +11,9 @@ import {
   keysetOf,
   type CursorPage,
   type CursorRequest,
+  type KeysetRead,
 } from '../../platform/paging';
+import type { Database } from '../../platform/db/client';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -23,32 +25,45 @@ export interface SubscriberFilter extends CursorRequest {
 /** The subscribers' order, newest first (newsletter_subscriptions_created_id_idx). */
 const subscriberOrder = keysetOf([newsletterSubscriptions.createdAt, newsletterSubscriptions.id]);
 
-/** Newsletter subscriptions, newest first, with whether and when each was confirmed. */
-export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<CursorPage<Subscriber>> {
-  const { db } = deps;
-  const read = subscriberOrder.read(filter);
+function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status === 'confirmed') conditions.push(isNotNull(newsletterSubscriptions.confirmedAt));
   if (filter.status === 'pending') conditions.push(isNull(newsletterSubscriptions.confirmedAt));
   if (filter.q) conditions.push(ilike(newsletterSubscriptions.email, containsPattern(filter.q)));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of subscribers as read: the statement, exported for the query-plan tests. */
+function subscriberRows(db: Database, filter: SubscriberFilter, read: KeysetRead) {
+  return db
+    .select({
+      id: newsletterSubscriptions.id,
+      email: newsletterSubscriptions.email,
+      newsletter: newsletterSubscriptions.newsletter,
+      confirmedAt: newsletterSubscriptions.confirmedAt,
+      createdAt: newsletterSubscriptions.createdAt,
+      bouncedAt: newsletterSubscriptions.bouncedAt,
+      [CURSOR_KEY]: read.key,
+    })
+    .from(newsletterSubscriptions)
+    .where(and(subscriberWhere(filter), read.where))
+    .orderBy(...read.orderBy)
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+/** The statements of the subscribers list, built as the list builds them (for the query-plan tests). */
+export const subscriberListQueries = {
+  page: (db: Database, filter: SubscriberFilter) => subscriberRows(db, filter, subscriberOrder.read(filter)),
+};
+
+/** Newsletter subscriptions, newest first, with whether and when each was confirmed. */
+export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<CursorPage<Subscriber>> {
+  const { db } = deps;
+  const read = subscriberOrder.read(filter);
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: newsletterSubscriptions.id,
-        email: newsletterSubscriptions.email,
-        newsletter: newsletterSubscriptions.newsletter,
-        confirmedAt: newsletterSubscriptions.confirmedAt,
-        createdAt: newsletterSubscriptions.createdAt,
-        bouncedAt: newsletterSubscriptions.bouncedAt,
-        [CURSOR_KEY]: read.key,
-      })
-      .from(newsletterSubscriptions)
-      .where(and(where, read.where))
-      .orderBy(...read.orderBy)
-      .limit(read.limit)
-      .offset(read.offset),
-    db.select({ total: count() }).from(newsletterSubscriptions).where(where),
+    subscriberRows(db, filter, read),
+    db.select({ total: count() }).from(newsletterSubscriptions).where(subscriberWhere(filter)),
   ]);
   const { rows: page, ...cursors } = read.pageOf(rows);
   return {
