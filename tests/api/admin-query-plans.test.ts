@@ -3,7 +3,7 @@
 // 500 after a cursor reads about a page of index rows, as page 1 does, where page 500 by its offset
 // reads every row before it. Runs on PGlite and, in CI's second pass, on PostgreSQL. SHOW_PLANS=1
 // prints what each read.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/platform/db/client';
 import { subscriberListQueries } from '../../src/server/domains/newsletter';
