@@ -2643,7 +2643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown status, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3808,7 +3808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4347,7 +4347,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown kind, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8860,7 +8860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11525,7 +11525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description The id is not a whole number, an unknown status, or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16103,7 +16103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
