@@ -10,7 +10,14 @@ import {
   ENQUIRY_STATUSES,
   SUBSCRIBER_STATUSES,
 } from './admin';
-import { optionalFilter, pageField, pageSizeField, searchField as searchFieldOf } from './paging.schema';
+import {
+  cursorFields,
+  cursorPageFields,
+  optionalFilter,
+  pageField,
+  pageSizeField,
+  searchField as searchFieldOf,
+} from './paging.schema';
 
 // What the admin calls (the admin.* procedures, in each domain's router.ts) accept and return. Every list is paged by the server,
 // newest first; the types are imported by the admin screens with `import type`.
@@ -36,10 +43,16 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A page of a list that can also be read by position: with the cursors of the pages around it. */
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend(cursorPageFields);
+}
+
 // --- Enquiries -------------------------------------------------------------------------------------
 
 export const enquiryListInputSchema = z.object({
   ...pageFields,
+  ...cursorFields,
   type: optionalFilter(z.enum(CONTACT_TYPES, 'Unknown enquiry type')),
   status: optionalFilter(z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived')),
   /** Searched in name, e-mail, subject and message, ignoring case. */
@@ -87,7 +100,7 @@ export const enquirySchema = enquirySummarySchema.omit({ preview: true }).extend
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-export const enquiryPageSchema = pageOf(enquirySummarySchema);
+export const enquiryPageSchema = cursorPageOf(enquirySummarySchema);
 
 export const enquiryStatusInputSchema = idInputSchema.extend({
   status: z.enum(ENQUIRY_STATUSES, 'status must be new, replied or archived'),
@@ -97,6 +110,7 @@ export const enquiryStatusInputSchema = idInputSchema.extend({
 
 export const subscriberListInputSchema = z.object({
   ...pageFields,
+  ...cursorFields,
   status: optionalFilter(z.enum(SUBSCRIBER_STATUSES, 'status must be confirmed or pending')),
   /** Part of the e-mail address, ignoring case. */
   q: searchField,
@@ -113,7 +127,7 @@ export const subscriberSchema = z.object({
   bouncedAt: z.string().nullable(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
-export const subscriberPageSchema = pageOf(subscriberSchema);
+export const subscriberPageSchema = cursorPageOf(subscriberSchema);
 
 // --- Academy ---------------------------------------------------------------------------------------
 
@@ -137,6 +151,7 @@ export type WorkshopReservation = z.infer<typeof workshopReservationSchema>;
 
 export const reservationListInputSchema = z.object({
   ...pageFields,
+  ...cursorFields,
   /** One session's reservations. */
   sessionId: optionalFilter(z.coerce.number().int().positive().max(2_147_483_647)),
   status: optionalFilter(
@@ -154,12 +169,13 @@ export const workshopSpotsSchema = z.object({
 });
 export type WorkshopSpots = z.infer<typeof workshopSpotsSchema>;
 
-export const reservationPageSchema = pageOf(workshopReservationSchema).extend({
+export const reservationPageSchema = cursorPageOf(workshopReservationSchema).extend({
   workshop: workshopSpotsSchema,
 });
 
 export const academySubscriptionListInputSchema = z.object({
   ...pageFields,
+  ...cursorFields,
   plan: optionalFilter(z.enum([...PLAN_IDS, 'unknown'], 'Unknown plan')),
   /** Stripe's subscription status: active, trialing, past_due, canceled, incomplete... */
   status: optionalFilter(z.string().trim().max(40)),
@@ -189,7 +205,7 @@ export const academySubscriptionSchema = z.object({
   updatedAt: z.string(),
 });
 export type AcademySubscription = z.infer<typeof academySubscriptionSchema>;
-export const academySubscriptionPageSchema = pageOf(academySubscriptionSchema);
+export const academySubscriptionPageSchema = cursorPageOf(academySubscriptionSchema);
 
 // --- Admin users ---------------------------------------------------------------------------------
 
@@ -218,6 +234,7 @@ export const adminMessageSchema = z.object({ message: z.string() });
 
 export const activityListInputSchema = z.object({
   ...pageFields,
+  ...cursorFields,
   kind: optionalFilter(z.enum(ACTIVITY_KINDS, 'kind must be change, sign_in, sign_in_failed or sign_out')),
 });
 export type ActivityListInput = z.input<typeof activityListInputSchema>;
@@ -236,4 +253,4 @@ export const activityEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
 }) satisfies z.ZodType<ActivityEntry>;
-export const activityPageSchema = pageOf(activityEntrySchema);
+export const activityPageSchema = cursorPageOf(activityEntrySchema);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MESSAGES, emailAddressField } from './email.schema';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin';
-import { pageOf } from './admin.schema';
+import { cursorPageOf, pageOf } from './admin.schema';
 import { ISSUE_LIMITS, ISSUE_MESSAGES, ISSUE_STATUSES, RECIPIENT_STATUSES } from './newsletter-issues';
-import { optionalFilter, pageField, pageSizeField } from './paging.schema';
+import { cursorFields, optionalFilter, pageField, pageSizeField } from './paging.schema';
 import { patchOf } from './patch.schema';
 
 /** The signup of the specification: an address and the newsletter, which the site fixes to 'general'. */
@@ -131,6 +131,7 @@ export type IssueProgress = z.infer<typeof issueProgressSchema>;
 
 export const recipientListInputSchema = issueIdInputSchema.extend({
   ...issuePageFields,
+  ...cursorFields,
   status: optionalFilter(recipientStatusSchema),
 });
 export const recipientSchema = z.object({
@@ -144,7 +145,7 @@ export const recipientSchema = z.object({
   error: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
-export const recipientPageSchema = pageOf(recipientSchema);
+export const recipientPageSchema = cursorPageOf(recipientSchema);
 
 export const retryFailedSchema = z.object({ retried: z.number().int() });
 

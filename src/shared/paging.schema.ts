@@ -37,3 +37,41 @@ export function optionalFilter<T extends z.ZodType>(schema: T) {
 export function searchField(max: number) {
   return optionalFilter(z.string().trim().max(max, `q must be at most ${max} characters`));
 }
+
+/** The answer to a cursor this list did not give (altered, cut short, or another list's). */
+export const BAD_CURSOR_MESSAGE = 'This cursor is not one this list gave: start again from the first page';
+
+/** Longer than any key a list writes into its cursors. */
+const CURSOR_MAX = 400;
+
+function cursorField(description: string) {
+  return optionalFilter(
+    z
+      .string()
+      .max(CURSOR_MAX, `cursor must be at most ${CURSOR_MAX} characters`)
+      .regex(/^[A-Za-z0-9_-]+$/, BAD_CURSOR_MESSAGE)
+      .meta({ description }),
+  );
+}
+
+/**
+ * A list read by position (issue 47.4): `after` a row's cursor (an answer's nextCursor) or `before`
+ * one (its prevCursor), so a deep page costs what the first does. `page` is then only the number the
+ * answer repeats; without a cursor, `page` reads as it always has.
+ */
+export const cursorFields = {
+  after: cursorField("The rows after this one: a page's nextCursor. Opaque; page is then only echoed."),
+  before: cursorField("The rows before this one: a page's prevCursor. Opaque; page is then only echoed."),
+};
+
+/** The cursors a page read by position answers with, each only when there is a page that way. */
+export const cursorPageFields = {
+  nextCursor: z
+    .string()
+    .optional()
+    .meta({ description: 'Pass as after for the next page; absent on the last.' }),
+  prevCursor: z
+    .string()
+    .optional()
+    .meta({ description: 'Pass as before for the previous page; absent on the first.' }),
+};

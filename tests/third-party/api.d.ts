@@ -2595,6 +2595,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 sessionId?: number;
                 status?: "confirmed" | "waiting" | "cancelled" | "interest";
             };
@@ -2655,6 +2657,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                         workshop: {
                             spots: number;
                             taken: number;
@@ -2663,7 +2669,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description An unknown status, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown status, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3753,6 +3759,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 plan?: "explorer" | "innovator" | "entrepreneur" | "unknown";
                 status?: string;
             };
@@ -3819,10 +3827,14 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4300,6 +4312,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 kind?: "change" | "sign_in" | "sign_in_failed" | "sign_out";
             };
             header?: never;
@@ -4352,10 +4366,14 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
-            /** @description An unknown kind, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown kind, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8920,6 +8938,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 type?: "advertising" | "website" | "newsletter-building" | "editorial" | "podcast" | "partnership" | "other" | "workshop_reservation";
                 status?: "new" | "replied" | "archived";
                 q?: string;
@@ -8984,10 +9004,14 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11597,6 +11621,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 status?: "queued" | "sending" | "sent" | "failed" | "bounced" | "skipped";
             };
             header?: never;
@@ -11643,10 +11669,14 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
-            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description The id is not a whole number, an unknown status, or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16171,6 +16201,8 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                after?: string;
+                before?: string;
                 status?: "confirmed" | "pending";
                 q?: string;
             };
@@ -16215,10 +16247,14 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };
-            /** @description An unknown filter value, or paging out of range (pageSize at most 100) The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../shared/admin';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { useDebounced } from '../../lib/useDebounced';
-import { Pager } from './Pager';
+import { Pager, type PageCursor } from './Pager';
 import * as table from './AdminTable.css';
 import * as styles from './AdminList.css';
 
@@ -37,6 +37,9 @@ export interface AdminListPage<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** A list read by position: where the pages beside this one start. */
+  nextCursor?: string | undefined;
+  prevCursor?: string | undefined;
 }
 
 /** The parts of a TanStack Query result the list reads. */
@@ -61,7 +64,7 @@ export interface AdminListProps<T> {
   rowTestId?: string;
   /** Extra attributes of a row or card, e.g. { 'data-unread': true }. */
   rowAttributes?: (item: T) => Record<string, string | boolean | undefined>;
-  onPage: (page: number) => void;
+  onPage: (page: number, cursor?: PageCursor) => void;
   emptyText: string;
   /** Shown instead of emptyText when a filter or search is active. */
   filteredEmptyText?: string;
@@ -188,6 +191,8 @@ export function AdminList<T>({
           noun={noun}
           onPage={onPage}
           busy={query.isFetching}
+          nextCursor={data.nextCursor}
+          prevCursor={data.prevCursor}
         />
       ) : null}
     </div>
@@ -287,14 +292,22 @@ function CardList<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes
 }
 
 /**
- * The state of an admin list: the page, its filters (a change goes back to page 1) and a search
+ * The state of an admin list: the page (and, for a list read by position, the cursor it is read
+ * from: spread `list.cursor` into the query), its filters (a change goes back to page 1) and a search
  * box whose text is sent once the admin pauses typing.
  */
 export function useAdminList<F extends Record<string, string>>(
   initialFilters: F,
   pageSize = ADMIN_PAGE_SIZE_DEFAULT,
 ) {
-  const [page, setPage] = useState(1);
+  const [{ page, cursor }, setPosition] = useState<{ page: number; cursor: Partial<PageCursor> }>({
+    page: 1,
+    cursor: {},
+  });
+  const setPage = useCallback(
+    (next: number, from?: PageCursor) => setPosition({ page: next, cursor: from ?? {} }),
+    [],
+  );
   const [filters, setFilters] = useState<F>(initialFilters);
   const [search, setSearchText] = useState('');
   const q = useDebounced(search.trim());
@@ -307,5 +320,5 @@ export function useAdminList<F extends Record<string, string>>(
     setPage(1);
   };
   const filtered = q !== '' || Object.values(filters).some((v) => v !== '');
-  return { page, setPage, pageSize, filters, setFilter, search, setSearch, q, filtered };
+  return { page, cursor, setPage, pageSize, filters, setFilter, search, setSearch, q, filtered };
 }

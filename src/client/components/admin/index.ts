@@ -13,7 +13,7 @@ export { DateTime } from './DateTime';
 export { SearchFilter, SelectFilter } from './FilterFields';
 export { ImageUploadField } from './ImageUploadField';
 export { ItemDialogs, useItemDialogs } from './ItemDialogs';
-export { Pager } from './Pager';
+export { Pager, type PageCursor } from './Pager';
 export { RichTextEditor } from './RichTextEditor';
 export { SaveStatus } from './SaveStatus';
 export { shownColumn, useToastedChange, VisibilityButton } from './Visibility';

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { academySubscriptions } from './tables';
 import type { AcademySubscription } from '../../../shared/admin.schema';
 import { findPlan } from '../../../shared/academy';
-import { pageOffset, type Page } from '../../platform/paging';
+import { CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
 import { manageLinkMail } from './mail';
 import { getBusinessDetails } from '../site-content';
 import { conflict, notFound } from '../../platform/errors';
@@ -102,28 +102,34 @@ export async function sendManageLink(
   return { message: `A new link has been emailed to ${email}.` };
 }
 
+/** The subscriptions' order, newest first (academy_subscriptions_created_id_idx, and by plan or status). */
+const academySubscriptionOrder = keysetOf([academySubscriptions.createdAt, academySubscriptions.id]);
+
 /** Academy subscriptions as the payment webhook recorded them, newest first. */
 export async function listAcademySubscriptions(
   deps: Deps,
-  filter: { page: number; pageSize: number; plan?: string; status?: string },
-): Promise<Page<AcademySubscription>> {
+  filter: CursorRequest & { plan?: string; status?: string },
+): Promise<CursorPage<AcademySubscription>> {
   const { db } = deps;
+  const read = academySubscriptionOrder.read(filter);
   const conditions: SQL[] = [];
   if (filter.plan) conditions.push(eq(academySubscriptions.plan, filter.plan));
   if (filter.status) conditions.push(eq(academySubscriptions.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select({ row: academySubscriptions, [CURSOR_KEY]: read.key })
       .from(academySubscriptions)
-      .where(where)
-      .orderBy(desc(academySubscriptions.createdAt), desc(academySubscriptions.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter.page, filter.pageSize)),
+      .where(and(where, read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
     db.select({ total: count() }).from(academySubscriptions).where(where),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map(toAcademySubscription),
+    ...cursors,
+    items: page.map(({ row }) => toAcademySubscription(row)),
     total: Number(totalRow?.total ?? 0),
     page: filter.page,
     pageSize: filter.pageSize,

@@ -118,7 +118,9 @@ export const academyRouter = router({
 // The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
 // merged there by router.ts so every tRPC and REST path stays where clients know it.
 const adminTags = ['Admin'];
-const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+const adminListErrors = {
+  400: 'An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give',
+};
 
 export const academyAdminProcedures = {
   academySubscriptions: adminProcedure

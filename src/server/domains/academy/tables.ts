@@ -38,7 +38,7 @@ export const academySubscriptions = pgTable(
   (t) => [
     uniqueIndex('academy_subscriptions_checkout_idx').on(t.checkoutSessionId),
     uniqueIndex('academy_subscriptions_subscription_idx').on(t.stripeSubscriptionId),
-    index('academy_subscriptions_created_idx').on(t.createdAt),
+    index('academy_subscriptions_created_id_idx').on(t.createdAt, t.id),
     index('academy_subscriptions_customer_idx').on(t.stripeCustomerId),
   ],
 );

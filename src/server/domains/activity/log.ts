@@ -1,8 +1,8 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { activityLog } from './tables';
 import type { ActivityEntry, ActivityKind } from '../../../shared/activity';
-import { pageOffset, type Page } from '../../platform/paging';
+import { CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
 
 // The activity log: every admin change (recorded once, by the middleware every admin
 // mutation runs through: web/trpc/init.ts) and every sign-in, success or failure. What a change was is
@@ -99,24 +99,30 @@ export async function recordActivity(db: Database, record: ActivityRecord): Prom
   });
 }
 
+/** The log's order, newest first (activity_log_at_idx, and activity_log_kind_idx for one kind). */
+const activityOrder = keysetOf([activityLog.at, activityLog.id]);
+
 /** The log for the admin, newest first, whole or one kind. */
 export async function listActivity(
   db: Database,
-  input: { page: number; pageSize: number; kind?: ActivityKind | undefined },
-): Promise<Page<ActivityEntry>> {
+  input: CursorRequest & { kind?: ActivityKind | undefined },
+): Promise<CursorPage<ActivityEntry>> {
   const where = input.kind ? eq(activityLog.kind, input.kind) : undefined;
+  const read = activityOrder.read(input);
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ row: activityLog, [CURSOR_KEY]: read.key })
       .from(activityLog)
-      .where(where)
-      .orderBy(desc(activityLog.at), desc(activityLog.id))
-      .limit(input.pageSize)
-      .offset(pageOffset(input.page, input.pageSize)),
+      .where(and(where, read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
     db.select({ total: count() }).from(activityLog).where(where),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map((row) => ({
+    ...cursors,
+    items: page.map(({ row }) => ({
       id: row.id,
       at: row.at.toISOString(),
       kind: row.kind as ActivityKind,

@@ -15,7 +15,9 @@ export const activityAdminProcedures = {
         description:
           'kind keeps one kind: change, sign_in, sign_in_failed or sign_out. An edit carries a short before/after ' +
           '(details.changes); another change its input with secrets hidden and long text cut short (details.input).',
-        errorResponses: { 400: 'An unknown kind, or paging out of range (pageSize at most 100)' },
+        errorResponses: {
+          400: 'An unknown kind, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give',
+        },
       },
     })
     .input(activityListInputSchema)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { contactMessages } from './tables';
 import { jobs } from '../../platform/db/job-tables';
@@ -7,19 +7,23 @@ import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../../shar
 import type { ContactType } from '../../../shared/contact';
 import { notFound } from '../../platform/errors';
 import { MAIL_QUEUE } from '../../platform/outbox';
-import { containsPattern, pageOffset, type Page } from '../../platform/paging';
+import {
+  containsPattern,
+  CURSOR_KEY,
+  keysetOf,
+  type CursorPage,
+  type CursorRequest,
+} from '../../platform/paging';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-export interface EnquiryFilter {
-  page: number;
-  pageSize: number;
+export interface EnquiryFilter extends CursorRequest {
   type?: ContactType;
   status?: EnquiryStatus;
   q?: string;
 }
 
-function enquiryWhere(filter: Omit<EnquiryFilter, 'page' | 'pageSize'>): SQL | undefined {
+function enquiryWhere(filter: Omit<EnquiryFilter, keyof CursorRequest>): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(eq(contactMessages.type, filter.type));
   if (filter.status) conditions.push(eq(contactMessages.status, filter.status));
@@ -37,9 +41,13 @@ function enquiryWhere(filter: Omit<EnquiryFilter, 'page' | 'pageSize'>): SQL | u
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The inbox's order, newest first (contact_messages_created_id_idx, and those by type or status). */
+const enquiryOrder = keysetOf([contactMessages.createdAt, contactMessages.id]);
+
 /** Contact messages and workshop reservations, newest first, one page at a time. */
-export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<Page<EnquirySummary>> {
+export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<CursorPage<EnquirySummary>> {
   const { db } = deps;
+  const read = enquiryOrder.read(filter);
   const where = enquiryWhere(filter);
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -54,17 +62,20 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
         status: contactMessages.status,
         createdAt: contactMessages.createdAt,
         notification: notificationColumns,
+        [CURSOR_KEY]: read.key,
       })
       .from(contactMessages)
       .leftJoin(jobs, notificationJob)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter.page, filter.pageSize)),
+      .where(and(where, read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
     db.select({ total: count() }).from(contactMessages).where(where),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map((r) => ({
+    ...cursors,
+    items: page.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       notification: toNotification(r.notification),

@@ -29,9 +29,9 @@ export const contactMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('contact_messages_created_idx').on(t.createdAt),
-    index('contact_messages_type_idx').on(t.type, t.createdAt),
-    index('contact_messages_status_idx').on(t.status, t.createdAt),
+    index('contact_messages_created_id_idx').on(t.createdAt, t.id),
+    index('contact_messages_type_created_id_idx').on(t.type, t.createdAt, t.id),
+    index('contact_messages_status_created_id_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 

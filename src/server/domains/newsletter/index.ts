@@ -2,4 +2,4 @@
 // addresses, and the owner's count of subscribers.
 export { listArchivedSlugs } from './issues';
 export { NEWSLETTER_QUEUE, newsletterJobs } from './send';
-export { countConfirmedSubscribers } from './subscribers';
+export { countConfirmedSubscribers, subscriberListQueries } from './subscribers';

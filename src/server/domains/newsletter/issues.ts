@@ -24,7 +24,14 @@ import { getPublishedPost } from '../blog';
 import { getBusinessDetails } from '../site-content';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
 import { sanitisePostHtml } from '../blog';
-import { pageOffset, type Page } from '../../platform/paging';
+import {
+  CURSOR_KEY,
+  keysetOf,
+  pageOffset,
+  type CursorPage,
+  type CursorRequest,
+  type Page,
+} from '../../platform/paging';
 import { unsubscribePageUrl } from './links';
 import { emailBodyHtml, renderIssueEmail } from './render';
 import { archiveSlugFor, currentRatePerMinute, queueSendSlice, rowsOf } from './send';
@@ -395,26 +402,32 @@ export async function issueProgress(
   };
 }
 
+/** An issue's recipients in the order they were queued (newsletter_recipients_issue_id_idx, and by status). */
+const recipientOrder = keysetOf([newsletterRecipients.id], 'asc');
+
 export async function listRecipients(
   deps: Pick<Deps, 'db'>,
-  input: { id: number; page: number; pageSize: number; status?: RecipientStatus },
-): Promise<Page<Recipient>> {
+  input: CursorRequest & { id: number; status?: RecipientStatus },
+): Promise<CursorPage<Recipient>> {
   await findIssue(deps.db, input.id);
+  const read = recipientOrder.read(input);
   const conditions: SQL[] = [eq(newsletterRecipients.issueId, input.id)];
   if (input.status) conditions.push(eq(newsletterRecipients.status, input.status));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select()
+      .select({ r: newsletterRecipients, [CURSOR_KEY]: read.key })
       .from(newsletterRecipients)
-      .where(where)
-      .orderBy(newsletterRecipients.id)
-      .limit(input.pageSize)
-      .offset(pageOffset(input.page, input.pageSize)),
+      .where(and(where, read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
     deps.db.select({ n: count() }).from(newsletterRecipients).where(where),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map((r) => ({
+    ...cursors,
+    items: page.map(({ r }) => ({
       id: r.id,
       email: r.email,
       status: r.status as RecipientStatus,

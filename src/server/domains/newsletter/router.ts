@@ -307,7 +307,10 @@ const issueProcedures = {
         tags: issueTags,
         summary: 'The recipients of a send, one row each, with whether their copy went',
         description: 'Filter: status (queued, sending, sent, failed, bounced, skipped).',
-        errorResponses: issueErrors,
+        errorResponses: {
+          ...issueErrors,
+          400: 'The id is not a whole number, an unknown status, or a cursor (after, before) this list did not give',
+        },
       },
     })
     .input(recipientListInputSchema)
@@ -417,7 +420,9 @@ export const newsletterRouter = router({
 // The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
 // merged there by router.ts so every tRPC and REST path stays where clients know it.
 const adminTags = ['Admin'];
-const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
+const adminListErrors = {
+  400: 'An unknown filter value, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give',
+};
 
 export const newsletterAdminProcedures = {
   subscribers: adminProcedure

@@ -1,48 +1,74 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { newsletterSubscriptions } from './tables';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../../shared/admin';
 import type { Subscriber } from '../../../shared/admin.schema';
 import { notFound } from '../../platform/errors';
 import { leaveSends } from './leave';
-import { containsPattern, pageOffset, type Page } from '../../platform/paging';
+import {
+  containsPattern,
+  CURSOR_KEY,
+  keysetOf,
+  type CursorPage,
+  type CursorRequest,
+  type KeysetRead,
+} from '../../platform/paging';
+import type { Database } from '../../platform/db/client';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-export interface SubscriberFilter {
-  page: number;
-  pageSize: number;
+export interface SubscriberFilter extends CursorRequest {
   status?: SubscriberStatus;
   q?: string;
 }
 
-/** Newsletter subscriptions, newest first, with whether and when each was confirmed. */
-export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<Page<Subscriber>> {
-  const { db } = deps;
+/** The subscribers' order, newest first (newsletter_subscriptions_created_id_idx). */
+const subscriberOrder = keysetOf([newsletterSubscriptions.createdAt, newsletterSubscriptions.id]);
+
+function subscriberWhere(filter: SubscriberFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status === 'confirmed') conditions.push(isNotNull(newsletterSubscriptions.confirmedAt));
   if (filter.status === 'pending') conditions.push(isNull(newsletterSubscriptions.confirmedAt));
   if (filter.q) conditions.push(ilike(newsletterSubscriptions.email, containsPattern(filter.q)));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of subscribers as read: the statement, exported for the query-plan tests. */
+function subscriberRows(db: Database, filter: SubscriberFilter, read: KeysetRead) {
+  return db
+    .select({
+      id: newsletterSubscriptions.id,
+      email: newsletterSubscriptions.email,
+      newsletter: newsletterSubscriptions.newsletter,
+      confirmedAt: newsletterSubscriptions.confirmedAt,
+      createdAt: newsletterSubscriptions.createdAt,
+      bouncedAt: newsletterSubscriptions.bouncedAt,
+      [CURSOR_KEY]: read.key,
+    })
+    .from(newsletterSubscriptions)
+    .where(and(subscriberWhere(filter), read.where))
+    .orderBy(...read.orderBy)
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+/** The statements of the subscribers list, built as the list builds them (for the query-plan tests). */
+export const subscriberListQueries = {
+  page: (db: Database, filter: SubscriberFilter) => subscriberRows(db, filter, subscriberOrder.read(filter)),
+};
+
+/** Newsletter subscriptions, newest first, with whether and when each was confirmed. */
+export async function listSubscribers(deps: Deps, filter: SubscriberFilter): Promise<CursorPage<Subscriber>> {
+  const { db } = deps;
+  const read = subscriberOrder.read(filter);
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: newsletterSubscriptions.id,
-        email: newsletterSubscriptions.email,
-        newsletter: newsletterSubscriptions.newsletter,
-        confirmedAt: newsletterSubscriptions.confirmedAt,
-        createdAt: newsletterSubscriptions.createdAt,
-        bouncedAt: newsletterSubscriptions.bouncedAt,
-      })
-      .from(newsletterSubscriptions)
-      .where(where)
-      .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter.page, filter.pageSize)),
-    db.select({ total: count() }).from(newsletterSubscriptions).where(where),
+    subscriberRows(db, filter, read),
+    db.select({ total: count() }).from(newsletterSubscriptions).where(subscriberWhere(filter)),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map((r) => ({
+    ...cursors,
+    items: page.map((r) => ({
       ...r,
       confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),

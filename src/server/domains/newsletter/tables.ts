@@ -32,7 +32,7 @@ export const newsletterSubscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('newsletter_subscriptions_email_idx').on(t.email, t.newsletter),
-    index('newsletter_subscriptions_created_idx').on(t.createdAt),
+    index('newsletter_subscriptions_created_id_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -95,6 +95,7 @@ export const newsletterRecipients = pgTable(
   (t) => [
     uniqueIndex('newsletter_recipients_issue_subscriber_idx').on(t.issueId, t.subscriberId),
     index('newsletter_recipients_issue_status_idx').on(t.issueId, t.status, t.id),
+    index('newsletter_recipients_issue_id_idx').on(t.issueId, t.id),
     index('newsletter_recipients_subscriber_idx').on(t.subscriberId),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
 import { workshopReservations, workshopSessions } from './tables';
@@ -7,7 +7,7 @@ import type { WorkshopDetails } from '../../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel, type ReservationStatus } from '../../../shared/workshop';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail, registerOutboxTask } from '../../platform/outbox';
-import { pageOffset, type Page } from '../../platform/paging';
+import { CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
 import {
   enqueueConfirmation,
   enqueueWorkshopNotice,
@@ -238,27 +238,33 @@ export function toReservationView(row: ReservationRow): WorkshopReservation {
   };
 }
 
+/** The reservations' order, newest first (workshop_reservations_created_id_idx and those of a session or status). */
+const reservationOrder = keysetOf([workshopReservations.createdAt, workshopReservations.id]);
+
 /** Reservations, newest first; of one session, or by status (interest: the families waiting for a date). */
 export async function listWorkshopReservations(
   deps: Pick<AppDeps, 'db'>,
-  filter: { page: number; pageSize: number; sessionId?: number; status?: ReservationStatus },
-): Promise<Page<WorkshopReservation>> {
+  filter: CursorRequest & { sessionId?: number; status?: ReservationStatus },
+): Promise<CursorPage<WorkshopReservation>> {
   const conditions: SQL[] = [];
   if (filter.sessionId !== undefined) conditions.push(eq(workshopReservations.sessionId, filter.sessionId));
   if (filter.status) conditions.push(eq(workshopReservations.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const read = reservationOrder.read(filter);
   const [rows, [totalRow]] = await Promise.all([
     deps.db
-      .select()
+      .select({ row: workshopReservations, [CURSOR_KEY]: read.key })
       .from(workshopReservations)
-      .where(where)
-      .orderBy(desc(workshopReservations.createdAt), desc(workshopReservations.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter.page, filter.pageSize)),
+      .where(and(where, read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
     deps.db.select({ total: count() }).from(workshopReservations).where(where),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map(toReservationView),
+    ...cursors,
+    items: page.map(({ row }) => toReservationView(row)),
     total: Number(totalRow?.total ?? 0),
     page: filter.page,
     pageSize: filter.pageSize,

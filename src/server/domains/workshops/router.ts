@@ -172,7 +172,7 @@ export const workshopsRouter = router({
           "or interest: families who asked while no date was set). workshop is the next open session's places " +
           '(all 0 when none is open).',
         errorResponses: {
-          400: 'An unknown status, or paging out of range (pageSize at most 100)',
+          400: 'An unknown status, paging out of range (pageSize at most 100), or a cursor (after, before) this list did not give',
         },
       },
     })

@@ -70,7 +70,8 @@ export const workshopReservations = pgTable(
   (t) => [
     // A session's reservations by status in the order they came: the lists, and the waiting list's first.
     index('workshop_reservations_session_idx').on(t.sessionId, t.status, t.createdAt, t.id),
-    index('workshop_reservations_status_idx').on(t.status, t.createdAt),
+    index('workshop_reservations_status_created_id_idx').on(t.status, t.createdAt, t.id),
+    index('workshop_reservations_created_id_idx').on(t.createdAt, t.id),
     // One place (or waiting-list place) per child per session: a second form sent is refused.
     uniqueIndex('workshop_reservations_child_idx')
       .on(t.sessionId, t.parentEmail, sql`lower(${t.childName})`)

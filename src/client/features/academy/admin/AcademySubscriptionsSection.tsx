@@ -82,7 +82,7 @@ export function AcademySubscriptionsSection() {
   const list = useAdminList({ plan: '' });
   const [cancelling, setCancelling] = useState<AcademySubscription | null>(null);
   const query = trpc.admin.academySubscriptions.useQuery(
-    { page: list.page, pageSize: list.pageSize, plan: list.filters.plan },
+    { page: list.page, ...list.cursor, pageSize: list.pageSize, plan: list.filters.plan },
     { placeholderData: keepPreviousData },
   );
   const cancel = trpc.admin.cancelAcademySubscription.useMutation();

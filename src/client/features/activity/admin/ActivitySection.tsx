@@ -44,7 +44,7 @@ export function ActivitySection() {
   const ids = useId();
   const list = useAdminList({ kind: '' as ActivityKind | '' });
   const query = trpc.admin.activity.useQuery(
-    { page: list.page, pageSize: list.pageSize, kind: list.filters.kind },
+    { page: list.page, ...list.cursor, pageSize: list.pageSize, kind: list.filters.kind },
     { placeholderData: keepPreviousData },
   );
   const columns: Array<AdminListColumn<ActivityEntry>> = [

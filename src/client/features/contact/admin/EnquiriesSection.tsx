@@ -46,7 +46,7 @@ export function EnquiriesSection() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const query = trpc.admin.enquiries.useQuery(
-    { page: list.page, pageSize: list.pageSize, ...list.filters, q: list.q },
+    { page: list.page, ...list.cursor, pageSize: list.pageSize, ...list.filters, q: list.q },
     { placeholderData: keepPreviousData },
   );
   const summary = trpc.admin.summary.useQuery();

@@ -48,7 +48,7 @@ export function IssueRecipients({
   const list = useAdminList({ status: '' as RecipientStatus | '' });
   const [asking, setAsking] = useState(false);
   const query = trpc.newsletter.issueRecipients.useQuery(
-    { id: issueId, page: list.page, pageSize: list.pageSize, ...list.filters },
+    { id: issueId, page: list.page, ...list.cursor, pageSize: list.pageSize, ...list.filters },
     { placeholderData: keepPreviousData },
   );
   const retry = trpc.newsletter.issueRetryFailed.useMutation();

@@ -50,7 +50,7 @@ export function SubscribersSection() {
   const [exporting, setExporting] = useState(false);
 
   const query = trpc.admin.subscribers.useQuery(
-    { page: list.page, pageSize: list.pageSize, ...list.filters, q: list.q },
+    { page: list.page, ...list.cursor, pageSize: list.pageSize, ...list.filters, q: list.q },
     { placeholderData: keepPreviousData },
   );
   const erase = trpc.admin.eraseSubscriber.useMutation();

@@ -61,7 +61,13 @@ export function WorkshopReservationsList({
   const utils = trpc.useUtils();
   const list = useAdminList({ status: '' as ReservationStatus | '' });
   const query = trpc.workshops.reservations.useQuery(
-    { page: list.page, pageSize: list.pageSize, sessionId, status: status ?? list.filters.status },
+    {
+      page: list.page,
+      ...list.cursor,
+      pageSize: list.pageSize,
+      sessionId,
+      status: status ?? list.filters.status,
+    },
     { placeholderData: keepPreviousData },
   );
   const cancel = trpc.workshops.cancelReservation.useMutation();
