@@ -49,7 +49,7 @@ export function FigureTable({
 }): ReactNode {
   if (failed || !rows || rows.length === 0)
     return (
-      <div data-testid={testId}>
+      <div data-testid={testId} data-layout="table" aria-busy={!failed && !rows}>
         {failed ? (
           <p className={styles.note}>Could not load these figures. Please try again.</p>
         ) : !rows ? (
@@ -61,7 +61,7 @@ export function FigureTable({
     );
   const [nameColumn, ...figureColumns] = columns;
   return (
-    <div className={styles.figureTableBox} aria-busy={loading} data-testid={testId}>
+    <div className={styles.figureTableBox} aria-busy={loading} data-testid={testId} data-layout="table">
       <table className={styles.figureTable}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
