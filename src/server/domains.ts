@@ -21,7 +21,15 @@ import {
   analyticsSalts,
 } from './domains/analytics/tables';
 import { passwordResetTokens, sessions, users } from './domains/auth/tables';
-import { blogPosts, blogSearchWords, postRevisions, postSlugs, postTags, tags } from './domains/blog/tables';
+import {
+  blogPosts,
+  blogSearchWords,
+  postRevisions,
+  postSlugs,
+  postTags,
+  tagSlugs,
+  tags,
+} from './domains/blog/tables';
 import { contactMessages, usedChallenges } from './domains/contact/tables';
 import {
   newsletterIssues,
@@ -70,8 +78,10 @@ export const BACKED_UP: readonly Table[] = [
   sessions,
   passwordResetTokens,
   blogPosts,
-  // A post's tags, earlier addresses (their 301s), revisions, and the words search corrects towards.
+  // A post's tags, earlier addresses of posts and tags (their 301s), revisions, and the words search
+  // corrects towards.
   tags,
+  tagSlugs,
   postTags,
   postSlugs,
   postRevisions,
