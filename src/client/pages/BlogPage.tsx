@@ -26,7 +26,8 @@ export default function BlogPage() {
         </header>
         <SearchBox action="/search" maxLength={BLOG_SEARCH_MAX} />
         {categories.length > 0 ? (
-          <nav className={styles.filters} aria-label="Blog categories">
+          // On a phone the row scrolls sideways; the chip cut at the screen's edge is its cue.
+          <nav className={styles.filters} aria-label="Blog categories" data-scroll-cue="">
             <Link
               href={blogPageHref(1)}
               className={styles.filter}
