@@ -55,7 +55,7 @@ function cursorField(description: string) {
 }
 
 /**
- * A list read by position (issue 47.4): `after` a row's cursor (an answer's nextCursor) or `before`
+ * A list read by position (docs/bench/2026-11-29-admin-keyset.md): `after` a row's cursor (an answer's nextCursor) or `before`
  * one (its prevCursor), so a deep page costs what the first does. `page` is then only the number the
  * answer repeats; without a cursor, `page` reads as it always has.
  */

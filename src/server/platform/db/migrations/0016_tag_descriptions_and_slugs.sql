@@ -7,7 +7,7 @@ ALTER TABLE "tags" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> stateme
 ALTER TABLE "tags" ADD COLUMN "meta_title" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tags" ADD COLUMN "meta_description" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tag_slugs" ADD CONSTRAINT "tag_slugs_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Issue 46: a tag's slug drops apostrophes ("Bishop's Stortford" is bishops-stortford, not
+-- docs/decisions/0025-category-and-tags.md: a tag's slug drops apostrophes ("Bishop's Stortford" is bishops-stortford, not
 -- bishop-s-stortford). Tags named in plain ASCII apart from their apostrophes move to the new slug
 -- when it is free (one tag per slug); the old slug is kept in tag_slugs and answers with a 301.
 WITH moved AS (
