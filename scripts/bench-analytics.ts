@@ -26,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresServer } from '../tests/helpers/postgres-server';
-import { memoryOf, startShippedServer, type AutocannonReport } from './bench-common';
+import { cpuSeconds, memoryOf, startShippedServer, type AutocannonReport } from './bench-common';
 
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -523,25 +523,6 @@ function dashboardReads(period: string): Array<[string, string]> {
       `/api/admin/analytics/csv/${t}?${period}`,
     ]),
   ];
-}
-
-/** CPU seconds (user and system, all threads) of a process, and of its children when asked (USER_HZ 100). */
-function cpuSeconds(pid: number, withChildren = false): number {
-  const ticks = (stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
-  };
-  let total = ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).cpu;
-  if (withChildren)
-    for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-      try {
-        const t = ticks(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
-        if (t.ppid === pid) total += t.cpu;
-      } catch {
-        // gone meanwhile
-      }
-    }
-  return total / 100;
 }
 
 /** The PostgreSQL server listening on `port` (its postmaster, whose children are the connections' processes). */

@@ -74,3 +74,22 @@ export function autocannonApart<Report extends AutocannonReport>(
     });
   });
 }
+
+/** CPU seconds (user and system, all threads) of a process, and of its children when asked (USER_HZ 100). */
+export function cpuSeconds(pid: number, withChildren = false): number {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let total = ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).cpu;
+  if (withChildren)
+    for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+      try {
+        const t = ticks(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
+        if (t.ppid === pid) total += t.cpu;
+      } catch {
+        // gone meanwhile
+      }
+    }
+  return total / 100;
+}

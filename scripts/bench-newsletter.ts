@@ -5,7 +5,6 @@
 // the two runs are as close together as they can be), and the send's time and the server's memory
 // (resident, sampled every 250 ms, and the kernel's peak) are reported.
 // Options: --subscribers=N (10000), --rate=PER_MINUTE (6000), --read-seconds=S (10), --only=pglite|postgres.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +12,7 @@ import { openDatabase } from '../src/server/platform/db/client';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { seedAudience, signIn, startSend, adminCall } from '../tests/helpers/newsletter-send';
 import { startSmtpSink } from '../tests/helpers/smtp-sink';
-import { autocannonApart, memoryOf, startShippedServer } from './bench-common';
+import { autocannonApart, cpuSeconds, memoryOf, startShippedServer } from './bench-common';
 
 const ADMIN = { email: 'bench-news@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
@@ -26,19 +25,12 @@ interface ReadResult {
   p99: number;
 }
 
-/** CPU seconds (user and system, all threads) of a process (USER_HZ 100). */
-function cpuSeconds(pid: number | undefined): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /**
  * GET /api/blog from 20 connections for `seconds`, in a process of its own and waited for without
  * blocking this one: the SMTP server the send delivers to runs here, and a synchronous wait held
  * every copy back for as long as the reads ran (none was delivered beside them).
  */
-async function reads(url: string, seconds: number, pid: number | undefined): Promise<ReadResult> {
+async function reads(url: string, seconds: number, pid: number): Promise<ReadResult> {
   const cpuBefore = cpuSeconds(pid);
   const r = await autocannonApart({
     url: `${url}/api/blog`,
@@ -121,7 +113,7 @@ export async function runNewsletterBench(
         try {
           const token = await signIn(app.url, ADMIN);
           await new Promise((r) => setTimeout(r, 2000));
-          const pid = app.child.pid;
+          const pid = app.child.pid!;
           const without = await reads(app.url, readSeconds, pid);
           const rssBefore = memoryOf(app.child.pid).rss;
 
