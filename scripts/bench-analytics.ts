@@ -39,6 +39,8 @@ interface Run {
   errors: number;
   non2xx: number;
   total: number;
+  /** The answers 202 (the beacon's "taken"): what the dashboard must count. */
+  accepted: number;
 }
 
 /** Runs a load script of ours in its own process with its options as JSON, and parses what it prints. */
@@ -57,8 +59,12 @@ function loadScript<T>(script: string, options: Record<string, unknown>): Promis
 }
 
 async function autocannonAsync(options: Record<string, unknown>): Promise<Run> {
-  const r = await loadScript<AutocannonReport>('scripts/bench-autocannon.mjs', options);
+  const r = await loadScript<AutocannonReport & { statusCodeStats?: Record<string, { count: number }> }>(
+    'scripts/bench-autocannon.mjs',
+    options,
+  );
   return {
+    accepted: r.statusCodeStats?.['202']?.count ?? 0,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -76,9 +82,11 @@ async function steadyBeacons(
   url: string,
   seconds: number,
   rate: number,
-): Promise<Run & { p999: number; max: number }> {
+): Promise<Run & { p999: number; max: number; statuses: Record<string, number> }> {
   const r = await loadScript<{
     answered: number;
+    accepted: number;
+    statuses: Record<string, number>;
     errors: number;
     non2xx: number;
     p50: number;
@@ -100,6 +108,8 @@ async function steadyBeacons(
     errors: r.errors,
     non2xx: r.non2xx,
     total: r.answered,
+    accepted: r.accepted,
+    statuses: r.statuses,
   };
 }
 
@@ -133,6 +143,12 @@ async function startSink(): Promise<{ url: string; close(): Promise<void> }> {
   };
 }
 
+/** Statuses and their counts, "202 ×9,800, 429 ×12". */
+const statusList = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .map(([status, n]) => `${status} ×${n.toLocaleString('en-GB')}`)
+    .join(', ');
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** CPU time of a process's main thread (its thread id is its pid) from /proc, in seconds (USER_HZ 100). */
@@ -146,7 +162,7 @@ function mainThreadSeconds(pid: number): number {
  * The main thread's CPU a request, for POSTs of a beacon's body to `path` at 500 a second sent evenly
  * on 5 connections (each sender sleeps between its requests, as a browser does), over `seconds`.
  */
-async function cpuPerRequest(pid: number, port: number, path: string, seconds: number) {
+async function cpuPerRequest(pid: number, port: number, path: string, seconds: number, prefetch?: boolean) {
   const before = mainThreadSeconds(pid);
   const r = await loadScript<{ answered: number; errors: number }>('scripts/bench-steady.mjs', {
     port,
@@ -154,6 +170,7 @@ async function cpuPerRequest(pid: number, port: number, path: string, seconds: n
     seconds,
     connections: 5,
     path,
+    prefetch,
   });
   return { us: ((mainThreadSeconds(pid) - before) * 1e6) / r.answered, errors: r.errors };
 }
@@ -165,21 +182,24 @@ async function cpuPerRequest(pid: number, port: number, path: string, seconds: n
  * second), and so is the first slice. Gives, for each slice with beacons, its reads a second
  * against the mean of the two slices without on either side; and the mean req/s of each kind.
  */
-async function alternated(readUrl: string, beaconsTo: string, rate: number, seconds: number, slice: number) {
+async function alternated(
+  readUrl: string,
+  beaconsTo: string,
+  rate: number,
+  seconds: number,
+  slice: number,
+  prefetch?: boolean,
+) {
   const startAt = Date.now() + 1000;
   const [reads, beacons] = await Promise.all([
     loadScript<{ buckets: number[]; errors: number; timeouts: number; non2xx: number }>(
       'scripts/bench-autocannon.mjs',
       { url: readUrl, connections: 50, duration: seconds, startAt, bucketMs: 100 },
     ),
-    loadScript<{ answered: number; errors: number; non2xx: number }>('scripts/bench-steady.mjs', {
-      port: Number(new URL(beaconsTo).port),
-      rate,
-      seconds,
-      connections: 5,
-      startAt,
-      slice,
-    }),
+    loadScript<{ answered: number; accepted: number; errors: number; non2xx: number }>(
+      'scripts/bench-steady.mjs',
+      { port: Number(new URL(beaconsTo).port), rate, seconds, connections: 5, startAt, slice, prefetch },
+    ),
   ]);
   // Each slice's answers in 100 ms buckets; all but its first second (10 buckets) count.
   const perSlice = slice * 10;
@@ -200,7 +220,7 @@ async function alternated(readUrl: string, beaconsTo: string, rate: number, seco
     beside: beside / (ratios.length * measured),
     alone: alone / (ratios.length * measured),
     errors: reads.errors + reads.timeouts + reads.non2xx + beacons.errors + beacons.non2xx,
-    beacons: beacons.answered,
+    beacons: beacons.accepted,
   };
 }
 
@@ -397,12 +417,14 @@ export async function benchAnalytics(
         bursts,
         // autocannon's total leaves out the requests still open when it stops (up to one a
         // connection), which the server answers and counts all the same.
-        `${warm.total + rampUp.total + steady.total + bursts.total} answered 202, ${overview.totals.pageViews} counted`,
+        `${warm.accepted + rampUp.accepted + steady.accepted + bursts.accepted} answered 202 (of ${
+          warm.total + rampUp.total + steady.total + bursts.total
+        } answered), ${overview.totals.pageViews} counted`,
       );
       row(
         'POST /api/analytics/view, the first 2 s at 5,000/s',
         rampUp,
-        `p99.9 ${rampUp.p999} ms, max ${rampUp.max} ms, from when each was due`,
+        `p99.9 ${rampUp.p999} ms, max ${rampUp.max} ms, from when each was due; answers ${statusList(rampUp.statuses)}`,
       );
       row('POST /api/analytics/view, the first 2 s at 500/s', warm, 'the country data loads in it');
     }
@@ -412,9 +434,10 @@ export async function benchAnalytics(
     //    answered in each slice are compared with those of the slices on either side. Runs of 5 s
     //    one after the other differed by up to a third on this 2-core machine (how much of it the
     //    server gets drifts), more than the 5% to be shown; over 4 s the drift is small, and
-    //    comparing with the mean of both neighbours cancels its slope. A second run sends the same
-    //    beacons to a sink that answers 202 and does nothing: the cost of the sender's share of the
-    //    machine alone, so what is left between the two is the server's cost of counting.
+    //    comparing with the mean of both neighbours cancels its slope. A second run sends the server
+    //    the same beacons marked as a prefetch's, which it takes, parses and answers 202 but counts
+    //    nothing: what is left between the two is the cost of counting itself. A third
+    //    sends them to a sink that answers 202 and does nothing: the sender's share of the machine.
     const sink = await startSink();
     try {
       // What taking a request costs the server's thread, beside what counting costs: a beacon,
@@ -423,8 +446,15 @@ export async function benchAnalytics(
       const appPort = Number(new URL(app.url).port);
       // The first counted view loads the country data: not the steady cost.
       await cpuPerRequest(app.child.pid!, appPort, '/api/analytics/view', 2);
-      for (const [what, pid, port, target] of [
+      for (const [what, pid, port, target, prefetch] of [
         ['a beacon, counted', app.child.pid!, appPort, '/api/analytics/view'],
+        [
+          'a beacon from a prefetch (taken and answered 202, counts nothing)',
+          app.child.pid!,
+          appPort,
+          '/api/analytics/view',
+          true,
+        ],
         [
           'the same POST to an unknown path (404 from the routes)',
           app.child.pid!,
@@ -437,8 +467,8 @@ export async function benchAnalytics(
           Number(new URL(sink.url).port),
           '/',
         ],
-      ] as const) {
-        const cost = await cpuPerRequest(pid, port, target, 10);
+      ] as Array<[string, number, number, string, boolean?]>) {
+        const cost = await cpuPerRequest(pid, port, target, 10, prefetch);
         rows.push([
           `Main thread CPU a request at 500/s sent evenly: ${what}`,
           database,
@@ -451,11 +481,12 @@ export async function benchAnalytics(
       }
       for (const read of cpuOnly ? [] : reads) {
         for (const rate of beaconRates) {
-          for (const [to, what] of [
-            [app.url, 'counted'],
-            [sink.url, 'sent to a sink'],
+          for (const [to, what, prefetch] of [
+            [app.url, 'counted', undefined],
+            [app.url, 'from a prefetch (counts nothing)', true],
+            [sink.url, 'sent to a sink', undefined],
           ] as const) {
-            const r = await alternated(app.url + read, to, rate, 42, 2);
+            const r = await alternated(app.url + read, to, rate, 42, 2, prefetch);
             rows.push([
               `GET ${read}: beside ${rate} beacons/s ${what} / alone (2 s turns, median of ${r.ratios.length})`,
               database,

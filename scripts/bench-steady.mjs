@@ -14,7 +14,12 @@
 // the bench alternates reads beside beacons with reads alone that way (scripts/bench-autocannon.mjs).
 //
 // Usage: node scripts/bench-steady.mjs '{"port":3000,"rate":5000,"seconds":5,"connections":50}'
-// Prints JSON: { sent, answered, errors, non2xx, p50, p99, p999, max } (times in ms).
+// With `prefetch`, each beacon says it comes from a prefetch (Sec-Purpose): the server takes it, parses
+// it and answers 202 like any other, but counts nothing: the bench's measure of counting apart from
+// taking the request.
+//
+// Prints JSON: { sent, answered, accepted, errors, non2xx, statuses, p50, p99, p999, max } (times in
+// ms; `accepted` the answers 202, `statuses` every status answered with its count).
 import net from 'node:net';
 import { answersOf } from './pipelined-answers.mjs';
 
@@ -26,6 +31,7 @@ const {
   path = '/api/analytics/view',
   startAt,
   slice,
+  prefetch = false,
 } = JSON.parse(process.argv[2]);
 const body = JSON.stringify({
   u: '/blog?utm_source=newsletter&utm_medium=email',
@@ -36,7 +42,7 @@ const body = JSON.stringify({
 const userAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 bench/';
 const requestHead = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${userAgent}`;
-const requestTail = `\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const requestTail = `${prefetch ? '\r\nSec-Purpose: prefetch' : ''}\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 const requestFor = (n) => `${requestHead}${n}${requestTail}`;
 
 const interval = (connections / rate) * 1000;
@@ -44,6 +50,8 @@ const latencies = [];
 let sent = 0;
 let errors = 0;
 let non2xx = 0;
+let accepted = 0;
+const statuses = {};
 let open = connections;
 const start = performance.now() + (startAt === undefined ? 200 : startAt - Date.now());
 /** Whether a request due at `at` falls in a slice that sends (all do without `slice`). */
@@ -62,6 +70,8 @@ for (let c = 0; c < connections; c++) {
     'data',
     answersOf((status) => {
       if (status < 200 || status > 299) non2xx++;
+      if (status === 202) accepted++;
+      statuses[status] = (statuses[status] ?? 0) + 1;
       latencies.push(performance.now() - due.shift());
       if (due.length === 0 && performance.now() >= end) socket.end();
     }),
@@ -100,8 +110,10 @@ function report() {
     JSON.stringify({
       sent,
       answered: latencies.length,
+      accepted,
       errors,
       non2xx,
+      statuses,
       p50: at(0.5),
       p99: at(0.99),
       p999: at(0.999),
