@@ -11,7 +11,9 @@
 // --search-explain adds, per kind, EXPLAIN ANALYZE of every statement the search ran, read in this
 // process on the same data (with the server's WebAssembly settings): where the time goes.
 // Other options: --search-rounds=N (default 3; each asks every kind 15 times per build),
-// --only=pglite|postgres.
+// --only=pglite|postgres, and --search-keep=DIR: the PGlite corpus as first written (by the first
+// build's migrations) is kept in DIR and copied from there on the next run with the same size and
+// first build, instead of written again (100,000 posts take half an hour to write).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +47,8 @@ export interface SearchBenchOptions {
   /** A commit to build and measure beside this tree's build. */
   before?: string;
   explain: boolean;
+  /** A folder keeping each PGlite corpus once written, for the next run. */
+  keep?: string;
 }
 
 interface Build {
@@ -73,6 +77,7 @@ export function searchBenchOptions(
     rounds: Number(args.get('search-rounds') ?? 3),
     before: args.get('search-before'),
     explain: args.has('search-explain'),
+    keep: args.get('search-keep'),
   };
 }
 
@@ -262,10 +267,28 @@ async function prepare(
   builds: Build[],
   work: string,
   pg: PostgresServer | undefined,
+  keep: string | undefined,
 ): Promise<Target[]> {
   if (database === 'pglite') {
     const targets = builds.map((_, i) => ({ dataDir: path.join(work, `pglite-${posts}-${i}`) }));
-    await withCopy(targets[0]!, builds[0]!, (db) => seededCorpus(db, posts));
+    // Named by the size and the first build's last migration: the schema the corpus was written in.
+    const lastMigration = fs
+      .readdirSync(migrationsOf(builds[0]!))
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .at(-1)!
+      .replace(/\.sql$/, '');
+    const kept = keep === undefined ? undefined : path.join(keep, `pglite-${posts}-${lastMigration}`);
+    if (kept !== undefined && fs.existsSync(path.join(kept, 'written'))) {
+      fs.cpSync(path.join(kept, 'data'), targets[0]!.dataDir, { recursive: true });
+    } else {
+      await withCopy(targets[0]!, builds[0]!, (db) => seededCorpus(db, posts));
+      if (kept !== undefined) {
+        fs.rmSync(kept, { recursive: true, force: true });
+        fs.cpSync(targets[0]!.dataDir, path.join(kept, 'data'), { recursive: true });
+        fs.writeFileSync(path.join(kept, 'written'), new Date().toISOString());
+      }
+    }
     for (const [i, t] of targets.entries()) {
       if (i === 0) continue;
       fs.cpSync(targets[0]!.dataDir, t.dataDir, { recursive: true });
@@ -307,7 +330,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<void>
       if (database === 'postgres') pg = await createPostgresServer();
       for (const posts of options.sizes) {
         const started = Date.now();
-        const targets = await prepare(database, posts, builds, work, pg);
+        const targets = await prepare(database, posts, builds, work, pg, options.keep);
         const written = Math.round((Date.now() - started) / 1000);
         const figures = builds.map(() => new Map<string, Figures>());
         const servers: BuiltServer[] = [];
