@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 
 import type { Database } from '../../platform/db/client';
 import { blogPosts } from './tables';
 import { uploads } from '../uploads';
-import { BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
-import type { BlogSummary } from '../../../shared/blog.schema';
+import { BLOG_MESSAGES } from '../../../shared/blog';
+import type { BlogPost, BlogSummary } from '../../../shared/blog.schema';
 import type { BlogPostStatus } from '../../../shared/blog-publishing';
 import { containsPattern, pageOffset, type Page } from '../../platform/paging';
 import { notFound } from '../../platform/errors';

@@ -2,20 +2,19 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth';
 import { blogPosts, postRevisions, postSlugs, postTags, tagSlugs, tags } from './tables';
-import { BLOG_MESSAGES, type BlogFields, type BlogUpdate } from '../../../shared/blog';
-import {
-  readingMinutes,
-  slugify,
-  type AdminBlogPost,
-  type AdminBlogTag,
-  type BlogPostStatus,
-  type BlogTag,
-  type Revision,
-  type RevisionRow,
-  type TagDetails,
-} from '../../../shared/blog-publishing';
-import type { TagUpdate } from '../../../shared/blog-publishing.schema';
-import { ukWallClock, workshopDateLabel } from '../../../shared/workshop';
+import { BLOG_MESSAGES } from '../../../shared/blog';
+import type { BlogFields, BlogUpdate } from '../../../shared/blog.schema';
+import { readingMinutes, slugify, type BlogPostStatus } from '../../../shared/blog-publishing';
+import type {
+  AdminBlogPost,
+  AdminBlogTag,
+  BlogTag,
+  Revision,
+  RevisionRow,
+  TagDetails,
+  TagUpdate,
+} from '../../../shared/blog-publishing.schema';
+import { ukDateLabel, ukWallClock } from '../../../shared/uk-time';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { hasVisibleContent, sanitisePostHtml } from './sanitise-post-html';
 import { listPublishedSummaries, toPost, toSummary, withImageSizes, type PublishedFilter } from './posts';
@@ -312,7 +311,7 @@ async function conflictMessage(db: Db, existing: Row): Promise<string> {
   const [editor] = existing.updatedBy
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, existing.updatedBy))
     : [];
-  const when = `${workshopDateLabel(existing.updatedAt)} at ${ukWallClock(existing.updatedAt).time}`;
+  const when = `${ukDateLabel(existing.updatedAt)} at ${ukWallClock(existing.updatedAt).time}`;
   return `This post was changed since you opened it: ${editor?.name ?? 'another admin'} saved it on ${when} (UK time), and it is now version ${existing.version}. Reload it to see their changes.`;
 }
 
