@@ -38,31 +38,26 @@ import {
 import { BLOG_SEARCH_TOTAL_MAX, BLOG_SLUG_MAX } from '../../../shared/blog-publishing';
 import {
   autosavePost,
-  createPublishedPost,
+  createPost,
   deletePost,
-  deleteTag,
   getAdminPost,
   getPublicPostBySlug,
-  getRevision,
-  getTagPage,
-  listPublishedPage,
-  listAdminTags,
-  listRevisions,
-  mergeTags,
-  restoreRevision,
-  slugAvailable,
-  suggestTags,
-  toAdminPost,
-  updatePublishedPost,
-  updateTag,
-} from './publishing';
-import {
   getPublishedPost,
-  listAllPosts,
-  listPublishedCategories,
-  listPublishedPosts,
-  listPostSummaries,
+  restoreRevision,
+  toAdminPost,
+  updatePost,
 } from './posts';
+import {
+  listAllPosts,
+  listPostSummaries,
+  listPublishedCategories,
+  listPublishedPage,
+  listPublishedPosts,
+} from './post-lists';
+import { getRevision, listRevisions } from './revisions';
+import { slugAvailable } from './slugs';
+import { getTagPage } from './tag-pages';
+import { deleteTag, listAdminTags, mergeTags, suggestTags, updateTag } from './tags';
 import { SEARCH_RECENT_POSTS, searchPosts } from './search';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
@@ -267,7 +262,7 @@ export const blogRouter = router({
     .input(blogFieldsSchema.extend(publishingFieldsSchema.shape))
     .output(adminBlogPostSchema)
     .mutation(async ({ ctx, input }) =>
-      toAdminPost(ctx.deps.db, await createPublishedPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
+      toAdminPost(ctx.deps.db, await createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
     ),
 
   update: adminProcedure
@@ -290,7 +285,7 @@ export const blogRouter = router({
     .output(adminBlogPostSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const row = await updatePublishedPost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
+      const row = await updatePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
       return toAdminPost(ctx.deps.db, row);
     }),
 
