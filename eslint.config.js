@@ -28,8 +28,9 @@ const root = readdirSync(server)
 const otherDomains = (domain) => domains.filter((other) => other !== domain);
 const domainFiles = (domain) =>
   readdirSync(`${domainsFolder}/${domain}`).map((name) => `${domainsFolder}/${domain}/${name}`);
-// A domain's files that speak HTTP: its router.ts and routes/. The rest are its business.
-const speaksHttp = (file) => file.endsWith('/router.ts') || file.endsWith('/routes');
+// A domain's files that speak HTTP: its router.ts (and, where its procedures are many, the
+// <concern>-router.ts parts it merges into its one namespace) and routes/. The rest are its business.
+const speaksHttp = (file) => /\/([a-z-]+-)?router\.ts$/.test(file) || file.endsWith('/routes');
 const businessFiles = domains.flatMap((domain) => domainFiles(domain).filter((file) => !speaksHttp(file)));
 
 // Where a floor still names a domain, or the composition root, by hand: each such import is listed
@@ -105,7 +106,7 @@ function serverZones(mayImport = []) {
       target: businessFiles,
       from: web,
       message:
-        "Only a domain's router.ts and routes/ speak HTTP and tRPC: its other files are plain functions over explicit deps, called from there.",
+        "Only a domain's router.ts (with its <concern>-router.ts parts) and routes/ speak HTTP and tRPC: its other files are plain functions over explicit deps, called from there.",
     },
   ];
 }
@@ -158,7 +159,11 @@ export default tseslint.config(
   })),
   {
     files: [`${platform}/**/*.ts`, `${domainsFolder}/**/*.ts`],
-    ignores: [`${domainsFolder}/*/router.ts`, `${domainsFolder}/*/routes/**`],
+    ignores: [
+      `${domainsFolder}/*/router.ts`,
+      `${domainsFolder}/*/*-router.ts`,
+      `${domainsFolder}/*/routes/**`,
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -167,7 +172,7 @@ export default tseslint.config(
             {
               group: ['fastify', '@fastify/*', '@trpc/*', 'trpc-to-openapi'],
               message:
-                "Fastify and tRPC belong to the web floor and a domain's router.ts and routes/: the platform and a domain's business are plain functions over explicit deps.",
+                "Fastify and tRPC belong to the web floor and a domain's router.ts (with its <concern>-router.ts parts) and routes/: the platform and a domain's business are plain functions over explicit deps.",
             },
           ],
         },

@@ -121,27 +121,3 @@ export function parseBlogSearchQuery(search: string): { q: string; page: number 
   const page = rawPage && /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
   return { q, page };
 }
-
-// Imported, then exported (see blog.ts): the types are the schemas'.
-import type {
-  AdminBlogPost,
-  AdminBlogTag,
-  BlogSearchHit,
-  BlogTag,
-  PublicBlogPost,
-  PublishedSummary,
-  Revision,
-  RevisionRow,
-  TagDetails,
-} from './blog-publishing.schema';
-export type {
-  AdminBlogPost,
-  AdminBlogTag,
-  BlogSearchHit,
-  BlogTag,
-  PublicBlogPost,
-  PublishedSummary,
-  Revision,
-  RevisionRow,
-  TagDetails,
-};

@@ -16,10 +16,6 @@ export const BLOG_LIMITS = {
 
 export const BLOG_AUTHOR_LABEL = 'Herts Local Media Team';
 
-// Imported, then exported: no-cycle skips type imports but not `export type ... from` (the same erased edge).
-import type { BlogFields, BlogPost, BlogUpdate } from './blog.schema';
-export type { BlogFields, BlogPost, BlogUpdate };
-
 /** The address of one page of /blog: crawlable, the same on the server and in the browser. */
 export function blogPageHref(page: number, category?: string): string {
   const query = new URLSearchParams();

@@ -1,10 +1,9 @@
 import { CHILD_AGE_MAX, CHILD_AGE_MIN } from './contact';
+import { ukDateLabel, ukDateTime, ukWallClock } from './uk-time';
 
 // The free taster workshop as dated sessions: the admin sets each session's date, times,
 // delivery and places; the academy page offers the next one. Times are the business's, UK local
-// (Europe/London, with British Summer Time), and stored as instants.
-
-export const WORKSHOP_TIME_ZONE = 'Europe/London';
+// (uk-time.ts), and stored as instants.
 
 export const WORKSHOP_DELIVERIES = ['video_call', 'in_person'] as const;
 export type WorkshopDelivery = (typeof WORKSHOP_DELIVERIES)[number];
@@ -50,58 +49,7 @@ export const WORKSHOP_MESSAGES = {
     'The next workshop date is coming soon. We have noted your interest and will be in touch to offer you a place.',
 } as const;
 
-// --- UK local time -------------------------------------------------------------------------------
-
-// Made on first use: the first Intl.DateTimeFormat a page makes pays for ICU's set-up, and a page
-// that shows no date must not pay it while its code loads (docs/bench/2026-11-27-first-paint.md).
-// Written out here and in src/client/lib/dates.ts rather than shared: a module of its own became
-// a tiny chunk of its own.
-function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat(locale, options));
-}
-
-const wallClock = lazyDateFormat('en-GB', {
-  timeZone: WORKSHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function partsOf(instant: Date): Record<string, number> {
-  const parts: Record<string, number> = {};
-  for (const p of wallClock().formatToParts(instant))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return parts;
-}
-
-/** How far UK time is ahead of UTC at that instant, in ms (0 in winter, an hour in summer). */
-function ukOffsetMs(instant: Date): number {
-  const p = partsOf(instant);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The instant of a UK wall-clock date ('2026-11-27') and time ('16:00'). */
-export function ukDateTime(date: string, time: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
-  // Twice: the first guess may sit on the other side of a clock change from the answer.
-  const first = asUtc - ukOffsetMs(new Date(asUtc));
-  return new Date(asUtc - ukOffsetMs(new Date(first)));
-}
-
-/** The UK wall-clock date ('2026-11-27') and time ('16:00') of an instant. */
-export function ukWallClock(instant: Date): { date: string; time: string } {
-  const p = partsOf(instant);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return { date: `${p.year}-${two(p.month!)}-${two(p.day!)}`, time: `${two(p.hour!)}:${two(p.minute!)}` };
-}
+// --- A session's times, in UK local time ------------------------------------------------------
 
 /** The same UK wall-clock time a day earlier: when the reminder goes (clock changes included). */
 export function dayBefore(instant: Date): Date {
@@ -109,22 +57,6 @@ export function dayBefore(instant: Date): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const previous = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
   return ukDateTime(previous, time);
-}
-
-const dayLabel = lazyDateFormat('en-GB', {
-  timeZone: WORKSHOP_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** 'Friday 27 November 2026' (en-GB puts a comma after the weekday; the business writes none). */
-export function workshopDateLabel(instant: Date): string {
-  return dayLabel()
-    .formatToParts(instant)
-    .map((p) => (p.type === 'literal' ? p.value.replace(',', '') : p.value))
-    .join('');
 }
 
 /** '4pm', '4:30pm', '12pm'. */
@@ -141,7 +73,7 @@ export function workshopTimeLabel(startsAt: Date, endsAt: Date): string {
 
 /** 'Friday 27 November 2026, 4pm-5pm': how a session is named on the page, in e-mails and the inbox. */
 export function workshopSessionLabel(startsAt: Date, endsAt: Date): string {
-  return `${workshopDateLabel(startsAt)}, ${workshopTimeLabel(startsAt, endsAt)}`;
+  return `${ukDateLabel(startsAt)}, ${workshopTimeLabel(startsAt, endsAt)}`;
 }
 
 /** 'Live video call' or 'In person at The Maltings, Ware'. */

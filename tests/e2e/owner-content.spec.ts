@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { ADMIN_ACCOUNT } from '../../playwright.config';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
-import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
+import { ukDateLabel, ukDateTime } from '../../src/shared/uk-time';
 import { dayOfNextMonth, fillWorkshopForm, openAdminSection } from './helpers/admin-data';
 import { expect, test } from './helpers/sign-in';
 
@@ -16,7 +16,7 @@ const CUSTOMER = 'Grace Whitfield';
 
 /** The 8th of next month (workshop-sessions.spec.ts uses the 15th). */
 const SESSION_DATE = dayOfNextMonth(8);
-const SESSION_LABEL = workshopDateLabel(ukDateTime(SESSION_DATE, '10:00'));
+const SESSION_LABEL = ukDateLabel(ukDateTime(SESSION_DATE, '10:00'));
 
 test.afterAll(async ({ request }) => {
   const auth = await request.post('/api/admin/login', {

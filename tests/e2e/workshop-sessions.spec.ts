@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ukDateTime, workshopDateLabel } from '../../src/shared/workshop';
+import { ukDateLabel, ukDateTime } from '../../src/shared/uk-time';
 import { dayOfNextMonth, fillWorkshopForm, openAdminSection } from './helpers/admin-data';
 import { test } from './helpers/sign-in';
 
@@ -11,7 +11,7 @@ import { test } from './helpers/sign-in';
 
 /** The 15th of next month (owner-content.spec.ts uses the 8th). */
 const DATE = dayOfNextMonth(15);
-const DATE_LABEL = workshopDateLabel(ukDateTime(DATE, '16:00'));
+const DATE_LABEL = ukDateLabel(ukDateTime(DATE, '16:00'));
 const SHOTS = process.env.WORKSHOP_SHOTS_DIR;
 
 const fillReservation = (page: Page, n: number) =>

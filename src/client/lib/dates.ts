@@ -5,7 +5,7 @@ const TIME_ZONE = 'Europe/London';
 
 // Made on first use: the first Intl.DateTimeFormat a page makes pays for ICU's set-up, and a page
 // that shows no date must not pay it while its code loads (docs/bench/2026-11-27-first-paint.md).
-// Written out here and in src/shared/workshop.ts rather than shared: a module of its own became
+// Written out here and in src/shared/uk-time.ts rather than shared: a module of its own became
 // a tiny chunk of its own.
 function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
   let made: Intl.DateTimeFormat | undefined;

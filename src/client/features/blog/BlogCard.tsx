@@ -2,7 +2,8 @@ import { formatPostDate } from '../../lib/dates';
 import { responsiveSrcSet } from '../../lib/responsive-image';
 import { ArrowRight, Calendar, Clock, Newspaper } from 'lucide-react';
 import { Link } from 'wouter';
-import { blogPostHref, readingTimeLabel, type PublishedSummary } from '../../../shared/blog-publishing';
+import { blogPostHref, readingTimeLabel } from '../../../shared/blog-publishing';
+import type { PublishedSummary } from '../../../shared/blog-publishing.schema';
 import * as styles from './BlogCard.css';
 import { KeepHyphenated } from './KeepHyphenated';
 

@@ -1,4 +1,4 @@
-import type { PublishedSummary } from '../../../shared/blog-publishing';
+import type { PublishedSummary } from '../../../shared/blog-publishing.schema';
 import { BlogCard } from './BlogCard';
 import * as extras from './BlogExtras.css';
 

@@ -1,6 +1,7 @@
 import { Calendar } from 'lucide-react';
 import { Link } from 'wouter';
-import { blogPostHref, type BlogSearchHit } from '../../../shared/blog-publishing';
+import { blogPostHref } from '../../../shared/blog-publishing';
+import type { BlogSearchHit } from '../../../shared/blog-publishing.schema';
 import { formatPostDate } from '../../lib/dates';
 import { Highlighted } from './Highlighted';
 import * as extras from './BlogExtras.css';

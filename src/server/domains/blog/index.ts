@@ -1,24 +1,18 @@
 // What the rest of the server may use of the blog domain: published posts and their addresses (for
-// the pages, the sitemap, the feeds and the newsletter), sanitising, search's limits, and the job
-// that publishes scheduled posts.
+// the pages, the sitemap, the feeds, the analytics and the newsletter), sanitising, the schedule (the
+// go-out job and the next go-out time), and the list and search queries and limits the tests measure.
 export { listBlogAddresses } from './addresses';
-export { blogGoOutJobs } from './go-out';
+export { forgetBlogMemory, movedPostPages, movedTagPages, movedTagSlug, type PageStart } from './memory';
 export {
   countPublishedPosts,
-  getPublishedPost,
+  listPublishedPage,
   listPublishedPostDates,
   postListQueries,
   publishedPageStart,
-} from './posts';
-export { listPublishedPage, listTagFeed, listVisibleTagSlugs } from './publishing';
-export {
-  forgetBlogMemory,
-  movedPostPages,
-  movedTagPages,
-  movedTagSlug,
-  nextScheduledChange,
-  type PageStart,
-} from './memory';
+} from './post-lists';
+export { getPublishedPost } from './posts';
+export { blogGoOutJobs, nextScheduledChange } from './schedule';
+export { listTagFeed, listVisibleTagSlugs } from './tag-pages';
 export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';
 export {
   correctSearchWords,

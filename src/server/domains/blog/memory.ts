@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { blogPosts } from './tables';
 import { listBlogAddresses, type PostAddress } from './addresses';
+import { nextScheduledChange } from './schedule';
 import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
 import { PAGE_ROUTES } from '../../../shared/routes';
 
@@ -48,15 +49,6 @@ const memories = new WeakMap<Database, Memory>();
 /** Drops what the blog keeps of this database: the next read loads it again. */
 export function forgetBlogMemory(db: Database): void {
   memories.delete(db);
-}
-
-/** The next go-out time of a scheduled post (epoch ms), or null: when public answers change by themselves. */
-export async function nextScheduledChange(db: Database): Promise<number | null> {
-  const [row] = await db
-    .select({ at: sql<string | Date | null>`min(${blogPosts.publishedAt})` })
-    .from(blogPosts)
-    .where(sql`${blogPosts.publishedAt} > now()`);
-  return row?.at ? new Date(row.at).getTime() : null;
 }
 
 function memoryOf(db: Database): Memory {

@@ -1,125 +1,38 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { blogPosts } from './tables';
-import { uploads } from '../uploads';
-import { BLOG_MESSAGES, type BlogPost } from '../../../shared/blog';
-import type { BlogSummary } from '../../../shared/blog.schema';
-import type { BlogPostStatus } from '../../../shared/blog-publishing';
-import { containsPattern, pageOffset, type Page } from '../../platform/paging';
-import { notFound } from '../../platform/errors';
-import { fromPageStart, pageStartsOf, type PageStart } from './memory';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { users } from '../auth';
+import { BLOG_MESSAGES } from '../../../shared/blog';
+import { readingMinutes, slugify, type BlogPostStatus } from '../../../shared/blog-publishing';
+import type { AdminBlogPost } from '../../../shared/blog-publishing.schema';
+import type { BlogFields, BlogPost, BlogUpdate } from '../../../shared/blog.schema';
+import { ukDateLabel, ukWallClock } from '../../../shared/uk-time';
+import { findPostAddress } from './memory';
+import { cleanPostFields, htmlToText } from './post-content';
+import { cardsOf, toPost, visibleNow } from './post-lists';
+import { getRevision, writeRevision } from './revisions';
+import { publicationOf, statusOf } from './schedule';
+import { countedWords, keepingWordList, moveWordCounts } from './search-words';
+import { freeSlug, moveSlug } from './slugs';
+import { blogPosts, postTags, type Db, type PostRow } from './tables';
+import { refreshTagColumns, removeUnusedTags, setPostTags, tagsOfPosts } from './tags';
 
-type Row = typeof blogPosts.$inferSelect;
+// A post: read one (a visitor's by number or address word, the editor's), create, save, autosave,
+// restore a revision, delete. Each save cleans the content, keeps the slug, tags, revisions and the
+// search word list in step, in one transaction.
 
-/** A stored post as every answer carries it; the publishing reads add their fields to it. */
-export function toPost(row: Row): BlogPost {
-  return {
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** At most this many categories are offered as filters (they are few; a bound all the same). */
-const CATEGORY_MAX = 50;
-
-/**
- * What visitors may see: published, or scheduled and due. A draft's published_at is null and a
- * scheduled post's is its go-out time, so one range test on the published index covers both, and a
- * late flip job never shows a post early or late.
- */
-export const visibleNow = () => sql`${blogPosts.publishedAt} <= now()`;
-
-function publishedWhere(category: string | undefined): SQL {
-  const published = visibleNow();
-  return category ? and(published, eq(blogPosts.category, category))! : published;
-}
-
-export interface PublishedFilter {
-  page: number;
-  pageSize: number;
-  category?: string | undefined;
-}
-
-/** Newest first; the id breaks ties, so a page boundary never repeats or skips a post. */
-const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
-const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
-
-/**
- * A page of a published list as its rows' query needs it: where it starts (null past the end) and
- * the list's size, both from memory, so page 500 is one seek like page 1 and no page counts.
- */
-async function publishedPage(
-  db: Database,
-  f: PublishedFilter,
-): Promise<{ start: PageStart | null; total: number }> {
-  const { starts, total } = await pageStartsOf(
-    db,
-    `category ${f.category ?? ''}`,
-    f.pageSize,
-    publishedWhere(f.category),
-  );
-  return { start: starts[f.page - 1] ?? null, total };
-}
-
-/** Where a page of a published list starts (null past the end): for the plans' tests. */
-export async function publishedPageStart(db: Database, f: PublishedFilter): Promise<PageStart | null> {
-  return (await publishedPage(db, f)).start;
-}
-
-/** One page of published posts, newest first: what visitors see. The total is of the same filter. */
-export async function listPublishedPosts(db: Database, filter: PublishedFilter): Promise<Page<BlogPost>> {
-  const { start, total } = await publishedPage(db, filter);
-  const rows = start ? await postListQueries.publishedPosts(db, filter, start) : [];
-  return { items: rows.map(toPost), total, page: filter.page, pageSize: filter.pageSize };
-}
-
-const summaryColumns = {
-  id: blogPosts.id,
-  title: blogPosts.title,
-  excerpt: blogPosts.excerpt,
-  category: blogPosts.category,
-  imageUrl: blogPosts.imageUrl,
-  publishedAt: blogPosts.publishedAt,
-  createdAt: blogPosts.createdAt,
-  updatedAt: blogPosts.updatedAt,
-};
-
-export function toSummary(row: { [K in keyof typeof summaryColumns]: Row[K] }): BlogSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    category: row.category,
-    imageUrl: row.imageUrl,
-    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** One page of /blog: published posts without their content, newest first. */
-export async function listPublishedSummaries(
-  db: Database,
-  filter: PublishedFilter,
-): Promise<Page<BlogSummary>> {
-  const { start, total } = await publishedPage(db, filter);
-  const rows = start ? await postListQueries.publishedSummaries(db, filter, start) : [];
-  return { items: rows.map(toSummary), total, page: filter.page, pageSize: filter.pageSize };
-}
-
-/** The categories of published posts, A to Z: the filters /blog offers. */
-export async function listPublishedCategories(db: Database): Promise<string[]> {
-  const result = (await db.execute(postListQueries.categories())) as unknown as {
-    rows: Array<{ category: string }>;
-  };
-  return result.rows.map((r) => r.category);
+/** What create, update and autosave may set besides the post's own fields. */
+export interface PublishingFields {
+  slug?: string | undefined;
+  tags?: string[] | undefined;
+  status?: BlogPostStatus | undefined;
+  publishAt?: string | null | undefined;
+  metaTitle?: string | undefined;
+  metaDescription?: string | undefined;
+  socialImageUrl?: string | null | undefined;
+  socialDescription?: string | undefined;
+  canonicalUrl?: string | null | undefined;
+  noIndex?: boolean | undefined;
 }
 
 /** One published post; a draft is as missing as a post that does not exist. */
@@ -132,159 +45,244 @@ export async function getPublishedPost(db: Database, id: number): Promise<BlogPo
   return toPost(row);
 }
 
-export interface AdminPostFilter {
-  page: number;
-  pageSize: number;
-  /** Searched in title, excerpt and category, ignoring case. */
-  q?: string | undefined;
-  status?: BlogPostStatus | undefined;
-}
-
-function adminWhere(filter: AdminPostFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  // From published_at, which is what visitors' queries read (a due scheduled post is published).
-  if (filter.status === 'published') conditions.push(visibleNow());
-  if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
-  if (filter.status === 'scheduled') conditions.push(sql`${blogPosts.publishedAt} > now()`);
-  if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(
-      or(
-        ilike(blogPosts.title, pattern),
-        ilike(blogPosts.excerpt, pattern),
-        ilike(blogPosts.category, pattern),
-      )!,
-    );
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/** One page of every post, drafts included, newest first (GET /api/admin/blogs: full posts). */
-export async function listAllPosts(db: Database, filter: AdminPostFilter): Promise<Page<BlogPost>> {
-  const [rows, [counted]] = await Promise.all([
-    postListQueries.adminPosts(db, filter),
-    postListQueries.adminCount(db, filter),
-  ]);
-  return {
-    items: rows.map(toPost),
-    total: counted?.total ?? 0,
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
-}
-
-/** The admin screen's list: the same page as rows without content. */
-export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<Page<BlogSummary>> {
-  const [rows, [counted]] = await Promise.all([
-    postListQueries.adminSummaries(db, filter),
-    postListQueries.adminCount(db, filter),
-  ]);
-  return {
-    items: rows.map(toSummary),
-    total: counted?.total ?? 0,
-    page: filter.page,
-    pageSize: filter.pageSize,
-  };
-}
-
-/**
- * The queries of the post lists, built but not run: the functions above run them, and
- * tests/api/query-plans.test.ts reads their plans at 10,000 posts (each must use an index).
- */
-export const postListQueries = {
-  // A published page is read from its first post (publishedPage), by the list's index: no offset.
-  publishedPosts: (db: Database, f: PublishedFilter, start: PageStart) =>
-    db
-      .select()
-      .from(blogPosts)
-      .where(and(publishedWhere(f.category), fromPageStart(start)))
-      .orderBy(...publishedOrder)
-      .limit(f.pageSize),
-  publishedSummaries: (db: Database, f: PublishedFilter, start: PageStart) =>
-    db
-      .select(summaryColumns)
-      .from(blogPosts)
-      .where(and(publishedWhere(f.category), fromPageStart(start)))
-      .orderBy(...publishedOrder)
-      .limit(f.pageSize),
-  publishedCount: (db: Database, f: PublishedFilter) =>
-    db.select({ total: count() }).from(blogPosts).where(publishedWhere(f.category)),
-  // The distinct categories by a loose index scan: one step of blog_posts_category_idx per category,
-  // so the cost follows the number of categories, not of posts (a DISTINCT reads every post).
-  categories: () =>
-    sql`
-      with recursive found(category) as (
-        (select ${blogPosts.category} from ${blogPosts}
-          where ${blogPosts.category} > '' and ${blogPosts.publishedAt} <= now()
-          order by ${blogPosts.category} limit 1)
-        union all
-        select (select b.category from ${blogPosts} b
-                 where b.category > found.category and b.published_at <= now()
-                 order by b.category limit 1)
-          from found where found.category is not null
-      )
-      select category from found where category is not null limit ${CATEGORY_MAX}`,
-  adminPosts: (db: Database, f: AdminPostFilter) =>
-    db
-      .select()
-      .from(blogPosts)
-      .where(adminWhere(f))
-      .orderBy(...adminOrder)
-      .limit(f.pageSize)
-      .offset(pageOffset(f.page, f.pageSize)),
-  adminSummaries: (db: Database, f: AdminPostFilter) =>
-    db
-      .select(summaryColumns)
-      .from(blogPosts)
-      .where(adminWhere(f))
-      .orderBy(...adminOrder)
-      .limit(f.pageSize)
-      .offset(pageOffset(f.page, f.pageSize)),
-  adminCount: (db: Database, f: AdminPostFilter) =>
-    db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
-};
-
-/**
- * Gives each uploaded image in a post its stored width and height, and lets it load lazily, so
- * the text does not jump as images arrive. Runs on HTML the sanitiser has already rewritten.
- */
-export async function withImageSizes(db: Database, html: string): Promise<string> {
-  const names = [...html.matchAll(/<img src="\/objects\/uploads\/([a-z2-7]{32})"/g)].map((m) => m[1]!);
-  if (names.length === 0) return html;
-  const rows = await db
-    .select({ name: uploads.name, width: uploads.width, height: uploads.height })
-    .from(uploads)
-    .where(inArray(uploads.name, names));
-  const sizes = new Map(rows.map((r) => [r.name, r]));
-  return html.replace(
-    /<img src="\/objects\/uploads\/([a-z2-7]{32})"([^>]*?)\s*\/?>/g,
-    (_tag, name: string, rest: string) => {
-      const size = sizes.get(name);
-      let extra = /\sloading=/.test(rest) ? '' : ' loading="lazy"';
-      if (size?.width && size.height && !/\swidth=/.test(rest))
-        extra += ` width="${size.width}" height="${size.height}"`;
-      return `<img src="/objects/uploads/${name}"${rest}${extra} />`;
-    },
-  );
-}
-
-/** Ids and last changes of published posts, newest first, for the sitemap: no content read. */
-/** How many posts are published (the sitemap's size). */
-export async function countPublishedPosts(db: Database): Promise<number> {
-  const [row] = await postListQueries.publishedCount(db, { page: 1, pageSize: 1 });
-  return row?.total ?? 0;
-}
-
-export async function listPublishedPostDates(
-  db: Database,
-  offset: number,
-  limit: number,
-): Promise<Array<{ id: number; slug: string; updatedAt: Date }>> {
-  return db
-    .select({ id: blogPosts.id, slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+/** A visible post by its slug, with its tags, reading time and three related posts. */
+export async function getPublicPostBySlug(db: Database, slug: string) {
+  // An address no visible post has is known from memory: a stranger's guess costs no query.
+  const address = await findPostAddress(db, slug);
+  if (!address || address.moved) throw notFound(BLOG_MESSAGES.notFound);
+  const [row] = await db
+    .select()
     .from(blogPosts)
-    .where(and(visibleNow(), eq(blogPosts.noIndex, false)))
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-    .limit(limit)
-    .offset(offset);
+    .where(and(eq(blogPosts.slug, slug), visibleNow()));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  const tagList = (await tagsOfPosts(db, [row.id])).get(row.id) ?? [];
+  // Sharing tags first (most shared, then newest), then the newest others.
+  const related = (await db.execute(sql`
+    select p.id from blog_posts p
+    where p.id <> ${row.id} and p.published_at <= now()
+    order by (select count(*) from post_tags a join post_tags b on a.tag_id = b.tag_id
+              where a.post_id = p.id and b.post_id = ${row.id}) desc, p.published_at desc, p.id desc
+    limit 3`)) as unknown as { rows: Array<{ id: number }> };
+  const ids = related.rows.map((r) => Number(r.id));
+  const relatedRows = ids.length ? await db.select().from(blogPosts).where(inArray(blogPosts.id, ids)) : [];
+  relatedRows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return {
+    ...toPost(row),
+    slug: row.slug,
+    tags: tagList,
+    readingMinutes: readingMinutes(row.content),
+    related: await cardsOf(db, relatedRows),
+    seo: {
+      title: row.metaTitle || row.title,
+      description: row.metaDescription || row.excerpt,
+      socialImageUrl: row.socialImageUrl || row.imageUrl,
+      socialDescription: row.socialDescription || row.metaDescription || row.excerpt,
+      canonicalUrl: row.canonicalUrl,
+      noIndex: row.noIndex,
+    },
+  };
+}
+
+export async function toAdminPost(db: Db, row: PostRow): Promise<AdminBlogPost> {
+  const tagList = (await tagsOfPosts(db, [row.id])).get(row.id) ?? [];
+  const [editor] = row.updatedBy
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.updatedBy))
+    : [];
+  return {
+    ...toPost(row),
+    slug: row.slug,
+    status: statusOf(row),
+    tags: tagList,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    socialImageUrl: row.socialImageUrl,
+    socialDescription: row.socialDescription,
+    canonicalUrl: row.canonicalUrl,
+    noIndex: row.noIndex,
+    readingMinutes: readingMinutes(row.content),
+    version: row.version,
+    updatedByName: editor?.name ?? null,
+    updatedById: row.updatedBy,
+  };
+}
+
+export async function getAdminPost(db: Database, id: number): Promise<AdminBlogPost> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return toAdminPost(db, row);
+}
+
+function seoValues(input: PublishingFields, existing?: PostRow) {
+  return {
+    metaTitle: input.metaTitle ?? existing?.metaTitle ?? '',
+    metaDescription: input.metaDescription ?? existing?.metaDescription ?? '',
+    socialImageUrl:
+      input.socialImageUrl === undefined ? (existing?.socialImageUrl ?? null) : input.socialImageUrl || null,
+    socialDescription: input.socialDescription ?? existing?.socialDescription ?? '',
+    canonicalUrl:
+      input.canonicalUrl === undefined ? (existing?.canonicalUrl ?? null) : input.canonicalUrl || null,
+    noIndex: input.noIndex ?? existing?.noIndex ?? false,
+  };
+}
+
+/** Creates a post, a draft, scheduled or published as the input says; its first revision with it. */
+export async function createPost(
+  db: Database,
+  input: BlogFields & PublishingFields,
+  authorId: number,
+  now: Date,
+): Promise<PostRow> {
+  const { title, content } = await cleanPostFields(db, input);
+  return db.transaction(async (tx) => {
+    const slug = await freeSlug(tx, input.slug ?? slugify(title));
+    const { status, publishedAt } = publicationOf(undefined, input, now);
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        title,
+        content,
+        contentText: htmlToText(content),
+        excerpt: input.excerpt?.trim() ?? '',
+        category: input.category?.trim() ?? '',
+        tagsText: input.category?.trim() ?? '',
+        imageUrl: input.imageUrl || null,
+        slug,
+        status,
+        publishedAt,
+        ...seoValues(input),
+        authorId,
+        updatedBy: authorId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await setPostTags(tx, row!.id, input.tags ?? []);
+    const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
+    await writeRevision(tx, saved!, authorId, now);
+    await moveWordCounts(tx, new Map(), await countedWords(tx, [saved!.id]));
+    return saved!;
+  });
+}
+
+/** A 409's words: who saved the post last and when (UK time), so a REST client can say so too. */
+async function conflictMessage(db: Db, existing: PostRow): Promise<string> {
+  const [editor] = existing.updatedBy
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, existing.updatedBy))
+    : [];
+  const when = `${ukDateLabel(existing.updatedAt)} at ${ukWallClock(existing.updatedAt).time}`;
+  return `This post was changed since you opened it: ${editor?.name ?? 'another admin'} saved it on ${when} (UK time), and it is now version ${existing.version}. Reload it to see their changes.`;
+}
+
+/**
+ * Saves changes to a post (an admin's edit, an autosave, a restored revision): with expectedVersion,
+ * a save over someone else's newer one is a 409.
+ */
+export async function updatePost(
+  db: Database,
+  id: number,
+  input: BlogUpdate & PublishingFields & { expectedVersion?: number | undefined },
+  authorId: number,
+  now: Date,
+  options: { revision: boolean; draftOnly?: boolean } = { revision: true },
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!existing) throw notFound(BLOG_MESSAGES.notFound);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== existing.version)
+      throw conflict(await conflictMessage(tx, existing));
+    if (options.draftOnly && existing.status !== 'draft') throw badRequest('Only a draft saves itself');
+    const wordsBefore = await countedWords(tx, [id]);
+    const { title, content } = await cleanPostFields(tx, {
+      title: input.title ?? existing.title,
+      content: input.content ?? existing.content,
+    });
+    let slug = existing.slug;
+    if (input.slug !== undefined && input.slug !== existing.slug) {
+      await moveSlug(tx, id, existing.slug, input.slug);
+      slug = input.slug;
+    }
+    const { status, publishedAt } = options.draftOnly
+      ? { status: 'draft' as const, publishedAt: null }
+      : publicationOf(existing, input, now);
+    await tx
+      .update(blogPosts)
+      .set({
+        title,
+        content,
+        contentText: htmlToText(content),
+        excerpt: input.excerpt === undefined ? existing.excerpt : input.excerpt.trim(),
+        category: input.category === undefined ? existing.category : input.category.trim(),
+        imageUrl: input.imageUrl === undefined ? existing.imageUrl : input.imageUrl || null,
+        slug,
+        status,
+        publishedAt,
+        ...seoValues(input, existing),
+        version: existing.version + 1,
+        updatedBy: authorId,
+        updatedAt: now,
+      })
+      .where(eq(blogPosts.id, id));
+    if (input.tags !== undefined) await setPostTags(tx, id, input.tags);
+    else if (input.category !== undefined) await refreshTagColumns(tx, [id]);
+    const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
+    if (options.revision) await writeRevision(tx, saved!, authorId, now);
+    await moveWordCounts(tx, wordsBefore, await countedWords(tx, [id]));
+    return saved!;
+  });
+}
+
+/** A draft's autosave: the fields only, no revision; answers what the editor needs next. */
+export async function autosavePost(
+  db: Database,
+  id: number,
+  input: BlogUpdate & PublishingFields & { expectedVersion?: number | undefined },
+  authorId: number,
+  now: Date,
+) {
+  const row = await updatePost(db, id, input, authorId, now, { revision: false, draftOnly: true });
+  return { id: row.id, version: row.version, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Makes a revision the post again: a save like any other, so it writes a revision too. */
+export async function restoreRevision(
+  db: Database,
+  postId: number,
+  revisionId: number,
+  authorId: number,
+  now: Date,
+): Promise<AdminBlogPost> {
+  const revision = await getRevision(db, revisionId);
+  if (revision.postId !== postId) throw notFound('No such revision');
+  const row = await updatePost(
+    db,
+    postId,
+    {
+      title: revision.title,
+      excerpt: revision.excerpt,
+      content: revision.content,
+      metaTitle: revision.metaTitle,
+      metaDescription: revision.metaDescription,
+      socialImageUrl: revision.socialImageUrl,
+      socialDescription: revision.socialDescription,
+      canonicalUrl: revision.canonicalUrl,
+      noIndex: revision.noIndex,
+    },
+    authorId,
+    now,
+  );
+  return toAdminPost(db, row);
+}
+
+/** Deletes a post: its words leave the search list, and a tag only it carried goes with it. */
+export async function deletePost(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const tagIds = (
+      await tx.select({ id: postTags.tagId }).from(postTags).where(eq(postTags.postId, id))
+    ).map((r) => r.id);
+    const deleted = await keepingWordList(tx, [id], () =>
+      tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }),
+    );
+    if (deleted.length === 0) throw notFound(BLOG_MESSAGES.notFound);
+    await removeUnusedTags(tx, tagIds);
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client';
+import type { Db } from './tables';
 
 // The word list spelling correction reads (search.ts): every word of the published posts, each
 // with how many of them use it, in blog_search_words, so every instance reads the same list. A
@@ -8,9 +8,6 @@ import type { Database } from '../../platform/db/client';
 // published post uses is removed. A draft's words, saved or autosaved, never enter it, so search
 // cannot reveal them. Each change to posts moves the counts by the difference it made, in the
 // change's own transaction.
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
 
 /** Word -> how many of the posts use it. */
 export type WordCounts = Map<string, number>;

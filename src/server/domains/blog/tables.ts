@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tsvector, createdAt, updatedAt } from '../../platform/db/columns';
+import type { Database } from '../../platform/db/client';
 import { users } from '../auth/tables';
 
 // Posts, their earlier slugs, tags, revisions, and the words search corrects towards.
@@ -174,3 +175,10 @@ export const blogSearchWords = pgTable(
     index('blog_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
+
+/** A stored post, as its functions pass it between them. */
+export type PostRow = typeof blogPosts.$inferSelect;
+/** A transaction, for the steps that run inside a caller's. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction in it: a read that runs either way. */
+export type Db = Database | Tx;

@@ -18,7 +18,7 @@ import type {
   IssueSummary,
   Recipient,
 } from '../../../shared/newsletter.schema';
-import { ukDateTime, ukWallClock } from '../../../shared/workshop';
+import { ukDateTime, ukWallClock } from '../../../shared/uk-time';
 import { ROUTES } from '../../../shared/routes';
 import { getPublishedPost } from '../blog';
 import { getBusinessDetails } from '../site-content';

@@ -3,10 +3,8 @@ import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
 import { workshopReservations, workshopSessions } from './tables';
 import type { WorkshopSpots } from '../../../shared/admin.schema';
+import { ukDateLabel, ukDateTime, ukWallClock } from '../../../shared/uk-time';
 import {
-  ukDateTime,
-  ukWallClock,
-  workshopDateLabel,
   workshopDeliveryLabel,
   workshopTimeLabel,
   type SessionStatus,
@@ -36,7 +34,7 @@ function toPublic(row: SessionRow): PublicWorkshopSession {
     id: row.id,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    dateLabel: workshopDateLabel(row.startsAt),
+    dateLabel: ukDateLabel(row.startsAt),
     timeLabel: workshopTimeLabel(row.startsAt, row.endsAt),
     delivery,
     deliveryLabel: workshopDeliveryLabel(delivery, row.venue),

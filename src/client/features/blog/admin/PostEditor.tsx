@@ -5,10 +5,10 @@ import {
   BLOG_SLUG_MAX,
   BLOG_TAG_LIMITS,
   slugify,
-  type AdminBlogPost,
   type BlogPostStatus,
 } from '../../../../shared/blog-publishing';
-import { ukDateTime, ukWallClock, workshopDateLabel } from '../../../../shared/workshop';
+import type { AdminBlogPost } from '../../../../shared/blog-publishing.schema';
+import { ukDateLabel, ukDateTime, ukWallClock } from '../../../../shared/uk-time';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
 import * as fieldStyles from '../../../components/ui/form/Field.css';
@@ -382,7 +382,7 @@ export function PostEditor({
   };
 
   const at = goOutAt(draft);
-  const goesOut = at ? `${workshopDateLabel(at)} at ${ukWallClock(at).time}` : null;
+  const goesOut = at ? `${ukDateLabel(at)} at ${ukWallClock(at).time}` : null;
   const selectedRevision = revision.data && revision.data.id === revisionId ? revision.data : null;
 
   return (

@@ -6,8 +6,8 @@ import {
   BLOG_TAG_LIMITS,
   blogTagHref,
   postCountText,
-  type AdminBlogTag,
 } from '../../../../shared/blog-publishing';
+import type { AdminBlogTag } from '../../../../shared/blog-publishing.schema';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogActions, DialogClose } from '../../../components/ui/Dialog';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { messageSchema } from '../../../shared/auth';
+import {
+  adminBlogPostSchema,
+  publishingFieldsSchema,
+  savedPostSchema,
+  slugAvailableInputSchema,
+  slugAvailableSchema,
+} from '../../../shared/blog-publishing.schema';
+import {
+  ADMIN_BLOG_PAGE_SIZE,
+  adminBlogListInputSchema,
+  adminBlogPageInputSchema,
+  adminBlogPageSchema,
+  BLOG_LIMIT_MAX,
+  blogFieldsSchema,
+  blogIdSchema,
+  blogPostSchema,
+  blogUpdateSchema,
+} from '../../../shared/blog.schema';
+import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
+import { adminProcedure } from '../../web/trpc/init';
+import { answerPage, pagingHeaders, withPageSize } from '../../web/trpc/paging';
+import { listAllPosts, listPostSummaries } from './post-lists';
+import { autosavePost, createPost, deletePost, getAdminPost, toAdminPost, updatePost } from './posts';
+import { expectedVersion, idInput } from './router-inputs';
+import { slugAvailable } from './slugs';
+
+// The admin's posts: the lists, the editor's post, create, save, autosave, a free address word,
+// delete. In this order: the REST router takes the first path that matches.
+export const postAdminProcedures = {
+  adminList: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs',
+        tags: ['Admin'],
+        summary: 'Every post, drafts included, newest first, one page at a time',
+        description:
+          `page (from 1) and limit (default ${ADMIN_BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}); status (published or draft) and q, ` +
+          'searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.',
+        errorResponses: {
+          400: `page or limit not a whole number, limit above ${BLOG_LIMIT_MAX}, or an unknown status`,
+        },
+        responseHeaders: pagingHeaders,
+      },
+    })
+    .input(adminBlogListInputSchema)
+    .output(z.array(blogPostSchema))
+    .query(async ({ ctx, input }) =>
+      answerPage(ctx, '/admin/blogs', input, await listAllPosts(ctx.deps.db, withPageSize(input))),
+    ),
+
+  // Before `adminGet`: the REST router takes the first path that matches.
+  adminPage: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs/summaries',
+        tags: ['Admin'],
+        summary: 'The admin list of posts: one page of rows without their content, and the total',
+        description: 'The same filters as GET /admin/blogs (status, q), paged with page and pageSize.',
+        errorResponses: {
+          400: `page or pageSize not a whole number, pageSize above ${BLOG_LIMIT_MAX}, or an unknown status`,
+        },
+      },
+    })
+    .input(adminBlogPageInputSchema)
+    .output(adminBlogPageSchema)
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listPostSummaries(ctx.deps.db, input);
+      return { items, total, page: input.page, pageSize: input.pageSize };
+    }),
+
+  adminGet: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs/{id}',
+        tags: ['Admin'],
+        summary:
+          'One post, draft or published, with its content, tags and search fields: what the editor opens',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such post' },
+      },
+    })
+    .input(idInput)
+    .output(adminBlogPostSchema)
+    .query(({ ctx, input }) => getAdminPost(ctx.deps.db, input.id)),
+
+  create: adminProcedure
+    .use(idempotent)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/blogs',
+        requestHeaders: idempotencyKeyHeaders,
+        tags: ['Admin'],
+        summary: 'Creates a post (a Draft unless published is true); its HTML is sanitised',
+        errorResponses: {
+          400: 'Title or content missing (content with no visible text counts as missing), or scheduled without publishAt',
+        },
+      },
+    })
+    .input(blogFieldsSchema.extend(publishingFieldsSchema.shape))
+    .output(adminBlogPostSchema)
+    .mutation(async ({ ctx, input }) =>
+      toAdminPost(ctx.deps.db, await createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
+    ),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/blogs/{id}',
+        tags: ['Admin'],
+        summary: 'Changes a post; published true publishes it, false takes it back to Draft',
+        errorResponses: {
+          400: 'An empty title or content',
+          404: 'No such post',
+          409: 'expectedVersion is not the current version (someone else saved), or the slug is taken',
+        },
+      },
+    })
+    .input(
+      blogUpdateSchema.extend(publishingFieldsSchema.shape).extend({ id: blogIdSchema, expectedVersion }),
+    )
+    .output(adminBlogPostSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      const row = await updatePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
+      return toAdminPost(ctx.deps.db, row);
+    }),
+
+  autosave: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/blogs/{id}/autosave',
+        tags: ['Admin'],
+        summary:
+          "Saves a draft's fields as they are typed (no revision); a post that is not a draft is refused",
+        errorResponses: {
+          400: 'An empty title or content, or the post is not a draft',
+          404: 'No such post',
+          409: 'expectedVersion is not the current version',
+        },
+      },
+    })
+    .input(
+      blogUpdateSchema.extend(publishingFieldsSchema.shape).extend({ id: blogIdSchema, expectedVersion }),
+    )
+    .output(savedPostSchema)
+    .mutation(({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return autosavePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
+    }),
+
+  slugAvailable: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blog-slugs/available',
+        tags: ['Admin'],
+        summary: 'Whether a post address word is free (id: the post being edited), and a free one if not',
+        errorResponses: { 400: 'slug too long' },
+      },
+    })
+    .input(slugAvailableInputSchema)
+    .output(slugAvailableSchema)
+    .query(({ ctx, input }) => slugAvailable(ctx.deps.db, input)),
+
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/blogs/{id}',
+        tags: ['Admin'],
+        summary: 'Deletes a post',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such post' },
+      },
+    })
+    .input(idInput)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deletePost(ctx.deps.db, input.id);
+      return { message: 'Blog post deleted' };
+    }),
+};
