@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ADMIN_SEARCH_MAX } from './admin';
 import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
 import { BLOG_POST_STATUSES } from './blog-publishing';
-import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
+import {
+  cursorFields,
+  cursorPageFields,
+  optionalFilter,
+  pageField,
+  pageSizeField,
+  searchField,
+} from './paging.schema';
 
 // The Zod schemas of blog posts (the server validates with them); blog.ts keeps what pages need.
 export const blogPostSchema = z.object({
@@ -98,10 +105,12 @@ export const adminBlogPageInputSchema = z.object({
   page: pageField,
   pageSize: pageSizeField('pageSize', BLOG_LIMIT_MAX, ADMIN_BLOG_PAGE_SIZE),
   ...adminFilterFields,
+  ...cursorFields,
 });
 export const adminBlogPageSchema = z.object({
   items: z.array(blogSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  ...cursorPageFields,
 });

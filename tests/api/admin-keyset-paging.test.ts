@@ -49,6 +49,15 @@ beforeAll(async () => {
     insert into academy_subscriptions (plan, status, created_at)
     select (array['explorer','innovator'])[1 + i % 2], (array['active','canceled','past_due'])[1 + i % 3], ${SHARED_TIME}
     from generate_series(1, ${ROWS}) as i`);
+  // Posts straight into the table: drafts, published and scheduled in turn (the status filters read
+  // published_at), created three to a microsecond.
+  await db.execute(sql`
+    insert into blog_posts (title, excerpt, content, category, slug, status, published_at, created_at, updated_at)
+    select 'Post ' || i, 'About part ' || i, '<p>Text</p>', 'Local', 'post-' || i,
+           case when i % 3 = 0 then 'draft' else 'published' end,
+           case i % 3 when 1 then ${SHARED_TIME} when 2 then now() + interval '30 days' end,
+           ${SHARED_TIME}, ${SHARED_TIME}
+    from generate_series(1, ${ROWS}) as i`);
   const issue = (await db.execute(sql`
     insert into newsletter_issues (subject, body_html, status) values ('Spring', '<p>Hello</p>', 'sent')
     returning id`)) as unknown as { rows: Array<{ id: number }> };
@@ -143,6 +152,12 @@ describe('an admin list read by cursors shows what page=N shows (issue 47.4)', (
   it("an issue's recipients, whole and by status", async () => {
     await expectCursorsMatchOffset(`/api/admin/newsletter/issues/${issueId}/recipients`, 40);
     await expectCursorsMatchOffset(`/api/admin/newsletter/issues/${issueId}/recipients?status=failed`, 13);
+  });
+
+  it("the blog's posts, whole, by status and searched", async () => {
+    await expectCursorsMatchOffset('/api/admin/blogs/summaries', 20);
+    await expectCursorsMatchOffset('/api/admin/blogs/summaries?status=draft', 8);
+    await expectCursorsMatchOffset('/api/admin/blogs/summaries?status=scheduled&q=part%201', 5);
   });
 
   it('a new subscriber does not shift the pages a cursor reads', async () => {

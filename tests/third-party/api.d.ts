@@ -614,7 +614,7 @@ export interface paths {
         };
         /**
          * The admin list of posts: one page of rows without their content, and the total
-         * @description The same filters as GET /admin/blogs (status, q), paged with page and pageSize.
+         * @description The same filters as GET /admin/blogs (status, q), paged with page and pageSize, or read by position after a nextCursor or before a prevCursor (a deep page costs what the first does).
          */
         get: operations["blog-adminPage"];
         put?: never;
@@ -8627,6 +8627,8 @@ export interface operations {
                 pageSize?: number;
                 q?: string;
                 status?: "draft" | "scheduled" | "published";
+                after?: string;
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -8673,6 +8675,10 @@ export interface operations {
                         total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Pass as after for the next page; absent on the last. */
+                        nextCursor?: string;
+                        /** @description Pass as before for the previous page; absent on the first. */
+                        prevCursor?: string;
                     };
                 };
             };

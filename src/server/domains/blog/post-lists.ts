@@ -1,6 +1,14 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { containsPattern, pageOffset, type Page } from '../../platform/paging';
+import {
+  containsPattern,
+  CURSOR_KEY,
+  keysetOf,
+  pageOffset,
+  type CursorPage,
+  type CursorRequest,
+  type Page,
+} from '../../platform/paging';
 import { readingMinutes, type BlogPostStatus } from '../../../shared/blog-publishing';
 import type { BlogTag } from '../../../shared/blog-publishing.schema';
 import type { BlogPost, BlogSummary } from '../../../shared/blog.schema';
@@ -51,6 +59,8 @@ export interface PublishedFilter {
 /** Newest first; the id breaks ties, so a page boundary never repeats or skips a post. */
 export const publishedOrder = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 const adminOrder = [desc(blogPosts.createdAt), desc(blogPosts.id)];
+/** The same order for the admin screen's list read by position. */
+const adminKeyset = keysetOf([blogPosts.createdAt, blogPosts.id]);
 
 /**
  * A page of a published list as its rows' query needs it: where it starts (null past the end) and
@@ -164,14 +174,23 @@ export async function listAllPosts(db: Database, filter: AdminPostFilter): Promi
   };
 }
 
-/** The admin screen's list: the same page as rows without content. */
-export async function listPostSummaries(db: Database, filter: AdminPostFilter): Promise<Page<BlogSummary>> {
+/**
+ * The admin screen's list: the same page as rows without content, read by position after or
+ * before a row's cursor (blog_posts_created_idx), so a deep page costs what the first does.
+ */
+export async function listPostSummaries(
+  db: Database,
+  filter: AdminPostFilter & CursorRequest,
+): Promise<CursorPage<BlogSummary>> {
+  const read = adminKeyset.read(filter);
   const [rows, [counted]] = await Promise.all([
-    postListQueries.adminSummaries(db, filter),
+    postListQueries.adminSummaries(db, filter, read),
     postListQueries.adminCount(db, filter),
   ]);
+  const { rows: page, ...cursors } = read.pageOf(rows);
   return {
-    items: rows.map(toSummary),
+    ...cursors,
+    items: page.map(({ row }) => toSummary(row)),
     total: counted?.total ?? 0,
     page: filter.page,
     pageSize: filter.pageSize,
@@ -223,14 +242,14 @@ export const postListQueries = {
       .orderBy(...adminOrder)
       .limit(f.pageSize)
       .offset(pageOffset(f.page, f.pageSize)),
-  adminSummaries: (db: Database, f: AdminPostFilter) =>
+  adminSummaries: (db: Database, f: AdminPostFilter & CursorRequest, read = adminKeyset.read(f)) =>
     db
-      .select(summaryColumns)
+      .select({ row: summaryColumns, [CURSOR_KEY]: read.key })
       .from(blogPosts)
-      .where(adminWhere(f))
-      .orderBy(...adminOrder)
-      .limit(f.pageSize)
-      .offset(pageOffset(f.page, f.pageSize)),
+      .where(and(adminWhere(f), read.where))
+      .orderBy(...read.orderBy)
+      .limit(read.limit)
+      .offset(read.offset),
   adminCount: (db: Database, f: AdminPostFilter) =>
     db.select({ total: count() }).from(blogPosts).where(adminWhere(f)),
 };

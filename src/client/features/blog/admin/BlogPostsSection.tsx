@@ -50,7 +50,7 @@ export function BlogPostsSection({
   const ids = useId();
   const list = useAdminList({ status: '' as BlogPostStatus | '' }, ADMIN_BLOG_PAGE_SIZE);
   const posts = trpc.blog.adminPage.useQuery(
-    { page: list.page, pageSize: list.pageSize, ...list.filters, q: list.q },
+    { page: list.page, ...list.cursor, pageSize: list.pageSize, ...list.filters, q: list.q },
     { placeholderData: keepPreviousData },
   );
   const update = trpc.blog.update.useMutation();
