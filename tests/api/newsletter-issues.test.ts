@@ -6,7 +6,7 @@ import { createMailer } from '../../src/server/platform/mail';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';
-import { rowsOf } from '../../src/server/domains/newsletter/send';
+import { rowsOf } from '../../src/server/platform/db/rows';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';

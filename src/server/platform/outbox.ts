@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import type { Database } from './db/client';
 import { contactMessages } from '../domains/contact/tables';
+import { rowsOf } from './db/rows';
 import { outbox } from './db/tables';
 import { JOB_SCHEMA, type JobDefinition } from './job-queue';
 import type { MailMessage } from './mail';
@@ -48,12 +49,6 @@ interface MailJob {
   kind: OutboxKind;
   message: MailMessage;
   contactMessageId?: number;
-}
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
 }
 
 /**

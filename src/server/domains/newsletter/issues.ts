@@ -34,7 +34,8 @@ import {
 } from '../../platform/paging';
 import { unsubscribePageUrl } from './links';
 import { emailBodyHtml, renderIssueEmail } from './render';
-import { archiveSlugFor, currentRatePerMinute, queueSendSlice, rowsOf } from './send';
+import { archiveSlugFor, currentRatePerMinute, queueSendSlice } from './send';
+import { rowsOf } from '../../platform/db/rows';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
 type Row = typeof newsletterIssues.$inferSelect;

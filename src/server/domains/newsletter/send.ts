@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { giveWay } from '../../platform/give-way';
 import type { AppDeps } from '../../deps';
 import type { Database } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/rows';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import { slugify } from '../../../shared/slug';
 import { getBusinessDetails } from '../site-content';
@@ -28,10 +29,6 @@ type Writer = Pick<Database, 'execute'>;
 
 /** The pace's token bucket row (one for the site: it is the SMTP plan's limit). */
 const PACE_ID = 'smtp';
-
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
-}
 
 /**
  * Queues a slice of the issue's send (at `startAfter`, or now). The queue's 'short' policy keeps at
