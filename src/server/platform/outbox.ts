@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import type { Database } from './db/client';
@@ -6,6 +5,7 @@ import { contactMessages } from '../domains/contact/tables';
 import { rowsOf } from './db/rows';
 import { outbox } from './db/tables';
 import { JOB_SCHEMA, type JobDefinition } from './job-queue';
+import { enqueueInTransaction } from './jobs/enqueue';
 import type { MailMessage } from './mail';
 
 // Promised e-mails (decision 0013). Whatever promises an e-mail queues
@@ -52,44 +52,6 @@ interface MailJob {
 }
 
 /**
- * Inserts a job into the mail queue with the queue's settings (retries, lease, retention) read
- * from pg-boss's queue row, through the caller's transaction: pg-boss's own send() would need its
- * connection, not the transaction of the write that promises the mail.
- */
-async function insertMailJob(
-  db: Writer,
-  job: {
-    id: string;
-    data: MailJob;
-    startAfter?: Date;
-    /** An e-mail that already failed for good elsewhere (a legacy outbox row): kept failed, for a retry. */
-    failed?: { attempts: number; error: string | null };
-  },
-): Promise<void> {
-  // Due at once is a millisecond ago: the queue takes jobs with start_after < now(), and PGlite's
-  // clock counts milliseconds, so a job inserted "now" could otherwise wait for the next poll.
-  const startAfter = job.startAfter
-    ? sql`${job.startAfter.toISOString()}::timestamptz`
-    : sql`now() - interval '1 millisecond'`;
-  const failed = job.failed;
-  const result = await db.execute(sql`
-    insert into ${sql.identifier(JOB_SCHEMA)}.job
-      (id, name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy,
-       state, retry_count, output, started_on, completed_on)
-    select ${job.id}::uuid, q.name, ${JSON.stringify(job.data)}::jsonb, ${startAfter},
-           q.expire_seconds * interval '1 second', ${startAfter} + q.retention_minutes * interval '1 minute',
-           q.retry_limit, q.retry_delay, q.retry_backoff, q.policy,
-           ${failed ? 'failed' : 'created'}::${sql.identifier(JOB_SCHEMA)}.job_state,
-           ${failed ? Math.max(0, failed.attempts - 1) : 0},
-           ${failed ? JSON.stringify({ message: failed.error ?? 'not sent' }) : null}::jsonb,
-           ${failed ? sql`now()` : sql`null`}, ${failed ? sql`now()` : sql`null`}
-      from ${sql.identifier(JOB_SCHEMA)}.queue q
-     where q.name = ${MAIL_QUEUE}
-    returning id`);
-  if (rowsOf(result).length !== 1) throw new Error('The job queue is not installed (no mail queue).');
-}
-
-/**
  * Queues an e-mail; call it with the transaction of the write that promises it. `sendAt` sends it
  * later (a reminder); `jobId` lets the caller record the job first (an enquiry keeps its
  * notification's). Answers the job's id.
@@ -105,11 +67,9 @@ export async function enqueueMail(
     jobId?: string;
   },
 ): Promise<string> {
-  const id = mail.jobId ?? randomUUID();
   const data: MailJob = { kind: mail.kind, message: { ...mail.message } };
   if (mail.contactMessageId !== undefined) data.contactMessageId = mail.contactMessageId;
-  await insertMailJob(db, { id, data, startAfter: mail.sendAt });
-  return id;
+  return (await enqueueInTransaction(db, MAIL_QUEUE, data, { id: mail.jobId, startAfter: mail.sendAt }))!;
 }
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
@@ -180,13 +140,10 @@ export async function adoptOutbox(deps: Pick<AppDeps, 'db'>): Promise<number> {
           }
           continue;
         }
-        const id = randomUUID();
-        await insertMailJob(tx, {
-          id,
-          data,
+        const id = (await enqueueInTransaction(tx, MAIL_QUEUE, data, {
           startAfter: row.nextAttemptAt,
           failed: row.status === 'failed' ? { attempts: row.attempts, error: row.lastError } : undefined,
-        });
+        }))!;
         if (row.status !== 'failed') queued += 1;
         if (row.contactMessageId !== null) {
           await tx

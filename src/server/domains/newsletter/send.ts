@@ -7,7 +7,8 @@ import { rowsOf } from '../../platform/db/rows';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import { slugify } from '../../../shared/slug';
 import { getBusinessDetails } from '../site-content';
-import { JOB_SCHEMA, type JobDefinition } from '../../platform/job-queue';
+import type { JobDefinition } from '../../platform/job-queue';
+import { enqueueInTransaction } from '../../platform/jobs/enqueue';
 import type { MailMessage } from '../../platform/mail';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeSigner } from './links';
 import { renderIssueEmail } from './render';
@@ -37,23 +38,12 @@ const PACE_ID = 'smtp';
  * cancelled or brought forward, or "Send now" on a scheduled issue) is brought forward to this one's.
  */
 export async function queueSendSlice(db: Writer, issueId: number, startAfter?: Date): Promise<void> {
-  const at = startAfter
-    ? sql`${startAfter.toISOString()}::timestamptz`
-    : sql`now() - interval '1 millisecond'`;
-  await db.execute(sql`
-    update ${sql.identifier(JOB_SCHEMA)}.job set start_after = ${at}
-     where name = ${NEWSLETTER_QUEUE} and singleton_key = ${`issue-${issueId}`} and state = 'created'
-       and start_after > ${at}`);
-  await db.execute(sql`
-    insert into ${sql.identifier(JOB_SCHEMA)}.job
-      (id, name, data, start_after, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy,
-       singleton_key, state)
-    select ${randomUUID()}::uuid, q.name, ${JSON.stringify({ issueId })}::jsonb, ${at},
-           q.expire_seconds * interval '1 second', ${at} + q.retention_minutes * interval '1 minute',
-           q.retry_limit, q.retry_delay, q.retry_backoff, q.policy, ${`issue-${issueId}`}, 'created'
-      from ${sql.identifier(JOB_SCHEMA)}.queue q
-     where q.name = ${NEWSLETTER_QUEUE}
-    on conflict do nothing`);
+  await enqueueInTransaction(
+    db,
+    NEWSLETTER_QUEUE,
+    { issueId },
+    { startAfter, singletonKey: `issue-${issueId}` },
+  );
 }
 
 /** Copies the subscribers confirmed when the send began into recipient rows, a batch per statement. */
