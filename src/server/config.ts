@@ -89,7 +89,7 @@ const envSchema = z.object({
   NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * How long one copy may be with the mail server before another worker counts its sender dead and
-   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (platform/mail.ts).
+   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (platform/mail/mailer.ts).
    */
   NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   // Admin bootstrap
@@ -121,7 +121,7 @@ const envSchema = z.object({
   // Background jobs (platform/job-queue.ts)
   /**
    * How long an instance holds a job it started before another may take it over (it died). Longer
-   * than a send can take: the SMTP timeouts of platform/mail.ts give up within 2 minutes.
+   * than a send can take: the SMTP timeouts of platform/mail/mailer.ts give up within 2 minutes.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   /** The wait after a job's first failure; each next one doubles (about a day over an e-mail's 12 attempts). */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blogPosts } from '../../src/server/domains/blog/tables';
 import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
-import { createMailer } from '../../src/server/platform/mail';
+import { createMailer } from '../../src/server/platform/mail/mailer';
 import { eq, sql } from 'drizzle-orm';
 import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
 import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';

@@ -3,3 +3,4 @@
 export { listArchivedSlugs } from './issues';
 export { NEWSLETTER_QUEUE, newsletterJobs } from './send';
 export { countConfirmedSubscribers, subscriberListQueries } from './subscribers';
+export { newsletterMailKinds } from './mail-kinds';

@@ -9,7 +9,7 @@ import { slugify } from '../../../shared/slug';
 import { getBusinessDetails } from '../site-content';
 import type { JobDefinition } from '../../platform/job-queue';
 import { enqueueInTransaction } from '../../platform/jobs/enqueue';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mailer';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeSigner } from './links';
 import { renderIssueEmail } from './render';
 

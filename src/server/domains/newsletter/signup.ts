@@ -6,7 +6,7 @@ import { addressLine, BUSINESS } from '../../../shared/business';
 import { getBusinessDetails } from '../site-content';
 import { hashToken } from '../../platform/tokens';
 import { notFound } from '../../platform/errors';
-import { enqueueMail } from '../../platform/outbox';
+import { enqueueMail } from '../../platform/mail/queue';
 import { escapeHtml } from '../../platform/escape';
 import { isSignedUnsubscribeToken, verifyUnsubscribeToken } from './links';
 import { leaveSends } from './leave';
