@@ -78,7 +78,7 @@ const envSchema = z.object({
   // stay settings of the server (a sender must be one the mail service accepts for the domain).
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS_DETAILS_SEED.email}>`),
   BUSINESS_INBOX: z.string().email().default(BUSINESS_DETAILS_SEED.email),
-  // The newsletter's sending pace (domains/newsletter/send.ts): safe for a small SMTP plan by default.
+  // The newsletter's sending pace (domains/newsletter/send/pace.ts): safe for a small SMTP plan by default.
   /** Messages per minute across every instance together (a token bucket in the database). */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Recipients one instance claims at a time. */

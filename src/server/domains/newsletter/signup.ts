@@ -9,7 +9,7 @@ import { notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { escapeHtml } from '../../platform/escape';
 import { isSignedUnsubscribeToken, verifyUnsubscribeToken } from './links';
-import { leaveSends } from './leave';
+import { leaveSends } from './send/recipients';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
