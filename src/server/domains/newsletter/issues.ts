@@ -32,7 +32,7 @@ import {
   type CursorRequest,
   type Page,
 } from '../../platform/paging';
-import { unsubscribePageUrl } from './links';
+import { unsubscribePageUrl } from './unsubscribe-links';
 import { emailBodyHtml, renderIssueEmail } from './render';
 import { currentRatePerMinute } from './send/pace';
 import { queueSendSlice } from './send/queue';

@@ -3,7 +3,7 @@ import type { MailMessage } from '../../../platform/mail/mailer';
 import { mailFailureOf, nextStep, retryWaitSeconds, type RetryLimits } from '../../../platform/mail/retry';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../../shared/newsletter-issues';
 import { getBusinessDetails } from '../../site-content';
-import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeSigner } from '../links';
+import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeSigner } from '../unsubscribe-links';
 import { renderIssueEmail } from '../render';
 import {
   noteUnreached,
