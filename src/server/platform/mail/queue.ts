@@ -76,7 +76,11 @@ export async function enqueueMail(
   return (await enqueueInTransaction(db, MAIL_QUEUE, data, { id: mail.jobId, startAfter: mail.sendAt }))!;
 }
 
-/** The mail queue: each job sends its e-mail (or runs its kind's task), and its record notes it. */
+/**
+ * The mail queue: each job sends its e-mail (or runs its kind's task), and its record notes it. A
+ * failure is thrown back to the job queue, which carries out the retry policy for one e-mail
+ * (retry.ts): tried again, whatever failed, with doubling waits, until MAIL_MAX_ATTEMPTS.
+ */
 export function mailJobs(deps: Deps, kinds: readonly MailKind[]): JobDefinition<MailJob> {
   const byName = kindsByName(kinds);
   return {
