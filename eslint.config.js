@@ -37,9 +37,8 @@ const businessFiles = domains.flatMap((domain) => domainFiles(domain).filter((fi
 // here, file by file, and leaves this list when the floor stops naming it (the domains registering
 // what the floors run for them). Nothing else is added to it.
 const floorImportsToRemove = {
-  // The mail queue marks an enquiry's acknowledgement sent, and the outbox table's foreign key names
-  // the enquiry: both were hidden inside the one schema.ts before each domain owned its tables.
-  'platform/outbox.ts': ['domains/contact/tables.ts'],
+  // The outbox table's foreign key names the enquiry an e-mail was for: it was hidden inside the one
+  // schema.ts before each domain owned its tables.
   'platform/db/tables.ts': ['domains/contact/tables.ts'],
   // The sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC plumbing
   // checks the session, writes the activity log and types the conversions it counts.

@@ -2,7 +2,8 @@ import type { AppDeps } from './deps';
 import { pruneActivityLog } from './domains/activity';
 import { analyticsJobs } from './domains/analytics';
 import type { JobDefinition } from './platform/job-queue';
-import { mailJobs } from './platform/outbox';
+import { adoptOutbox, mailJobs } from './platform/mail/queue';
+import { mailKinds } from './domains';
 import { getPodcastFeed, importPodcastFeedNow, podcastFeedJobs } from './domains/podcasts';
 import type { OutboundClient } from './platform/outbound';
 import { newsletterJobs } from './domains/newsletter';
@@ -22,7 +23,7 @@ export function backgroundJobs(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'> & Partial<Pick<AppDeps, 'sharedState'>>,
   options: { outbound?: OutboundClient; log?: { info(obj: object, msg: string): void } } = {},
 ): JobDefinition<never>[] {
-  const definitions: JobDefinition<never>[] = [mailJobs(deps), newsletterJobs(deps)];
+  const definitions: JobDefinition<never>[] = [mailJobs(deps, mailKinds), newsletterJobs(deps)];
   const log = options.log ?? { info: () => {} };
   const outbound = options.outbound;
   if (outbound) {
@@ -55,4 +56,12 @@ export function backgroundJobs(
     );
   }
   return definitions;
+}
+
+/**
+ * Queues the e-mails the outbox table holds (an upgrade's unsent ones, a restored backup's), each
+ * noted on its record by the kind that wrote it; answers how many were queued.
+ */
+export function adoptUnsentMail(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  return adoptOutbox(deps, mailKinds);
 }

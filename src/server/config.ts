@@ -78,7 +78,7 @@ const envSchema = z.object({
   // stay settings of the server (a sender must be one the mail service accepts for the domain).
   MAIL_FROM: z.string().min(3).default(`${BUSINESS.name} <${BUSINESS_DETAILS_SEED.email}>`),
   BUSINESS_INBOX: z.string().email().default(BUSINESS_DETAILS_SEED.email),
-  // The newsletter's sending pace (domains/newsletter/send.ts): safe for a small SMTP plan by default.
+  // The newsletter's sending pace (domains/newsletter/send/pace.ts): safe for a small SMTP plan by default.
   /** Messages per minute across every instance together (a token bucket in the database). */
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Recipients one instance claims at a time. */
@@ -89,7 +89,7 @@ const envSchema = z.object({
   NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * How long one copy may be with the mail server before another worker counts its sender dead and
-   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (platform/mail.ts).
+   * sends it again (with the same Message-ID): longer than an SMTP exchange can last (platform/mail/mailer.ts).
    */
   NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   // Admin bootstrap
@@ -121,7 +121,7 @@ const envSchema = z.object({
   // Background jobs (platform/job-queue.ts)
   /**
    * How long an instance holds a job it started before another may take it over (it died). Longer
-   * than a send can take: the SMTP timeouts of platform/mail.ts give up within 2 minutes.
+   * than a send can take: the SMTP timeouts of platform/mail/mailer.ts give up within 2 minutes.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   /** The wait after a job's first failure; each next one doubles (about a day over an e-mail's 12 attempts). */

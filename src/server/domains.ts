@@ -50,6 +50,12 @@ import { workshopReservations, workshopSessions } from './domains/workshops/tabl
 import { appSecrets, idempotencyKeys, outbox, seedRuns } from './platform/db/tables';
 import { applySeeds } from './platform/db/seed';
 import type { PathItem } from './web/http/docs-parts';
+import type { MailKind } from './platform/mail/queue';
+import { academyMailKinds } from './domains/academy';
+import { authMailKinds } from './domains/auth';
+import { contactMailKinds } from './domains/contact';
+import { newsletterMailKinds } from './domains/newsletter';
+import { workshopMailKinds } from './domains/workshops';
 
 // What the domains bring to the floors, listed here by hand (app.ts registers their plain routes):
 // their routes' docs, the rows a fresh install starts with, and which tables a backup holds.
@@ -63,6 +69,15 @@ export const domainRouteDocs: Record<string, PathItem> = {
   ...stripeWebhookDocs,
   ...analyticsRouteDocs,
 };
+
+/** The e-mails the mail queue sends, each registered by the domain that writes it. */
+export const mailKinds: readonly MailKind[] = [
+  ...authMailKinds,
+  ...contactMailKinds,
+  ...workshopMailKinds,
+  ...academyMailKinds,
+  ...newsletterMailKinds,
+];
 
 /**
  * Applies the seed sets not applied yet (on a fresh install, all of them), each once; answers their

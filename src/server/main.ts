@@ -7,10 +7,9 @@ import { DataFolderInUse, lockDataFolder, type FolderLock } from './platform/db/
 import { writeBackupArchive } from './platform/backup';
 import { BACKED_UP, runSeeds } from './domains';
 import { createApp } from './app';
-import { createMailer } from './platform/mail';
-import { adoptOutbox } from './platform/outbox';
+import { createMailer } from './platform/mail/mailer';
 import { openJobQueue, jobTimings } from './platform/job-queue';
-import { backgroundJobs, ACTIVITY_PRUNE_QUEUE } from './background-jobs';
+import { adoptUnsentMail, backgroundJobs, ACTIVITY_PRUNE_QUEUE } from './background-jobs';
 import { ensureAdminFromConfig, createSignInThrottle } from './domains/auth';
 import { FEED_REFRESH_QUEUE, getPodcastFeed } from './domains/podcasts';
 import { createOutboundClient } from './platform/outbound';
@@ -140,7 +139,7 @@ async function main(): Promise<void> {
   });
   const deps = Object.assign(partDeps, { jobs });
   // E-mails the previous version left in its outbox table (or a restored backup carried) join the queue.
-  const adopted = await adoptOutbox(deps);
+  const adopted = await adoptUnsentMail(deps);
   await checkpoint();
   const app = await createApp(deps);
   appLog.current = app.log;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { contactMessages } from '../../src/server/domains/contact/tables';
-import { OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
+import { MAIL_MAX_ATTEMPTS } from '../../src/server/platform/mail/retry';
 import { JOB_MESSAGES } from '../../src/shared/jobs.schema';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -42,7 +42,7 @@ async function enquiryWhoseMailFails(message: string): Promise<number> {
   expect(res.statusCode).toBe(200);
   mailServerDown = true;
   try {
-    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt += 1) {
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
       expect(await t.deps.jobs.runDue()).toEqual({ done: 0, failed: 1 });
       await makeMailDue(t.deps.db);
     }
@@ -76,7 +76,7 @@ describe('failed jobs', () => {
       queue: 'mail',
       kind: 'contact_notification',
       recipient: t.config.BUSINESS_INBOX,
-      attempts: OUTBOX_MAX_ATTEMPTS,
+      attempts: MAIL_MAX_ATTEMPTS,
       lastError: '550 5.1.1 Mailbox unavailable',
     });
     expect(Date.parse(job.failedAt)).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
@@ -97,7 +97,7 @@ describe('failed jobs', () => {
     await makeMailDue(t.deps.db);
     expect(await t.deps.jobs.runDue()).toEqual({ done: 1, failed: 0 });
     expect(t.mailer.sent.filter((m) => m.text.includes('Fails twelve times.'))).toHaveLength(1);
-    expect(await enquiry()).toMatchObject({ status: 'sent', attempts: OUTBOX_MAX_ATTEMPTS + 1 });
+    expect(await enquiry()).toMatchObject({ status: 'sent', attempts: MAIL_MAX_ATTEMPTS + 1 });
 
     // Retried already: nothing to retry.
     const again = await t.app.inject({

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
-import { adoptOutbox, enqueueMail } from '../../src/server/platform/outbox';
+import { adoptUnsentMail } from '../../src/server/background-jobs';
+import { enqueueMail } from '../../src/server/platform/mail/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/domains/auth/tables';
 import { contactMessages } from '../../src/server/domains/contact/tables';
@@ -130,7 +131,7 @@ describe('e-mails not yet sent', () => {
 
     const counts = await restoreBackupArchive(db, t.deps.storage, archive, BACKED_UP);
     expect(counts.outbox).toBe(1);
-    expect(await adoptOutbox(t.deps)).toBe(1);
+    expect(await adoptUnsentMail(t.deps)).toBe(1);
     await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(2);
     expect(t.mailer.sent.filter((m) => m.to === 'after@example.co.uk')).toHaveLength(0);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
 import { runSeeds } from '../../src/server/domains';
-import { createMemoryMailer } from '../../src/server/platform/mail';
+import { createMemoryMailer } from '../../src/server/platform/mail/mailer';
 import { createPayments } from '../../src/server/domains/academy';
 import { createMemoryCounterStore } from '../../src/server/platform/counter-store';
 import { createLocalStorage } from '../../src/server/platform/storage-local';

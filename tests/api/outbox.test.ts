@@ -7,8 +7,10 @@ import { passwordResetTokens } from '../../src/server/domains/auth/tables';
 import { contactMessages } from '../../src/server/domains/contact/tables';
 import { outbox } from '../../src/server/platform/db/tables';
 import { sendContactMessage } from '../../src/server/domains/contact';
-import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/platform/mail';
-import { adoptOutbox, enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../../src/server/platform/outbox';
+import { createMailer, createMemoryMailer, type MailMessage } from '../../src/server/platform/mail/mailer';
+import { adoptUnsentMail } from '../../src/server/background-jobs';
+import { enqueueMail } from '../../src/server/platform/mail/queue';
+import { MAIL_MAX_ATTEMPTS } from '../../src/server/platform/mail/retry';
 import { backgroundJobs } from '../../src/server/background-jobs';
 import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
 import type { AppDeps } from '../../src/server/deps';
@@ -238,8 +240,8 @@ describe('the e-mail queue', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
-    smtp.refuseNext('550 5.1.1 No such mailbox', OUTBOX_MAX_ATTEMPTS);
-    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt += 1) {
+    smtp.refuseNext('550 5.1.1 No such mailbox', MAIL_MAX_ATTEMPTS);
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
       expect(await t.deps.jobs.runDue()).toEqual({ done: 0, failed: 1 });
       await makeMailDue(t.deps.db);
     }
@@ -247,7 +249,7 @@ describe('the e-mail queue', () => {
     const state = await notificationOf(id);
     expect(state).toMatchObject({
       status: 'failed',
-      attempts: OUTBOX_MAX_ATTEMPTS,
+      attempts: MAIL_MAX_ATTEMPTS,
       sentAt: null,
       nextAttemptAt: null,
     });
@@ -456,10 +458,10 @@ describe('upgrading from the outbox table', () => {
         sentAt,
       },
     ]);
-    expect(await adoptOutbox(t.deps)).toBe(2);
+    expect(await adoptUnsentMail(t.deps)).toBe(2);
     expect(await t.deps.db.select().from(outbox)).toEqual([]);
     // Adopting again moves nothing twice.
-    expect(await adoptOutbox(t.deps)).toBe(0);
+    expect(await adoptUnsentMail(t.deps)).toBe(0);
 
     expect(await notificationOf(pending!.id)).toMatchObject({ status: 'queued' });
     expect(await notificationOf(failed!.id)).toMatchObject({

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { loadConfig, type Config } from '../../src/server/config';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
 import { runSeeds } from '../../src/server/domains';
-import { createMemoryMailer } from '../../src/server/platform/mail';
+import { createMemoryMailer } from '../../src/server/platform/mail/mailer';
 import { backgroundJobs } from '../../src/server/background-jobs';
 import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
 import { createPayments } from '../../src/server/domains/academy';

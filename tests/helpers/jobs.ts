@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/platform/db/client';
 import { jobs } from '../../src/server/platform/db/job-tables';
-import type { MailMessage } from '../../src/server/platform/mail';
-import { MAIL_QUEUE } from '../../src/server/platform/outbox';
+import type { MailMessage } from '../../src/server/platform/mail/mailer';
+import { MAIL_QUEUE } from '../../src/server/platform/mail/queue';
 
 // Reading the mail queue as the tests' witness: what pg-boss's job table holds.
 

@@ -57,7 +57,7 @@ export async function seedAudience(db: Database, count: number, leavers = 20): P
   };
 }
 
-/** The one-click unsubscribe address a copy to this subscriber carries (src/server/domains/newsletter/links.ts). */
+/** The one-click unsubscribe address a copy to this subscriber carries (src/server/domains/newsletter/unsubscribe-links.ts). */
 export function oneClickPath(key: Buffer, id: number, email: string): string {
   const sig = createHmac('sha256', key)
     .update(`newsletter-unsubscribe:v1:${id}:${email}`)

@@ -7,7 +7,7 @@ import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Database } from './db/client';
 import { outbox } from './db/tables';
-import { dropUnsentMail, unsentMailAsOutboxRows } from './outbox';
+import { dropUnsentMail, unsentMailAsOutboxRows } from './mail/queue';
 import type { ObjectStorage } from './storage';
 import { INCOMING_FOLDER } from './storage-local';
 

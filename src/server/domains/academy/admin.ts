@@ -8,7 +8,7 @@ import { manageLinkMail } from './mail';
 import { getBusinessDetails } from '../site-content';
 import { conflict, notFound } from '../../platform/errors';
 import { issueManageLink } from './manage-links';
-import { enqueueMail } from '../../platform/outbox';
+import { enqueueMail } from '../../platform/mail/queue';
 import { cancelAtPeriodEnd, subscriptionFacts } from './payments';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -1,7 +1,7 @@
 import type { Plan } from '../../../shared/academy';
 import { ACADEMY, BUSINESS, type BusinessDetails } from '../../../shared/business';
 import { ROUTES } from '../../../shared/routes';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mailer';
 import { MANAGE_LINK_DAYS } from './manage-links';
 import { escapeHtml } from '../../platform/escape';
 

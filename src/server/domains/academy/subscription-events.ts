@@ -8,7 +8,7 @@ import { academySubscriptions, paymentEvents } from './tables';
 import { getBusinessDetails } from '../site-content';
 import { newSubscriptionNotification, paymentFailedMail, welcomeMail } from './mail';
 import { issueManageLink } from './manage-links';
-import { enqueueMail } from '../../platform/outbox';
+import { enqueueMail } from '../../platform/mail/queue';
 import {
   CHECKOUT_FIELD_KEYS,
   CHECKOUT_SOURCE,

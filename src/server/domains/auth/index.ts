@@ -12,3 +12,4 @@ export {
 export { validateSessionToken } from './sessions';
 export { createSignInThrottle, type SignInThrottle } from './sign-in-throttle';
 export { users } from './tables';
+export { authMailKinds } from './mail-kinds';

@@ -4,8 +4,8 @@ import { passwordResetTokens, sessions, users } from './tables';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { normaliseEmail } from './admins';
 import { badRequest } from '../../platform/errors';
-import type { MailMessage } from '../../platform/mail';
-import { enqueueMail, registerOutboxTask } from '../../platform/outbox';
+import type { MailMessage } from '../../platform/mail/mailer';
+import { enqueueMail } from '../../platform/mail/queue';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { hashToken, randomToken } from '../../platform/tokens';
 
@@ -40,7 +40,7 @@ export async function requestPasswordReset(
  * MAX_OPEN_RESET_LINKS links are open), a one-hour, single-use link and its e-mail, in one
  * transaction; for any other address, nothing.
  */
-async function sendResetLink(
+export async function sendResetLink(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   request: MailMessage,
 ): Promise<void> {
@@ -89,7 +89,6 @@ async function sendResetLink(
     });
   });
 }
-registerOutboxTask('password_reset_request', sendResetLink);
 
 /** Sets a new password from a reset link: the link then stops working and every session ends. */
 export async function resetPassword(

@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from '../../../shared/auth';
 import { recordActivity } from '../activity';
 import { normaliseEmail } from './admins';
 import { tooManyRequests, unauthorized } from '../../platform/errors';
-import { enqueueMail } from '../../platform/outbox';
+import { enqueueMail } from '../../platform/mail/queue';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, type Session, type SessionUser } from './sessions';
 

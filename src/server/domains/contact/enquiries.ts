@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES, ENQUIRY_PREVIEW_LENGTH, type EnquiryStatus } from '../.
 import type { Enquiry, EnquiryNotification, EnquirySummary } from '../../../shared/admin.schema';
 import type { ContactType } from '../../../shared/contact';
 import { notFound } from '../../platform/errors';
-import { MAIL_QUEUE } from '../../platform/outbox';
+import { MAIL_QUEUE } from '../../platform/mail/queue';
 import {
   containsPattern,
   CURSOR_KEY,
@@ -88,7 +88,7 @@ export async function listEnquiries(deps: Deps, filter: EnquiryFilter): Promise<
 
 type EnquiryRow = typeof contactMessages.$inferSelect;
 
-/** The notification e-mail's job (platform/outbox.ts), by its primary key (queue, id). */
+/** The notification e-mail's job (platform/mail/queue.ts), by its primary key (queue, id). */
 const notificationJob = and(eq(jobs.name, MAIL_QUEUE), eq(jobs.id, contactMessages.notificationJobId));
 
 /** What the inbox reads of an enquiry's notification: the enquiry's record, and its job while it is there. */

@@ -2,3 +2,4 @@
 // workshop place through one, and the owner's count of new enquiries.
 export { countNewEnquiries } from './enquiries';
 export { reserveWorkshop, sendContactMessage } from './messages';
+export { contactMailKinds } from './mail-kinds';

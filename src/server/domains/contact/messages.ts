@@ -15,7 +15,7 @@ import {
 import { WORKSHOP_MESSAGES, workshopSessionLabel } from '../../../shared/workshop';
 import { redeemChallenge } from './challenges';
 import { conflict, notFound } from '../../platform/errors';
-import { enqueueMail } from '../../platform/outbox';
+import { enqueueMail } from '../../platform/mail/queue';
 import { bookingMessage, bookWorkshopPlace, type Booking, type BookingRequest } from '../workshops';
 
 /** A contact message after the shared schema has validated and trimmed it. */
@@ -176,7 +176,7 @@ export async function sendContactMessage(
     // that is down only delays the e-mail; the inbox shows whether it went.
     await enqueueMail(tx, {
       kind: 'contact_notification',
-      contactMessageId: row!.id,
+      recordId: row!.id,
       jobId: notificationJobId,
       now,
       message: {

@@ -18,7 +18,7 @@ export const contactMessages = pgTable(
     /** Structured fields of a workshop reservation (child's age, device...). */
     details: jsonb('details').$type<Record<string, string | number>>(),
     /**
-     * The business's notification e-mail about this enquiry: its job in the queue (platform/outbox.ts;
+     * The business's notification e-mail about this enquiry: its job in the queue (platform/mail/queue.ts;
      * the inbox reads the job's state while it waits or after it failed), and once it went, when and
      * after how many attempts (kept here for good: done jobs leave the queue within a day).
      */

@@ -1,5 +1,7 @@
-// What the rest of the server may use of the newsletter domain: the sending job, the archive's
-// addresses, and the owner's count of subscribers.
+// What the rest of the server may use of the newsletter domain: the sending job and its queue, the
+// archive's addresses, the owner's count of subscribers, and the e-mails the mail queue sends for it.
 export { listArchivedSlugs } from './issues';
-export { NEWSLETTER_QUEUE, newsletterJobs } from './send';
+export { NEWSLETTER_QUEUE } from './send/queue';
+export { newsletterJobs } from './send/slice';
 export { countConfirmedSubscribers, subscriberListQueries } from './subscribers';
+export { newsletterMailKinds } from './mail-kinds';

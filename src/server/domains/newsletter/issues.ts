@@ -32,9 +32,12 @@ import {
   type CursorRequest,
   type Page,
 } from '../../platform/paging';
-import { unsubscribePageUrl } from './links';
+import { unsubscribePageUrl } from './unsubscribe-links';
 import { emailBodyHtml, renderIssueEmail } from './render';
-import { archiveSlugFor, currentRatePerMinute, queueSendSlice, rowsOf } from './send';
+import { currentRatePerMinute } from './send/pace';
+import { queueSendSlice } from './send/queue';
+import { startSending } from './send/start';
+import { STARTED_ISSUE_STATUSES, statusSql, UNSENT_ISSUE_STATUSES } from './statuses';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>;
 type Row = typeof newsletterIssues.$inferSelect;
@@ -170,8 +173,6 @@ export async function createIssue(deps: Deps, input: IssueFields): Promise<Issue
   return getIssue(deps, await insertIssue(deps.db, input, null, deps.clock()));
 }
 
-/** An issue not yet sent, which the admin may still change: the one a post's button opens again. */
-const UNSENT_STATUSES: IssueStatus[] = ['draft', 'scheduled'];
 /** The first key of the per-post lock that makes one unsent issue per post (any number no other code uses). */
 const ISSUE_FROM_POST_LOCK = 18_010;
 
@@ -198,7 +199,9 @@ export async function createIssueFromPost(deps: Deps, postId: number): Promise<I
     const [unsent] = await tx
       .select({ id: newsletterIssues.id })
       .from(newsletterIssues)
-      .where(and(eq(newsletterIssues.postId, post.id), inArray(newsletterIssues.status, UNSENT_STATUSES)))
+      .where(
+        and(eq(newsletterIssues.postId, post.id), inArray(newsletterIssues.status, UNSENT_ISSUE_STATUSES)),
+      )
       .orderBy(desc(newsletterIssues.id))
       .limit(1);
     if (unsent) return { id: unsent.id, created: false };
@@ -212,7 +215,7 @@ export async function updateIssue(deps: Deps, input: Partial<IssueFields> & { id
   const updated = await deps.db
     .update(newsletterIssues)
     .set({ ...fields, updatedAt: deps.clock() })
-    .where(and(eq(newsletterIssues.id, input.id), inArray(newsletterIssues.status, ['draft', 'scheduled'])))
+    .where(and(eq(newsletterIssues.id, input.id), inArray(newsletterIssues.status, UNSENT_ISSUE_STATUSES)))
     .returning({ id: newsletterIssues.id });
   if (updated.length === 0) {
     await findIssue(deps.db, input.id);
@@ -277,28 +280,13 @@ export async function testSendIssue(
 export async function sendIssueNow(deps: Deps, id: number): Promise<IssueProgress> {
   const now = deps.clock();
   const started = await deps.db.transaction(async (tx) => {
-    const [issue] = await tx
-      .select({ subject: newsletterIssues.subject })
-      .from(newsletterIssues)
-      .where(eq(newsletterIssues.id, id))
-      .for('update');
-    const slug = issue ? await archiveSlugFor(tx, id, issue.subject) : null;
-    const rows = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        update newsletter_issues
-           set status = 'sending', started_at = ${now.toISOString()}::timestamptz, scheduled_at = null,
-               updated_at = ${now.toISOString()}::timestamptz,
-               slug = coalesce(slug, ${slug})
-         where id = ${id} and status in ('draft', 'scheduled')
-        returning id`),
-    );
-    if (rows.length > 0) await queueSendSlice(tx, id);
-    return rows.length > 0;
+    if (!(await startSending(tx, id, now, 'now'))) return false;
+    await queueSendSlice(tx, id);
+    return true;
   });
   if (!started) {
     const row = await findIssue(deps.db, id);
-    if (row.status !== 'sending' && row.status !== 'paused' && row.status !== 'sent')
-      throw conflict(ISSUE_MESSAGES.notSendable);
+    if (!STARTED_ISSUE_STATUSES.includes(row.status)) throw conflict(ISSUE_MESSAGES.notSendable);
   }
   return issueProgress(deps, id);
 }
@@ -444,7 +432,7 @@ export async function listRecipients(
 /** Sends again to the failed recipients only; a finished issue is sending again until they are done. */
 export async function retryFailed(deps: Deps, id: number): Promise<{ retried: number }> {
   const row = await findIssue(deps.db, id);
-  if (!['sending', 'paused', 'sent'].includes(row.status)) throw conflict(ISSUE_MESSAGES.noFailed);
+  if (!STARTED_ISSUE_STATUSES.includes(row.status)) throw conflict(ISSUE_MESSAGES.noFailed);
   return deps.db.transaction(async (tx) => {
     const retried = await tx
       .update(newsletterRecipients)
@@ -475,7 +463,7 @@ const archived = and(
     and(
       inArray(newsletterIssues.status, ['sending', 'paused']),
       sql`exists (select 1 from ${newsletterRecipients} r
-                   where r.issue_id = ${newsletterIssues.id} and r.status = 'sent')`,
+                   where r.issue_id = ${newsletterIssues.id} and r.status = ${statusSql('sent')})`,
     ),
   ),
 );

@@ -6,10 +6,10 @@ import { addressLine, BUSINESS } from '../../../shared/business';
 import { getBusinessDetails } from '../site-content';
 import { hashToken } from '../../platform/tokens';
 import { notFound } from '../../platform/errors';
-import { enqueueMail } from '../../platform/outbox';
+import { enqueueMail } from '../../platform/mail/queue';
 import { escapeHtml } from '../../platform/escape';
-import { isSignedUnsubscribeToken, verifyUnsubscribeToken } from './links';
-import { leaveSends } from './leave';
+import { signupTokenHash, subscriptionOfUnsubscribeToken, unsubscribePageUrl } from './unsubscribe-links';
+import { leaveSends } from './send/recipients';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -25,9 +25,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** The home-page links in our e-mails: the page calls the matching procedure and shows the outcome. */
-export function newsletterLink(publicUrl: string, action: 'confirm' | 'unsubscribe', token: string): string {
-  return `${publicUrl}/?newsletter=${action}&token=${encodeURIComponent(token)}`;
+/** The confirmation link of the signup e-mail: the home page calls the procedure and shows the outcome. */
+function confirmationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/?newsletter=confirm&token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -68,12 +68,12 @@ export async function subscribe(
   const unsubscribeToken = newToken();
   const values = {
     confirmTokenHash: hashToken(confirmToken),
-    unsubscribeTokenHash: hashToken(unsubscribeToken),
+    unsubscribeTokenHash: signupTokenHash(unsubscribeToken),
     updatedAt: now,
   };
 
-  const confirmUrl = newsletterLink(deps.config.publicUrl, 'confirm', confirmToken);
-  const unsubscribeUrl = newsletterLink(deps.config.publicUrl, 'unsubscribe', unsubscribeToken);
+  const confirmUrl = confirmationLink(deps.config.publicUrl, confirmToken);
+  const unsubscribeUrl = unsubscribePageUrl(deps.config.publicUrl, unsubscribeToken);
   const attr = escapeHtml;
   // A marketing e-mail says who sends it and where from: the address the owner keeps in the admin.
   const postal = `${BUSINESS.legalName}, ${addressLine(await getBusinessDetails(db))}`;
@@ -149,23 +149,11 @@ export async function confirmSubscription(deps: Deps, token: string): Promise<{ 
 /**
  * Removes the address behind an unsubscribe link: nothing about it is kept, and no further copy of
  * a newsletter goes to it, including the rest of a send in progress. The token is the random one of
- * the signup e-mails, or the signed one of newsletter issues (domains/newsletter/links.ts).
+ * the signup e-mails, or the signed one of newsletter issues (unsubscribe-links.ts).
  */
 export async function unsubscribe(deps: Pick<Deps, 'db'>, token: string): Promise<{ message: string }> {
   const { db } = deps;
-  const id = isSignedUnsubscribeToken(token)
-    ? await verifyUnsubscribeToken(db, token, async (subscriberId) => {
-        const [row] = await db
-          .select({ email: newsletterSubscriptions.email })
-          .from(newsletterSubscriptions)
-          .where(eq(newsletterSubscriptions.id, subscriberId));
-        return row?.email ?? null;
-      })
-    : null;
-  const where =
-    id !== null
-      ? eq(newsletterSubscriptions.id, id)
-      : eq(newsletterSubscriptions.unsubscribeTokenHash, hashToken(token));
+  const where = await subscriptionOfUnsubscribeToken(db, token);
   const deleted = await db.transaction(async (tx) => {
     // Before the delete: it empties the recipient rows' subscriber id, which leaveSends looks by.
     const found = await tx

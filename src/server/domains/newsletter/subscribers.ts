@@ -4,7 +4,7 @@ import { newsletterSubscriptions } from './tables';
 import { ADMIN_MESSAGES, type SubscriberStatus } from '../../../shared/admin';
 import type { Subscriber } from '../../../shared/admin.schema';
 import { notFound } from '../../platform/errors';
-import { leaveSends } from './leave';
+import { leaveSends } from './send/recipients';
 import {
   containsPattern,
   CURSOR_KEY,

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../platform/db/columns';
+import type { IssueStatus, RecipientStatus } from '../../../shared/newsletter-issues';
 
 // Subscribers, issues, each subscriber's copy of an issue, and the sending pace.
 
@@ -47,7 +48,7 @@ export const newsletterIssues = pgTable(
     /** The post it was made from (no foreign key: the post may go, the issue stays as sent). */
     postId: integer('post_id'),
     /** draft | scheduled | sending | paused | sent | cancelled (src/shared/newsletter-issues.ts). */
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<IssueStatus>().notNull().default('draft'),
     /** The archive's /newsletter/<slug>, given when the send starts. */
     slug: text('slug'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
@@ -80,7 +81,7 @@ export const newsletterRecipients = pgTable(
     /** Emptied when the subscriber leaves (no address is kept after an erasure). */
     email: text('email').notNull(),
     /** queued | sending | sent | failed | bounced | skipped. */
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<RecipientStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /** A queued copy waits until then after a temporary refusal (4xx). */
     notBefore: timestamp('not_before', { withTimezone: true }),

@@ -12,8 +12,12 @@ import {
   type WorkshopDelivery,
 } from '../../../shared/workshop';
 import { CALENDAR_CONTENT_TYPE, calendarInvitation } from './calendar';
-import { enqueueMail, type OutboxKind } from '../../platform/outbox';
-import type { MailMessage } from '../../platform/mail';
+import { enqueueMail } from '../../platform/mail/queue';
+import type { MailMessage } from '../../platform/mail/mailer';
+
+/** The e-mails a family gets about a reservation (mail-kinds.ts registers them). */
+export type WorkshopMailKind =
+  'workshop_confirmation' | 'workshop_waiting_list' | 'workshop_cancellation' | 'workshop_reminder';
 
 // The e-mails a family gets about the free workshop: the confirmation with its calendar file (and
 // the reminder the day before, queued with it), the waiting list, and a cancellation. All of them
@@ -103,7 +107,7 @@ async function enqueueFamilyMail(
     academyEmail,
     attachments,
   }: {
-    kind: OutboxKind;
+    kind: WorkshopMailKind;
     now: Date;
     reservation: ReservationRow;
     session: SessionRow;

@@ -6,7 +6,8 @@ import type { WorkshopReservation } from '../../../shared/admin.schema';
 import type { WorkshopDetails } from '../../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel, type ReservationStatus } from '../../../shared/workshop';
 import { conflict, notFound } from '../../platform/errors';
-import { enqueueMail, registerOutboxTask } from '../../platform/outbox';
+import type { MailMessage } from '../../platform/mail/mailer';
+import { enqueueMail } from '../../platform/mail/queue';
 import { CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
 import {
   enqueueConfirmation,
@@ -275,7 +276,10 @@ export async function listWorkshopReservations(
  * The reminder the day before, decided when it is due: sent only if the reservation still holds
  * its place and the session is still on, at the time the reminder was set for.
  */
-registerOutboxTask('workshop_reminder_due', async (deps, task) => {
+export async function sendReminderIfDue(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  task: MailMessage,
+): Promise<void> {
   const { reservationId, startsAt } = readReminderTask(task);
   const now = deps.clock();
   const [found] = await deps.db
@@ -291,4 +295,4 @@ registerOutboxTask('workshop_reminder_due', async (deps, task) => {
     now,
     message: reminderMessage(deps, await academyEmailOf(deps.db), reservation, session),
   });
-});
+}

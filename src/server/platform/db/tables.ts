@@ -24,7 +24,7 @@ export const appSecrets = pgTable('app_secrets', {
 /**
  * Promised e-mails waiting to be handed to the job queue. Before the durable job queue (decision
  * 0013) every e-mail was a row here
- * sent by an in-process worker; now they are jobs (platform/outbox.ts), and this table is only the
+ * sent by an in-process worker; now they are jobs (platform/mail/queue.ts), and this table is only the
  * way in for e-mails written elsewhere: rows left by the previous version, and the pending e-mails a
  * backup carries (platform/backup.ts). At each start adoptOutbox moves its rows into the queue and
  * empties it.
@@ -35,7 +35,7 @@ export const outbox = pgTable(
     id: serial('id').primaryKey(),
     /** What the e-mail is for: contact_notification, newsletter_confirmation, password_reset, sign_in_alert. */
     kind: text('kind').notNull(),
-    /** The message as platform/mail.ts sends it (to, subject, text, html, replyTo, headers). */
+    /** The message as platform/mail/mailer.ts sends it (to, subject, text, html, replyTo, headers). */
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
     /** The enquiry a contact notification is about, so the inbox can show whether it went. */
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, {

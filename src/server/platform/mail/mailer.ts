@@ -64,7 +64,7 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-/** No send may outlast the outbox worker's lease (platform/outbox.ts): give up well before. */
+/** No send may outlast the mail queue's lease (queue.ts): give up well before. */
 const SMTP_TIMEOUTS = {
   connectionTimeout: 30_000,
   greetingTimeout: 30_000,
