@@ -43,7 +43,6 @@ const floorImportsToRemove = {
   // The sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC plumbing
   // checks the session, writes the activity log and types the conversions it counts.
   'web/http/seo.ts': ['domains/blog/index.ts', 'domains/newsletter/index.ts'],
-  'web/trpc/conversion.ts': ['domains/analytics/index.ts'],
   'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],
 };
 

@@ -5,7 +5,7 @@ import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
 import { domainRouteDocs } from './domains';
 import { stripeWebhookRoutes } from './domains/academy/routes/stripe-webhook';
-import { analyticsRoutes, createRecorderFor } from './domains/analytics/routes/analytics';
+import { analyticsRoutes } from './domains/analytics/routes/analytics';
 import { beaconBeforeRouting } from './domains/analytics/routes/analytics-beacon';
 import { forgetBlogMemory, movedPostPages, movedTagPages, nextScheduledChange } from './domains/blog';
 import { newsletterUnsubscribeRoutes } from './domains/newsletter/routes/newsletter-unsubscribe';
@@ -84,6 +84,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
   // What the blog keeps in memory of its addresses and pages is dropped with the cache.
   responseCache.onEmpty(() => forgetBlogMemory(deps.db));
+  // So do the pages visitor figures count views by: a post or an issue may be new or gone.
+  responseCache.onEmpty(() => deps.analytics.pagesChanged());
 
   // Limits are applied per procedure and per plain route (see web/trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
@@ -103,7 +105,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   // Fresh hits and page-view beacons are answered from the HTTP server's request event, before
   // Fastify routes; once the process begins to stop, Fastify answers every request again.
   const beacon = beaconBeforeRouting({
-    recorder: () => app.analytics,
+    recorder: deps.analytics,
     overLimit: overLimit.pageView,
     securityHeaders: apiSecurityHeaders(config),
     log: app.log,
@@ -128,9 +130,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await app.register(subscribersCsvRoutes(deps));
   await app.register(newsletterUnsubscribeRoutes(deps));
   await app.register(readinessRoutes(deps, shutdown));
-  const recorder = createRecorderFor(app, deps);
-  app.decorate('analytics', recorder);
-  await app.register(analyticsRoutes(deps, recorder));
+  await app.register(analyticsRoutes(deps));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, deps);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });

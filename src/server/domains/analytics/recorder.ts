@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { browserOf, classifySource, deviceOf, DIRECT_SOURCE, isNotAReader, NO_VISIT } from './classify';
 import { countryLookup, countryNow } from './country';
 import { ViewBuffer, viewRowsFor } from './view-rows';
-import type { SitePages } from './site-pages';
+import { createSitePages, recordPagesOf, type SitePages } from './site-pages';
 import { createSaltKeeper, dayOf, visitorHash } from './visitor';
 
 /** What the transport passes of one request: no Fastify types here. */
@@ -71,6 +71,8 @@ export interface AnalyticsRecorder {
   close(): Promise<void>;
   /** Views answered and not yet written: waiting to be described, buffered, or being written. */
   unwritten(): number;
+  /** Something was written that may add or remove a page (the response cache was emptied). */
+  pagesChanged(): void;
 }
 
 /**
@@ -85,6 +87,18 @@ interface WaitingView {
   beacon: PageViewBeacon;
   url: URL;
   path: string;
+}
+
+/**
+ * The site's recorder, counting by the pages of its records now (site-pages.ts); its owner closes it
+ * after the app, so the views of the last requests are written.
+ */
+export function openAnalyticsRecorder(
+  deps: { db: Database; clock: () => Date; database?: Pick<DatabaseHandle, 'copyIn'> },
+  options: { log?: { warn(obj: object, msg: string): void } } = {},
+): AnalyticsRecorder {
+  const pages = createSitePages(() => recordPagesOf(deps.db), { log: options.log, clock: deps.clock });
+  return createAnalyticsRecorder({ ...deps, pages }, options);
 }
 
 export function createAnalyticsRecorder(
@@ -254,6 +268,7 @@ export function createAnalyticsRecorder(
       await flush();
     },
     unwritten,
+    pagesChanged: () => deps.pages.changed(),
   };
 
   /** A view once the day's salt, the country and the page are known. */

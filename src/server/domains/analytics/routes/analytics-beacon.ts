@@ -68,7 +68,7 @@ const BEACON_TYPE = new RegExp(
  * header.
  */
 export function beaconBeforeRouting(options: {
-  recorder: () => AnalyticsRecorder;
+  recorder: AnalyticsRecorder;
   /** Counts this request against the address's page-view limit; true when it is over. */
   overLimit: (ip: string) => Promise<boolean>;
   /** The API's security headers (security-headers.ts). */
@@ -111,7 +111,7 @@ export function beaconBeforeRouting(options: {
     const beacon = beaconOf(body);
     if (!beacon) return 400;
     const visit = visitFrom(ip, hostnameOf(req.headers), req.headers);
-    return countView(options.recorder(), visit, beacon) === 'busy' ? 503 : 202;
+    return countView(options.recorder, visit, beacon) === 'busy' ? 503 : 202;
   };
 
   return (req, res, handOver) => {

@@ -22,15 +22,8 @@ import type { Filter } from '../filtered';
 import { filterOf } from '../router';
 import { DomainError } from '../../../platform/errors';
 import { zipOf } from './zip';
-import { createAnalyticsRecorder, type AnalyticsRecorder } from '../recorder';
-import { createSitePages, type RecordPages } from '../site-pages';
-import { listBlogAddresses, nextScheduledChange } from '../../blog';
-import { listArchivedSlugs } from '../../newsletter/index';
-import { blogPostHref, blogTagHref } from '../../../../shared/blog-publishing';
-import { NEWSLETTER_ARCHIVE_PATH } from '../../../../shared/newsletter-issues';
 import { validateSessionToken } from '../../auth';
 import { readSessionToken } from '../../../web/trpc/context';
-import { keepsPublicReads } from '../../../web/trpc/public-reads';
 import { sendApiError } from '../../../web/http/api-errors';
 import { csvLine } from '../../../web/http/csv';
 import {
@@ -51,7 +44,7 @@ type PathItem = NonNullable<OpenAPIObject['paths']>[string];
  * Served from sockets, most beacons are answered before routing instead (analytics-beacon.ts);
  * this route answers the rest, the same way.
  */
-export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
+export function analyticsRoutes(deps: AppDeps) {
   const signedIn = async (req: FastifyRequest) => {
     const { token } = readSessionToken(req, deps);
     return token !== null && (await validateSessionToken(deps, token)) !== null;
@@ -71,7 +64,7 @@ export function analyticsRoutes(deps: AppDeps, recorder: AnalyticsRecorder) {
       if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
       // The owner's own visits, signed in, are not the audience (a cookie only they have).
       if (await signedIn(req)) return reply.code(202).header('Cache-Control', 'no-store').send();
-      if (countView(recorder, visitFrom(req.ip, req.hostname, req.headers), beacon) === 'busy')
+      if (countView(deps.analytics, visitFrom(req.ip, req.hostname, req.headers), beacon) === 'busy')
         return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
       return reply.code(202).header('Cache-Control', 'no-store').send();
     });
@@ -201,53 +194,6 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: Period, now: Date, 
     for (const r of items) body += csvLine([r.value, ...labelOf(r), String(r.visitors), String(r.pageViews)]);
     if (page * pageSize >= total) return body;
   }
-}
-
-/** The pages of the site's records now: posts (and the addresses that move to them), tags, issues. */
-export async function recordPagesOf(db: AppDeps['db']): Promise<RecordPages> {
-  const [blog, issues, nextChange] = await Promise.all([
-    listBlogAddresses(db),
-    listArchivedSlugs(db),
-    nextScheduledChange(db),
-  ]);
-  return {
-    addresses: {
-      blogPost: blog.posts.map(({ address, slug }) => [
-        blogPostHref({ slug: address }),
-        blogPostHref({ slug }),
-      ]),
-      blogTag: blog.tags.map((slug) => [blogTagHref(slug), blogTagHref(slug)]),
-      newsletterIssue: issues.map(({ slug }) => [
-        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
-        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
-      ]),
-    },
-    nextChange,
-  };
-}
-
-/**
- * The recorder of this app, written out when the app closes. The site's pages it counts by are
- * read again after any write that may change a public answer (here, or on another instance: the
- * response cache's message), as the response cache is emptied.
- */
-export function createRecorderFor(app: FastifyInstance, deps: AppDeps): AnalyticsRecorder {
-  const pages = createSitePages(() => recordPagesOf(deps.db), { log: app.log, clock: deps.clock });
-  const recorder = createAnalyticsRecorder({ ...deps, pages }, { log: app.log });
-  app.addHook('onResponse', (req, reply, done) => {
-    if (mayChangePages(req, reply.statusCode)) pages.changed();
-    done();
-  });
-  deps.sharedState?.cache.onInvalidate(() => pages.changed());
-  app.addHook('onClose', async () => recorder.close());
-  return recorder;
-}
-
-/** A successful write that may change a public answer (the response cache's rule): a page may be new or gone. */
-function mayChangePages(req: FastifyRequest, status: number): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || status >= 400)
-    return false;
-  return !req.routeOptions.config?.keepsPublicReads && !keepsPublicReads(req);
 }
 
 const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> = [
@@ -386,10 +332,3 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
     },
   },
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Counts page views and conversions (domains/analytics); procedures reach it through the request. */
-    analytics: AnalyticsRecorder;
-  }
-}
