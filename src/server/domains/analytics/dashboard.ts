@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { pageOffset } from '../../platform/paging';
 import { NO_VISIT, sourceKind, type SourceKind } from './classify';
-import { CONVERSION_KINDS, type ConversionKind } from './recorder';
+import {
+  CONVERSION_DIMENSIONS,
+  CONVERSION_KINDS,
+  PERIOD_DAYS,
+  type AnalyticsPeriod,
+  type ConversionDimension,
+  type ConversionKind,
+} from '../../../shared/analytics.schema';
 import { addDays, rowsOf, startOf, viewsBetween, type Dimension } from './figures';
 import { coveredDays, filteredFigures, filteredViews, type Filter } from './filtered';
 import { monthOf } from './rollup';
@@ -13,7 +20,6 @@ import { dayOf } from './visitor';
 // roll-up (its whole months from their sums), a day not rolled up yet (today) from what the roll-up
 // job has folded in of it and the raw views after that (docs/decisions/0024-today-folded-in.md).
 
-export type PeriodName = 'today' | '7d' | '30d' | '12mo' | 'custom';
 export interface Period {
   from: string;
   to: string;
@@ -23,7 +29,7 @@ export class PeriodError extends Error {}
 
 /** The days of a named period ending today, or a custom one; and the period of the same length before it. */
 export function resolvePeriod(
-  name: PeriodName,
+  name: AnalyticsPeriod,
   now: Date,
   custom?: { from?: string; to?: string },
 ): { current: Period; previous: Period } {
@@ -36,7 +42,7 @@ export function resolvePeriod(
       throw new PeriodError('A period can be at most two years long.');
     current = { from: custom.from, to: custom.to };
   } else {
-    const length = { today: 1, '7d': 7, '30d': 30, '12mo': 365 }[name];
+    const length = PERIOD_DAYS[name];
     current = { from: addDays(today, 1 - length), to: today };
   }
   const length = daysBetween(current.from, current.to) + 1;
@@ -240,7 +246,7 @@ export async function breakdown(
 /** The visitors of some values of a dimension over a period (a period's visitors: the sum of its days'). */
 async function visitorsOf(
   db: Database,
-  dimension: 'source' | 'page',
+  dimension: ConversionDimension,
   period: Period,
   now: Date,
   values: string[],
@@ -296,7 +302,7 @@ export interface ConversionRow extends ConversionCounts {
  */
 export async function conversionsBy(
   db: Database,
-  by: 'source' | 'page',
+  by: ConversionDimension,
   period: Period,
   now: Date,
   page: { page: number; pageSize: number },
@@ -324,10 +330,7 @@ export async function conversionsBy(
       const seen = value === NO_VISIT ? null : (visitors.get(value) ?? 0);
       return {
         value,
-        newsletter_signup: Number(r.newsletter_signup),
-        enquiry: Number(r.enquiry),
-        workshop_reservation: Number(r.workshop_reservation),
-        checkout: Number(r.checkout),
+        ...(Object.fromEntries(CONVERSION_KINDS.map((k) => [k, Number(r[k])])) as ConversionCounts),
         total,
         visitors: seen,
         conversionRate: rateOf(total, seen),
@@ -339,7 +342,7 @@ export async function conversionsBy(
 
 /** Whether conversions can answer a filter: they are recorded with their source and page only. */
 export function conversionsFilterable(filter: Filter | undefined): boolean {
-  return !filter || filter.by === 'source' || filter.by === 'page';
+  return !filter || (CONVERSION_DIMENSIONS as readonly string[]).includes(filter.by);
 }
 
 /**

@@ -6,7 +6,6 @@ export {
   MAX_BATCH,
   openAnalyticsRecorder,
   type AnalyticsRecorder,
-  type ConversionKind,
 } from './recorder';
 export { createSitePages, recordPagesOf } from './site-pages';
 export { analyticsJobs, foldViews, pruneAnalytics, regroupSources, rollUpPastDays } from './rollup';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ConversionKind } from '../../../shared/analytics.schema';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { browserOf, classifySource, deviceOf, DIRECT_SOURCE, isNotAReader, NO_VISIT } from './classify';
 import { countryLookup, countryNow } from './country';
@@ -21,14 +22,6 @@ export interface PageViewBeacon {
   referrer?: string | null;
   width?: number | null;
 }
-
-export type ConversionKind = 'newsletter_signup' | 'enquiry' | 'workshop_reservation' | 'checkout';
-export const CONVERSION_KINDS: ConversionKind[] = [
-  'newsletter_signup',
-  'enquiry',
-  'workshop_reservation',
-  'checkout',
-];
 
 /**
  * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it

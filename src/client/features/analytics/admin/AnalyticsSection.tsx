@@ -1,10 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Download, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type {
-  AnalyticsDimension,
-  AnalyticsOverview,
-  AnalyticsPeriodInput,
+import {
+  ANALYTICS_PERIODS,
+  CONVERSION_KINDS,
+  DEFAULT_ANALYTICS_PERIOD,
+  NO_VISIT,
+  type AnalyticsDimension,
+  type AnalyticsOverview,
+  type AnalyticsPeriod,
+  type AnalyticsPeriodInput,
+  type ConversionDimension,
+  type ConversionKind,
 } from '../../../../shared/analytics.schema';
 import { countryName } from '../../../../shared/analytics';
 import { Button } from '../../../components/ui/Button';
@@ -23,13 +30,13 @@ import * as styles from './Analytics.css';
 // The chart library comes with this chunk only when the section is opened.
 const VisitorsChart = lazy(() => import('./VisitorsChart'));
 
-const PERIODS: Array<{ value: AnalyticsPeriodInput['period']; label: string }> = [
-  { value: 'today', label: 'Today' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-  { value: '12mo', label: 'Last 12 months' },
-  { value: 'custom', label: 'Custom' },
-];
+const PERIOD_NAMES: Record<AnalyticsPeriod, string> = {
+  today: 'Today',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '12mo': 'Last 12 months',
+  custom: 'Custom',
+};
 const PAGE_SIZE = 10;
 const number = new Intl.NumberFormat('en-GB');
 const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
@@ -41,8 +48,6 @@ const dayMonth = new Intl.DateTimeFormat('en-GB', {
 });
 /** A conversion rate (a fraction) as a percentage; a dash without visitors. */
 const rateText = (rate: number | null) => (rate === null ? '—' : percent.format(rate));
-/** Conversions no counted visit preceded: their source and page (the server's NO_VISIT). */
-const NO_VISIT = 'No visit';
 
 /** What the whole dashboard is narrowed to: one value of one table, clicked in it. */
 interface Filter {
@@ -189,12 +194,13 @@ function DimensionTable({
   );
 }
 
-const KIND_NAMES = [
-  ['newsletter_signup', 'signup', 'signups'],
-  ['enquiry', 'enquiry', 'enquiries'],
-  ['workshop_reservation', 'reservation', 'reservations'],
-  ['checkout', 'checkout', 'checkouts'],
-] as const;
+/** A conversion of each kind, one and many. */
+const KIND_NAMES: Record<ConversionKind, readonly [string, string]> = {
+  newsletter_signup: ['signup', 'signups'],
+  enquiry: ['enquiry', 'enquiries'],
+  workshop_reservation: ['reservation', 'reservations'],
+  checkout: ['checkout', 'checkouts'],
+};
 
 function ConversionsTable({
   by,
@@ -202,7 +208,7 @@ function ConversionsTable({
   conversions,
   onFilter,
 }: {
-  by: 'source' | 'page';
+  by: ConversionDimension;
   input: Input;
   conversions: number;
   onFilter: (filter: Filter) => void;
@@ -219,8 +225,8 @@ function ConversionsTable({
     note:
       r.value === NO_VISIT
         ? 'no counted visit before'
-        : KIND_NAMES.filter(([k]) => r[k] > 0)
-            .map(([k, one, many]) => `${number.format(r[k])} ${r[k] === 1 ? one : many}`)
+        : CONVERSION_KINDS.filter((k) => r[k] > 0)
+            .map((k) => `${number.format(r[k])} ${KIND_NAMES[k][r[k] === 1 ? 0 : 1]}`)
             .join(', '),
     share: conversions ? r.total / conversions : 0,
     cells: [
@@ -489,7 +495,7 @@ function ChartCard({
 /** Who reads the site: visitors, pages, sources, countries, devices and conversions, without cookies. */
 export function AnalyticsSection() {
   const ids = useId();
-  const [period, setPeriodState] = useState<AnalyticsPeriodInput>({ period: '7d' });
+  const [period, setPeriodState] = useState<AnalyticsPeriodInput>({ period: DEFAULT_ANALYTICS_PERIOD });
   const [interval, setChartInterval] = useState<Interval | undefined>();
   const [filter, setFilter] = useState<Filter | null>(null);
   const setPeriod = (change: (p: AnalyticsPeriodInput) => AnalyticsPeriodInput) => {
@@ -521,7 +527,7 @@ export function AnalyticsSection() {
       />
     ),
   });
-  const conversionTab = (by: 'source' | 'page') => ({
+  const conversionTab = (by: ConversionDimension) => ({
     id: `conversions-${by}`,
     label: by === 'source' ? 'By source' : 'By page',
     render: () =>
@@ -560,9 +566,9 @@ export function AnalyticsSection() {
                 setPeriod((p) => ({ ...p, period: e.target.value as AnalyticsPeriodInput['period'] }))
               }
             >
-              {PERIODS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
+              {ANALYTICS_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {PERIOD_NAMES[p]}
                 </option>
               ))}
             </select>

@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { ANALYTICS_DIMENSIONS } from '../../../../shared/analytics.schema';
 import {
+  ANALYTICS_DIMENSIONS,
+  ANALYTICS_PERIODS,
   analyticsFilteredPeriodInputSchema,
+  DEFAULT_ANALYTICS_PERIOD,
+  CONVERSION_DIMENSIONS,
+  CONVERSION_KINDS,
   PAGE_VIEW_BEACON_MAX_BYTES,
   PAGE_VIEW_BEACON_PATH,
+  PAGE_VIEW_REFERRER_MAX_LENGTH,
+  PAGE_VIEW_URL_MAX_LENGTH,
+  type AnalyticsDimension,
+  type ConversionKind,
 } from '../../../../shared/analytics.schema';
 import type { AppDeps } from '../../../deps';
 import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../../web/openapi/responses';
@@ -22,6 +30,7 @@ import type { Filter } from '../filtered';
 import { filterOf } from '../router';
 import { DomainError } from '../../../platform/errors';
 import { zipOf } from './zip';
+import { MAX_BATCH } from '../recorder';
 import { validateSessionToken } from '../../auth';
 import { readSessionToken } from '../../../web/trpc/context';
 import { sendApiError } from '../../../web/http/api-errors';
@@ -37,6 +46,7 @@ import {
 } from './analytics-beacon';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
+const BEACON_KB = `${PAGE_VIEW_BEACON_MAX_BYTES / 1024} KB`;
 
 /**
  * POST /api/analytics/view, the page-view beacon: answers 202 before anything is written (the
@@ -140,14 +150,17 @@ const DIMENSION_TABLES = {
   countries: 'country',
   devices: 'device',
   browsers: 'browser',
-} as const satisfies Record<string, (typeof ANALYTICS_DIMENSIONS)[number]>;
-const CSV_TABLES = [
-  'daily',
-  ...Object.keys(DIMENSION_TABLES),
-  'conversions-by-source',
-  'conversions-by-page',
-];
-type CsvTable = 'daily' | keyof typeof DIMENSION_TABLES | 'conversions-by-source' | 'conversions-by-page';
+} as const satisfies Record<string, AnalyticsDimension>;
+const CONVERSION_TABLES = CONVERSION_DIMENSIONS.map((by) => `conversions-by-${by}` as const);
+const CSV_TABLES: string[] = ['daily', ...Object.keys(DIMENSION_TABLES), ...CONVERSION_TABLES];
+type CsvTable = 'daily' | keyof typeof DIMENSION_TABLES | (typeof CONVERSION_TABLES)[number];
+/** A conversions table's column of each kind. */
+const CONVERSION_COLUMNS: Record<ConversionKind, string> = {
+  newsletter_signup: 'newsletter_signups',
+  enquiry: 'enquiries',
+  workshop_reservation: 'workshop_reservations',
+  checkout: 'checkouts',
+};
 
 const csvName = (table: string, period: Period) => `analytics-${table}-${period.from}-${period.to}.csv`;
 
@@ -160,13 +173,10 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: Period, now: Date, 
   }
   const pageSize = 1000;
   if (table.startsWith('conversions-by-')) {
-    const by = table === 'conversions-by-source' ? 'source' : 'page';
+    const by = CONVERSION_DIMENSIONS.find((d) => table === `conversions-by-${d}`)!;
     let body = csvLine([
       by,
-      'newsletter_signups',
-      'enquiries',
-      'workshop_reservations',
-      'checkouts',
+      ...CONVERSION_KINDS.map((kind) => CONVERSION_COLUMNS[kind]),
       'total',
       'visitors',
       'conversion_rate',
@@ -176,7 +186,7 @@ async function csvOf(deps: AppDeps, table: CsvTable, period: Period, now: Date, 
       for (const r of items)
         body += csvLine([
           r.value,
-          ...[r.newsletter_signup, r.enquiry, r.workshop_reservation, r.checkout, r.total].map(String),
+          ...[...CONVERSION_KINDS.map((kind) => r[kind]), r.total].map(String),
           r.visitors === null ? '' : String(r.visitors),
           r.conversionRate === null ? '' : String(r.conversionRate),
         ]);
@@ -201,7 +211,7 @@ const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> 
     name: 'period',
     in: 'query',
     required: false,
-    schema: { type: 'string', enum: ['today', '7d', '30d', '12mo', 'custom'], default: '7d' },
+    schema: { type: 'string', enum: [...ANALYTICS_PERIODS], default: DEFAULT_ANALYTICS_PERIOD },
   },
   {
     name: 'from',
@@ -221,11 +231,16 @@ const periodParameters: NonNullable<NonNullable<PathItem['get']>['parameters']> 
     name: 'filterBy',
     in: 'query',
     required: false,
-    schema: { type: 'string', enum: ['page', 'source', 'campaign', 'country', 'device', 'browser'] },
+    schema: { type: 'string', enum: [...ANALYTICS_DIMENSIONS] },
     description:
       'With filterValue: the figures of the visitors with a view of that page, from that source and so on',
   },
-  { name: 'filterValue', in: 'query', required: false, schema: { type: 'string', maxLength: 600 } },
+  {
+    name: 'filterValue',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', maxLength: PAGE_VIEW_URL_MAX_LENGTH },
+  },
 ];
 
 export const analyticsRouteDocs: Record<string, PathItem> = {
@@ -236,10 +251,10 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
       tags: ['Analytics'],
       summary: 'Counts a page view (the pages send it with navigator.sendBeacon)',
       description:
-        'Body: JSON as text/plain or application/json, at most 1 KB: u, the path and query of the page; r, ' +
+        `Body: JSON as text/plain or application/json, at most ${BEACON_KB}: u, the path and query of the page; r, ` +
         'document.referrer on the first page of a visit; w, the window width. Answers 202 at once: views are ' +
         'written in batches once a second (docs/decisions/0016-analytics-without-cookies.md); while a batch ' +
-        '(5,000 views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or ' +
+        `(${MAX_BATCH.toLocaleString('en-GB')} views) is waiting to be written, further beacons are answered 503 with Retry-After instead. No cookie is read or ` +
         'set; the visitor is a hash of address and browser under a salt that lives one day, and the address is used ' +
         'for the country, never stored. Bots (the isbot list), prefetches, the admin pages and a signed-in ' +
         "admin's own views (the session cookie) are not counted.",
@@ -255,8 +270,8 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
               type: 'object',
               required: ['u'],
               properties: {
-                u: { type: 'string', maxLength: 600, example: '/blog' },
-                r: { type: ['string', 'null'], maxLength: 400 },
+                u: { type: 'string', maxLength: PAGE_VIEW_URL_MAX_LENGTH, example: '/blog' },
+                r: { type: ['string', 'null'], maxLength: PAGE_VIEW_REFERRER_MAX_LENGTH },
                 w: { type: ['integer', 'null'], minimum: 0 },
               },
             },
@@ -267,7 +282,7 @@ export const analyticsRouteDocs: Record<string, PathItem> = {
         '202': { description: 'Accepted (counted unless it was a bot or a prefetch)' },
         ...errorResponses({
           400: 'The body is not a beacon',
-          413: 'The body is over 1 KB',
+          413: `The body is over ${BEACON_KB}`,
           415: 'Not text/plain or application/json',
           429: 'Too many beacons from this address; wait Retry-After seconds',
           503: 'A batch of page views is already waiting to be written (the most a crash may lose); try again after Retry-After seconds',
