@@ -36,6 +36,7 @@ export type SourceKind = (typeof SOURCE_KINDS)[number];
 export const ANALYTICS_PAGE_SIZE_MAX = 100;
 /** The chart's steps: an hour (a day or a few at most, from the views kept 30 days), a day, a calendar month. */
 export const ANALYTICS_INTERVALS = ['hour', 'day', 'month'] as const;
+export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 export {
   PAGE_VIEW_BEACON_MAX_BYTES,
   PAGE_VIEW_BEACON_PATH,

@@ -11,12 +11,7 @@ export async function countConversion(
 ): Promise<void> {
   try {
     await ctx.deps.analytics.conversion(
-      {
-        ip: ctx.ip,
-        userAgent: String(ctx.req.headers['user-agent'] ?? ''),
-        host: ctx.req.hostname,
-        headers: ctx.req.headers,
-      },
+      { ip: ctx.ip, hostname: ctx.req.hostname, headers: ctx.req.headers },
       kind,
     );
   } catch (error) {
