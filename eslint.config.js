@@ -41,7 +41,7 @@ const floorImportsToRemove = {
   'platform/outbox.ts': ['domains/contact/tables.ts'],
   'platform/db/tables.ts': ['domains/contact/tables.ts'],
   // The sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC plumbing
-  // checks the session, writes the activity log and types the conversions it counts.
+  // checks the session and writes the activity log.
   'web/http/seo.ts': ['domains/blog/index.ts', 'domains/newsletter/index.ts'],
   'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],
 };
