@@ -41,9 +41,8 @@ const floorImportsToRemove = {
   // schema.ts before each domain owned its tables.
   'platform/db/tables.ts': ['domains/contact/tables.ts'],
   // The sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC plumbing
-  // checks the session, writes the activity log and types the conversions it counts.
+  // checks the session and writes the activity log.
   'web/http/seo.ts': ['domains/blog/index.ts', 'domains/newsletter/index.ts'],
-  'web/trpc/conversion.ts': ['domains/analytics/index.ts'],
   'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],
 };
 

@@ -5,8 +5,7 @@ import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
 import { domainRouteDocs } from './domains';
 import { stripeWebhookRoutes } from './domains/academy/routes/stripe-webhook';
-import { analyticsRoutes, createRecorderFor } from './domains/analytics/routes/analytics';
-import { beaconBeforeRouting } from './domains/analytics/routes/analytics-beacon';
+import { analyticsRoutes, beaconBeforeRouting } from './domains/analytics';
 import { forgetBlogMemory, movedPostPages, movedTagPages, nextScheduledChange } from './domains/blog';
 import { newsletterUnsubscribeRoutes } from './domains/newsletter/routes/newsletter-unsubscribe';
 import { subscribersCsvRoutes } from './domains/newsletter/routes/subscribers-csv';
@@ -17,7 +16,7 @@ import { systemResponseMeta } from './web/trpc/system';
 import { createContextFactory, sessionCookieName } from './web/trpc/context';
 import { createRateLimiters } from './web/trpc/rate-limit';
 import { registerApiDocs } from './web/http/api-docs';
-import { answerBeforeRouting } from './web/http/before-routing';
+import { answerBeforeRouting, firstOf } from './web/http/before-routing';
 import { registerBuiltClient } from './web/http/built-client';
 import { acceptEmptyJsonBodies } from './web/http/empty-body';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './web/http/error-handler';
@@ -84,6 +83,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   });
   // What the blog keeps in memory of its addresses and pages is dropped with the cache.
   responseCache.onEmpty(() => forgetBlogMemory(deps.db));
+  // So do the pages visitor figures count views by: a post or an issue may be new or gone.
+  responseCache.onEmpty(() => deps.analytics.pagesChanged());
 
   // Limits are applied per procedure and per plain route (see web/trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
@@ -100,21 +101,22 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
       : { global: false },
   );
   const { enforce: rateLimiters, overLimit } = createRateLimiters(app, config);
-  // Fresh hits and page-view beacons are answered from the HTTP server's request event, before
-  // Fastify routes; once the process begins to stop, Fastify answers every request again.
-  const beacon = beaconBeforeRouting({
-    recorder: () => app.analytics,
-    overLimit: overLimit.pageView,
+  // What domains answer early (page-view beacons) and fresh hits are answered from the HTTP server's
+  // request event, before Fastify routes; once the process begins to stop, Fastify answers every
+  // request again.
+  const earlyTools = {
+    overLimit,
     securityHeaders: apiSecurityHeaders(config),
     log: app.log,
     behindProxy: trustProxySetting(config.TRUST_PROXY) !== false,
     sessionCookie: sessionCookieName(deps),
-  });
+  };
+  const domainsEarly = firstOf([beaconBeforeRouting].map((make) => make(deps, earlyTools)));
   answerBeforeRouting(
     app.server,
     (req, res, handOver) =>
       !shutdown.stopping &&
-      (beacon(req, res, handOver) || responseCache.answerBeforeRouting(req, res, app.log)),
+      (domainsEarly(req, res, handOver) || responseCache.answerBeforeRouting(req, res, app.log)),
   );
   app.decorate('rateLimiters', rateLimiters);
   const createContext = createContextFactory(deps, rateLimiters);
@@ -128,9 +130,7 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await app.register(subscribersCsvRoutes(deps));
   await app.register(newsletterUnsubscribeRoutes(deps));
   await app.register(readinessRoutes(deps, shutdown));
-  const recorder = createRecorderFor(app, deps);
-  app.decorate('analytics', recorder);
-  await app.register(analyticsRoutes(deps, recorder));
+  await app.register(analyticsRoutes(deps));
   acceptEmptyJsonBodies(app);
   await registerUploadRoutes(app, deps);
   registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });

@@ -4,6 +4,7 @@ import type { JobQueue } from './platform/job-queue';
 import type { Mailer } from './platform/mail/mailer';
 import type { OutboundClient } from './platform/outbound';
 import type { Payments } from './domains/academy';
+import type { AnalyticsRecorder } from './domains/analytics';
 import type { SignInThrottle } from './domains/auth';
 import type { ObjectStorage } from './platform/storage';
 import type { SharedState } from './platform/shared-state';
@@ -40,4 +41,9 @@ export interface AppDeps {
    * empty response caches. Absent on the embedded default: each process keeps its own.
    */
   sharedState?: SharedState | null;
+  /**
+   * Counts page views and conversions without cookies (domains/analytics): views buffered and written
+   * in batches, so its owner closes it after the app, before the database.
+   */
+  analytics: AnalyticsRecorder;
 }

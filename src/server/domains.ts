@@ -1,5 +1,5 @@
 import { stripeWebhookDocs } from './domains/academy/routes/stripe-webhook.docs';
-import { analyticsRouteDocs } from './domains/analytics/routes/analytics';
+import { analyticsRouteDocs } from './domains/analytics';
 import { oneClickDocs } from './domains/newsletter/routes/newsletter-unsubscribe.docs';
 import { subscribersCsvDocs } from './domains/newsletter/routes/subscribers-csv.docs';
 import { audioProxyDocs } from './domains/podcasts/routes/audio-proxy.docs';

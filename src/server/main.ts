@@ -15,6 +15,7 @@ import { FEED_REFRESH_QUEUE, getPodcastFeed } from './domains/podcasts';
 import { createOutboundClient } from './platform/outbound';
 import { createMemoryCounterStore } from './platform/counter-store';
 import { createPayments } from './domains/academy';
+import { openAnalyticsRecorder } from './domains/analytics';
 import { clearIncomingUploads } from './domains/uploads';
 import { openSharedState, perInstanceWarnings } from './platform/shared-state';
 import { openStorage } from './platform/storage-from-config';
@@ -123,6 +124,10 @@ async function main(): Promise<void> {
     outbound,
     signInThrottle: createSignInThrottle(sharedState?.counters ?? createMemoryCounterStore(clock)),
     payments: createPayments(config),
+    analytics: openAnalyticsRecorder(
+      { db: db.db, database: db, clock },
+      { log: { warn: (obj, msg) => log.warn(obj, msg) } },
+    ),
     // Its log is the app's once the app exists (`log` is replaced then), stderr before.
     mailer: createMailer({
       from: config.MAIL_FROM,
@@ -175,6 +180,8 @@ async function main(): Promise<void> {
       // Readiness answers 503 from now on, so a load balancer sends no more requests here.
       app.beginShutdown();
       await app.close();
+      // The views and conversions of the last requests, before the database closes.
+      await deps.analytics.close();
       // After the requests, before the database: no new job is taken, the one running finishes
       // (a feed import is cut short and retried later); another instance, or the next start,
       // runs what is still queued, including mail the last requests queued.

@@ -1,28 +1,59 @@
 import { z } from 'zod';
+import { PAGE_VIEW_REFERRER_MAX_LENGTH, PAGE_VIEW_URL_MAX_LENGTH } from './analytics';
 import { optionalFilter, pageField, pageSizeField } from './paging.schema';
 
 // The owner's figures (domains/analytics/router.ts) and the page-view beacon: what they accept and return.
 
+/** The named periods, each ending today (UTC), and a custom one from one day to another. */
 export const ANALYTICS_PERIODS = ['today', '7d', '30d', '12mo', 'custom'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+/** The period the owner's figures are of when none is asked for. */
+export const DEFAULT_ANALYTICS_PERIOD = '7d' satisfies AnalyticsPeriod;
+/** How many days each named period is long. */
+export const PERIOD_DAYS: Record<Exclude<AnalyticsPeriod, 'custom'>, number> = {
+  today: 1,
+  '7d': 7,
+  '30d': 30,
+  '12mo': 365,
+};
+/** What a view is counted by: its page, source, UTM campaign, country, device and browser. */
 export const ANALYTICS_DIMENSIONS = ['page', 'source', 'campaign', 'country', 'device', 'browser'] as const;
-export const CONVERSION_KIND_NAMES = [
-  'newsletter_signup',
-  'enquiry',
-  'workshop_reservation',
-  'checkout',
-] as const;
+export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
+/** What a visitor may do that the owner counts as a conversion. */
+export const CONVERSION_KINDS = ['newsletter_signup', 'enquiry', 'workshop_reservation', 'checkout'] as const;
+export type ConversionKind = (typeof CONVERSION_KINDS)[number];
+/**
+ * The dimensions a conversion is recorded with: the source of the visit and the page before it, so
+ * conversions are counted, and can be filtered, by these only.
+ */
+export const CONVERSION_DIMENSIONS = ['source', 'page'] as const;
+export type ConversionDimension = (typeof CONVERSION_DIMENSIONS)[number];
+/** Conversions no counted visit preceded (sent through the API, say): their source and their page. */
+export const NO_VISIT = 'No visit';
+/** What kind of place a source is: a search engine, a social network, the newsletter, another site... */
+export const SOURCE_KINDS = ['direct', 'search', 'social', 'newsletter', 'referral', 'campaign'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
 export const ANALYTICS_PAGE_SIZE_MAX = 100;
 /** The chart's steps: an hour (a day or a few at most, from the views kept 30 days), a day, a calendar month. */
 export const ANALYTICS_INTERVALS = ['hour', 'day', 'month'] as const;
-/** The dimensions a conversion is recorded with, so the only ones conversions can be filtered by. */
-export const CONVERSION_FILTER_DIMENSIONS = ['page', 'source'] as const;
-export { PAGE_VIEW_BEACON_MAX_BYTES, PAGE_VIEW_BEACON_PATH } from './analytics';
+export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
+export {
+  PAGE_VIEW_BEACON_MAX_BYTES,
+  PAGE_VIEW_BEACON_PATH,
+  PAGE_VIEW_REFERRER_MAX_LENGTH,
+  PAGE_VIEW_URL_MAX_LENGTH,
+} from './analytics';
+
+/** A choice's words for its error message: 'a, b or c'. */
+const oneOf = (words: readonly string[]) => `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 
 const dayField = (name: string) =>
   optionalFilter(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a day as YYYY-MM-DD`));
 
 export const analyticsPeriodInputSchema = z.object({
-  period: z.enum(ANALYTICS_PERIODS, 'period must be today, 7d, 30d, 12mo or custom').default('7d'),
+  period: z
+    .enum(ANALYTICS_PERIODS, `period must be ${oneOf(ANALYTICS_PERIODS)}`)
+    .default(DEFAULT_ANALYTICS_PERIOD),
   from: dayField('from'),
   to: dayField('to'),
 });
@@ -33,14 +64,16 @@ export type AnalyticsPeriodInput = z.infer<typeof analyticsPeriodInputSchema>;
  * source, campaign, country, device or browser. Both or neither.
  */
 export const analyticsFilterFields = {
-  filterBy: optionalFilter(
-    z.enum(ANALYTICS_DIMENSIONS, 'filterBy must be page, source, campaign, country, device or browser'),
+  filterBy: optionalFilter(z.enum(ANALYTICS_DIMENSIONS, `filterBy must be ${oneOf(ANALYTICS_DIMENSIONS)}`)),
+  // A value is at most a page's address, the longest a view records.
+  filterValue: optionalFilter(
+    z
+      .string()
+      .max(PAGE_VIEW_URL_MAX_LENGTH, `filterValue must be at most ${PAGE_VIEW_URL_MAX_LENGTH} characters`),
   ),
-  filterValue: optionalFilter(z.string().max(600, 'filterValue must be at most 600 characters')),
 };
 export const analyticsFilteredPeriodInputSchema = analyticsPeriodInputSchema.extend(analyticsFilterFields);
 export type AnalyticsFilteredPeriodInput = z.infer<typeof analyticsFilteredPeriodInputSchema>;
-export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
 export const analyticsOverviewInputSchema = analyticsFilteredPeriodInputSchema.extend({
   interval: optionalFilter(z.enum(ANALYTICS_INTERVALS, 'interval must be hour, day or month')),
@@ -50,14 +83,11 @@ export type AnalyticsOverviewInput = z.infer<typeof analyticsOverviewInputSchema
 const pageFields = { page: pageField, pageSize: pageSizeField('pageSize', ANALYTICS_PAGE_SIZE_MAX, 10) };
 
 export const analyticsBreakdownInputSchema = analyticsFilteredPeriodInputSchema.extend({
-  dimension: z.enum(
-    ANALYTICS_DIMENSIONS,
-    'dimension must be page, source, campaign, country, device or browser',
-  ),
+  dimension: z.enum(ANALYTICS_DIMENSIONS, `dimension must be ${oneOf(ANALYTICS_DIMENSIONS)}`),
   ...pageFields,
 });
 export const analyticsConversionsInputSchema = analyticsFilteredPeriodInputSchema.extend({
-  by: z.enum(['source', 'page'], 'by must be source or page'),
+  by: z.enum(CONVERSION_DIMENSIONS, `by must be ${oneOf(CONVERSION_DIMENSIONS)}`),
   ...pageFields,
 });
 
@@ -68,12 +98,12 @@ const dayFiguresSchema = z.object({
   pageViews: z.number().int(),
 });
 const totalsSchema = z.object({ visitors: z.number().int(), pageViews: z.number().int() });
-const conversionCountsSchema = z.object({
-  newsletter_signup: z.number().int(),
-  enquiry: z.number().int(),
-  workshop_reservation: z.number().int(),
-  checkout: z.number().int(),
-});
+const conversionCountsSchema = z.object(
+  Object.fromEntries(CONVERSION_KINDS.map((kind) => [kind, z.number().int()])) as Record<
+    ConversionKind,
+    z.ZodNumber
+  >,
+);
 
 const pointSchema = z.object({
   start: z.string(),
@@ -139,7 +169,7 @@ export const analyticsBreakdownSchema = pageOf(
     visitors: z.number().int(),
     pageViews: z.number().int(),
     /** For sources: direct, search (an engine), social (a network), newsletter, referral (another site) or campaign. */
-    kind: z.enum(['direct', 'search', 'social', 'newsletter', 'referral', 'campaign']).optional(),
+    kind: z.enum(SOURCE_KINDS).optional(),
   }),
 );
 export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownSchema>;
@@ -164,9 +194,9 @@ export const analyticsLiveSchema = z.object({
 /** The beacon's body (text/plain JSON, as navigator.sendBeacon sends a string). */
 export const pageViewBeaconSchema = z.object({
   /** The page's path and query, e.g. /blog?utm_source=newsletter. */
-  u: z.string().min(1).max(600).startsWith('/'),
+  u: z.string().min(1).max(PAGE_VIEW_URL_MAX_LENGTH).startsWith('/'),
   /** document.referrer on the first page of a visit ('' for none); left out for the views after it. */
-  r: z.string().max(400).optional().nullable(),
+  r: z.string().max(PAGE_VIEW_REFERRER_MAX_LENGTH).optional().nullable(),
   /** The window's width in CSS pixels (tells phones from desktops when the browser does not). */
   w: z.number().int().min(0).max(20000).optional().nullable(),
 });

@@ -1,9 +1,13 @@
-// What the pages need of analytics without loading any schema: where the beacon goes and its limit.
+// What the pages need of analytics without loading any schema: where the beacon goes and its limits.
 
 /** Where the pages send their page views (same origin, navigator.sendBeacon). */
 export const PAGE_VIEW_BEACON_PATH = '/api/analytics/view';
 /** A beacon's body is at most this many bytes. */
 export const PAGE_VIEW_BEACON_MAX_BYTES = 1024;
+/** A beacon's page address (path and query) is at most this long: the page cuts a longer one. */
+export const PAGE_VIEW_URL_MAX_LENGTH = 600;
+/** A beacon's referrer is at most this long: the page cuts a longer one. */
+export const PAGE_VIEW_REFERRER_MAX_LENGTH = 400;
 /** The admin's own pages are not counted. */
 export const isAdminPath = (path: string): boolean => /^\/admin(\/|-simple|$|\?)/.test(path);
 /**

@@ -30,7 +30,7 @@ async function visit(at: string, pages: string[], opts: { ua?: string; ip: strin
     });
     expect(res.statusCode).toBe(202);
   }
-  await t.app.analytics.flush();
+  await t.deps.analytics.flush();
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });

@@ -47,7 +47,7 @@ async function view(at: string, visitor: { ua: string; ip: string }, u: string, 
     payload: JSON.stringify(r === undefined ? { u } : { u, r }),
   });
   expect(res.statusCode).toBe(202);
-  await t.app.analytics.flush();
+  await t.deps.analytics.flush();
 }
 
 /** The roll-up job as the schedule runs it, at `at`. */

@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
-import { recordPagesOf } from '../../src/server/domains/analytics/routes/analytics';
 import {
   createAnalyticsRecorder,
   createSitePages,
   MAX_BATCH,
+  openAnalyticsRecorder,
   pruneAnalytics,
+  recordPagesOf,
   regroupSources,
   rollUpPastDays,
 } from '../../src/server/domains/analytics';
@@ -72,7 +73,7 @@ describe('the page-view beacon', () => {
       (await beacon({ u: '/blog', r: 'https://news.example.org/story' }, { ua: IPHONE, ip: US_ADDRESS }))
         .statusCode,
     ).toBe(202);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
 
     const overview = await read('/api/admin/analytics?period=today');
     expect(overview.totals).toEqual({ visitors: 2, pageViews: 3 });
@@ -122,7 +123,7 @@ describe('the page-view beacon', () => {
     expect((await beacon({ u: '/' }, { ua: GOOGLEBOT })).statusCode).toBe(202);
     expect((await beacon({ u: '/' }, { headers: { 'sec-purpose': 'prefetch' } })).statusCode).toBe(202);
     expect((await beacon({ u: '/admin' })).statusCode).toBe(202);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     expect((await read('/api/admin/analytics?period=today')).totals).toEqual(before);
   });
 
@@ -147,7 +148,7 @@ describe('the page-view beacon', () => {
       { u: '/?utm_source=hitchin-weekly&utm_medium=email&utm_campaign=spring-offer' },
       { ip: '192.0.2.10' },
     );
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     const sources = await read('/api/admin/analytics/breakdown?period=today&dimension=source');
     expect(sources.items).toContainEqual({
       value: 'Newsletter',
@@ -166,7 +167,7 @@ describe('conversions', () => {
     await beacon({ u: '/', r: 'https://www.bing.com/' }, visitor);
     t.setNow(new Date('2026-03-10T10:05:00Z'));
     await beacon({ u: '/sparkai-academy' }, visitor);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/subscribe',
@@ -189,7 +190,7 @@ describe('conversions', () => {
       }),
     });
     expect(enquiry.statusCode, enquiry.body).toBe(200);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
 
     const overview = await read('/api/admin/analytics?period=today');
     expect(overview.conversions).toEqual({
@@ -250,7 +251,7 @@ describe('the roll-up and the owner’s reads', () => {
     expect(pages.total).toBe(3);
     // A visit today by the same browser and address is a new visitor: yesterday's salt is gone.
     await beacon({ u: '/' });
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     const salts = await t.deps.db.execute(sql`select to_char(day, 'YYYY-MM-DD') as day from analytics_salts`);
     expect(((salts as unknown as { rows?: unknown[] }).rows ?? salts) as unknown[]).toEqual([
       { day: '2026-03-11' },
@@ -302,7 +303,7 @@ describe('what a counted view keeps of its moment', () => {
       t.setNow(new Date(moment));
       expect((await beacon({ u: `/?utm_campaign=moment-${i}` })).statusCode).toBe(202);
     }
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     const result = await t.deps.db.execute(sql`
       select campaign, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, day::text as day
       from analytics_page_views where campaign like 'moment-%' order by campaign`);
@@ -327,7 +328,7 @@ describe('what a counted view keeps of its address and its tags', () => {
       '/blog%00?utm_source=spring%09fair&utm_campaign=odd-%5CN%00%09may',
     ];
     for (const u of sent) expect((await beacon({ u, r: '' })).statusCode).toBe(202);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     const result = await t.deps.db.execute(sql`
       select path, source, campaign from analytics_page_views where campaign like 'odd-%'`);
     const rows = ((result as unknown as { rows?: Array<{ campaign: string }> }).rows ??
@@ -461,7 +462,7 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
         payload: '{"u": "/?utm_campaign=early-b"}',
       });
       expect(injected.statusCode).toBe(202);
-      await app.analytics.flush();
+      await t.deps.analytics.flush();
       const rows = (await t.deps.db.execute(sql`
         select count(distinct visitor)::int as visitors, count(*)::int as views
         from analytics_page_views where campaign in ('early-a', 'early-b')`)) as unknown as
@@ -495,9 +496,9 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
       });
       const results = new Set<string>();
       for (let i = 0; i < MAX_BATCH; i++)
-        results.add(app.analytics.pageView(visit(i), { url: '/?utm_campaign=waiting' }));
+        results.add(t.deps.analytics.pageView(visit(i), { url: '/?utm_campaign=waiting' }));
       expect([...results]).toEqual(['counted']);
-      expect(app.analytics.pageView(visit(-1), { url: '/?utm_campaign=waiting' })).toBe('busy');
+      expect(t.deps.analytics.pageView(visit(-1), { url: '/?utm_campaign=waiting' })).toBe('busy');
 
       const headers = { 'content-type': 'text/plain', 'user-agent': FIREFOX, host: 'herts.example' };
       const overHttp = await post(port, '{"u": "/?utm_campaign=waiting"}', headers);
@@ -520,8 +521,8 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
       await holding;
     }
     try {
-      await app.analytics.flush();
-      expect(app.analytics.unwritten()).toBe(0);
+      await t.deps.analytics.flush();
+      expect(t.deps.analytics.unwritten()).toBe(0);
       expect(
         (
           await post(port, '{"u": "/?utm_campaign=waiting"}', {
@@ -530,7 +531,7 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
           })
         ).statusCode,
       ).toBe(202);
-      await app.analytics.flush();
+      await t.deps.analytics.flush();
       const rows = (await t.deps.db.execute(sql`
         select count(*)::int as n from analytics_page_views where campaign = 'waiting'`)) as unknown as
         { rows: Array<{ n: number }> } | Array<{ n: number }>;
@@ -554,7 +555,7 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
       });
       expect(injected.statusCode).toBe(202);
       expect((await post(port, own, { ...headers, cookie: 'session=ended.session' })).statusCode).toBe(202);
-      await app.analytics.flush();
+      await t.deps.analytics.flush();
       const rows = (await t.deps.db.execute(sql`
         select count(*)::int as n from analytics_page_views where campaign = 'own-visit'`)) as unknown as
         { rows: Array<{ n: number }> } | Array<{ n: number }>;
@@ -667,7 +668,7 @@ describe('which page a view is of', () => {
       ['/newsletter/no-such-issue', ''],
     ] as const)
       expect((await beacon({ u, r }, { ip: '192.0.2.140' })).statusCode).toBe(202);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
 
     const pages = await read(onDay('page'));
     expect(pages.items).toEqual([
@@ -695,7 +696,9 @@ describe('which page a view is of', () => {
 
   it('counts a page another instance made once its first view has read the addresses again', async () => {
     t.setNow(new Date(`${day}T09:00:00Z`));
-    const other = await createApp({ ...t.deps });
+    // Another instance: its own recorder, and the pages that recorder counts by.
+    const otherDeps = { ...t.deps, analytics: openAnalyticsRecorder(t.deps) };
+    const other = await createApp(otherDeps);
     const viewOnOther = async (u: string) => {
       const res = await other.inject({
         method: 'POST',
@@ -705,7 +708,7 @@ describe('which page a view is of', () => {
         payload: JSON.stringify({ u }),
       });
       expect(res.statusCode).toBe(202);
-      await other.analytics.flush();
+      await otherDeps.analytics.flush();
     };
     try {
       const before = await read(onDay('page'));
@@ -730,6 +733,7 @@ describe('which page a view is of', () => {
       expect(notFound(pages.items)).toBe(notFound(before.items) + 1);
     } finally {
       await other.close();
+      await otherDeps.analytics.close();
     }
   });
 });
@@ -759,7 +763,7 @@ describe('the sources people know', () => {
     ];
     for (const [i, [u, r]] of landings.entries())
       expect((await beacon({ u, r }, { ua: `${FIREFOX} s${i}`, ip: '192.0.2.150' })).statusCode).toBe(202);
-    await t.app.analytics.flush();
+    await t.deps.analytics.flush();
     const sources = await read(
       `/api/admin/analytics/breakdown?period=custom&from=${day}&to=${day}&dimension=source`,
     );

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/
 import { runSeeds } from '../../src/server/domains';
 import { createMemoryMailer } from '../../src/server/platform/mail/mailer';
 import { createPayments } from '../../src/server/domains/academy';
+import { openAnalyticsRecorder } from '../../src/server/domains/analytics';
 import { createMemoryCounterStore } from '../../src/server/platform/counter-store';
 import { createLocalStorage } from '../../src/server/platform/storage-local';
 import { createSignInThrottle } from '../../src/server/domains/auth';
@@ -49,6 +50,7 @@ beforeAll(async () => {
     clock,
     storage: createLocalStorage(config.uploadsDir),
     signInThrottle: createSignInThrottle(createMemoryCounterStore(clock)),
+    analytics: openAnalyticsRecorder({ db: db.db, database: db, clock }),
   };
   deps.jobs = await openJobQueue(db, backgroundJobs(deps));
   jobs = deps.jobs;

@@ -15,6 +15,7 @@ import { createMemoryMailer } from '../../src/server/platform/mail/mailer';
 import { backgroundJobs } from '../../src/server/background-jobs';
 import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
 import { createPayments } from '../../src/server/domains/academy';
+import { openAnalyticsRecorder } from '../../src/server/domains/analytics';
 import { createMemoryCounterStore } from '../../src/server/platform/counter-store';
 import { createSignInThrottle } from '../../src/server/domains/auth';
 import { openSharedState } from '../../src/server/platform/shared-state';
@@ -175,6 +176,7 @@ export async function buildTestApp(
     storage,
     sharedState,
     signInThrottle: createSignInThrottle(sharedState?.counters ?? createMemoryCounterStore(clock)),
+    analytics: openAnalyticsRecorder({ db: database.handle.db, database: database.handle, clock }),
   };
   // The real queue on the test's database; no upkeep (claims of dead workers, cron) in tests.
   deps.jobs = await openJobQueue(database.handle, backgroundJobs(deps), { timings: jobTimings(config) });
@@ -202,6 +204,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
+      await deps.analytics.close();
       await deps.jobs.stop();
       await sharedState?.close();
       await storage.close();

@@ -1,4 +1,10 @@
-import { isAdminPath, OWN_BROWSER_KEY, PAGE_VIEW_BEACON_PATH } from '../../../shared/analytics';
+import {
+  isAdminPath,
+  OWN_BROWSER_KEY,
+  PAGE_VIEW_BEACON_PATH,
+  PAGE_VIEW_REFERRER_MAX_LENGTH,
+  PAGE_VIEW_URL_MAX_LENGTH,
+} from '../../../shared/analytics';
 
 // Counts this page view on our own server (docs/decisions/0016-analytics-without-cookies.md): one
 // beacon, no cookie, nothing kept in the browser. The page load's first view carries the referrer.
@@ -32,10 +38,10 @@ export function countPageView(): void {
   const { pathname, search } = window.location;
   if (isAdminPath(pathname) || typeof navigator.sendBeacon !== 'function' || isThisBrowserLeftOut()) return;
   const beacon: { u: string; w: number; r?: string } = {
-    u: `${pathname}${search}`.slice(0, 600),
+    u: `${pathname}${search}`.slice(0, PAGE_VIEW_URL_MAX_LENGTH),
     w: window.innerWidth,
   };
-  if (firstView) beacon.r = document.referrer.slice(0, 400);
+  if (firstView) beacon.r = document.referrer.slice(0, PAGE_VIEW_REFERRER_MAX_LENGTH);
   firstView = false;
   try {
     navigator.sendBeacon(PAGE_VIEW_BEACON_PATH, JSON.stringify(beacon));

@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import { NO_VISIT, type SourceKind } from '../../../shared/analytics.schema';
 import { knownSourceKind, namedSource, referrerSource } from './sources';
 
 // How a page view is described: its source, device and browser, from what the browser sent. Nothing
@@ -6,10 +7,7 @@ import { knownSourceKind, namedSource, referrerSource } from './sources';
 
 export const DIRECT_SOURCE = 'Direct';
 export const NEWSLETTER_SOURCE = 'Newsletter';
-/** A conversion that no counted visit preceded (through the API, say): its source and page. */
-export const NO_VISIT = 'No visit';
-
-export type SourceKind = 'direct' | 'search' | 'social' | 'newsletter' | 'referral' | 'campaign';
+export { NO_VISIT, type SourceKind };
 
 /** What kind of source a label is, for the owner's table. */
 export function sourceKind(label: string): SourceKind {

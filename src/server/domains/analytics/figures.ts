@@ -1,19 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ANALYTICS_DIMENSIONS, type AnalyticsDimension } from '../../../shared/analytics.schema';
 import { dayOf } from './visitor';
 
 // What the roll-up job and the dashboard both count by: the dimensions of a view, and the figures
 // of the raw views after a mark, which add up with the figures before it.
 
-export type Dimension = 'total' | 'page' | 'source' | 'campaign' | 'country' | 'device' | 'browser';
-export const DIMENSIONS: Dimension[] = [
-  'total',
-  'page',
-  'source',
-  'campaign',
-  'country',
-  'device',
-  'browser',
-];
+/** The owner's dimensions, and the total of every view ('' its one value). */
+export type Dimension = 'total' | AnalyticsDimension;
+export const DIMENSIONS: Dimension[] = ['total', ...ANALYTICS_DIMENSIONS];
 
 /** The column (or expression) of a raw page view that a dimension groups by; of the view `alias` when given. */
 export function dimensionExpression(dimension: Dimension, alias?: string): SQL {

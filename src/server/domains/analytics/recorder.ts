@@ -1,34 +1,21 @@
 import { sql } from 'drizzle-orm';
+import type { ConversionKind } from '../../../shared/analytics.schema';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
-import { browserOf, classifySource, deviceOf, DIRECT_SOURCE, isNotAReader, NO_VISIT } from './classify';
+import { DIRECT_SOURCE, NO_VISIT } from './classify';
 import { countryLookup, countryNow } from './country';
-import { ViewBuffer, viewRowsFor } from './view-rows';
-import type { SitePages } from './site-pages';
+import {
+  describe,
+  leftOut,
+  pageAddress,
+  pathOf,
+  visitFrom,
+  type PageViewBeacon,
+  type Visit,
+  type VisitRequest,
+} from './pipeline';
+import { ViewBuffer, viewRowsFor, type ViewColumns } from './view-rows';
+import { createSitePages, recordPagesOf, type SitePages } from './site-pages';
 import { createSaltKeeper, dayOf, visitorHash } from './visitor';
-
-/** What the transport passes of one request: no Fastify types here. */
-export interface Visit {
-  ip: string;
-  userAgent: string;
-  host: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-export interface PageViewBeacon {
-  /** The page's path with its query (UTM parameters are read from it, then the query is dropped). */
-  url: string;
-  /** document.referrer on a visit's first page ('' for none); left out for views inside the site. */
-  referrer?: string | null;
-  width?: number | null;
-}
-
-export type ConversionKind = 'newsletter_signup' | 'enquiry' | 'workshop_reservation' | 'checkout';
-export const CONVERSION_KINDS: ConversionKind[] = [
-  'newsletter_signup',
-  'enquiry',
-  'workshop_reservation',
-  'checkout',
-];
 
 /**
  * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it
@@ -61,16 +48,22 @@ const WRITE_CHUNK = 250;
  */
 export type PageViewResult = 'counted' | 'left-out' | 'busy';
 
+/**
+ * The one buffer of visitor figures: it runs a view through the steps of pipeline.ts and keeps it,
+ * and the conversions, until they are written (on size, every second, and at close).
+ */
 export interface AnalyticsRecorder {
-  /** Counts a page view unless it is a bot or a prefetch, or a batch of views is waiting already. */
+  /** Counts a page view unless it is left out (pipeline.ts), or a batch of views is waiting already. */
   pageView(visit: Visit, beacon: PageViewBeacon): PageViewResult;
   /** Counts a conversion, credited to the source and last page of the same visitor today. */
-  conversion(visit: Visit, kind: ConversionKind): Promise<void>;
+  conversion(request: VisitRequest, kind: ConversionKind): Promise<void>;
   /** Writes what is buffered now (the timer does this every second; close does it last). */
   flush(): Promise<void>;
   close(): Promise<void>;
   /** Views answered and not yet written: waiting to be described, buffered, or being written. */
   unwritten(): number;
+  /** Something was written that may add or remove a page (the response cache was emptied). */
+  pagesChanged(): void;
 }
 
 /**
@@ -85,6 +78,18 @@ interface WaitingView {
   beacon: PageViewBeacon;
   url: URL;
   path: string;
+}
+
+/**
+ * The site's recorder, counting by the pages of its records now (site-pages.ts); its owner closes it
+ * after the app, so the views of the last requests are written.
+ */
+export function openAnalyticsRecorder(
+  deps: { db: Database; clock: () => Date; database?: Pick<DatabaseHandle, 'copyIn'> },
+  options: { log?: { warn(obj: object, msg: string): void } } = {},
+): AnalyticsRecorder {
+  const pages = createSitePages(() => recordPagesOf(deps.db), { log: options.log, clock: deps.clock });
+  return createAnalyticsRecorder({ ...deps, pages }, options);
 }
 
 export function createAnalyticsRecorder(
@@ -205,12 +210,12 @@ export function createAnalyticsRecorder(
 
   return {
     pageView(visit, beacon) {
-      if (closed || isNotAReader(visit.userAgent, visit.headers)) return 'left-out';
+      if (closed || leftOut(visit, beacon)) return 'left-out';
       if (unwritten() >= MAX_BATCH) {
         refused++;
         return 'busy';
       }
-      const url = pageUrl(beacon.url);
+      const url = pageAddress(beacon);
       if (url === null) return 'left-out';
       const at = deps.clock().getTime();
       const day = dayAt(at);
@@ -229,22 +234,18 @@ export function createAnalyticsRecorder(
         return 'counted';
       }
       try {
-        describe(visit, beacon, url, at, day, salt!, country!, page);
+        buffer(describe(visit, beacon, url, at, day, salt!, country!, page));
         return 'counted';
       } catch (error) {
         options.log?.warn({ err: error }, 'page view not counted');
         return 'left-out';
       }
     },
-    conversion(visit, kind) {
+    conversion(request, kind) {
       if (closed) return Promise.resolve();
       const at = deps.clock();
-      conversions.push({
-        at,
-        day: dayOf(at),
-        kind,
-        visit: { ip: visit.ip, userAgent: visit.userAgent, host: visit.host },
-      });
+      const { ip, userAgent, host } = visitFrom(request);
+      conversions.push({ at, day: dayOf(at), kind, visit: { ip, userAgent, host } });
       return Promise.resolve();
     },
     flush,
@@ -254,32 +255,12 @@ export function createAnalyticsRecorder(
       await flush();
     },
     unwritten,
+    pagesChanged: () => deps.pages.changed(),
   };
 
-  /** A view once the day's salt, the country and the page are known. */
-  function describe(
-    visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>,
-    beacon: PageViewBeacon,
-    url: URL,
-    at: number,
-    day: string,
-    salt: string,
-    country: string | null,
-    page: string,
-  ): void {
-    const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
-    const line = rows.row({
-      atMs: at,
-      day,
-      visitor: visitorHash(salt, visit.host, visit.ip, visit.userAgent),
-      path: page,
-      source: source === null ? null : printable(source),
-      campaign: campaign === null ? null : printable(campaign),
-      country,
-      device: deviceOf(visit.userAgent, beacon.width ?? null),
-      browser: browserOf(visit.userAgent),
-    });
-    views.add(line);
+  /** A described view joins the buffer. */
+  function buffer(view: ViewColumns): void {
+    views.add(rows.row(view));
     // Half a batch is written at once, so the views not yet on disk never pass a batch.
     if (views.length >= WRITE_AT) {
       rotate();
@@ -305,7 +286,7 @@ export function createAnalyticsRecorder(
         }
         const country = countryNow(view.visit.ip) ?? null;
         try {
-          describe(view.visit, view.beacon, view.url, view.at, view.day, salt, country, page);
+          buffer(describe(view.visit, view.beacon, view.url, view.at, view.day, salt, country, page));
         } catch (error) {
           options.log?.warn({ err: error }, 'page view not counted');
         }
@@ -316,38 +297,5 @@ export function createAnalyticsRecorder(
       waiting = [];
       waitingFrom = 0;
     }
-  }
-}
-
-/** The page's address as sent, or null when it is not an address on this site. */
-function pageUrl(address: string): URL | null {
-  try {
-    const url = new URL(address, 'http://site.invalid');
-    return url.host === 'site.invalid' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The path as text, as the site's pages are known by (none has a control character). */
-function pathOf(url: URL): string {
-  return safeDecode(url.pathname);
-}
-
-/**
- * Without control characters: a source or campaign name has none worth keeping, and a NUL
- * (a beacon for /?utm_campaign=a%00b) cannot be stored in a text column at all: it failed the
- * whole chunk it was written in, other visitors' views with it.
- */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text) ? text.replace(/[\u0000-\u001f\u007f]/g, '') : text;
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
   }
 }

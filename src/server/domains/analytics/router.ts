@@ -7,26 +7,12 @@ import {
   analyticsLiveSchema,
   analyticsOverviewInputSchema,
   analyticsOverviewSchema,
-  type AnalyticsFilteredPeriodInput,
-  type AnalyticsPeriodInput,
 } from '../../../shared/analytics.schema';
-import {
-  breakdown,
-  conversionRate,
-  conversionsBy,
-  conversionsFilterable,
-  conversionTotals,
-  dailySeries,
-  hourlyPoints,
-  intervalOf,
-  liveVisitors,
-  PeriodError,
-  pointsOf,
-  resolvePeriod,
-  type Interval,
-  type Period,
-} from './dashboard';
+import { hourlyPoints, intervalOf, pointsOf, type Interval } from './chart';
+import { conversionRate, conversionsBy, conversionsFilterable, conversionTotals } from './conversion-figures';
 import { coveredDays, type Filter } from './filtered';
+import { askedPeriods, type Period } from './periods';
+import { breakdown, dailySeries, liveVisitors } from './visitor-figures';
 import { badRequest } from '../../platform/errors';
 import { adminProcedure, router } from '../../web/trpc/init';
 
@@ -44,14 +30,6 @@ const filterHelp =
   'kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom).';
 const filterErrors = '; filterBy without filterValue or the other way round';
 
-/** The filter asked for, if any: both parts or neither. */
-export function filterOf(input: AnalyticsFilteredPeriodInput): Filter | undefined {
-  if (input.filterBy === undefined && input.filterValue === undefined) return undefined;
-  if (input.filterBy === undefined || input.filterValue === undefined)
-    throw badRequest('filterBy and filterValue go together: give both, or neither.');
-  return { by: input.filterBy, value: input.filterValue };
-}
-
 /** The chart's points over a period at a step. */
 async function pointsOver(
   db: Parameters<typeof dailySeries>[0],
@@ -62,20 +40,6 @@ async function pointsOver(
   filter?: Filter,
 ) {
   return interval === 'hour' ? hourlyPoints(db, period, now, filter) : pointsOf(series, interval);
-}
-
-/** Runs `work`, a bad period's error answered 400. */
-function periodsOr400<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof PeriodError) throw badRequest(error.message);
-    throw error;
-  }
-}
-
-function periodsOf(input: AnalyticsPeriodInput, now: Date) {
-  return periodsOr400(() => resolvePeriod(input.period, now, { from: input.from, to: input.to }));
 }
 
 const sum = (rows: Array<{ visitors: number; pageViews: number }>) =>
@@ -109,9 +73,8 @@ export const analyticsRouter = router({
     .output(analyticsOverviewSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
-      const { current, previous } = periodsOf(input, now);
-      const filter = filterOf(input);
-      const interval = periodsOr400(() => intervalOf(input.interval, current, now));
+      const { current, previous, filter } = askedPeriods(input, now);
+      const interval = intervalOf(input.interval, current, now);
       const convertible = conversionsFilterable(filter);
       const conversionFilter = convertible ? filter : undefined;
       const db = ctx.deps.db;
@@ -182,9 +145,8 @@ export const analyticsRouter = router({
     .output(analyticsBreakdownSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
-      const { current } = periodsOf(input, now);
+      const { current, filter } = askedPeriods(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      const filter = filterOf(input);
       return { ...(await breakdown(ctx.deps.db, input.dimension, current, now, page, filter)), ...page };
     }),
 
@@ -211,9 +173,8 @@ export const analyticsRouter = router({
     .output(analyticsConversionsSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
-      const { current } = periodsOf(input, now);
+      const { current, filter } = askedPeriods(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      const filter = filterOf(input);
       if (!conversionsFilterable(filter))
         throw badRequest(
           `Conversions are recorded with their source and page only: they cannot be filtered by ${filter!.by}.`,

@@ -1,5 +1,10 @@
 import type { PAGE_ROUTES } from '../../../shared/routes';
 import { findRoute, ROUTE_LIST, withoutTrailingSlash, type RouteName } from '../../../shared/routes';
+import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
+import type { Database } from '../../platform/db/client';
+import { listBlogAddresses, nextScheduledChange } from '../blog';
+import { listArchivedSlugs } from '../newsletter/index';
 
 // Which page a view is of. Only addresses the site has are counted by their own name: the routes
 // of the route table, and the records behind its routes with a parameter (posts, tags, newsletter
@@ -97,5 +102,28 @@ export function createSitePages(
     changed() {
       stale = true;
     },
+  };
+}
+
+/** The pages of the site's records now: posts (and the addresses that move to them), tags, issues. */
+export async function recordPagesOf(db: Database): Promise<RecordPages> {
+  const [blog, issues, nextChange] = await Promise.all([
+    listBlogAddresses(db),
+    listArchivedSlugs(db),
+    nextScheduledChange(db),
+  ]);
+  return {
+    addresses: {
+      blogPost: blog.posts.map(({ address, slug }) => [
+        blogPostHref({ slug: address }),
+        blogPostHref({ slug }),
+      ]),
+      blogTag: blog.tags.map((slug) => [blogTagHref(slug), blogTagHref(slug)]),
+      newsletterIssue: issues.map(({ slug }) => [
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+        `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
+      ]),
+    },
+    nextChange,
   };
 }

@@ -132,6 +132,11 @@ const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited).use(refuseNulCharacters);
 
+/** The session a token opens, with its user, or null: for procedures and plain routes alike. */
+export async function sessionOf(deps: Context['deps'], token: string | null) {
+  return token ? await validateSessionToken(deps, token) : null;
+}
+
 /** Only a signed-in admin gets past this; the user is then on ctx.user. */
 const requireAdmin = answers(
   t.middleware(async ({ ctx, type, next }) => {
@@ -142,7 +147,7 @@ const requireAdmin = answers(
     ) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' });
     }
-    const found = ctx.sessionToken ? await validateSessionToken(ctx.deps, ctx.sessionToken) : null;
+    const found = await sessionOf(ctx.deps, ctx.sessionToken);
     if (!found) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     return next({ ctx: { ...ctx, user: found.user, session: found.session } });
   }),

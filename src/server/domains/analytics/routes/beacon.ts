@@ -1,14 +1,12 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
-import { isAdminPath } from '../../../../shared/analytics';
-import {
-  PAGE_VIEW_BEACON_MAX_BYTES,
-  PAGE_VIEW_BEACON_PATH,
-  pageViewBeaconSchema,
-} from '../../../../shared/analytics.schema';
-import type { AnalyticsRecorder, PageViewBeacon, PageViewResult, Visit } from '../recorder';
-import { apiError, INTERNAL_ERROR_MESSAGE } from '../../../web/http/api-errors';
-import type { EarlyAnswer } from '../../../web/http/before-routing';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { PAGE_VIEW_BEACON_MAX_BYTES, PAGE_VIEW_BEACON_PATH } from '../../../../shared/analytics.schema';
+import type { AppDeps } from '../../../deps';
+import { beaconOf, visitFrom } from '../pipeline';
+import type { AnalyticsRecorder } from '../recorder';
+import { isSignedIn } from '../../../web/http/admin-guard';
+import { apiError, INTERNAL_ERROR_MESSAGE, sendApiError } from '../../../web/http/api-errors';
+import type { EarlyAnswer, EarlyAnswerFactory } from '../../../web/http/before-routing';
 import { logRequest, requestIdOf } from '../../../web/http/request-log';
 
 /** What a beacon's body must be; the same words from both ways of answering it. */
@@ -17,29 +15,34 @@ export const NOT_A_BEACON = 'The body must be JSON: {"u": "/path", "r": "referre
 export const VIEWS_WAITING = 'Too many page views are waiting to be written. Please try again in a second.';
 export const VIEWS_WAITING_RETRY_AFTER = '1';
 
-/** The beacon's fields as the recorder takes them, or null for a body that is not a beacon. */
-export function beaconOf(body: string): PageViewBeacon | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  const beacon = pageViewBeaconSchema.safeParse(parsed);
-  if (!beacon.success) return null;
-  const { u, r, w } = beacon.data;
-  return { url: u, referrer: r, width: w };
-}
+/**
+ * POST /api/analytics/view, the page-view beacon: answers 202 before anything is written (the
+ * recorder buffers views and writes them once a second), 400 for a body that is not a beacon.
+ * Served from sockets, most beacons are answered before routing instead (beaconBeforeRouting
+ * below); this route answers the rest, the same way.
+ */
+export function beaconRoute(deps: AppDeps) {
+  return async function beacon(app: FastifyInstance): Promise<void> {
+    // Both of the beacon's types stay strings here.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      BEACON_CONTENT_TYPES,
+      { parseAs: 'string', bodyLimit: PAGE_VIEW_BEACON_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
 
-/** A visit from a request's address, host and headers; the address and browser only to hash them. */
-export function visitFrom(ip: string, hostname: string, headers: IncomingHttpHeaders): Visit {
-  return { ip, userAgent: String(headers['user-agent'] ?? ''), host: hostname, headers };
-}
-
-/** Counts a beacon's view, unless it is of the admin's own pages (they are not the audience). */
-export function countView(recorder: AnalyticsRecorder, visit: Visit, beacon: PageViewBeacon): PageViewResult {
-  if (isAdminPath(beacon.url)) return 'left-out';
-  return recorder.pageView(visit, beacon);
+    app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
+      await app.rateLimiters.pageView(req);
+      const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
+      if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
+      // The owner's own visits, signed in, are not the audience (a cookie only they have).
+      if (await isSignedIn(req, deps)) return reply.code(202).header('Cache-Control', 'no-store').send();
+      const visit = visitFrom({ ip: req.ip, hostname: req.hostname, headers: req.headers });
+      if (deps.analytics.pageView(visit, beacon) === 'busy')
+        return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
+      return reply.code(202).header('Cache-Control', 'no-store').send();
+    });
+  };
 }
 
 /** Fastify's req.hostname without a trusted proxy: the Host header without its port. */
@@ -61,22 +64,31 @@ const BEACON_TYPE = new RegExp(
  * POST /api/analytics/view answered before Fastify routes it (decision 0022), as the response
  * cache's hits are: without Fastify's routing, request and reply objects, child logger and hooks, a
  * beacon costs the server less CPU than through the route (docs/bench/2026-11-27-beacon-cost.md). The answers, their headers, the log line and the rate
- * limit are the route's (routes/analytics.ts), which still answers everything else: another
+ * limit are the route's (beaconRoute above), which still answers everything else: another
  * type, no Content-Length or one over the limit, a client over its rate limit, a site behind a
  * trusted proxy (whose client address Fastify works out), a browser with the admin's session
  * cookie (the route reads the session), and `app.inject`. A test compares the two ways header by
  * header.
  */
-export function beaconBeforeRouting(options: {
-  recorder: () => AnalyticsRecorder;
+export const beaconBeforeRouting: EarlyAnswerFactory = (deps, tools) =>
+  answerBeacons({
+    recorder: deps.analytics,
+    overLimit: tools.overLimit.pageView,
+    securityHeaders: tools.securityHeaders,
+    log: tools.log,
+    behindProxy: tools.behindProxy,
+    sessionCookie: tools.sessionCookie,
+  });
+
+function answerBeacons(options: {
+  recorder: AnalyticsRecorder;
   /** Counts this request against the address's page-view limit; true when it is over. */
   overLimit: (ip: string) => Promise<boolean>;
-  /** The API's security headers (security-headers.ts). */
   securityHeaders: Record<string, string>;
   log: FastifyBaseLogger;
-  /** TRUST_PROXY is set: the address is Fastify's to find, so every beacon goes to the route. */
+  /** Every beacon goes to the route: the address is Fastify's to find. */
   behindProxy: boolean;
-  /** The admin's session cookie: a beacon with it goes to the route, which leaves the owner out. */
+  /** A beacon with the admin's session cookie goes to the route, which leaves the owner out. */
   sessionCookie: string;
 }): EarlyAnswer {
   const sessionCookie = new RegExp(`(?:^|;)\\s*${options.sessionCookie}=`);
@@ -110,8 +122,8 @@ export function beaconBeforeRouting(options: {
   const count = (req: IncomingMessage, ip: string, body: string): Status => {
     const beacon = beaconOf(body);
     if (!beacon) return 400;
-    const visit = visitFrom(ip, hostnameOf(req.headers), req.headers);
-    return countView(options.recorder(), visit, beacon) === 'busy' ? 503 : 202;
+    const visit = visitFrom({ ip, hostname: hostnameOf(req.headers), headers: req.headers });
+    return options.recorder.pageView(visit, beacon) === 'busy' ? 503 : 202;
   };
 
   return (req, res, handOver) => {

@@ -1,0 +1,63 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import type { AnalyticsPeriodInput } from '../../../../shared/analytics.schema';
+import { Button } from '../../../components/ui/Button';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest, serverMessage } from '../../../lib/api';
+import type { Filter } from './figure-text';
+
+/** The period and filter as the REST routes take them. */
+export function exportQuery(period: AnalyticsPeriodInput, filter: Filter | null): string {
+  const q = new URLSearchParams({ period: period.period });
+  if (period.period === 'custom') {
+    if (period.from) q.set('from', period.from);
+    if (period.to) q.set('to', period.to);
+  }
+  if (filter) {
+    q.set('filterBy', filter.by);
+    q.set('filterValue', filter.value);
+  }
+  return q.toString();
+}
+
+/** Downloads every table, as a ZIP of CSV files, with the session, under the server's file name. */
+async function downloadAll(query: string): Promise<void> {
+  const res = await apiRequest('GET', `/api/admin/analytics/export?${query}`);
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'analytics.zip';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** One export instead of a button a table: every table of the period (and filter) in one ZIP. */
+export function ExportButton({ query }: { query: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={busy}
+      data-testid="analytics-export"
+      onClick={() => {
+        setBusy(true);
+        downloadAll(query)
+          .catch((error: unknown) =>
+            toast({
+              title: 'Download failed',
+              description: serverMessage(error) ?? 'Please try again.',
+              variant: 'destructive',
+            }),
+          )
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download size={16} aria-hidden="true" /> Download every table (ZIP of CSV)
+    </Button>
+  );
+}

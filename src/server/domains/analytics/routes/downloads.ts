@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { analyticsFilteredPeriodInputSchema } from '../../../../shared/analytics.schema';
+import type { AppDeps } from '../../../deps';
+import { DomainError } from '../../../platform/errors';
+import {
+  archiveFileName,
+  checkFilterable,
+  DOWNLOAD_TABLES,
+  isDownloadTable,
+  tableFileName,
+  tableRows,
+  tablesUnder,
+  type DownloadTable,
+} from '../downloads';
+import type { Filter } from '../filtered';
+import { askedPeriods, type Period } from '../periods';
+import { zipOf } from './zip';
+import { admitAdmin } from '../../../web/http/admin-guard';
+import { sendApiError } from '../../../web/http/api-errors';
+import { csvLine } from '../../../web/http/csv';
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/**
+ * GET /api/admin/analytics/csv/:table, one of the owner's tables as a CSV file, and
+ * GET /api/admin/analytics/export, every table in one ZIP of those files (conversions left out under
+ * a filter they cannot answer), so a spreadsheet opens each table as it is. Admin-only.
+ */
+export function downloadRoutes(deps: AppDeps) {
+  return async function downloads(app: FastifyInstance): Promise<void> {
+    app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
+      '/api/admin/analytics/csv/:table',
+      async (req, reply) => {
+        if (!(await admitAdmin(req, reply, deps))) return reply;
+        const table = req.params.table;
+        if (!isDownloadTable(table))
+          return sendApiError(reply, 404, `No such table; one of ${DOWNLOAD_TABLES.join(', ')}.`);
+        const now = deps.clock();
+        const asked = askedOr400(reply, req.query, now, (filter) => checkFilterable(table, filter));
+        if (!asked) return reply;
+        const { period, filter } = asked;
+        return reply
+          .status(200)
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${tableFileName(table, period)}"`)
+          .headers(noStore)
+          .send(await csvOf(deps, table, period, now, filter));
+      },
+    );
+
+    app.get<{ Querystring: Record<string, string> }>('/api/admin/analytics/export', async (req, reply) => {
+      if (!(await admitAdmin(req, reply, deps))) return reply;
+      const now = deps.clock();
+      const asked = askedOr400(reply, req.query, now);
+      if (!asked) return reply;
+      const { period, filter } = asked;
+      const entries = [];
+      for (const table of tablesUnder(filter))
+        entries.push({
+          name: tableFileName(table, period),
+          content: await csvOf(deps, table, period, now, filter),
+        });
+      return reply
+        .status(200)
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${archiveFileName(period)}"`)
+        .headers(noStore)
+        .send(zipOf(entries, now));
+    });
+  };
+}
+
+/** The period and filter of a download's query, or null once a bad one is answered 400. */
+function askedOr400(
+  reply: FastifyReply,
+  query: unknown,
+  now: Date,
+  check?: (filter: Filter | undefined) => void,
+): { period: Period; filter?: Filter } | null {
+  const input = analyticsFilteredPeriodInputSchema.safeParse(query);
+  if (!input.success) {
+    void sendApiError(reply, 400, input.error.issues[0]?.message ?? 'Bad period');
+    return null;
+  }
+  try {
+    const { current, filter } = askedPeriods(input.data, now);
+    check?.(filter);
+    return { period: current, filter };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    void sendApiError(reply, 400, error.message);
+    return null;
+  }
+}
+
+async function csvOf(deps: AppDeps, table: DownloadTable, period: Period, now: Date, filter?: Filter) {
+  let body = '';
+  await tableRows(deps.db, table, period, now, filter, (cells) => (body += csvLine(cells)));
+  return body;
+}
