@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startSourceServer } from '../helpers/net';
-import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { scaled } from '../helpers/timeouts';
 
@@ -12,7 +12,7 @@ import { scaled } from '../helpers/timeouts';
 // queued (the mail server refused it once); the next start on the same data folder sends it, once.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-outbox-crash-'));
 let server: ChildProcess | null = null;
-let smtp: FakeSmtp | null = null;
+let smtp: SmtpSink | null = null;
 afterAll(async () => {
   server?.kill('SIGKILL');
   await smtp?.close();
@@ -39,8 +39,8 @@ async function killed(child: ChildProcess): Promise<void> {
 
 describe('killing the app with an e-mail in the outbox', () => {
   it('sends it after the restart, once', { timeout: scaled(300_000) }, async () => {
-    smtp = await startFakeSmtp();
-    smtp.refuseAll('451 4.3.0 Try again later');
+    smtp = await startSmtpSink();
+    smtp.refuseAll({ code: 451, text: '4.3.0 Try again later' });
     const port = await freePort();
     server = await start(port, smtp.url);
     const text = `Crash test ${Date.now()}: one place, please.`;
