@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startSourceServer } from '../helpers/net';
+import { startApp } from '../helpers/app-process';
+import { freePort } from '../helpers/net';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { scaled } from '../helpers/timeouts';
@@ -19,16 +20,23 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(port: number, smtpUrl: string): Promise<ChildProcess> {
-  return startSourceServer(port, dataDir, {
-    SMTP_URL: smtpUrl,
-    ADMIN_EMAIL: 'crash-mail@example.co.uk',
-    ADMIN_PASSWORD: 'Heron-Willow-Tinder-78',
-    ADMIN_NAME: 'Crash Mail',
-    // The refused e-mail is due again 5 s after its attempt instead of the default 30: the wait
-    // was most of this test's 70 s, and the kill comes within a poll (250 ms) of the refusal.
-    JOBS_RETRY_SECONDS: '5',
+async function start(port: number, smtpUrl: string): Promise<ChildProcess> {
+  const app = await startApp({
+    from: 'source',
+    port,
+    dataDir,
+    env: {
+      LOG_LEVEL: 'silent',
+      SMTP_URL: smtpUrl,
+      ADMIN_EMAIL: 'crash-mail@example.co.uk',
+      ADMIN_PASSWORD: 'Heron-Willow-Tinder-78',
+      ADMIN_NAME: 'Crash Mail',
+      // The refused e-mail is due again 5 s after its attempt instead of the default 30: the wait
+      // was most of this test's 70 s, and the kill comes within a poll (250 ms) of the refusal.
+      JOBS_RETRY_SECONDS: '5',
+    },
   });
+  return app.child;
 }
 
 async function killed(child: ChildProcess): Promise<void> {
