@@ -21,9 +21,11 @@ const folderNames = (folder) =>
 const domains = folderNames(domainsFolder);
 // The composition root wires the floors and the domains together (main.ts, app.ts, router.ts, cli/...):
 // everything at the top of src/server but the floors, the domains, and the types every layer shares
-// (deps.ts, config.ts).
+// (deps.ts, config.ts, and domain-module.ts: what a domain registers).
 const root = readdirSync(server)
-  .filter((name) => !['web', 'platform', 'domains', 'deps.ts', 'config.ts'].includes(name))
+  .filter(
+    (name) => !['web', 'platform', 'domains', 'deps.ts', 'config.ts', 'domain-module.ts'].includes(name),
+  )
   .map((name) => `${server}/${name}`);
 const otherDomains = (domain) => domains.filter((other) => other !== domain);
 const domainFiles = (domain) =>
@@ -40,9 +42,9 @@ const floorImportsToRemove = {
   // The outbox table's foreign key names the enquiry an e-mail was for: it was hidden inside the one
   // schema.ts before each domain owned its tables.
   'platform/db/tables.ts': ['domains/contact/tables.ts'],
-  // The sitemap and the feeds list the blog's and the newsletter's addresses; the tRPC plumbing
-  // checks the session and writes the activity log.
-  'web/http/seo.ts': ['domains/blog/index.ts', 'domains/newsletter/index.ts'],
+  // The blog's RSS feeds are still served by the floor; the tRPC plumbing checks the session and
+  // writes the activity log.
+  'web/http/seo.ts': ['domains/blog/index.ts'],
   'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],
 };
 
@@ -87,6 +89,14 @@ function serverZones(mayImport = []) {
       ...(domainExceptions.length > 0 ? { except: domainExceptions } : {}),
       message:
         'The floors (web/, platform/) lie under every domain and name none: a domain is changed in its own folder, and registers what a floor runs for it.',
+    },
+    // What a domain registers (its module.ts) is listed by domains.ts alone, which the rest of the
+    // composition root goes through.
+    {
+      target: [web, platform, domainsFolder, ...root.filter((file) => file !== `${server}/domains.ts`)],
+      from: domains.map((domain) => `${domainsFolder}/${domain}/module.ts`),
+      message:
+        "A domain's module.ts is what it registers, read by src/server/domains.ts only: app.ts, router.ts and the job runner go through that list, so that adding a domain is one line there and no floor names it.",
     },
     {
       target: platform,

@@ -33,9 +33,9 @@ export const fakeStripePort = Number(process.env.E2E_STRIPE_PORT);
  */
 export const visualBaseURL = `http://127.0.0.1:${visualPort}`;
 /**
- * A third server for the newsletter specs, whose mail goes over SMTP to a local fake server
- * (tests/helpers/fake-smtp-server.ts) that refuses some recipients, so a send meets real failures;
- * it sends slowly enough to be watched, paused and resumed. The fake keeps what it accepted as .eml
+ * A third server for the newsletter specs, whose mail goes over SMTP to a local test server
+ * (tests/helpers/smtp-sink-server.ts) that refuses some recipients, so a send meets real failures;
+ * it sends slowly enough to be watched, paused and resumed. The server keeps what it accepted as .eml
  * files in `newsletterMailDir`.
  */
 export const newsletterBaseURL = `http://127.0.0.1:${process.env.E2E_NEWSLETTER_PORT}`;
@@ -110,7 +110,7 @@ export default defineConfig({
     appServer(port, e2eDataDir, { PODCAST_FEED_URL: 'http://127.0.0.1:9/feed.xml', JOBS_RETRY_SECONDS: '1' }),
     appServer(visualPort, path.join(dataRoot, 'visual')),
     {
-      command: `node_modules/.bin/tsx tests/helpers/fake-smtp-server.ts ${smtpPort} ${newsletterMailDir}`,
+      command: `node_modules/.bin/tsx tests/helpers/smtp-sink-server.ts ${smtpPort} ${newsletterMailDir}`,
       port: smtpPort,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { startBuiltServer, type BuiltServer } from '../tests/helpers/net';
+import { startApp, type AppProcess } from '../tests/helpers/app-process';
 
 /**
  * The log level `npm start` ships with (the config's default, or LOG_LEVEL when the operator sets
@@ -22,8 +22,8 @@ export const SHIPPED_LOG_LEVEL = loadConfig({
  * runs it at 'warn'; here the shipped level always wins over that default). Only the rate limits are
  * raised: the bench sends thousands of requests from one address, which real limits would stop.
  */
-export function startShippedServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  return startBuiltServer({ RATE_LIMIT_MULTIPLIER: '1000000', ...env, LOG_LEVEL: SHIPPED_LOG_LEVEL });
+export function startShippedServer(env: Record<string, string> = {}): Promise<AppProcess> {
+  return startApp({ env: { RATE_LIMIT_MULTIPLIER: '1000000', ...env, LOG_LEVEL: SHIPPED_LOG_LEVEL } });
 }
 
 /** What scripts/bench-autocannon.mjs prints: the part of autocannon's result the bench reads. */

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Client } from 'pg';
 import type { Database } from '../src/server/platform/db/client';
-import type { BuiltServer } from '../tests/helpers/net';
+import type { AppProcess } from '../tests/helpers/app-process';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
 import { memoryOf, startShippedServer } from './bench-common';
 import { writeCorpus } from './bench-search-corpus';
@@ -96,7 +96,7 @@ function buildCommit(commit: string, work: string): Build {
 }
 
 /** The built server of a checkout (its dist/ is found from the working folder, as npm start finds it). */
-async function startIn(build: Build, env: Record<string, string>): Promise<BuiltServer> {
+async function startIn(build: Build, env: Record<string, string>): Promise<AppProcess> {
   const here = process.cwd();
   process.chdir(build.root);
   try {
@@ -117,7 +117,7 @@ function cpuSeconds(pid: number): number {
 }
 
 /** The server's CPU so far: its node process and, on PostgreSQL, the connections to its database. */
-async function serverCpu(server: BuiltServer, watch: PgWatch | undefined): Promise<number> {
+async function serverCpu(server: AppProcess, watch: PgWatch | undefined): Promise<number> {
   const own = cpuSeconds(server.child.pid!);
   if (!watch) return own;
   const result = await watch.client.query<{ pid: number }>(
@@ -137,7 +137,7 @@ interface PgWatch {
 
 /** Asks one kind PER_BATCH times, one at a time, and adds the times and CPU per answer. */
 async function askBatch(
-  server: BuiltServer,
+  server: AppProcess,
   pg: PgWatch | undefined,
   search: (typeof SEARCH_KINDS)[number],
   figures: Figures,
@@ -333,7 +333,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<void>
         const targets = await prepare(database, posts, builds, work, pg, options.keep);
         const written = Math.round((Date.now() - started) / 1000);
         const figures = builds.map(() => new Map<string, Figures>());
-        const servers: BuiltServer[] = [];
+        const servers: AppProcess[] = [];
         const watches: Array<PgWatch | undefined> = [];
         const memory: string[] = [];
         try {

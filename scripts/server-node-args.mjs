@@ -1,5 +1,5 @@
 // How Node runs the built server, for `npm start` (scripts/start.mjs), the bench and the tests that
-// start the built server (tests/helpers/net.ts); the Dockerfile's CMD repeats them (a test checks).
+// start the built server (tests/helpers/app-process.ts); the Dockerfile's CMD repeats them (a test checks).
 //
 // The flags and why, with the measurements: docs/decisions/0021-server-memory-flags.md.
 export const SERVER_NODE_ARGS = ['--max-old-space-size=96', '--max-semi-space-size=4'];

@@ -3,14 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
-import { domainRouteDocs } from './domains';
-import { stripeWebhookRoutes } from './domains/academy/routes/stripe-webhook';
+import { DOMAINS, domainRouteDocs } from './domains';
 import { analyticsRoutes, beaconBeforeRouting } from './domains/analytics';
-import { forgetBlogMemory, movedPostPages, movedTagPages, nextScheduledChange } from './domains/blog';
-import { newsletterUnsubscribeRoutes } from './domains/newsletter/routes/newsletter-unsubscribe';
-import { subscribersCsvRoutes } from './domains/newsletter/routes/subscribers-csv';
-import { audioProxyRoutes } from './domains/podcasts/routes/audio-proxy';
-import { registerUploadRoutes } from './domains/uploads/routes/uploads';
 import { appRouter } from './router';
 import { systemResponseMeta } from './web/trpc/system';
 import { createContextFactory, sessionCookieName } from './web/trpc/context';
@@ -78,11 +72,14 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     pageKind: pageCacheKind,
     notFoundKey: notFoundPageKey,
     invalidation: deps.sharedState?.cache,
-    nextChange: () => nextScheduledChange(deps.db),
+    nextChange: () => nextPublicChange(deps),
     replayedHeaders: securityHeaderNames,
   });
-  // What the blog keeps in memory of its addresses and pages is dropped with the cache.
-  responseCache.onEmpty(() => forgetBlogMemory(deps.db));
+  // What a domain keeps in memory beside the cache (the blog's addresses and pages) is dropped with it.
+  for (const domain of DOMAINS) {
+    const onEmpty = domain.cache?.onEmpty;
+    if (onEmpty) responseCache.onEmpty(() => onEmpty(deps.db));
+  }
   // So do the pages visitor figures count views by: a post or an issue may be new or gone.
   responseCache.onEmpty(() => deps.analytics.pagesChanged());
 
@@ -125,15 +122,14 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   // Plain routes first, so they win over the REST catch-all below: the few that are not JSON (files,
   // audio, the payment webhook, exports), each described beside it (domains.ts gathers the docs).
   await registerApiDocs(app, openApiDocument);
-  await app.register(audioProxyRoutes(deps));
-  await app.register(stripeWebhookRoutes(deps));
-  await app.register(subscribersCsvRoutes(deps));
-  await app.register(newsletterUnsubscribeRoutes(deps));
+  for (const domain of DOMAINS) for (const routes of domain.routes?.(deps) ?? []) await app.register(routes);
   await app.register(readinessRoutes(deps, shutdown));
   await app.register(analyticsRoutes(deps));
   acceptEmptyJsonBodies(app);
-  await registerUploadRoutes(app, deps);
-  registerSeoRoutes(app, deps, { urlsPerFile: options.sitemapUrlsPerFile });
+  registerSeoRoutes(app, deps, {
+    urlsPerFile: options.sitemapUrlsPerFile,
+    sitemap: DOMAINS.flatMap((domain) => (domain.sitemap ? [domain.sitemap] : [])),
+  });
   registerRestApi(app, {
     routes,
     router: appRouter,
@@ -146,9 +142,19 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     createContext,
     routes,
     router: appRouter,
-    movedPages: [movedPostPages(deps.db), movedTagPages(deps.db)],
+    movedPages: DOMAINS.flatMap((domain) => domain.movedPages?.(deps.db) ?? []),
   });
   return app;
+}
+
+/** The soonest moment a domain's public reads change by themselves (a scheduled post), or null. */
+async function nextPublicChange(deps: AppDeps): Promise<number | null> {
+  const moments: number[] = [];
+  for (const domain of DOMAINS) {
+    const at = await domain.cache?.nextChange?.(deps.db);
+    if (at !== undefined && at !== null) moments.push(at);
+  }
+  return moments.length > 0 ? Math.min(...moments) : null;
 }
 
 declare module 'fastify' {

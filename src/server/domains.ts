@@ -1,13 +1,16 @@
-import { stripeWebhookDocs } from './domains/academy/routes/stripe-webhook.docs';
-import { analyticsRouteDocs } from './domains/analytics';
-import { oneClickDocs } from './domains/newsletter/routes/newsletter-unsubscribe.docs';
-import { subscribersCsvDocs } from './domains/newsletter/routes/subscribers-csv.docs';
-import { audioProxyDocs } from './domains/podcasts/routes/audio-proxy.docs';
-import { uploadDocs } from './domains/uploads/routes/uploads.docs';
 import type { Table } from 'drizzle-orm';
-import { blogSeeds } from './domains/blog/seed';
-import { podcastSeeds } from './domains/podcasts/seed';
-import { siteContentSeeds } from './domains/site-content/seed';
+import type { DomainModule } from './domain-module';
+import { academyModule } from './domains/academy/module';
+import { activityModule } from './domains/activity/module';
+import { analyticsModule } from './domains/analytics/module';
+import { authModule } from './domains/auth/module';
+import { blogModule } from './domains/blog/module';
+import { contactModule } from './domains/contact/module';
+import { newsletterModule } from './domains/newsletter/module';
+import { podcastsModule } from './domains/podcasts/module';
+import { siteContentModule } from './domains/site-content/module';
+import { uploadsModule } from './domains/uploads/module';
+import { workshopsModule } from './domains/workshops/module';
 import type { Database } from './platform/db/client';
 import { academySubscriptions, paymentEvents, subscriptionManageLinks } from './domains/academy/tables';
 import { activityLog } from './domains/activity/tables';
@@ -57,18 +60,33 @@ import { contactMailKinds } from './domains/contact';
 import { newsletterMailKinds } from './domains/newsletter';
 import { workshopMailKinds } from './domains/workshops';
 
-// What the domains bring to the floors, listed here by hand (app.ts registers their plain routes):
-// their routes' docs, the rows a fresh install starts with, and which tables a backup holds.
+// The one file that names every domain: what each registers (domain-module.ts), which the
+// composition root (app.ts, router.ts, background-jobs.ts) runs by going through this list, and
+// which tables a backup holds.
+
+/** Every domain's module, with the types of its namespaces kept (the router's type is made from them). */
+export const domainModules = [
+  academyModule,
+  activityModule,
+  analyticsModule,
+  authModule,
+  blogModule,
+  contactModule,
+  newsletterModule,
+  podcastsModule,
+  siteContentModule,
+  uploadsModule,
+  workshopsModule,
+] as const;
+
+/** Every domain, as the floors and the root go through them. */
+export const DOMAINS: readonly DomainModule[] = domainModules;
 
 /** The domains' plain (non-tRPC) routes' part of openapi/openapi.json; each is described beside its route. */
-export const domainRouteDocs: Record<string, PathItem> = {
-  ...audioProxyDocs,
-  ...uploadDocs,
-  ...subscribersCsvDocs,
-  ...oneClickDocs,
-  ...stripeWebhookDocs,
-  ...analyticsRouteDocs,
-};
+export const domainRouteDocs: Record<string, PathItem> = Object.assign(
+  {},
+  ...DOMAINS.map((domain) => domain.routeDocs ?? {}),
+) as Record<string, PathItem>;
 
 /** The e-mails the mail queue sends, each registered by the domain that writes it. */
 export const mailKinds: readonly MailKind[] = [
@@ -84,7 +102,10 @@ export const mailKinds: readonly MailKind[] = [
  * keys. Each set is its own transaction on its own domain's tables.
  */
 export function runSeeds(db: Database): Promise<string[]> {
-  return applySeeds(db, [...siteContentSeeds, ...blogSeeds, ...podcastSeeds]);
+  return applySeeds(
+    db,
+    DOMAINS.flatMap((domain) => domain.seeds ?? []),
+  );
 }
 
 /** What a backup holds (platform/backup.ts): every table, parents before children, so rows can be inserted in this order. */

@@ -9,7 +9,8 @@ import { BACKED_UP, runSeeds } from './domains';
 import { createApp } from './app';
 import { createMailer } from './platform/mail/mailer';
 import { openJobQueue, jobTimings } from './platform/job-queue';
-import { adoptUnsentMail, backgroundJobs, ACTIVITY_PRUNE_QUEUE } from './background-jobs';
+import { adoptUnsentMail, backgroundJobs } from './background-jobs';
+import { ACTIVITY_PRUNE_QUEUE } from './domains/activity';
 import { ensureAdminFromConfig, createSignInThrottle } from './domains/auth';
 import { FEED_REFRESH_QUEUE, getPodcastFeed } from './domains/podcasts';
 import { createOutboundClient } from './platform/outbound';
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
     }),
   };
   // pg-boss's schema is installed (or migrated) here, by whichever instance comes first.
-  const jobs = await openJobQueue(db, backgroundJobs(partDeps, { outbound, log: jobLog }), {
+  const jobs = await openJobQueue(db, backgroundJobs(partDeps, { scheduled: true, log: jobLog }), {
     timings: jobTimings(config),
     log: jobLog,
     upkeep: true,

@@ -1,46 +1,34 @@
 import { adminSummaryProcedure } from './admin-summary';
-import { academyAdminProcedures, academyRouter } from './domains/academy/router';
-import { activityAdminProcedures } from './domains/activity/router';
-import { analyticsRouter } from './domains/analytics/router';
-import { authAdminProcedures, authRouter } from './domains/auth/router';
-import { blogRouter } from './domains/blog/router';
-import { contactAdminProcedures, contactRouter } from './domains/contact/router';
-import { newsletterAdminProcedures, newsletterRouter } from './domains/newsletter/router';
-import { podcastAdminRouter, podcastsRouter } from './domains/podcasts/router';
-import { contentRouter, siteContentRouter } from './domains/site-content/router';
-import { uploadsRouter } from './domains/uploads/router';
-import { workshopsRouter } from './domains/workshops/router';
+import { DOMAINS, type domainModules } from './domains';
 import { jobsRouter } from './web/trpc/failed-jobs';
 import { systemRouter } from './web/trpc/system';
 import { router } from './web/trpc/init';
 
-// Every domain's router (domains/<domain>/router.ts), merged under the keys clients know:
-// podcastAdmin and siteContent come from the podcasts and site-content routers; admin.* gathers the
-// dashboard's counts and each domain's admin procedures; system and jobs are the floors' own. The
-// client imports only the AppRouter type.
+// The app's router: every domain's namespaces (domains.ts), under the keys clients know; admin.*
+// gathers the dashboard's counts and each domain's admin procedures; system and jobs are the floors'
+// own. The client imports only the AppRouter type.
+
+type Module = (typeof domainModules)[number];
+/** One object type with every member of a union's keys (the domains' namespaces side by side). */
+type Together<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void
+  ? I
+  : never;
+type Namespaces = Together<Module extends infer M ? (M extends { namespaces: infer N } ? N : never) : never>;
+type AdminProcedures = Together<
+  Module extends infer M ? (M extends { adminProcedures: infer A } ? A : never) : never
+>;
+
+const namespaces = Object.assign({}, ...DOMAINS.map((domain) => domain.namespaces ?? {})) as Namespaces;
+const adminProcedures = Object.assign(
+  {},
+  ...DOMAINS.map((domain) => domain.adminProcedures ?? {}),
+) as AdminProcedures;
+
 export const appRouter = router({
   system: systemRouter,
-  auth: authRouter,
-  blog: blogRouter,
-  uploads: uploadsRouter,
-  content: contentRouter,
-  podcasts: podcastsRouter,
-  contact: contactRouter,
-  newsletter: newsletterRouter,
-  academy: academyRouter,
-  workshops: workshopsRouter,
-  admin: router({
-    summary: adminSummaryProcedure,
-    ...contactAdminProcedures,
-    ...newsletterAdminProcedures,
-    ...academyAdminProcedures,
-    ...authAdminProcedures,
-    ...activityAdminProcedures,
-  }),
+  ...namespaces,
+  admin: router({ summary: adminSummaryProcedure, ...adminProcedures }),
   jobs: jobsRouter,
-  siteContent: siteContentRouter,
-  podcastAdmin: podcastAdminRouter,
-  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

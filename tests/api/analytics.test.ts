@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import {
   createAnalyticsRecorder,
@@ -15,7 +14,7 @@ import {
   regroupSources,
   rollUpPastDays,
 } from '../../src/server/domains/analytics';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, createAppOn, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { answered } from '../helpers/challenge';
 import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';
@@ -383,7 +382,7 @@ describe('the beacon over HTTP, answered before Fastify routes it', () => {
 
   /** The site listening on 127.0.0.1 with `config` changed, and the HTTP requests Fastify routed. */
   async function listening(config: Partial<Config> = {}) {
-    const app: FastifyInstance = await createApp({ ...t.deps, config: { ...t.deps.config, ...config } });
+    const app: FastifyInstance = await createAppOn({ ...t.deps, config: { ...t.deps.config, ...config } });
     const routed: string[] = [];
     app.addHook('onResponse', (req, reply, done) => {
       if (req.headers['x-way'] === 'http') routed.push(`${req.method} ${req.url} ${reply.statusCode}`);
@@ -698,7 +697,7 @@ describe('which page a view is of', () => {
     t.setNow(new Date(`${day}T09:00:00Z`));
     // Another instance: its own recorder, and the pages that recorder counts by.
     const otherDeps = { ...t.deps, analytics: openAnalyticsRecorder(t.deps) };
-    const other = await createApp(otherDeps);
+    const other = await createAppOn(otherDeps);
     const viewOnOther = async (u: string) => {
       const res = await other.inject({
         method: 'POST',

@@ -10,6 +10,7 @@ import { sessions, users } from '../../src/server/domains/auth/tables';
 import { contactMessages } from '../../src/server/domains/contact/tables';
 import { advertisingServices } from '../../src/server/domains/site-content/tables';
 import { outbox } from '../../src/server/platform/db/tables';
+import { spawnApp } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -204,11 +205,8 @@ describe('a backup of the running site', () => {
         RATE_LIMIT_MULTIPLIER: '1000',
       };
       delete env.DATABASE_URL;
-      const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env,
-        stdio: 'ignore',
-      });
-      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+      const server = spawnApp({ from: 'source', port, dataDir, env: { RATE_LIMIT_MULTIPLIER: '1000' } });
+      const { exited } = server;
       const cli = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
         new Promise<{ code: number | null; output: string }>((resolve) => {
           const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -292,7 +290,7 @@ describe('a backup of the running site', () => {
           await restored.close();
         }
       } finally {
-        server.kill('SIGTERM');
+        server.child.kill('SIGTERM');
         expect(await exited).toBe(0);
       }
     },

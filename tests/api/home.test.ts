@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { answered } from '../helpers/challenge';
-import { buildTestApp, postRaw, type TestApp } from '../helpers/app';
+import { buildTestApp, createAppOn, postRaw, type TestApp } from '../helpers/app';
 import { contactMessages } from '../../src/server/domains/contact/tables';
 import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
 import { runSeeds } from '../../src/server/domains';
 import { CHALLENGE_MESSAGES, CONTACT_LIMITS, SERVICE_TYPES } from '../../src/shared/contact';
-import { createApp } from '../../src/server/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -359,7 +358,7 @@ describe("the contact form's math question, checked by the server (issue 13.5)",
   });
 
   it('holds across instances sharing the database: one signs, another accepts it once, the first then refuses it', async () => {
-    const second = await createApp(t.deps, { logger: false });
+    const second = await createAppOn(t.deps, { logger: false });
     try {
       const c = await getChallenge(t.app);
       expect((await send({ ...enquiry, challenge: c.challenge, answer: c.a + c.b }, second)).statusCode).toBe(

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startSourceServer } from '../helpers/net';
-import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { startApp } from '../helpers/app-process';
+import { freePort } from '../helpers/net';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
 import { scaled } from '../helpers/timeouts';
 
@@ -12,23 +13,30 @@ import { scaled } from '../helpers/timeouts';
 // queued (the mail server refused it once); the next start on the same data folder sends it, once.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-outbox-crash-'));
 let server: ChildProcess | null = null;
-let smtp: FakeSmtp | null = null;
+let smtp: SmtpSink | null = null;
 afterAll(async () => {
   server?.kill('SIGKILL');
   await smtp?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(port: number, smtpUrl: string): Promise<ChildProcess> {
-  return startSourceServer(port, dataDir, {
-    SMTP_URL: smtpUrl,
-    ADMIN_EMAIL: 'crash-mail@example.co.uk',
-    ADMIN_PASSWORD: 'Heron-Willow-Tinder-78',
-    ADMIN_NAME: 'Crash Mail',
-    // The refused e-mail is due again 5 s after its attempt instead of the default 30: the wait
-    // was most of this test's 70 s, and the kill comes within a poll (250 ms) of the refusal.
-    JOBS_RETRY_SECONDS: '5',
+async function start(port: number, smtpUrl: string): Promise<ChildProcess> {
+  const app = await startApp({
+    from: 'source',
+    port,
+    dataDir,
+    env: {
+      LOG_LEVEL: 'silent',
+      SMTP_URL: smtpUrl,
+      ADMIN_EMAIL: 'crash-mail@example.co.uk',
+      ADMIN_PASSWORD: 'Heron-Willow-Tinder-78',
+      ADMIN_NAME: 'Crash Mail',
+      // The refused e-mail is due again 5 s after its attempt instead of the default 30: the wait
+      // was most of this test's 70 s, and the kill comes within a poll (250 ms) of the refusal.
+      JOBS_RETRY_SECONDS: '5',
+    },
   });
+  return app.child;
 }
 
 async function killed(child: ChildProcess): Promise<void> {
@@ -39,8 +47,8 @@ async function killed(child: ChildProcess): Promise<void> {
 
 describe('killing the app with an e-mail in the outbox', () => {
   it('sends it after the restart, once', { timeout: scaled(300_000) }, async () => {
-    smtp = await startFakeSmtp();
-    smtp.refuseAll('451 4.3.0 Try again later');
+    smtp = await startSmtpSink();
+    smtp.refuseAll({ code: 451, text: '4.3.0 Try again later' });
     const port = await freePort();
     server = await start(port, smtp.url);
     const text = `Crash test ${Date.now()}: one place, please.`;

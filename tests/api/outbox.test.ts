@@ -17,7 +17,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
-import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { scaled } from '../helpers/timeouts';
 import { mailJobRows, makeMailDue } from '../helpers/jobs';
 
@@ -25,7 +25,7 @@ import { mailJobRows, makeMailDue } from '../helpers/jobs';
 // write that promises it, sent by a worker with retries, at least once, never twice by two workers.
 
 let t: TestApp;
-let smtp: FakeSmtp;
+let smtp: SmtpSink;
 let auth: { authorization: string };
 
 const enquiry = {
@@ -37,7 +37,7 @@ const enquiry = {
 };
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
+  smtp = await startSmtpSink();
   // A two-second lease, so a dead worker's claim runs out within the test.
   t = await buildTestApp({
     seed: false,
@@ -204,8 +204,8 @@ describe('the e-mail queue', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
-    smtp.refuseNext('451 4.3.0 Mailbox busy, try later');
-    smtp.refuseNext('554 5.7.1 Relay temporarily refused');
+    smtp.refuseNext(451, '4.3.0 Mailbox busy, try later');
+    smtp.refuseNext(554, '5.7.1 Relay temporarily refused');
     expect(await t.deps.jobs.runDue()).toEqual({ done: 0, failed: 1 });
     const first = await notificationOf(id);
     expect(first).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
@@ -240,7 +240,7 @@ describe('the e-mail queue', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
-    smtp.refuseNext('550 5.1.1 No such mailbox', MAIL_MAX_ATTEMPTS);
+    smtp.refuseNext(550, '5.1.1 No such mailbox', MAIL_MAX_ATTEMPTS);
     for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
       expect(await t.deps.jobs.runDue()).toEqual({ done: 0, failed: 1 });
       await makeMailDue(t.deps.db);

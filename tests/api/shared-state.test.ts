@@ -1,13 +1,12 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { registerResponseCache } from '../../src/server/web/http/response-cache';
 import { createAdmin } from '../../src/server/domains/auth';
 import { openSharedState, type SharedState } from '../../src/server/platform/shared-state';
 import { createSignInThrottle } from '../../src/server/domains/auth';
-import { buildTestApp, checkResponsesAgainstDocument, type TestApp } from '../helpers/app';
+import { buildTestApp, checkResponsesAgainstDocument, createAppOn, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 
@@ -31,7 +30,7 @@ beforeAll(async () => {
     sharedState: bState,
     signInThrottle: createSignInThrottle(bState.counters),
   };
-  b = await createApp(bDeps, { logger: false });
+  b = await createAppOn(bDeps, { logger: false });
   await b.ready();
   checkResponsesAgainstDocument(b);
   ({ auth } = await signedInAdmin(a));

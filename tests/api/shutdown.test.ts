@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { contactMessages } from '../../src/server/domains/contact/tables';
+import { spawnApp } from '../helpers/app-process';
 import { getChallenge } from '../helpers/challenge';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { scaled } from '../helpers/timeouts';
@@ -17,25 +17,8 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** The server from source on a data folder of its own, with what it prints kept. */
 function startServer(dir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  const app = spawnApp({ from: 'source', port, dataDir: dir, env: extraEnv, output: 'keep' });
+  return { child: app.child, exited: app.exited, output: app.log };
 }
 
 // PGlite's initdb in a child process: the template unpacks too fast to be interrupted on cue.

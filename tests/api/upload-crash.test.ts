@@ -4,7 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startSourceServer } from '../helpers/net';
+import { startApp } from '../helpers/app-process';
+import { freePort } from '../helpers/net';
 import { scaled } from '../helpers/timeouts';
 
 // The server process is killed (SIGKILL, no chance to tidy up) in the middle of an upload: after a
@@ -16,12 +17,19 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(port: number): Promise<ChildProcess> {
-  return startSourceServer(port, dataDir, {
-    ADMIN_EMAIL: 'crash@example.co.uk',
-    ADMIN_PASSWORD: 'Heron-Willow-Tinder-77',
-    ADMIN_NAME: 'Crash Test',
+async function start(port: number): Promise<ChildProcess> {
+  const app = await startApp({
+    from: 'source',
+    port,
+    dataDir,
+    env: {
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: 'crash@example.co.uk',
+      ADMIN_PASSWORD: 'Heron-Willow-Tinder-77',
+      ADMIN_NAME: 'Crash Test',
+    },
   });
+  return app.child;
 }
 
 /** A valid PNG header followed by filler, so the upload looks like an image while it streams. */

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH } from '../../src/server/domains/analytics';
 import { startBeaconLoad, type BeaconLoadResult } from '../helpers/beacon-load';
-import { freePort, spawnBuiltServer, waitUntilUp } from '../helpers/net';
+import { spawnApp as spawnAppProcess } from '../helpers/app-process';
+import { freePort, waitUntilUp } from '../helpers/net';
 
 const ADMIN = { email: 'beacon-load@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 const cleanups: Array<() => void> = [];
@@ -27,28 +28,24 @@ interface App {
 }
 
 function spawnApp(dataDir: string, port: number): App {
-  const child = spawnBuiltServer(
+  const app = spawnAppProcess({
     port,
     dataDir,
-    {
+    output: 'keep',
+    env: {
       // One address sends every beacon here; the real limit would answer 429 after 300 a minute.
       RATE_LIMIT_MULTIPLIER: '1000000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: 'Beacon Load',
-      DATABASE_URL: undefined,
     },
-    'pipe',
-  );
-  let output = '';
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  });
+  const { child } = app;
   const exited = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
   );
   cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
-  return { child, base: `http://127.0.0.1:${port}`, exited, log: () => output };
+  return { child, base: app.url, exited, log: app.log };
 }
 
 async function startApp(dataDir: string, port: number): Promise<App> {

@@ -4,7 +4,7 @@
 // device), a power cut: the app frozen and the disk image copied at that instant, so only what reached
 // the device survives. Every acknowledged write must be there exactly once and every promised e-mail
 // sent or queued. CRASH_KILLS and CRASH_FIRST_START_KILLS set how often (CI runs a lighter version).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { blogPosts } from '../../src/server/domains/blog/tables';
 import { contactMessages } from '../../src/server/domains/contact/tables';
 import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { mailJobRows } from '../helpers/jobs';
+import { spawnApp as spawnAppProcess } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 10);
@@ -48,31 +49,23 @@ interface App {
 }
 
 function spawnApp(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): App {
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MULTIPLIER: '10000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: 'Crash Test',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
-  return { child, base, log: () => output, exited };
+  const app = spawnAppProcess({
+    port,
+    dataDir,
+    output: 'keep',
+    // Node's default heap: these runs kill the server mid-write; the heap is beacon-load's concern.
+    nodeArgs: [],
+    env: {
+      RATE_LIMIT_MULTIPLIER: '10000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: 'Crash Test',
+      SMTP_URL: undefined,
+      ...extraEnv,
+    },
+  });
+  cleanups.push(() => app.child.exitCode === null && app.child.kill('SIGKILL'));
+  return { child: app.child, base: app.url, log: app.log, exited: app.exited };
 }
 
 async function startApp(dataDir: string, port: number): Promise<App & { readyMs: number }> {

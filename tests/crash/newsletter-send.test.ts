@@ -8,7 +8,7 @@
 // Twenty subscribers leave by the one-click POST during the send, before their turn; one address
 // is refused with 550. Every other confirmed subscriber gets a copy, a second only within the
 // window (at most one a kill, same Message-ID), the leavers none, and the refused address bounces.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import {
   signIn,
   startSend,
 } from '../helpers/newsletter-send';
+import { spawnApp as spawnAppProcess } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 
@@ -50,37 +51,29 @@ interface App {
 }
 
 function spawnApp(dataDir: string, port: number, smtpUrl: string): App {
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MULTIPLIER: '10000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: 'Crash News',
-    SMTP_URL: smtpUrl,
-    // A fast configured pace, so CI's run stays short; the copy a dead sender held waits its
-    // lease (3 s) before it is sent again.
-    NEWSLETTER_RATE_PER_MINUTE: '60000',
-    NEWSLETTER_BATCH_SIZE: '50',
-    NEWSLETTER_LEASE_SECONDS: '3',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+  const app = spawnAppProcess({
+    port,
+    dataDir,
+    output: 'keep',
+    // Node's default heap: these runs kill the server mid-write; the heap is beacon-load's concern.
+    nodeArgs: [],
+    env: {
+      RATE_LIMIT_MULTIPLIER: '10000',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: 'Crash News',
+      SMTP_URL: smtpUrl,
+      // A fast configured pace, so CI's run stays short; the copy a dead sender held waits its
+      // lease (3 s) before it is sent again.
+      NEWSLETTER_RATE_PER_MINUTE: '60000',
+      NEWSLETTER_BATCH_SIZE: '50',
+      NEWSLETTER_LEASE_SECONDS: '3',
+    },
   });
-  return { child, base, exited, log: () => output };
+  cleanups.push(() => {
+    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+  });
+  return { child: app.child, base: app.url, exited: app.exited, log: app.log };
 }
 
 async function startApp(dataDir: string, port: number, smtpUrl: string): Promise<App> {

@@ -8,9 +8,9 @@ import { countRequestsTo } from './helpers/requests';
 import { expect, test } from './helpers/sign-in';
 
 // Writing, previewing, testing, sending, watching and retrying a newsletter issue, and its archive
-// pages, through the newsletter server: its mail goes over SMTP to a fake server that refuses the
+// pages, through the newsletter server: its mail goes over SMTP to a local server that refuses the
 // first delivery to fail-once-... addresses for now (451) and every one to fail-always-... for good
-// (550) (tests/helpers/fake-smtp-server.ts); it sends one message a second, and gives a copy up after
+// (550) (tests/helpers/smtp-sink-server.ts); it sends one message a second, and gives a copy up after
 // one temporary refusal (playwright.config.ts).
 
 test.use({ baseURL: newsletterBaseURL });

@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { freePort, waitUntilUp } from '../helpers/net';
+import { startApp, type AppProcess } from '../helpers/app-process';
+import { freePort } from '../helpers/net';
 
 // A show with more episodes than the home section shows at first. The server searches and
 // pages; 'Show more episodes' adds the next page. A server of its own, with 9 episodes imported from a
@@ -21,7 +22,7 @@ const EPISODES = Array.from({ length: 9 }, (_, i) => {
   };
 });
 
-let server: ChildProcess | null = null;
+let server: AppProcess | null = null;
 let base = '';
 let dataDir = '';
 
@@ -60,16 +61,17 @@ test.beforeAll(async () => {
     encoding: 'utf8',
   });
   expect(imported.status, imported.stderr).toBe(0);
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env, stdio: 'ignore' });
-  expect(await waitUntilUp(`${base}/readyz`, 120_000)).toBe(true);
+  server = await startApp({
+    from: 'source',
+    port,
+    dataDir: path.join(dataDir, 'data'),
+    env,
+    readyPath: '/readyz',
+  });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -143,6 +143,8 @@ export async function buildTestApp(
     outbox?: 'after-each-request' | 'manual';
     /** What createApp is given besides the logger (e.g. a lower sitemapUrlsPerFile). */
     app?: Omit<CreateAppOptions, 'logger'>;
+    /** A database the test has opened (and closes itself) instead of a fresh one. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-test-'));
@@ -155,7 +157,8 @@ export async function buildTestApp(
     RATE_LIMIT_MULTIPLIER: '100',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const given = options.database;
+  const database = given ? { handle: given, drop: async () => {} } : await openTestDatabase();
   if (options.seed !== false) await runSeeds(database.handle.db);
   const mailer = createMemoryMailer();
   let now: Date | null = null;
@@ -208,11 +211,20 @@ export async function buildTestApp(
       await deps.jobs.stop();
       await sharedState?.close();
       await storage.close();
-      await database.handle.close();
+      if (!given) await database.handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another app on dependencies a test has made from a test app's (a second instance on the same
+ * database, other settings); the test closes it. Tests start the app in their process through this
+ * file only.
+ */
+export function createAppOn(deps: AppDeps, options: CreateAppOptions = {}): Promise<FastifyInstance> {
+  return createApp(deps, options);
 }
 
 /**

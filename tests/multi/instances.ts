@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnApp } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
 
 // One app process of a multi-instance test: the server from source on a shared PostgreSQL database,
@@ -26,14 +27,11 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlm-multi-'));
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const { child } = spawnApp({
+    from: 'source',
+    port,
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
       DATABASE_URL: options.databaseUrl,
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MULTIPLIER: '100',
@@ -42,7 +40,6 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       ADMIN_NAME: options.admin.name,
       ...options.env,
     },
-    stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS_SEED } from '../../src/shared/business';
-import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { startInstance, stopInstances, type Instance } from './instances';
 
@@ -14,12 +14,12 @@ const startTakeoverInstance = (databaseUrl: string, env: Record<string, string>)
 
 describe('an e-mail job whose instance was killed before sending', () => {
   let pg: PostgresServer;
-  let smtp: FakeSmtp;
+  let smtp: SmtpSink;
   const instances: Instance[] = [];
 
   beforeAll(async () => {
     pg = await createPostgresServer();
-    smtp = await startFakeSmtp();
+    smtp = await startSmtpSink();
   });
   afterAll(async () => {
     await stopInstances(instances);
@@ -34,7 +34,7 @@ describe('an e-mail job whose instance was killed before sending', () => {
     const a = await startTakeoverInstance(pg.url, env);
     instances.push(a);
     // A's mail server hangs at the end of the message: A has claimed the job and is sending it.
-    smtp.holdNext();
+    smtp.holdNext(() => {});
     const token = `Two instances ${Date.now()}: one place, please.`;
     const accepted = await fetch(`${a.base}/api/contact`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, type BuiltServer } from '../helpers/net';
+import { startApp, type AppProcess } from '../helpers/app-process';
 import { createPostgresServer, type PostgresServer } from '../helpers/postgres-server';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startS3Server, type S3Server } from '../helpers/s3-server';
@@ -20,8 +20,8 @@ const ADMIN = {
 let pg: PostgresServer;
 let redis: RedisServer;
 let s3: S3Server;
-let a: BuiltServer;
-let b: BuiltServer;
+let a: AppProcess;
+let b: AppProcess;
 let auth: { authorization: string };
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
     ADMIN_NAME: ADMIN.name,
   };
   // Together, as replicas start: migrations and seeds must not trip over each other.
-  [a, b] = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
+  [a, b] = await Promise.all([startApp({ env }), startApp({ env })]);
   const login = await fetch(`${a.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onLines } from '../helpers/fake-smtp';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 
 // The newsletter tests' SMTP server (tests/helpers/smtp-sink.ts) must behave as a real one where the
@@ -105,3 +104,17 @@ describe('the newsletter tests’ SMTP server', () => {
     expect(kept('refused')).toEqual([]);
   });
 });
+
+/** Calls `onLine` with each CRLF-ended line the socket receives (SMTP is line by line both ways). */
+function onLines(socket: net.Socket, onLine: (line: string) => void): void {
+  let buffer = '';
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('utf8');
+    let end: number;
+    while ((end = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onLine(line);
+    }
+  });
+}

@@ -5,21 +5,20 @@ import {
   BROWSERS,
   byRole,
   runJourney,
+  SESSION_CHECK_401,
   signInInPage,
+  type SizeName,
   SIZES,
   tap,
   test,
-  waitForText,
-  type SizeName,
   updateThenDeletePost,
   waitForAddress,
+  waitForText,
 } from '../helpers/cross-browser';
 
 // Admin sequences that once failed now and then in one browser or at one size, each repeated in
 // both browsers: a sequence that works once by luck fails in one of five rounds.
 
-/** Before signing in (and after signing out) the app asks who is signed in: 401 is the answer. */
-const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
 /** Signing in from the site's icon: the browser asks for a favicon.ico the site does not have. */
 const EXPECTED_4XX = [...SESSION_CHECK_401, /^404 .*\/favicon\.ico$/];
 

@@ -7,12 +7,13 @@ import {
   byRole,
   expect,
   runJourney,
+  SESSION_CHECK_401,
   signInInPage,
+  type SizeName,
   SIZES,
   tap,
   test,
   waitForText,
-  type SizeName,
 } from '../helpers/cross-browser';
 
 // The owner's analytics from real browsing, in Firefox ESR and Chromium, at desktop and phone
@@ -75,9 +76,6 @@ async function tabUntil(page: Page, wanted: (text: string) => boolean, focused: 
   }
   throw new Error('Tab never reached the row');
 }
-
-/** Before signing in the app asks who is signed in: 401 is the answer. */
-const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
 
 const PUBLIC_PATHS = [
   '/',

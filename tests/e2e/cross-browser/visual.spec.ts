@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { visualBaseURL } from '../../../playwright.config';
-import { BROWSERS, expect, openWatchedPage, SIZES, test, type SizeName } from '../helpers/cross-browser';
+import {
+  eachBrowserAndSize,
+  expect,
+  openWatchedPage,
+  SESSION_CHECK_401,
+  SIZES,
+  test,
+} from '../helpers/cross-browser';
 import {
   findBrokenImages,
   findOverflow,
@@ -21,7 +28,7 @@ import { scaled } from '../../helpers/timeouts';
 /** A small tolerance: anti-aliasing may differ by a few pixels; a squeezed icon is hundreds. */
 const TOLERANCE = { maxDiffPixels: 40, threshold: 0.2 };
 /** Signed out, the app's session check is answered 401; the reset form's made-up token is refused only on submit. */
-const EXPECTED_4XX = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/, /^404 .*\/no-such-(page|issue)$/];
+const EXPECTED_4XX = [...SESSION_CHECK_401, /^404 .*\/no-such-(page|issue)$/];
 
 test.use({ baseURL: visualBaseURL });
 
@@ -41,61 +48,59 @@ test.beforeAll(async ({ browser }) => {
 const compress = (png: Uint8Array) =>
   sharp(png).png({ palette: true, quality: 90, dither: 0, effort: 10, compressionLevel: 9 }).toBuffer();
 
-for (const browserName of BROWSERS) {
-  for (const size of Object.keys(SIZES) as SizeName[]) {
-    test(`${browserName} at ${SIZES[size].width} px: every route looks like its baseline`, async ({
-      launched,
-    }) => {
-      // The dashboard's four periods, each filtered, made the walk longer than its 3 minutes in Firefox.
-      test.setTimeout(scaled(240_000));
-      const browser = await launched(browserName, { reducedMotion: true });
-      const watched = await openWatchedPage(browser, SIZES[size]);
-      const { page } = watched;
-      try {
-        await walkViews(
-          page,
-          visualBaseURL,
-          allViews(postId).filter((v) => !v.noScreenshot),
-          (p) => p.evaluate(settleForScreenshot),
-          async (view, wrongLayout) => {
-            const where = `${view.path} in ${browserName} at ${SIZES[size].width} px`;
-            expect.soft(wrongLayout, `lists in the wrong layout: ${where}`).toEqual([]);
+eachBrowserAndSize((browserName, size) => {
+  test(`${browserName} at ${SIZES[size].width} px: every route looks like its baseline`, async ({
+    launched,
+  }) => {
+    // The dashboard's four periods, each filtered, made the walk longer than its 3 minutes in Firefox.
+    test.setTimeout(scaled(240_000));
+    const browser = await launched(browserName, { reducedMotion: true });
+    const watched = await openWatchedPage(browser, SIZES[size]);
+    const { page } = watched;
+    try {
+      await walkViews(
+        page,
+        visualBaseURL,
+        allViews(postId).filter((v) => !v.noScreenshot),
+        (p) => p.evaluate(settleForScreenshot),
+        async (view, wrongLayout) => {
+          const where = `${view.path} in ${browserName} at ${SIZES[size].width} px`;
+          expect.soft(wrongLayout, `lists in the wrong layout: ${where}`).toEqual([]);
+          expect
+            .soft(await page.evaluate(findBrokenImages), `images that did not load: ${where}`)
+            .toEqual([]);
+          expect.soft(await page.evaluate(findOverflow), where).toEqual([]);
+          expect.soft(await page.evaluate(findSqueezedIcons), where).toEqual([]);
+          const name = `${browserName}-${SIZES[size].width}-${view.name}`;
+          if (!view.parts) {
+            const shot = await compress(await page.screenshot({ fullPage: true }));
+            expect.soft(shot, where).toMatchSnapshot(`${name}.png`, TOLERANCE);
+          } else {
+            // A long page: the first screen, then each part clipped from the page at the top.
             expect
-              .soft(await page.evaluate(findBrokenImages), `images that did not load: ${where}`)
-              .toEqual([]);
-            expect.soft(await page.evaluate(findOverflow), where).toEqual([]);
-            expect.soft(await page.evaluate(findSqueezedIcons), where).toEqual([]);
-            const name = `${browserName}-${SIZES[size].width}-${view.name}`;
-            if (!view.parts) {
-              const shot = await compress(await page.screenshot({ fullPage: true }));
-              expect.soft(shot, where).toMatchSnapshot(`${name}.png`, TOLERANCE);
-            } else {
-              // A long page: the first screen, then each part clipped from the page at the top.
+              .soft(await compress(await page.screenshot()), where)
+              .toMatchSnapshot(`${name}.png`, TOLERANCE);
+            for (const part of view.parts) {
+              const clip = await page.$eval(part, (el) => {
+                const r = el.getBoundingClientRect();
+                return {
+                  x: 0,
+                  y: Math.round(r.top + window.scrollY),
+                  width: document.documentElement.clientWidth,
+                  height: Math.round(r.height),
+                };
+              });
+              const shot = await compress(await page.screenshot({ clip, captureBeyondViewport: true }));
               expect
-                .soft(await compress(await page.screenshot()), where)
-                .toMatchSnapshot(`${name}.png`, TOLERANCE);
-              for (const part of view.parts) {
-                const clip = await page.$eval(part, (el) => {
-                  const r = el.getBoundingClientRect();
-                  return {
-                    x: 0,
-                    y: Math.round(r.top + window.scrollY),
-                    width: document.documentElement.clientWidth,
-                    height: Math.round(r.height),
-                  };
-                });
-                const shot = await compress(await page.screenshot({ clip, captureBeyondViewport: true }));
-                expect
-                  .soft(shot, `${part} of ${where}`)
-                  .toMatchSnapshot(`${name}-${part.replace(/\W+/g, '')}.png`, TOLERANCE);
-              }
+                .soft(shot, `${part} of ${where}`)
+                .toMatchSnapshot(`${name}-${part.replace(/\W+/g, '')}.png`, TOLERANCE);
             }
-          },
-        );
-        expect(watched.problems(EXPECTED_4XX)).toEqual([]);
-      } finally {
-        await watched.close();
-      }
-    });
-  }
-}
+          }
+        },
+      );
+      expect(watched.problems(EXPECTED_4XX)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+});

@@ -20,6 +20,15 @@ export const SIZES = {
 } as const;
 export type SizeName = keyof typeof SIZES;
 
+/** Each browser at each size, in this order: the specs run their journeys in every pairing. */
+export function eachBrowserAndSize(specs: (browserName: BrowserName, size: SizeName) => void): void {
+  for (const browserName of BROWSERS)
+    for (const size of Object.keys(SIZES) as SizeName[]) specs(browserName, size);
+}
+
+/** Before signing in (and after signing out) the app asks who is signed in: 401 is the answer. */
+export const SESSION_CHECK_401 = [/^401 .*\/(trpc\/auth\.user|api\/admin\/user)\b/];
+
 /** What the cross-browser specs add: no scrollbars (as on a phone) and no font hinting. */
 const SCREENSHOT_ARGS = ['--hide-scrollbars', '--font-render-hinting=none'];
 

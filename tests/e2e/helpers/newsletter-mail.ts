@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { newsletterMailDir } from '../../../playwright.config';
 
-// The newsletter server's mail, as the fake SMTP server (tests/helpers/fake-smtp-server.ts) accepted
+// The newsletter server's mail, as the test SMTP server (tests/helpers/smtp-sink-server.ts) accepted
 // it, and the subscribers the specs put on its list the way a visitor does: sign up, then the link.
 
 /** Every accepted message, decoded from quoted-printable, oldest first. */
@@ -21,7 +21,7 @@ export function acceptedMail(): string[] {
     );
 }
 
-/** The messages the fake accepted for one address. */
+/** The messages the server accepted for one address. */
 export function mailTo(address: string): string[] {
   return acceptedMail().filter((m) => m.startsWith(`X-Envelope-To: ${address}\r\n`));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnalyticsInterval } from '../../../shared/analytics.schema';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { rowsOf } from './figures';
+import { rowsOf } from '../../platform/db/rows';
 import { coveredDays, filteredViews, type Filter } from './filtered';
 import { daysBetween, daysOf, type Period } from './periods';
 import type { DayFigures } from './visitor-figures';

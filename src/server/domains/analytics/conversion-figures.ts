@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../platform/db/client';
 import { pageOffset } from '../../platform/paging';
 import { NO_VISIT } from './classify';
-import { rowsOf } from './figures';
+import { rowsOf } from '../../platform/db/rows';
 import { coveredDays, type Filter } from './filtered';
 import { withFigures } from './period-figures';
 import type { Period } from './periods';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { addDays, rowsOf, startOf, viewsBetween, type Dimension } from './figures';
+import { rowsOf } from '../../platform/db/rows';
+import { addDays, startOf, viewsBetween, type Dimension } from './figures';
 import { coveredDays, filteredFigures, type Filter } from './filtered';
 import { daysOf, nextMonth, wholeMonths, type Period } from './periods';
 

@@ -2,15 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/job-queue';
 import { NO_VISIT } from './classify';
-import {
-  addDays,
-  DIMENSIONS,
-  dimensionExpression,
-  rowsOf,
-  startOf,
-  viewsBetween,
-  type Dimension,
-} from './figures';
+import { rowsOf } from '../../platform/db/rows';
+import { addDays, DIMENSIONS, dimensionExpression, startOf, viewsBetween, type Dimension } from './figures';
 import { namedSource } from './sources';
 import { dayOf } from './visitor';
 

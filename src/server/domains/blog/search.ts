@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../platform/db/rows';
 import type { Database } from '../../platform/db/client';
 import { BLOG_SEARCH_TOTAL_MAX } from '../../../shared/blog-publishing';
 
@@ -272,10 +273,6 @@ interface ShownRow {
   snippet_hl: string;
 }
 
-async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * How many posts match (exact up to SEARCH_TOTAL_MAX, else that many and `more`), and a page of the
  * ranked matches as shown, how many there are and among which posts they were ranked.
@@ -288,7 +285,7 @@ async function rankedPage(db: Database, query: SearchQuery, offset: number, need
   };
   const read = async (among: RankedAmong) => {
     const page = { offset, limit: SEARCH_PAGE_SIZE, needle };
-    const rows = await rowsOf<Row>(db, searchQueries.ranked(query, among, page));
+    const rows = await queryRows<Row>(db, searchQueries.ranked(query, among, page));
     return {
       shown: rows.filter((r): r is Row & ShownRow => r.id !== null && r.id !== undefined),
       n: Number(rows[0]?.n ?? 0),
@@ -312,10 +309,10 @@ async function olderPage(
   type Row = { id: number | string };
   if (many) {
     const window = Math.min(SEARCH_RECENT_POSTS, (offset + limit) * POSTS_READ_PER_MATCH);
-    const recent = await rowsOf<Row>(db, searchQueries.olderRecent(query, among, window, offset, limit));
+    const recent = await queryRows<Row>(db, searchQueries.olderRecent(query, among, window, offset, limit));
     if (recent.length === limit) return recent.map((r) => Number(r.id));
   }
-  const rows = await rowsOf<Row>(db, searchQueries.older(query, among, offset, limit));
+  const rows = await queryRows<Row>(db, searchQueries.older(query, among, offset, limit));
   return rows.map((r) => Number(r.id));
 }
 
@@ -353,7 +350,7 @@ export async function searchPosts(db: Database, q: string | undefined, page: num
       limit: SEARCH_PAGE_SIZE - shown.length,
       many: ranked.more,
     });
-    const rows = ids.length > 0 ? await rowsOf<ShownRow>(db, searchQueries.rows(query, ids, needle)) : [];
+    const rows = ids.length > 0 ? await queryRows<ShownRow>(db, searchQueries.rows(query, ids, needle)) : [];
     const byId = new Map(rows.map((r) => [Number(r.id), toHit(r)]));
     shown.push(...ids.flatMap((id) => byId.get(id) ?? []));
   }

@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { AppDeps } from '../../deps';
-import {
-  countPublishedPosts,
-  listPublishedPostDates,
-  listPublishedPage,
-  listTagFeed,
-  listVisibleTagSlugs,
-  movedTagSlug,
-} from '../../domains/blog';
+import { listPublishedPage, listTagFeed, movedTagSlug } from '../../domains/blog';
 import { blogPostHref, blogTagFeedHref, blogTagHref } from '../../../shared/blog-publishing';
-import { listArchivedSlugs } from '../../domains/newsletter/index';
-import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
+import type { Database } from '../../platform/db/client';
 import { sendApiError } from './api-errors';
 import { BUSINESS } from '../../../shared/business';
 import { PAGE_ROUTES, ROUTE_LIST } from '../../../shared/routes';
@@ -33,10 +25,29 @@ const xml = escapeXml;
 /** The sitemaps.org protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/** An address of the sitemap with the day it last changed. */
+export interface DatedAddress {
+  path: string;
+  lastmod: Date;
+}
+
+/** A domain's addresses in the sitemap (registered by the domain; this floor names none). */
+export interface SitemapSource {
+  /** A few addresses listed after the public pages (a blog's tags), cut into files with them. */
+  fixed?(db: Database): Promise<string[]>;
+  /** Dated addresses listed in the first file only (a few a month: they never fill one). */
+  firstFile?(db: Database): Promise<DatedAddress[]>;
+  /** Many dated addresses, newest first, cut into files after the fixed ones. */
+  paged?: {
+    count(db: Database): Promise<number>;
+    list(db: Database, offset: number, limit: number): Promise<DatedAddress[]>;
+  };
+}
+
 export function registerSeoRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  options: { urlsPerFile?: number | undefined } = {},
+  options: { urlsPerFile?: number | undefined; sitemap: readonly SitemapSource[] },
 ): void {
   // The feeds and crawler files are the same for every reader until a write, and the sitemap reads
   // every published post's address: the response cache keeps them, by path (a query string is
@@ -64,45 +75,60 @@ export function registerSeoRoutes(
   const perFile = Math.min(options.urlsPerFile ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const sendXml = (reply: FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=600').send(body);
-  // The site's URLs as one sequence cut into files: the public pages and the tags' pages (at most
-  // 5,000: a blog has far fewer tags than posts), then the posts, newest first.
-  const fixedPaths = async () => [
-    ...PUBLIC_PAGES,
-    ...(await listVisibleTagSlugs(deps.db)).map((slug) => blogTagHref(slug)),
-  ];
-  // How many files, with the fixed paths they start with: read once per request.
+  // The site's URLs as one sequence cut into files: the public pages and the domains' few fixed
+  // addresses, then their paged ones (a blog's posts, newest first).
+  const fixedPaths = async () => {
+    const fixed = [...PUBLIC_PAGES];
+    for (const source of options.sitemap) if (source.fixed) fixed.push(...(await source.fixed(deps.db)));
+    return fixed;
+  };
+  const paged = options.sitemap.flatMap((source) => (source.paged ? [source.paged] : []));
+  // How many files, with the fixed paths they start with and each paged source's count: read once per request.
   const layout = async () => {
     const fixed = await fixedPaths();
-    const files = Math.max(1, Math.ceil((fixed.length + (await countPublishedPosts(deps.db))) / perFile));
-    return { fixed, files };
+    const counts: number[] = [];
+    for (const source of paged) counts.push(await source.count(deps.db));
+    const total = counts.reduce((sum, count) => sum + count, fixed.length);
+    return { fixed, counts, files: Math.max(1, Math.ceil(total / perFile)) };
   };
-  const urlsOfFile = async (file: number, fixed: string[]) => {
+  /** The paged addresses from `offset` of their sequence (the sources one after another), at most `limit`. */
+  const pagedAddresses = async (counts: number[], offset: number, limit: number) => {
+    const found: DatedAddress[] = [];
+    let first = 0;
+    for (const [i, source] of paged.entries()) {
+      const count = counts[i] ?? 0;
+      const from = Math.max(offset, first);
+      const to = Math.min(offset + limit, first + count);
+      if (to > from) found.push(...(await source.list(deps.db, from - first, to - from)));
+      first += count;
+    }
+    return found;
+  };
+  const dated = (address: DatedAddress) =>
+    `  <url><loc>${xml(base + address.path)}</loc><lastmod>${xml(address.lastmod.toISOString().slice(0, 10))}</lastmod></url>`;
+  const urlsOfFile = async (file: number, fixed: string[], counts: number[]) => {
     const start = (file - 1) * perFile;
     const end = start + perFile;
     const pages = fixed.slice(start, end);
-    const postsFrom = Math.max(start, fixed.length);
-    const posts =
-      end > postsFrom ? await listPublishedPostDates(deps.db, postsFrom - fixed.length, end - postsFrom) : [];
-    // The newsletter archive's issues go in the first file (a few a month: they never fill one).
-    const issues = file === 1 ? await listArchivedSlugs(deps.db) : [];
+    const pagedFrom = Math.max(start, fixed.length);
+    const later =
+      end > pagedFrom ? await pagedAddresses(counts, pagedFrom - fixed.length, end - pagedFrom) : [];
+    const firstFile: DatedAddress[] = [];
+    if (file === 1)
+      for (const source of options.sitemap)
+        if (source.firstFile) firstFile.push(...(await source.firstFile(deps.db)));
     return [
       ...pages.map((p) => `  <url><loc>${xml(base + p)}</loc><changefreq>weekly</changefreq></url>`),
-      ...issues.map(
-        (issue) =>
-          `  <url><loc>${xml(`${base}${NEWSLETTER_ARCHIVE_PATH}/${issue.slug}`)}</loc><lastmod>${xml(issue.sentAt.toISOString().slice(0, 10))}</lastmod></url>`,
-      ),
-      ...posts.map(
-        (post) =>
-          `  <url><loc>${xml(base + blogPostHref(post))}</loc><lastmod>${xml(post.updatedAt.toISOString().slice(0, 10))}</lastmod></url>`,
-      ),
+      ...firstFile.map(dated),
+      ...later.map(dated),
     ];
   };
   const urlset = (urls: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 
   app.get('/sitemap.xml', publicRead, async (_req, reply) => {
-    const { fixed, files } = await layout();
-    if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1, fixed)));
+    const { fixed, counts, files } = await layout();
+    if (files === 1) return sendXml(reply, urlset(await urlsOfFile(1, fixed, counts)));
     const entries = Array.from(
       { length: files },
       (_, i) => `  <sitemap><loc>${xml(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
@@ -116,7 +142,7 @@ export function registerSeoRoutes(
   app.get<{ Params: { file: string } }>('/sitemap-:file', publicRead, async (req, reply) => {
     const match = /^([1-9]\d{0,5})\.xml$/.exec(req.params.file);
     const file = match ? Number(match[1]) : 0;
-    const { fixed, files } = await layout();
+    const { fixed, counts, files } = await layout();
     if (file < 1 || file > files || files === 1) {
       return sendApiError(
         reply,
@@ -124,7 +150,7 @@ export function registerSeoRoutes(
         `There is no ${req.url.split('?', 1)[0]}; /sitemap.xml lists the sitemaps.`,
       );
     }
-    return sendXml(reply, urlset(await urlsOfFile(file, fixed)));
+    return sendXml(reply, urlset(await urlsOfFile(file, fixed, counts)));
   });
 
   const feed = (

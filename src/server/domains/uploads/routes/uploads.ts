@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../deps';
 import { DomainError } from '../../../platform/errors';
 import { sendApiError, sendDomainError } from '../../../web/http/api-errors';
 import { readIdempotencyKey, runIdempotentlyOutsideDatabase } from '../../../platform/idempotency';
+import { acceptEmptyJsonBodies } from '../../../web/http/empty-body';
 import { openWithRange, sendStoredFile } from '../../../web/http/stored-file';
 import { AUDIO_UPLOAD_MAX_BYTES, audioUploadErrors, storeAudioUpload } from '../audio';
 import { checkUploadSignature, claimUploadTicket } from '../links';
@@ -52,7 +53,16 @@ function sendError(reply: FastifyReply, error: unknown): FastifyReply {
  * `file`) and the public address of every stored image. Authorised by the signed, single-use
  * ticket in the URL, not by a session.
  */
-export async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function uploadRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async function uploads(app) {
+    // An empty POST without a content type reads as `{}` here, as it does on the REST API: the app
+    // adds that reading after the domains' other routes, which bring their own parsers.
+    acceptEmptyJsonBodies(app);
+    await registerUploadRoutes(app, deps);
+  };
+}
+
+async function registerUploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const errors = uploadErrors(deps.config);
 
   await app.register(async (scope) => {

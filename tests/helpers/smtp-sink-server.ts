@@ -1,31 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startFakeSmtp } from './fake-smtp';
+import { startSmtpSink } from './smtp-sink';
 
-// The fake SMTP server as a process of its own, for the Playwright config's newsletter server: it
-// keeps every accepted message as an .eml file in the folder given, and refuses some newsletter
-// issues (messages with the one-click List-Unsubscribe-Post header) as a receiving server does, so a
-// send meets real SMTP failures while sign-up confirmations still arrive:
+// The tests' SMTP server (smtp-sink.ts) as a process of its own, for the Playwright config's
+// newsletter server: it keeps every accepted message as an .eml file in the folder given, and
+// refuses some newsletter issues (messages with the one-click List-Unsubscribe-Post header) as a
+// receiving server does, so a send meets real SMTP failures while sign-up confirmations still arrive:
 //   fail-once-...   refused for now (451) at the first delivery, accepted from the second;
 //   fail-always-... refused for good (550) every time: a bounce.
-// Usage: tsx tests/helpers/fake-smtp-server.ts <port> <folder>
+// Usage: tsx tests/helpers/smtp-sink-server.ts <port> <folder>
 
 const [portArg, folder] = process.argv.slice(2);
-if (!portArg || !folder) throw new Error('usage: fake-smtp-server.ts <port> <folder>');
+if (!portArg || !folder) throw new Error('usage: smtp-sink-server.ts <port> <folder>');
 fs.rmSync(folder, { recursive: true, force: true });
 fs.mkdirSync(folder, { recursive: true });
 
 const refusedOnce = new Set<string>();
 let written = 0;
-await startFakeSmtp({
+await startSmtpSink({
   port: Number(portArg),
   refuseMessage: ({ to, data }) => {
     if (!/^List-Unsubscribe-Post:/im.test(data)) return null;
     const address = (to[0] ?? '').toLowerCase();
-    if (address.startsWith('fail-always-')) return '550 5.1.1 Mailbox does not exist';
+    if (address.startsWith('fail-always-')) return { code: 550, text: '5.1.1 Mailbox does not exist' };
     if (address.startsWith('fail-once-') && !refusedOnce.has(address)) {
       refusedOnce.add(address);
-      return '451 4.3.0 Mailbox busy, try again later';
+      return { code: 451, text: '4.3.0 Mailbox busy, try again later' };
     }
     return null;
   },

@@ -1,0 +1,45 @@
+import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import type { DomainModule } from '../../domain-module';
+import {
+  blogGoOutJobs,
+  countPublishedPosts,
+  forgetBlogMemory,
+  listPublishedPostDates,
+  listVisibleTagSlugs,
+  movedPostPages,
+  movedTagPages,
+  nextScheduledChange,
+} from './index';
+import { blogRouter } from './router';
+import { blogSeeds } from './seed';
+
+/**
+ * What the blog registers: its procedures, its first posts, the job that publishes scheduled posts,
+ * its tags and posts in the sitemap, when the cached pages change by themselves, and its moved pages.
+ */
+export const blogModule = {
+  namespaces: { blog: blogRouter },
+  seeds: blogSeeds,
+  scheduledJobs: (deps, { log }) => [
+    blogGoOutJobs({
+      db: deps.db,
+      clock: deps.clock,
+      log,
+      ...(deps.sharedState ? { announce: () => deps.sharedState!.cache.publish() } : {}),
+    }),
+  ],
+  sitemap: {
+    // A blog has far fewer tags than posts: at most 5,000, listed with the public pages.
+    fixed: async (db) => (await listVisibleTagSlugs(db)).map((slug) => blogTagHref(slug)),
+    paged: {
+      count: countPublishedPosts,
+      list: async (db, offset, limit) =>
+        (await listPublishedPostDates(db, offset, limit)).map((post) => ({
+          path: blogPostHref(post),
+          lastmod: post.updatedAt,
+        })),
+    },
+  },
+  cache: { nextChange: nextScheduledChange, onEmpty: forgetBlogMemory },
+  movedPages: (db) => [movedPostPages(db), movedTagPages(db)],
+} satisfies DomainModule;
