@@ -29,7 +29,11 @@ export function backgroundJobs(
   const scheduled = options.scheduled
     ? DOMAINS.flatMap((domain) => domain.scheduledJobs?.(deps as ScheduledJobDeps, context) ?? [])
     : [];
-  return [mailJobs(deps, mailKinds), ...DOMAINS.flatMap((domain) => domain.jobs?.(deps, context) ?? []), ...scheduled];
+  return [
+    mailJobs(deps, mailKinds),
+    ...DOMAINS.flatMap((domain) => domain.jobs?.(deps, context) ?? []),
+    ...scheduled,
+  ];
 }
 
 /**
