@@ -27,6 +27,23 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
+/**
+ * Fetches a file from a plain route with the session (apiRequest) and hands it to the browser as a
+ * download, under the name the server gives in Content-Disposition, or `fallbackName`.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const res = await apiRequest('GET', url);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const objectUrl = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = objectUrl;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+}
+
 /** The HTTP status behind an error from a tRPC call or apiRequest, when there is one. */
 export function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) {

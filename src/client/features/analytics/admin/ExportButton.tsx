@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AnalyticsPeriodInput } from '../../../../shared/analytics.schema';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest, serverMessage } from '../../../lib/api';
+import { downloadFile, serverMessage } from '../../../lib/api';
 import type { Filter } from './figure-text';
 
 /** The period and filter as the REST routes take them. */
@@ -21,18 +21,8 @@ export function exportQuery(period: AnalyticsPeriodInput, filter: Filter | null)
 }
 
 /** Downloads every table, as a ZIP of CSV files, with the session, under the server's file name. */
-async function downloadAll(query: string): Promise<void> {
-  const res = await apiRequest('GET', `/api/admin/analytics/export?${query}`);
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'analytics.zip';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+function downloadAll(query: string): Promise<void> {
+  return downloadFile(`/api/admin/analytics/export?${query}`, 'analytics.zip');
 }
 
 /** One export instead of a button a table: every table of the period (and filter) in one ZIP. */

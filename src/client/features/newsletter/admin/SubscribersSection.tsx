@@ -5,7 +5,7 @@ import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../shared/a
 import type { Subscriber } from '../../../../shared/admin.schema';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest, serverMessage } from '../../../lib/api';
+import { downloadFile, serverMessage } from '../../../lib/api';
 import { trpc } from '../../../lib/trpc';
 import {
   ConfirmDialog,
@@ -26,19 +26,8 @@ const STATUS_LABELS: Record<SubscriberStatus, string> = {
 export const SUBSCRIBERS_CSV_URL = '/api/admin/subscribers.csv';
 
 /** Downloads the CSV with the session (bearer token or cookie), under the server's file name. */
-async function downloadCsv(): Promise<void> {
-  const res = await apiRequest('GET', SUBSCRIBERS_CSV_URL);
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ??
-    'newsletter-subscribers.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+function downloadCsv(): Promise<void> {
+  return downloadFile(SUBSCRIBERS_CSV_URL, 'newsletter-subscribers.csv');
 }
 
 /** The newsletter list: who signed up, who confirmed, erasure on request, and the CSV export. */
