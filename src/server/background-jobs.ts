@@ -1,13 +1,13 @@
 import type { JobDeps, ScheduledJobDeps } from './domain-module';
 import type { AppDeps } from './deps';
 import { DOMAINS, mailKinds } from './domains';
-import type { JobDefinition } from './platform/job-queue';
+import type { JobDefinition } from './platform/jobs/queue';
 import { adoptOutbox, mailJobs } from './platform/mail/queue';
 
 type JobLog = { info(obj: object, msg: string): void };
 
 /**
- * Every kind of background work the site does, each a queue of the job queue (platform/job-queue.ts):
+ * Every kind of background work the site does, each a queue of the job queue (platform/jobs/queue.ts):
  * the promised e-mails and the queues the domains fill from requests, and, with `scheduled`, the
  * domains' work on a schedule (cron, Europe/London), run once per tick across all instances. The
  * tests leave `scheduled` off: they import feeds, prune the log and roll up figures by calling the

@@ -118,7 +118,7 @@ const envSchema = z.object({
     'must be an http(s) URL',
   ),
   PODCAST_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
-  // Background jobs (platform/job-queue.ts)
+  // Background jobs (platform/jobs/queue.ts)
   /**
    * How long an instance holds a job it started before another may take it over (it died). Longer
    * than a send can take: the SMTP timeouts of platform/mail/mailer.ts give up within 2 minutes.

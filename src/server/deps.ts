@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './platform/db/client';
-import type { JobQueue } from './platform/job-queue';
+import type { JobQueue } from './platform/jobs/queue';
 import type { Mailer } from './platform/mail/mailer';
 import type { OutboundClient } from './platform/outbound';
 import type { Payments } from './domains/academy';

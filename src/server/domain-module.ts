@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './deps';
 import type { Database } from './platform/db/client';
 import type { SeedSet } from './platform/db/seed';
-import type { JobDefinition } from './platform/job-queue';
+import type { JobDefinition } from './platform/jobs/queue';
 import type { PathItem } from './web/http/docs-parts';
 import type { MovedPages } from './web/http/pages';
 import type { SitemapSource } from './web/http/seo';

@@ -8,7 +8,7 @@ import { writeBackupArchive } from './platform/backup';
 import { BACKED_UP, runSeeds } from './domains';
 import { createApp } from './app';
 import { createMailer } from './platform/mail/mailer';
-import { openJobQueue, jobTimings } from './platform/job-queue';
+import { openJobQueue, jobTimings } from './platform/jobs/queue';
 import { adoptUnsentMail, backgroundJobs } from './background-jobs';
 import { ACTIVITY_PRUNE_QUEUE } from './domains/activity';
 import { ensureAdminFromConfig, createSignInThrottle } from './domains/auth';

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { academySubscriptions, paymentEvents } from '../../src/server/domains/academy/tables';
-import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
+import { JOB_SCHEMA } from '../../src/server/platform/jobs/queue';
 import { MAIL_QUEUE } from '../../src/server/platform/mail/queue';
 import { stripeAddress } from '../../src/server/domains/academy';
 import { buildTestApp, type TestApp } from '../helpers/app';

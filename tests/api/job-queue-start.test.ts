@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/platform/db/client';
-import { openJobQueue, type JobDefinition } from '../../src/server/platform/job-queue';
+import { openJobQueue, type JobDefinition } from '../../src/server/platform/jobs/queue';
 import { openTestDatabase } from '../helpers/app';
 import { scaled } from '../helpers/timeouts';
 

@@ -4,7 +4,7 @@ import { blogPosts } from '../../src/server/domains/blog/tables';
 import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { createMailer } from '../../src/server/platform/mail/mailer';
 import { eq, sql } from 'drizzle-orm';
-import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
+import { JOB_SCHEMA } from '../../src/server/platform/jobs/queue';
 import { NEWSLETTER_QUEUE } from '../../src/server/domains/newsletter/index';
 import { rowsOf } from '../../src/server/platform/db/rows';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -12,7 +12,7 @@ import { adoptUnsentMail } from '../../src/server/background-jobs';
 import { enqueueMail } from '../../src/server/platform/mail/queue';
 import { MAIL_MAX_ATTEMPTS } from '../../src/server/platform/mail/retry';
 import { backgroundJobs } from '../../src/server/background-jobs';
-import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
+import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/jobs/queue';
 import type { AppDeps } from '../../src/server/deps';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';

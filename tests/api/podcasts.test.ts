@@ -15,7 +15,7 @@ import {
 } from '../../src/server/domains/podcasts';
 import { createOutboundClient } from '../../src/server/platform/outbound';
 import { parseAllowList } from '../../src/server/platform/address-ranges';
-import { openJobQueue } from '../../src/server/platform/job-queue';
+import { openJobQueue } from '../../src/server/platform/jobs/queue';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { podcastEpisodes } from '../../src/server/domains/podcasts/tables';
 import { scaled } from '../helpers/timeouts';

@@ -4,7 +4,7 @@ import { contactMessages } from '../../src/server/domains/contact/tables';
 import { workshopReservations, workshopSessions } from '../../src/server/domains/workshops/tables';
 import { outbox } from '../../src/server/platform/db/tables';
 import { MAIL_QUEUE } from '../../src/server/platform/mail/queue';
-import { JOB_SCHEMA } from '../../src/server/platform/job-queue';
+import { JOB_SCHEMA } from '../../src/server/platform/jobs/queue';
 import type { MailMessage } from '../../src/server/platform/mail/mailer';
 import type { WorkshopDetails } from '../../src/shared/contact';
 import { WORKSHOP_MESSAGES } from '../../src/shared/workshop';

@@ -13,7 +13,7 @@ import { migrationsFolder, openDatabase, type DatabaseHandle } from '../../src/s
 import { runSeeds } from '../../src/server/domains';
 import { createMemoryMailer } from '../../src/server/platform/mail/mailer';
 import { backgroundJobs } from '../../src/server/background-jobs';
-import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/job-queue';
+import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/jobs/queue';
 import { createPayments } from '../../src/server/domains/academy';
 import { openAnalyticsRecorder } from '../../src/server/domains/analytics';
 import { createMemoryCounterStore } from '../../src/server/platform/counter-store';

@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/client';
-import type { JobDefinition } from '../../platform/job-queue';
+import type { JobDefinition } from '../../platform/jobs/queue';
 import { pruneActivityLog } from './log';
 
 /** The activity log's daily prune (entries are kept a year, log.ts). */

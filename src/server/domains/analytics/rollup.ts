@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import type { JobDefinition } from '../../platform/job-queue';
+import type { JobDefinition } from '../../platform/jobs/queue';
 import { NO_VISIT } from './classify';
 import { rowsOf } from '../../platform/db/rows';
 import { addDays, DIMENSIONS, dimensionExpression, startOf, viewsBetween, type Dimension } from './figures';

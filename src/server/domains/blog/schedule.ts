@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import type { JobDefinition } from '../../platform/job-queue';
+import type { JobDefinition } from '../../platform/jobs/queue';
 import { recordActivity } from '../activity';
 import type { BlogPostStatus } from '../../../shared/blog-publishing';
 import { countedWords, moveWordCounts } from './search-words';

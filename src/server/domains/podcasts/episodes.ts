@@ -1,6 +1,6 @@
 import type Parser from 'rss-parser';
 import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import type { JobDefinition } from '../../platform/job-queue';
+import type { JobDefinition } from '../../platform/jobs/queue';
 import type { Database } from '../../platform/db/client';
 import { podcastEpisodes } from './tables';
 import type { PodcastEpisode } from '../../../shared/podcasts';

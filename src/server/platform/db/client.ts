@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   /** True when the database answers a trivial query within a second. */
   ping(): Promise<boolean>;
   /**
-   * Raw SQL for the job queue (pg-boss's `db` option, platform/job-queue.ts): with values, one
+   * Raw SQL for the job queue (pg-boss's `db` option, platform/jobs/queue.ts): with values, one
    * statement with $1.. parameters; without, possibly several statements (its own migrations).
    */
   executeSql: SqlExecutor['executeSql'];

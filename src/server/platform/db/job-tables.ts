@@ -1,6 +1,6 @@
 import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// pg-boss's job table (platform/job-queue.ts), declared for reading only: the inbox shows a
+// pg-boss's job table (platform/jobs/queue.ts), declared for reading only: the inbox shows a
 // notification's state from it and the admin lists failed jobs. pg-boss creates and migrates it
 // (schema `pgboss`, version pinned in package.json), so it is in no tables.ts of drizzle.config.ts and
 // drizzle-kit never makes a migration for it. Only the columns we read or write are here.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { JOB_SCHEMA } from '../job-queue';
+import { JOB_SCHEMA } from './queue';
 
 /** What a transaction (or the database itself) offers for queueing a job. */
 export type JobWriter = Pick<Database, 'execute'>;

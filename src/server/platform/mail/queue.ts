@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { outbox } from '../db/tables';
-import { JOB_SCHEMA, type JobDefinition } from '../job-queue';
+import { JOB_SCHEMA, type JobDefinition } from '../jobs/queue';
 import { enqueueInTransaction } from '../jobs/enqueue';
 import type { MailMessage } from './mailer';
 import { MAIL_MAX_ATTEMPTS } from './retry';

@@ -1,6 +1,6 @@
 import { adminMessageSchema, pageInputSchema } from '../../../shared/admin.schema';
 import { failedJobPageSchema, jobRetryInputSchema } from '../../../shared/jobs.schema';
-import { listFailedJobs, retryFailedJob } from '../../platform/failed-jobs';
+import { listFailedJobs, retryFailedJob } from '../../platform/jobs/failed';
 import { adminProcedure, router } from './init';
 
 // Background jobs that failed for good: the admin sees them and can retry them.

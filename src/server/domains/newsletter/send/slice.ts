@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../deps';
 import type { Database } from '../../../platform/db/client';
 import { queryRows } from '../../../platform/db/rows';
 import { giveWay } from '../../../platform/give-way';
-import type { JobDefinition } from '../../../platform/job-queue';
+import type { JobDefinition } from '../../../platform/jobs/queue';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import type { IssueStatus } from '../../../../shared/newsletter-issues';
 import { statusSql } from '../statuses';

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
-import type { Config } from '../config';
-import type { SqlExecutor } from './db/client';
+import type { Config } from '../../config';
+import type { SqlExecutor } from '../db/client';
 
 // The durable job queue (decision 0013): pg-boss over our own database, PostgreSQL or
 // the embedded PGlite alike, through the database handle's executor (pg-boss's `db` option), so

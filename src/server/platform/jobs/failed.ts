@@ -1,11 +1,11 @@
 import { and, count, desc, eq, like, not, sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps';
-import { jobs } from './db/job-tables';
-import { JOB_MESSAGES, type FailedJob } from '../../shared/jobs.schema';
-import { notFound } from './errors';
-import { pageOffset, type Page } from './paging';
+import type { AppDeps } from '../../deps';
+import { jobs } from '../db/job-tables';
+import { JOB_MESSAGES, type FailedJob } from '../../../shared/jobs.schema';
+import { notFound } from '../errors';
+import { pageOffset, type Page } from '../paging';
 
-// Jobs that gave up after their last attempt (platform/job-queue.ts), for the admin: newest first,
+// Jobs that gave up after their last attempt (platform/jobs/queue.ts), for the admin: newest first,
 // a page at a time, and a retry. pg-boss keeps failed jobs for 30 days.
 
 /** Failed jobs of our queues (pg-boss's own internal queues are named __pgboss__...). */
