@@ -23,7 +23,7 @@ import type { Client } from 'pg';
 import type { Database } from '../src/server/platform/db/client';
 import type { AppProcess } from '../tests/helpers/app-process';
 import { createPostgresServer, type PostgresServer } from '../tests/helpers/postgres-server';
-import { memoryOf, startShippedServer } from './bench-common';
+import { cpuSeconds, memoryOf, startShippedServer } from './bench-common';
 import { writeCorpus } from './bench-search-corpus';
 
 /** What a visitor searches for: each kind of query the issue names, and a deep page of the commonest. */
@@ -106,11 +106,10 @@ async function startIn(build: Build, env: Record<string, string>): Promise<AppPr
   }
 }
 
-/** CPU seconds a process has used (user and system), from /proc; 0 when it is gone. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds a process has used (bench-common's cpuSeconds), or 0 once it is gone (a closed connection). */
+function cpuOrZero(pid: number): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return cpuSeconds(pid);
   } catch {
     return 0;
   }
@@ -118,13 +117,13 @@ function cpuSeconds(pid: number): number {
 
 /** The server's CPU so far: its node process and, on PostgreSQL, the connections to its database. */
 async function serverCpu(server: AppProcess, watch: PgWatch | undefined): Promise<number> {
-  const own = cpuSeconds(server.child.pid!);
+  const own = cpuOrZero(server.child.pid!);
   if (!watch) return own;
   const result = await watch.client.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
     [watch.database],
   );
-  for (const { pid } of result.rows) watch.seen.set(pid, cpuSeconds(pid) || (watch.seen.get(pid) ?? 0));
+  for (const { pid } of result.rows) watch.seen.set(pid, cpuOrZero(pid) || (watch.seen.get(pid) ?? 0));
   return own + [...watch.seen.values()].reduce((a, b) => a + b, 0);
 }
 
