@@ -4,7 +4,7 @@
 // device), a power cut: the app frozen and the disk image copied at that instant, so only what reached
 // the device survives. Every acknowledged write must be there exactly once and every promised e-mail
 // sent or queued. CRASH_KILLS and CRASH_FIRST_START_KILLS set how often (CI runs a lighter version).
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,8 +15,8 @@ import { blogPosts } from '../../src/server/domains/blog/tables';
 import { contactMessages } from '../../src/server/domains/contact/tables';
 import { newsletterSubscriptions } from '../../src/server/domains/newsletter/tables';
 import { mailJobRows } from '../helpers/jobs';
-import { spawnApp as spawnAppProcess } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
+import { spawnCrashApp, type CrashApp } from './crash-app';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 10);
 const FIRST_START_KILLS = Number(process.env.CRASH_FIRST_START_KILLS ?? 8);
@@ -41,31 +41,13 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-interface App {
-  child: ChildProcess;
-  base: string;
-  log: () => string;
-  exited: Promise<number | null>;
-}
+type App = CrashApp;
 
 function spawnApp(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): App {
-  const app = spawnAppProcess({
-    port,
-    dataDir,
-    output: 'keep',
-    // Node's default heap: these runs kill the server mid-write; the heap is beacon-load's concern.
-    nodeArgs: [],
-    env: {
-      RATE_LIMIT_MULTIPLIER: '10000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: 'Crash Test',
-      SMTP_URL: undefined,
-      ...extraEnv,
-    },
+  return spawnCrashApp(dataDir, port, { ...ADMIN, name: 'Crash Test' }, cleanups, {
+    SMTP_URL: undefined,
+    ...extraEnv,
   });
-  cleanups.push(() => app.child.exitCode === null && app.child.kill('SIGKILL'));
-  return { child: app.child, base: app.url, log: app.log, exited: app.exited };
 }
 
 async function startApp(dataDir: string, port: number): Promise<App & { readyMs: number }> {

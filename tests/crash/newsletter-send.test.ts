@@ -8,7 +8,6 @@
 // Twenty subscribers leave by the one-click POST during the send, before their turn; one address
 // is refused with 550. Every other confirmed subscriber gets a copy, a second only within the
 // window (at most one a kill, same Message-ID), the leavers none, and the refused address bounces.
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,9 +22,9 @@ import {
   signIn,
   startSend,
 } from '../helpers/newsletter-send';
-import { spawnApp as spawnAppProcess } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { spawnCrashApp, type CrashApp } from './crash-app';
 
 const SUBSCRIBERS = Number(process.env.NEWSLETTER_CRASH_SUBSCRIBERS ?? 2000);
 /** Where each kill falls: in the window after DATA, before DATA, and anywhere. */
@@ -43,37 +42,17 @@ afterAll(async () => {
   }
 });
 
-interface App {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<unknown>;
-  log: () => string;
-}
+type App = CrashApp;
 
 function spawnApp(dataDir: string, port: number, smtpUrl: string): App {
-  const app = spawnAppProcess({
-    port,
-    dataDir,
-    output: 'keep',
-    // Node's default heap: these runs kill the server mid-write; the heap is beacon-load's concern.
-    nodeArgs: [],
-    env: {
-      RATE_LIMIT_MULTIPLIER: '10000',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: 'Crash News',
-      SMTP_URL: smtpUrl,
-      // A fast configured pace, so CI's run stays short; the copy a dead sender held waits its
-      // lease (3 s) before it is sent again.
-      NEWSLETTER_RATE_PER_MINUTE: '60000',
-      NEWSLETTER_BATCH_SIZE: '50',
-      NEWSLETTER_LEASE_SECONDS: '3',
-    },
+  return spawnCrashApp(dataDir, port, { ...ADMIN, name: 'Crash News' }, cleanups, {
+    SMTP_URL: smtpUrl,
+    // A fast configured pace, so CI's run stays short; the copy a dead sender held waits its
+    // lease (3 s) before it is sent again.
+    NEWSLETTER_RATE_PER_MINUTE: '60000',
+    NEWSLETTER_BATCH_SIZE: '50',
+    NEWSLETTER_LEASE_SECONDS: '3',
   });
-  cleanups.push(() => {
-    if (app.child.exitCode === null) app.child.kill('SIGKILL');
-  });
-  return { child: app.child, base: app.url, exited: app.exited, log: app.log };
 }
 
 async function startApp(dataDir: string, port: number, smtpUrl: string): Promise<App> {
