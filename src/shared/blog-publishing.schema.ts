@@ -7,7 +7,13 @@ import {
   BLOG_SLUG_MAX,
   BLOG_TAG_LIMITS,
 } from './blog-publishing';
-import { blogPageSchema, blogPostSchema, blogSummarySchema } from './blog.schema';
+import {
+  blogPageSchema,
+  blogPostSchema,
+  blogSummarySchema,
+  blogTagSchema,
+  type BlogTag,
+} from './blog.schema';
 import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
 
 // The Zod schemas of the publisher's blog (blog-publishing.ts keeps the limits and helpers pages need).
@@ -21,8 +27,7 @@ const slugField = z
 
 // --- Tags ---
 
-export const blogTagSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
-export type BlogTag = z.infer<typeof blogTagSchema>;
+export { blogTagSchema, type BlogTag };
 /** A tag with what its page shows: a description, and its title and description for search engines. */
 export const tagDetailsSchema = blogTagSchema.extend({
   description: z.string(),

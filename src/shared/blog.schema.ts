@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX } from './admin';
 import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
-import { BLOG_POST_STATUSES } from './blog-publishing';
+import { BLOG_POST_STATUSES, BLOG_SLUG_MAX } from './blog-publishing';
 import {
   cursorFields,
   cursorPageFields,
@@ -90,6 +90,10 @@ const adminFilterFields = {
   /** Searched in title, excerpt and category, ignoring case. */
   q: searchField(ADMIN_SEARCH_MAX),
   status: optionalFilter(z.enum(BLOG_POST_STATUSES, 'status must be published, draft or scheduled')),
+  /** The posts carrying the tag at this address (its slug). */
+  tag: optionalFilter(
+    z.string().trim().max(BLOG_SLUG_MAX, `tag must be at most ${BLOG_SLUG_MAX} characters`),
+  ),
 };
 
 /** GET /api/admin/blogs: one page of every post (drafts included), newest first, as full posts. */
@@ -107,8 +111,13 @@ export const adminBlogPageInputSchema = z.object({
   ...adminFilterFields,
   ...cursorFields,
 });
+export const blogTagSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type BlogTag = z.infer<typeof blogTagSchema>;
+/** A row of the admin's posts list: the summary and the post's tags, in their order. */
+export const adminBlogSummarySchema = blogSummarySchema.extend({ tags: z.array(blogTagSchema) });
+export type AdminBlogSummary = z.infer<typeof adminBlogSummarySchema>;
 export const adminBlogPageSchema = z.object({
-  items: z.array(blogSummarySchema),
+  items: z.array(adminBlogSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

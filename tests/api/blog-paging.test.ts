@@ -218,4 +218,37 @@ describe('the admin posts list (issue 14.2)', () => {
     expect((await get(`/api/admin/blogs/${draft!.id}`)).statusCode).toBe(401);
     expect((await get('/api/admin/blogs/summaries')).statusCode).toBe(401);
   });
+
+  // Last: it adds posts the counts above do not expect.
+  it("filters by a tag's address, with each row's tags, as the posts list's tag filter and the Tags section's counts need", async () => {
+    for (const [title, tags] of [
+      ['Walk to Ashridge', ['Walks', "Bishop's Stortford"]],
+      ['Walk by the Lea', ['Walks']],
+      ['Market day', ['Markets']],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/blogs',
+        headers: auth,
+        payload: { title, content: '<p>Out and about</p>', tags },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const walks = (await admin('/api/admin/blogs/summaries?tag=walks')).json() as AdminPage;
+    expect(walks.total).toBe(2);
+    expect(walks.items.map((p) => p.title)).toEqual(['Walk by the Lea', 'Walk to Ashridge']);
+    expect(walks.items[1]!.tags).toEqual([
+      expect.objectContaining({ name: 'Walks', slug: 'walks' }),
+      expect.objectContaining({ name: "Bishop's Stortford" }),
+    ]);
+    // With the other filters, and in the list of full posts too.
+    expect((await admin('/api/admin/blogs/summaries?tag=walks&q=lea')).json().total).toBe(1);
+    expect((await admin('/api/admin/blogs/summaries?tag=walks&status=published')).json().total).toBe(0);
+    expect((await admin('/api/admin/blogs?tag=markets')).json().map((p: Summary) => p.title)).toEqual([
+      'Market day',
+    ]);
+    // An address no tag has matches nothing; one that is no address is refused.
+    expect((await admin('/api/admin/blogs/summaries?tag=no-such-tag')).json().total).toBe(0);
+    expect((await admin('/api/admin/blogs/summaries?tag=' + 'x'.repeat(300))).statusCode).toBe(400);
+  });
 });

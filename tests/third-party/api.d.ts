@@ -523,7 +523,7 @@ export interface paths {
         };
         /**
          * Every post, drafts included, newest first, one page at a time
-         * @description page (from 1) and limit (default 20, at most 50); status (published or draft) and q, searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.
+         * @description page (from 1) and limit (default 20, at most 50); status (published, scheduled or draft), tag (a tag's address: the posts that carry it) and q, searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.
          */
         get: operations["blog-adminList"];
         put?: never;
@@ -614,7 +614,7 @@ export interface paths {
         };
         /**
          * The admin list of posts: one page of rows without their content, and the total
-         * @description The same filters as GET /admin/blogs (status, q), paged with page and pageSize, or read by position after a nextCursor or before a prevCursor (a deep page costs what the first does).
+         * @description The same filters as GET /admin/blogs (status, tag, q), paged with page and pageSize, or read by position after a nextCursor or before a prevCursor (a deep page costs what the first does). Each row carries the post's tags.
          */
         get: operations["blog-adminPage"];
         put?: never;
@@ -7097,6 +7097,7 @@ export interface operations {
                 limit?: number;
                 q?: string;
                 status?: "draft" | "scheduled" | "published";
+                tag?: string;
             };
             header?: never;
             path?: never;
@@ -7142,7 +7143,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description page or limit not a whole number, limit above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description page or limit not a whole number, limit above 50, an unknown status or a tag too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8627,6 +8628,7 @@ export interface operations {
                 pageSize?: number;
                 q?: string;
                 status?: "draft" | "scheduled" | "published";
+                tag?: string;
                 after?: string;
                 before?: string;
             };
@@ -8653,7 +8655,14 @@ export interface operations {
                      *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
                      *           "publishedAt": "2025-10-31T16:00:00.000Z",
                      *           "createdAt": "2025-10-31T16:00:00.000Z",
-                     *           "updatedAt": "2025-10-31T16:00:00.000Z"
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *           "tags": [
+                     *             {
+                     *               "id": 42,
+                     *               "name": "Jo Bloggs",
+                     *               "slug": "string"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "total": 1,
@@ -8671,6 +8680,11 @@ export interface operations {
                             publishedAt: string | null;
                             createdAt: string;
                             updatedAt: string;
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            }[];
                         }[];
                         total: number;
                         page: number;
@@ -8682,7 +8696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description page or pageSize not a whole number, pageSize above 50, or an unknown status. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description page or pageSize not a whole number, pageSize above 50, an unknown status or a tag too long. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -37,10 +37,11 @@ export const postAdminProcedures = {
         tags: ['Admin'],
         summary: 'Every post, drafts included, newest first, one page at a time',
         description:
-          `page (from 1) and limit (default ${ADMIN_BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}); status (published or draft) and q, ` +
-          'searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.',
+          `page (from 1) and limit (default ${ADMIN_BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}); status (published, scheduled or draft), ` +
+          "tag (a tag's address: the posts that carry it) and q, searched in title, excerpt and category ignoring case. " +
+          'X-Total-Count and Link (rel next/prev) tell the rest.',
         errorResponses: {
-          400: `page or limit not a whole number, limit above ${BLOG_LIMIT_MAX}, or an unknown status`,
+          400: `page or limit not a whole number, limit above ${BLOG_LIMIT_MAX}, an unknown status or a tag too long`,
         },
         responseHeaders: pagingHeaders,
       },
@@ -60,10 +61,10 @@ export const postAdminProcedures = {
         tags: ['Admin'],
         summary: 'The admin list of posts: one page of rows without their content, and the total',
         description:
-          'The same filters as GET /admin/blogs (status, q), paged with page and pageSize, or read by position ' +
-          'after a nextCursor or before a prevCursor (a deep page costs what the first does).',
+          'The same filters as GET /admin/blogs (status, tag, q), paged with page and pageSize, or read by position ' +
+          "after a nextCursor or before a prevCursor (a deep page costs what the first does). Each row carries the post's tags.",
         errorResponses: {
-          400: `page or pageSize not a whole number, pageSize above ${BLOG_LIMIT_MAX}, or an unknown status`,
+          400: `page or pageSize not a whole number, pageSize above ${BLOG_LIMIT_MAX}, an unknown status or a tag too long`,
         },
       },
     })
