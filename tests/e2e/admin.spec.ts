@@ -96,7 +96,7 @@ test('the browser keeps the admin session only in the HttpOnly cookie, never whe
   const session = (await context.cookies()).find((c) => c.name === 'session');
   expect(session?.httpOnly).toBe(true);
   // The cookie alone carries the admin's calls, reads and writes (the dashboard loaded them).
-  await expect(page.getByRole('button', { name: 'Create post' })).toBeVisible();
+  await expect(page.getByTestId('admin-post').first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
 });
@@ -115,6 +115,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(page).toHaveURL(/\/admin$/);
 
   // Title and content are required.
+  await page.getByRole('link', { name: 'New post' }).click();
   await page.getByRole('button', { name: 'Create post' }).click();
   await expect(page.getByText('Missing required fields', { exact: true })).toBeVisible();
   await expect(page.getByText('Title and content are required', { exact: true })).toBeVisible();
@@ -211,11 +212,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
 
   // Edit.
   await page.goto('/admin');
-  await page
-    .getByTestId('admin-post')
-    .filter({ hasText: title })
-    .getByRole('button', { name: `Edit ${title}` })
-    .click();
+  await page.getByTestId('admin-post').filter({ hasText: title }).getByRole('link', { name: title }).click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
   const newTitle = `${title} (updated)`;
   await page.getByLabel('Title', { exact: true }).fill(newTitle);
@@ -245,7 +242,7 @@ test('sign in, write a draft, publish it, read it on /blog, edit it, delete it a
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
 
-test('the posts list is paged by the server, searched and filtered Published/Draft; Edit loads the post it opens', async ({
+test('the posts list is paged by the server, searched and filtered Published/Draft; a title opens the post it names', async ({
   page,
   signIn,
   adminAuth: auth,
@@ -286,9 +283,10 @@ test('the posts list is paged by the server, searched and filtered Published/Dra
     await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`Lantern parade ${stamp} no 1`);
-    await page.getByRole('button', { name: `Edit Lantern parade ${stamp} no 1` }).click();
+    await page.getByRole('link', { name: `Lantern parade ${stamp} no 1` }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Lantern parade ${stamp} no 1`);
     await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Route 1 of the parade.');
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`no such post ${stamp}`);
     await expect(page.getByText('No posts match these filters.')).toBeVisible();
   } finally {

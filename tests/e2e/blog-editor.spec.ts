@@ -1,7 +1,7 @@
 import { expect, test } from './helpers/sign-in';
 
 // The post editor never loses typing: a draft saves itself a few seconds after typing stops, and
-// with changes not saved a link or a section of the admin, another post's Edit, Cancel editing, and
+// with changes not saved a link or a section of the admin, the editor's way back to the posts, and
 // closing or reloading the page all ask first.
 
 test('leaving the post editor with unsaved changes asks first; without changes it does not', async ({
@@ -26,7 +26,7 @@ test('leaving the post editor with unsaved changes asks first; without changes i
     await expect(page).toHaveURL(/\/blog$/);
 
     await page.goto('/admin');
-    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('link', { name: title, exact: true }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
     await page.getByLabel('Excerpt').fill('Not saved yet.');
 
@@ -35,7 +35,7 @@ test('leaving the post editor with unsaved changes asks first; without changes i
     await page.getByRole('link', { name: 'Blog', exact: true }).first().click();
     await expect(dialog).toContainText('Leave without saving?');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(new RegExp(`/admin\\?section=blog&post=${id}$`));
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
 
     // Another section of the admin.
@@ -47,8 +47,8 @@ test('leaving the post editor with unsaved changes asks first; without changes i
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
 
-    // The editor's own Cancel editing.
-    await page.getByRole('button', { name: 'Cancel editing' }).click();
+    // The editor's own way back to the posts.
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
     await expect(dialog).toContainText('Leave without saving?');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
@@ -78,6 +78,8 @@ test('a new post saves itself as a draft once typing stops, and an open draft sa
 }) => {
   await signIn({ by: 'api' });
   await page.goto('/admin');
+  await page.getByRole('link', { name: 'New post' }).click();
+  await expect(page).toHaveURL(/\/admin\?section=blog&post=new$/);
   const title = `Autosaved post ${Date.now()}`;
   const status = page.getByTestId('autosave-status');
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -87,12 +89,14 @@ test('a new post saves itself as a draft once typing stops, and an open draft sa
   await expect(editor).toBeFocused();
   await page.keyboard.type('Typed, then left alone.');
   await expect(status).toContainText('Draft saved automatically at', { timeout: 15_000 });
+  // Saved: back to the posts without a question, where it is a draft.
+  await page.getByRole('link', { name: 'Posts', exact: true }).click();
   const row = page.getByTestId('admin-post').filter({ hasText: title });
   await expect(row).toContainText('Draft');
 
   // Nothing is lost on a reload, and nothing asks: it is saved.
   await page.reload();
-  await row.getByRole('button', { name: `Edit ${title}` }).click();
+  await row.getByRole('link', { name: title }).click();
   await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Typed, then left alone.');
 
   // An open draft: a change saves itself too.
@@ -119,14 +123,14 @@ test('typing that starts before the post chosen for editing has arrived waits fo
   expect(created.status()).toBe(200);
   await signIn({ by: 'api' });
   await page.goto('/admin');
-  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
-  // The post arrives a second and a half after Edit, as on a busy server: the form must not take
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  // The post arrives a second and a half after it is opened, as on a busy server: the form must not take
   // typing meanwhile that the arriving post then overwrites.
   await page.route('**/trpc/blog.adminGet*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByRole('link', { name: title, exact: true }).click();
   await page.getByLabel('Title', { exact: true }).fill(`${title} (updated)`);
   await page.getByRole('button', { name: 'Update post' }).click();
   await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();

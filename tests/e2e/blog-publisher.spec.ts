@@ -29,13 +29,14 @@ async function createPost(
   return (await res.json()) as CreatedPost;
 }
 
+/** The editor of a new post, its own view of the blog section. */
+const NEW_POST = '/admin?section=blog&post=new';
+
+/** From the posts list, the post's title opens its editor. */
 async function openEditor(page: Page, title: string) {
   await page.goto('/admin');
-  await page
-    .getByTestId('admin-post')
-    .filter({ hasText: title })
-    .getByRole('button', { name: `Edit ${title}` })
-    .click();
+  await page.getByTestId('admin-post').filter({ hasText: title }).getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/admin\?section=blog&post=\d+$/);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
 }
 
@@ -56,7 +57,7 @@ test.describe('the editor', () => {
     const word = unique('hitchin');
     await createPost(request, adminAuth, { title: `Taken ${word}`, slug: `taken-${word}` });
     await signIn({ by: 'api' });
-    await page.goto('/admin');
+    await page.goto(NEW_POST);
     await page.getByLabel('Title', { exact: true }).fill(`Market Day in ${word}!`);
     const slug = page.getByLabel('Address (slug)');
     await expect(slug).toHaveValue(`market-day-in-${word}`);
@@ -84,7 +85,7 @@ test.describe('the editor', () => {
       status: 'published',
     });
     await signIn({ by: 'api' });
-    await page.goto('/admin');
+    await page.goto(NEW_POST);
     const input = page.getByRole('combobox', { name: 'Tags' });
     await input.fill(word.slice(0, -2));
     const option = page.getByRole('option', { name: new RegExp(`${word} Walks`) });
@@ -103,7 +104,7 @@ test.describe('the editor', () => {
     signIn,
   }) => {
     await signIn({ by: 'api' });
-    await page.goto('/admin');
+    await page.goto(NEW_POST);
     await page.getByLabel('Title', { exact: true }).fill('Stevenage cycle routes');
     await page.getByText('Search and sharing').click();
     const preview = page.getByTestId('search-preview');
@@ -124,7 +125,7 @@ test.describe('the editor', () => {
     signIn,
   }) => {
     await signIn({ by: 'api' });
-    await page.goto('/admin');
+    await page.goto(NEW_POST);
     const title = unique('Scheduled fete ');
     await page.getByLabel('Title', { exact: true }).fill(title);
     await typeContent(page, 'Bunting, cakes and a tombola.');
@@ -188,11 +189,11 @@ test.describe('the editor', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Leave without saving?');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\?section=blog&post=\d+$/);
     await expect(page.getByLabel('Excerpt')).toHaveValue('Not saved yet.');
 
-    // Its own Cancel editing asks too.
-    await page.getByRole('button', { name: 'Cancel editing' }).click();
+    // Its own way back to the posts asks too.
+    await page.getByRole('link', { name: 'Posts', exact: true }).click();
     await expect(dialog).toContainText('Leave without saving?');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
 
@@ -352,6 +353,123 @@ test.describe('the editor', () => {
   });
 });
 
+test.describe('the posts list, the editor and the tags as views of their own', () => {
+  test('the Tags section is in the navigation; a count opens the posts filtered by its tag, filtered again by status; a post opens full width with its settings panel and is scheduled there', async ({
+    page,
+    request,
+    signIn,
+    adminAuth,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const word = unique('Lanes');
+    const tag = `${word} Lanes`;
+    await createPost(request, adminAuth, { title: `${word} out now`, tags: [tag], status: 'published' });
+    const draftTitle = `${word} in the works`;
+    await createPost(request, adminAuth, { title: draftTitle, tags: [tag, 'Walks'] });
+    await createPost(request, adminAuth, { title: `${word} elsewhere`, tags: [`${word} Fields`] });
+    await signIn({ by: 'api' });
+    await page.goto('/admin');
+
+    // Tags: an entry of the navigation, a dense table whose count links to the posts.
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('button', { name: /^Tags/ })
+      .click();
+    await expect(page).toHaveURL(/\/admin\?section=tags$/);
+    const tags = page.getByTestId('tags-section');
+    await tags.getByLabel('Search tags').fill(word);
+    const row = tags.getByTestId('admin-tag').filter({ hasText: tag });
+    await expect(row).toContainText(`/blog/tag/${word.toLowerCase()}-lanes`);
+    await row.getByRole('link', { name: `Posts tagged ${tag}: 1 published, 1 not out yet` }).click();
+
+    // The posts carrying the tag, whatever their status; the filter shows it.
+    await expect(page).toHaveURL(new RegExp(`section=blog&tag=${word.toLowerCase()}-lanes$`));
+    const rows = page.getByTestId('admin-post');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole('combobox', { name: 'Tag' })).toHaveValue(`${word.toLowerCase()}-lanes`);
+    const draftRow = rows.filter({ hasText: draftTitle });
+    await expect(draftRow).toContainText(`${tag}, Walks`);
+    await expect(draftRow).toContainText(/Created \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    // Delete is a small quiet button, not a red bar across the row.
+    const remove = draftRow.getByRole('button', { name: `Delete ${draftTitle}` });
+    expect((await remove.boundingBox())!.width).toBeLessThan(60);
+
+    // Filtered again by status, still by the tag.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
+    await expect(page).toHaveURL(/status=draft&tag=/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(draftTitle);
+
+    // The post opens in its own view across the width, its settings in a panel at the right.
+    await draftRow.getByRole('link', { name: draftTitle }).click();
+    await expect(page).toHaveURL(/section=blog&post=\d+&status=draft&tag=/);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(draftTitle);
+    const panel = page.getByRole('complementary', { name: 'Post settings' });
+    const toggle = page.getByRole('button', { name: 'Post settings' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel).toBeVisible();
+    const titleBox = (await page.getByLabel('Title', { exact: true }).boundingBox())!;
+    const panelBox = (await panel.boundingBox())!;
+    expect(panelBox.x).toBeGreaterThan(titleBox.x + titleBox.width);
+    expect(titleBox.width).toBeGreaterThan(panelBox.width);
+    // Toggled away the text takes the whole width; toggled back it returns.
+    await toggle.click();
+    await expect(panel).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect((await page.getByLabel('Title', { exact: true }).boundingBox())!.width).toBeGreaterThan(
+      titleBox.width,
+    );
+    await toggle.click();
+    await expect(panel).toBeVisible();
+
+    // Scheduled from the panel.
+    const year = new Date().getUTCFullYear() + 1;
+    await panel.getByRole('radio', { name: 'Scheduled' }).check();
+    await panel.getByLabel('Date', { exact: true }).fill(`${year}-06-20`);
+    await panel.getByLabel('Time (UK)').fill('09:00');
+    await page.getByRole('button', { name: 'Update post' }).click();
+    await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
+
+    // Back in the list it came from; scheduled, it is no longer a draft.
+    await expect(page).toHaveURL(/section=blog&status=draft&tag=/);
+    await expect(rows).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('scheduled');
+    const scheduled = rows.filter({ hasText: draftTitle });
+    await expect(scheduled).toContainText('Scheduled');
+    await expect(scheduled).toContainText(`Goes out 20 Jun ${year}, 09:00`);
+    // Not out yet: it goes back to being a draft; there is nothing to unpublish.
+    await expect(scheduled.getByRole('button', { name: `Unpublish ${draftTitle}` })).toHaveCount(0);
+    await scheduled.getByRole('button', { name: `Back to draft ${draftTitle}` }).click();
+    await expect(page.getByText('Blog post moved back to drafts', { exact: true })).toBeVisible();
+    await expect(rows).toHaveCount(0);
+  });
+
+  test("the text's toolbar stays in view under the save bar while a long post scrolls", async ({
+    page,
+    request,
+    signIn,
+    adminAuth,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const title = unique('Long read ');
+    await createPost(request, adminAuth, {
+      title,
+      content: Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i + 1} about Hertford.</p>`).join(''),
+    });
+    await signIn({ by: 'api' });
+    await openEditor(page, title);
+    await page.getByText('Paragraph 60 about Hertford.').scrollIntoViewIfNeeded();
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    await expect(toolbar).toBeInViewport();
+    const bar = await page
+      .getByTestId('autosave-status')
+      .evaluate((el) => el.parentElement!.parentElement!.getBoundingClientRect().bottom);
+    const top = (await toolbar.boundingBox())!.y;
+    // Under the save bar, not hidden behind it.
+    expect(top).toBeGreaterThanOrEqual(Math.floor(bar) - 1);
+  });
+});
+
 test.describe('the tags section', () => {
   test('shows each tag with its posts, edits, merges and deletes', async ({
     page,
@@ -371,7 +489,7 @@ test.describe('the tags section', () => {
       status: 'published',
     });
     await signIn({ by: 'api' });
-    await page.goto('/admin');
+    await page.goto('/admin?section=tags');
     const section = page.getByTestId('tags-section');
     await section.getByLabel('Search tags').fill(word);
     const alpha = section.getByTestId('admin-tag').filter({ hasText: `${word} Alpha` });
@@ -625,7 +743,7 @@ test.describe('on a phone', () => {
     signIn,
   }) => {
     await signIn({ by: 'api' });
-    await page.goto('/admin');
+    await page.goto(NEW_POST);
     const title = unique('Phone post ');
     await page.getByLabel('Title', { exact: true }).fill(title);
     await typeContent(page, 'Written on a phone.');

@@ -68,7 +68,9 @@ test.describe('the admin app on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   const sections = [
-    { tab: 'Blog Posts', ready: 'Create a blog post', lists: 1 },
+    // The posts are two-line rows (title and status; date, category and tags), unlabelled.
+    { tab: 'Blog Posts', ready: 'Blog posts', lists: 1, unlabelled: true },
+    { tab: 'Tags', ready: 'Tags', lists: 1 },
     { tab: 'Enquiries', ready: 'Enquiries', lists: 1 },
     { tab: 'Subscribers', ready: 'Newsletter subscribers', lists: 1 },
     { tab: 'Academy', ready: 'Free workshop sessions', lists: 1 },
@@ -115,7 +117,7 @@ test.describe('the admin app on a phone', () => {
       expect(await cards.count()).toBeGreaterThan(0);
       for (const card of (await cards.all()).slice(0, 5)) {
         const labels = await card.locator('dt').allInnerTexts();
-        expect(labels.length).toBeGreaterThan(0);
+        if (!('unlabelled' in section)) expect(labels.length).toBeGreaterThan(0);
         for (const label of labels) expect(label.trim()).not.toBe('');
         // Every button and link of a card can be hit with a thumb.
         for (const box of await card
@@ -137,7 +139,9 @@ test.describe('the admin app on a phone', () => {
   test('the editor, its toolbar and both image uploads work at 360 px', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn({ by: 'api' });
-    await openAdminSection(page, 'Blog Posts', 'Create a blog post');
+    await openAdminSection(page, 'Blog Posts', 'Blog posts');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await expect(page.getByRole('heading', { name: 'Create a blog post' })).toBeVisible();
 
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
     for (const box of await toolbar

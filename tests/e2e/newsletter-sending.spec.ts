@@ -218,12 +218,16 @@ test('on a phone: a published post becomes an issue, which is scheduled for a UK
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn({ by: 'api' });
   await openAdminSection(page, 'Blog Posts', 'Blog posts');
-  const post = page.getByTestId('admin-post').filter({ hasText: 'Published' }).first();
+  // The last published post on the page: the list is scrolled down to reach it.
+  const post = page.getByTestId('admin-post').filter({ hasText: 'Published' }).last();
   const title = (await post.getByRole('heading').innerText()).trim();
   await post.getByRole('button', { name: /^Send .* as a newsletter$/ }).click();
   await expect(page.getByText('Newsletter draft created', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Edit newsletter issue' })).toBeVisible();
   await expect(page.getByLabel('Subject')).toHaveValue(title);
+  // The composer opens at its top, the subject in view, not where the list was scrolled to.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByLabel('Subject')).toBeInViewport();
   expect(await page.evaluate(findOverflow)).toEqual([]);
 
   await page.getByRole('button', { name: 'Preview' }).click();

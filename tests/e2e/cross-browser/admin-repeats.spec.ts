@@ -71,7 +71,7 @@ for (const browserName of BROWSERS) {
 
           for (const title of titles) {
             const renamed = `${title} (moved)`;
-            await tap(page, byRole('button', `Edit ${title}`));
+            await tap(page, byRole('link', title));
             await page.waitForFunction(
               (t) => (document.getElementById('post-title') as HTMLInputElement | null)?.value === t,
               {},

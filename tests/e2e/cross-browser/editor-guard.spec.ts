@@ -65,7 +65,7 @@ eachBrowserAndSize((browserName, size) => {
           }, title);
           await page.goto(`${baseURL}/admin`);
           await waitForText(page, `Welcome, ${ADMIN_ACCOUNT.name}`);
-          await tap(page, byRole('button', `Edit ${title}`));
+          await tap(page, byRole('link', title));
           await page.waitForFunction(
             (t) => (document.querySelector('#post-title') as HTMLInputElement | null)?.value === t,
             {},
@@ -226,7 +226,7 @@ eachBrowserAndSize((browserName, size) => {
           });
           await page.goto(`${baseURL}/admin`);
           await waitForText(page, `Welcome, ${ADMIN_ACCOUNT.name}`);
-          await tap(page, byRole('button', `Edit ${title}`));
+          await tap(page, byRole('link', title));
           await page.waitForFunction(
             (t) => (document.querySelector('#post-title') as HTMLInputElement | null)?.value === t,
             {},

@@ -213,6 +213,8 @@ eachBrowserAndSize((browserName, size) => {
           await tap(page, byRole('button', 'Sign in'));
           await waitForText(page, `Welcome, ${ADMIN_ACCOUNT.name}`);
 
+          await tap(page, byRole('link', 'New post'));
+          await page.waitForSelector('#post-title');
           await page.locator(byRole('textbox', 'Title')).fill(title);
           await page.locator(byRole('textbox', 'Category')).fill('Events');
           await page.locator(byRole('textbox', 'Excerpt')).fill('Fields of purple above the town.');

@@ -224,7 +224,7 @@ export async function tap(page: Page, selector: string): Promise<void> {
  * Delete it and confirm, each step waiting for what a person would see.
  */
 export async function updateThenDeletePost(page: Page, title: string): Promise<void> {
-  await tap(page, byRole('button', `Edit ${title}`));
+  await tap(page, byRole('link', title));
   await page.locator(byRole('textbox', 'Title')).fill(`${title} (updated)`);
   await tap(page, byRole('button', 'Update post'));
   await waitForText(page, 'Blog post updated successfully!');

@@ -34,6 +34,7 @@ export interface View {
 
 export const ADMIN_TABS = [
   'Blog Posts',
+  'Tags',
   'Enquiries',
   'Subscribers',
   'Newsletter issues',
@@ -70,7 +71,15 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
       },
     ],
     admin: [
-      adminSection('Blog Posts', 'Create a blog post'),
+      adminSection('Blog Posts', 'Blog posts'),
+      // The editor of a post, its settings panel open beside (or, on a phone, below) the text.
+      {
+        name: 'admin-blog-editor',
+        path: `${ROUTES.admin}?section=blog&post=${postId}`,
+        signedIn: true,
+        ready: 'Post settings',
+      },
+      adminSection('Tags', 'Tags'),
       adminSection('Enquiries', 'Enquiries'),
       adminSection('Subscribers', 'Newsletter subscribers'),
       adminSection('Newsletter issues', 'Newsletter issues'),
@@ -99,7 +108,7 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
         name: 'admin-simple',
         path: ROUTES.adminSimple,
         signedIn: true,
-        ready: 'Create a blog post',
+        ready: 'Blog posts',
         noScreenshot: true,
       },
     ],

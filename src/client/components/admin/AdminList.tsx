@@ -29,6 +29,11 @@ export interface AdminListColumn<T> {
   nowrap?: boolean;
   /** Break the cell's text between words only (labels such as 'Workshop reservation'). */
   wholeWords?: boolean;
+  /**
+   * Shown in one layout only: a dense list whose card is its heading's lines alone ('cards') carries
+   * its columns in the table only ('table').
+   */
+  only?: 'table' | 'cards';
 }
 
 /** One page of a list as the server answers it. */
@@ -160,10 +165,11 @@ export function AdminList<T>({
   else {
     // Cards in a narrow box (or when asked for), a table otherwise: the same rows either way.
     const Rows = cards ? CardList : Table;
+    const shown = columns.filter((c) => c.only === undefined || c.only === (cards ? 'cards' : 'table'));
     body = (
       <Rows
         caption={caption}
-        columns={columns}
+        columns={shown}
         items={data.items}
         rowKey={rowKey}
         rowTestId={rowTestId}
@@ -270,14 +276,16 @@ function CardList<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes
               ))}
             </div>
           ) : null}
-          <dl className={styles.fields}>
-            {fields.map((c) => (
-              <div key={c.label} className={styles.field}>
-                <dt className={styles.fieldLabel}>{c.label}</dt>
-                <dd className={styles.fieldValue}>{c.render(item)}</dd>
-              </div>
-            ))}
-          </dl>
+          {fields.length > 0 ? (
+            <dl className={styles.fields}>
+              {fields.map((c) => (
+                <div key={c.label} className={styles.field}>
+                  <dt className={styles.fieldLabel}>{c.label}</dt>
+                  <dd className={styles.fieldValue}>{c.render(item)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
           {actions.length > 0 ? (
             <div className={styles.cardActions}>
               {actions.map((c) => (

@@ -1,6 +1,7 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { fallbackVar, globalStyle, style } from '@vanilla-extract/css';
 import { prose } from '../../styles/prose.css';
 import { breakpoints, vars } from '../../styles/theme.css';
+import { barHeight } from './SaveStatus.css';
 
 export const frame = style({
   border: vars.border.hairline,
@@ -9,7 +10,12 @@ export const frame = style({
   selectors: { '&:focus-within': { outline: vars.outline.focusRing, outlineOffset: '1px' } },
 });
 
+// The toolbar sticks under the editor's save bar (or the site's header where there is none) while
+// a long text scrolls, so its buttons stay a click or a few tabs away.
 export const toolbar = style({
+  position: 'sticky',
+  top: `calc(${vars.layout.headerHeight} + ${fallbackVar(barHeight, '0px')})`,
+  zIndex: 1,
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.xxs,

@@ -1,8 +1,14 @@
-import { style } from '@vanilla-extract/css';
+import { createVar, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 // The editors' save bar: it sticks under the site's header while its editor is on screen, so the
 // save state (and a conflict notice) is in sight wherever in a long form the admin is.
+
+/**
+ * The bar's height, set on the editor around it (SaveStatus measures it): what sticks under the bar,
+ * the rich text's toolbar, sits this far below the site's header.
+ */
+export const barHeight = createVar();
 
 export const bar = style({
   position: 'sticky',

@@ -1,5 +1,6 @@
+import { setElementVars } from '@vanilla-extract/dynamic';
 import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { formatDateTime } from '../../lib/dates';
 import type { SaveState } from './useAutosave';
 import * as styles from './SaveStatus.css';
@@ -34,6 +35,23 @@ function lineOf(status: SaveState, dirty: boolean): ReactNode {
   return null;
 }
 
+/** Keeps the bar's height on the editor around it, for what sticks under the bar. */
+function useStickyHeight() {
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = bar.current;
+    const editor = el?.parentElement;
+    if (!el || !editor) return;
+    const measure = () => setElementVars(editor, { [styles.barHeight]: `${el.offsetHeight}px` });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return bar;
+}
+
 /**
  * An editor's heading and save state (saving, saved, unsaved, failed, changed elsewhere) in a bar
  * that stays in sight while the editor is on screen, as Ghost's editor header does; `children` (a
@@ -52,8 +70,9 @@ export function SaveStatus({
   children?: ReactNode;
 }) {
   const bad = status.state === 'conflict' || status.state === 'failed';
+  const bar = useStickyHeight();
   return (
-    <div className={styles.bar}>
+    <div ref={bar} className={styles.bar}>
       <div className={styles.head}>
         {title}
         <p

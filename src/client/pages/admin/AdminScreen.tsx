@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
@@ -8,7 +8,7 @@ import { useAdminUser, useLogout } from '../../features/auth';
 import { AcademyAdminTab } from './AcademyAdminTab';
 import { ActivitySection } from '../../features/activity/admin';
 import { AdminsSection } from '../../features/auth/admin';
-import { BlogPostsSection } from '../../features/blog/admin';
+import { BLOG_SECTION, BlogPostsSection, TAGS_SECTION, TagsSection } from '../../features/blog/admin';
 import { BusinessDetailsSection, SiteContentSection } from '../../features/site-content/admin';
 import { EnquiriesSection, EnquiriesTabLabel } from '../../features/contact/admin';
 import { JobsSection } from '../../features/jobs/admin';
@@ -28,7 +28,7 @@ import {
  */
 const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () => ReactNode }> = [
   {
-    id: 'blog',
+    id: BLOG_SECTION,
     group: 'Content',
     label: 'Blog Posts',
     render: () => (
@@ -37,6 +37,7 @@ const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () 
       />
     ),
   },
+  { id: TAGS_SECTION, group: 'Content', label: 'Tags', render: () => <TagsSection /> },
   { id: NEWSLETTER_SECTION, group: 'Content', label: 'Newsletter issues', render: () => <IssuesSection /> },
   { id: 'content', group: 'Content', label: 'Site content', render: () => <SiteContentSection /> },
   { id: 'podcasts', group: 'Content', label: 'Podcasts', render: () => <EpisodesSection /> },
@@ -52,17 +53,20 @@ const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () 
 
 export function AdminScreen() {
   const { user, isLoading } = useAdminUser();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const logout = useLogout();
-  const [section, setSection] = useState(SECTIONS[0]!.id);
   // The counts beside the sections' names (new enquiries): the navigation is busy until they are in.
   const summary = trpc.admin.summary.useQuery(undefined, { enabled: Boolean(user) });
-  // /admin?section=newsletter opens that section (a link from another section, such as the blog's
-  // 'Send as newsletter').
+  // The open section is in the address, /admin?section=newsletter: the navigation goes there, and so
+  // does a link from another section (the blog's 'Send as newsletter', a tag's post count); Back
+  // returns to the section before.
   const askedSection = new URLSearchParams(useSearch()).get('section');
+  const section = SECTIONS.some((s) => s.id === askedSection) ? askedSection! : SECTIONS[0]!.id;
+  // A section opens at its top (the composer's subject, not where the posts list was scrolled to).
+  // (A statement: scrollTo answers a promise in newer browsers, which React would take for a clean-up.)
   useEffect(() => {
-    if (askedSection && SECTIONS.some((s) => s.id === askedSection)) setSection(askedSection);
-  }, [askedSection]);
+    window.scrollTo({ top: 0 });
+  }, [section]);
 
   // The specification's states and transitions (docs/specification.md §4): an unauthenticated visitor sees 'Access Denied', then goes home after 1 s.
   // Only from where it was shown: after Logout this screen, signed out, can stay mounted (hidden
@@ -96,7 +100,7 @@ export function AdminScreen() {
       onLogout={() => void logout()}
       tabs={SECTIONS}
       current={current.id}
-      onTab={setSection}
+      onTab={(id) => navigate(`${location}?section=${id}`)}
       busy={summary.isPending}
     >
       {current.render()}

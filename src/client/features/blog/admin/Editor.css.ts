@@ -253,14 +253,3 @@ export const linkButton = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing } },
 });
-
-/** The posts list and the tags, one above the other beside the editor. */
-export const sideColumn = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  minWidth: 0,
-});
-
-/** The editor's fields and buttons in one fieldset (disabled while a post loads), drawn as no box. */
-export const formFields = style({ minWidth: 0, margin: 0, padding: 0, border: 0 });

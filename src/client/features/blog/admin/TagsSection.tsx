@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { GitMerge, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import {
   BLOG_SEO_LIMITS,
   BLOG_TAG_LIMITS,
@@ -25,7 +26,9 @@ import {
   useAdminList,
   type AdminListColumn,
 } from '../../../components/admin';
+import { blogAdminHref } from './links';
 import * as styles from './Editor.css';
+import * as listStyles from './PostsList.css';
 
 /** Rows of the tags list per page. */
 const TAGS_PAGE_SIZE = 20;
@@ -82,7 +85,17 @@ export function TagsSection() {
     {
       label: 'Posts',
       nowrap: true,
-      render: (tag) => <span title="Published posts show on its page">{tagPostsText(tag)}</span>,
+      // To the posts list filtered by the tag: every post that carries it, drafts included.
+      render: (tag) => (
+        <Link
+          href={blogAdminHref({ tag: tag.slug })}
+          className={`${table.link} ${listStyles.rowLink}`}
+          aria-label={`Posts tagged ${tag.name}: ${tagPostsText(tag)}`}
+          title="Published posts show on its page"
+        >
+          {tagPostsText(tag)}
+        </Link>
+      ),
     },
     {
       label: 'Actions',
