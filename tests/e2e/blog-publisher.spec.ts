@@ -520,6 +520,17 @@ test.describe('what visitors see', () => {
     await expect(results.first().getByRole('heading')).toContainText('Pumpkin carving in Baldock');
     await expect(results.first().locator('mark').first()).toHaveText(/pumpkin/i);
     await expect(results.nth(1).locator('p mark').first()).toHaveText(/pumpkin/i);
+    // Dates in the UK style ('29 Nov 2026'); only the blog's cards keep the specification's 'Nov 29, 2026'.
+    await expect(results.first().locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await results.first().getByRole('link').click();
+    await expect(page.getByRole('article').locator('time').first()).toHaveText(
+      /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    await page.goto('/blog');
+    await expect(page.getByTestId('blog-card').first().locator('time')).toHaveText(
+      /^[A-Z][a-z]{2} \d{2}, \d{4}$/,
+    );
+    await page.goto(`/search?q=pumpkin+${word}`);
 
     // Nothing matched: said in words.
     await page.getByRole('searchbox', { name: 'Search the blog' }).fill('xylophonequartz');
