@@ -5,6 +5,7 @@ import { openAdminSection } from './helpers/admin-data';
 import { acceptedMail, confirmedSubscriber, mailTo } from './helpers/newsletter-mail';
 import { findOverflow } from './helpers/page-checks';
 import { countRequestsTo } from './helpers/requests';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './helpers/sign-in';
 
 // Writing, previewing, testing, sending, watching and retrying a newsletter issue, and its archive
@@ -98,6 +99,14 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   await expect(page.getByText('Sending started', { exact: true })).toBeVisible();
 
   const progress = page.getByTestId('send-progress');
+  // Until the first copy is queued the list is still being made: no 'Sent 0' beside everyone remaining.
+  const shown = await progress.innerText();
+  if (shown.includes('Making the list of recipients')) expect(shown).not.toMatch(/Sent\s*0/);
+  // The issue's subject is the screen's title, larger than its panels' headings.
+  const fontSize = (l: Locator) => l.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(await fontSize(page.getByRole('heading', { level: 2, name: subject }))).toBeGreaterThan(
+    await fontSize(progress.getByRole('heading', { name: 'Progress' })),
+  );
   await expect(progress.getByRole('progressbar', { name: 'Sent so far' })).toBeVisible();
   await expect(progress.getByTestId('issue-status')).toHaveText('Sending');
   // Live figures: the page asks again every few seconds while it sends; pause once some have gone.
