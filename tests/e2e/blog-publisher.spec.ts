@@ -315,40 +315,68 @@ test.describe('the editor', () => {
     await expect(notice).toContainText(ukTime);
   });
 
-  test('each save keeps a revision; the editor shows a word-level diff and restores one as a new revision', async ({
+  test('each save keeps a revision; the editor shows the content rendered with the changes marked in place, and restores one as a new revision', async ({
     page,
     request,
     signIn,
     adminAuth,
   }) => {
     const title = unique('Revised post ');
-    await createPost(request, adminAuth, {
+    const post = await createPost(request, adminAuth, {
       title,
       status: 'published',
-      content: '<p>The market opens at nine.</p>',
+      content: '<h2>Opening times</h2><p>The market opens at nine.</p><ul><li>Stalls by the river</li></ul>',
     });
     await signIn({ by: 'api' });
+    await page.setViewportSize({ width: 390, height: 844 });
     await openEditor(page, title);
     await page.getByLabel('Title', { exact: true }).fill(`${title} updated`);
     await page.getByRole('button', { name: 'Update post' }).click();
     await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
+    const revised = await request.patch(`/api/admin/blogs/${post.id}`, {
+      headers: adminAuth,
+      data: {
+        content:
+          '<h2>Opening times</h2><p>The market opens at ten.</p><ul><li>Stalls by the river</li><li>Carols at seven</li></ul>',
+      },
+    });
+    expect(revised.status(), await revised.text()).toBe(200);
 
     await openEditor(page, `${title} updated`);
     await page.getByTestId('revisions').locator('summary').click();
     const revisions = page.getByTestId('revision');
-    await expect(revisions).toHaveCount(2);
-    // The older one: the title as it was.
+    await expect(revisions).toHaveCount(3);
+    // Each to the second, UK style; the newest is the version the site has now; one page, no pager.
+    await expect(revisions.first()).toContainText(/\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} Current/);
+    await expect(revisions.first().getByTestId('revision-current')).toHaveText('Current');
+    await expect(page.getByTestId('revision-current')).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Pages of revisions' })).toHaveCount(0);
+    // The oldest: the title and the content as they were.
     await revisions
       .last()
       .getByRole('button', { name: /^Compare/ })
       .click();
-    const titleDiff = page.getByTestId('revision-diff').first();
-    await expect(titleDiff.locator('ins')).toContainText('updated');
+    const diffs = page.getByTestId('revision-diff');
+    await expect(diffs.first().locator('ins')).toContainText('updated');
+    // The content reads as the post does, its heading and list kept, each change where it stands.
+    const content = diffs.filter({ hasText: 'Opening times' });
+    await expect(content.getByRole('heading', { level: 2, name: 'Opening times' })).toBeVisible();
+    await expect(content.getByRole('listitem')).toHaveCount(2);
+    await expect(content.locator('p del')).toContainText('nine');
+    await expect(content.locator('p ins')).toContainText('ten');
+    await expect(content.getByRole('listitem').last().locator('ins')).toContainText('Carols at seven');
+    // On a phone it lies in the page: no box of its own that scrolls and cuts it off.
+    const clipped = await content.evaluate((el) => {
+      for (let a: Element | null = el; a && a !== document.body; a = a.parentElement)
+        if (a.scrollHeight > a.clientHeight + 1 && getComputedStyle(a).overflowY !== 'visible') return true;
+      return false;
+    });
+    expect(clipped).toBe(false);
     await page.getByRole('button', { name: 'Restore this revision' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
     await expect(page.getByText('Revision restored', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await expect(revisions).toHaveCount(3);
+    await expect(revisions).toHaveCount(4);
   });
 });
 

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../../styles/theme.css';
+import { prose } from '../../../styles/prose.css';
 
 // The post editor's own parts: slug, tags, publishing, SEO, revisions, autosave and conflict notices.
 
@@ -208,6 +209,16 @@ export const revisionItem = style({
     '&[aria-current="true"]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
   },
 });
+/** Beside the newest revision's time: the version the site has now. */
+export const currentMark = style({
+  marginLeft: vars.space.xs,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.xs,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  border: `1px solid ${vars.color.accent}`,
+});
 export const revisionMeta = style({
   display: 'flex',
   flexDirection: 'column',
@@ -228,9 +239,21 @@ export const diffText = style({
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   lineHeight: vars.lineHeight.normal,
-  maxHeight: '24rem',
-  overflowY: 'auto',
 });
+/**
+ * A revision's content as it reads, changes marked in place (RenderedDiff): the post's long-form
+ * rhythm, in the page's flow rather than a box of its own that scrolls (clipped on a phone).
+ */
+export const renderedDiff = style([
+  prose,
+  {
+    padding: vars.space.sm,
+    borderRadius: vars.radius.sm,
+    background: vars.color.surfaceAlt,
+    overflowWrap: 'anywhere',
+    lineHeight: vars.lineHeight.normal,
+  },
+]);
 export const added = style({ background: '#d1fadf', color: '#05603a', textDecoration: 'none' });
 export const removed = style({ background: '#fee4e2', color: '#912018', textDecoration: 'line-through' });
 export const scheduled = style({
