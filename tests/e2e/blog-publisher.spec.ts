@@ -113,8 +113,35 @@ test.describe('the editor', () => {
     await page.getByLabel('Meta title').fill('Cycle routes around Stevenage');
     await expect(page.getByText('29 of 60 characters')).toBeVisible();
     await expect(preview).toContainText('Cycle routes around Stevenage');
-    await page.getByLabel('Meta description').fill('x'.repeat(170));
-    await expect(page.getByText('170 of 160 characters - search engines will cut it short')).toBeVisible();
+    // A long title is one line, cut with an ellipsis where the width runs out, as a search engine does.
+    await page
+      .getByLabel('Meta title')
+      .fill('Cycle routes around Stevenage, Hitchin, Letchworth and Baldock for every family');
+    const title = preview.locator('p').first();
+    const line = await title.evaluate((el) => ({
+      lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      cut: getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth,
+    }));
+    expect(line).toEqual({ lines: 1, cut: true });
+    // Past the length shown, the counter says by how much; the box grows to show the whole text.
+    const description = page.getByLabel('Meta description');
+    await description.fill('x'.repeat(170));
+    await expect(page.getByText('170 characters: 10 over the 160 a search engine shows')).toBeVisible();
+    expect(await description.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    // The address is the site's public one (the server's configured address, in the page's head).
+    const site = await page.evaluate(() => {
+      const feed = document.querySelector<HTMLLinkElement>('link[type="application/rss+xml"]')!;
+      feed.href = 'https://www.hertslocalmedia.co.uk/rss.xml';
+      return new URL(feed.href).host;
+    });
+    await page.getByLabel('Meta title').fill('Cycle routes near Stevenage');
+    await expect(preview).toContainText(`${site} › blog › stevenage-cycle-routes`);
+    // 'No image chosen' once (the field's own words), and the post as X and Facebook show a shared link.
+    const panel = page.locator('details').filter({ hasText: 'Search and sharing' });
+    await expect(panel.getByText(/No image chosen|None chosen/)).toHaveCount(1);
+    await expect(page.getByTestId('x-card')).toContainText('Cycle routes near Stevenage');
+    await expect(page.getByTestId('facebook-card')).toContainText(site);
+    await expect(page.getByTestId('facebook-card')).toContainText('x'.repeat(20));
     await page.getByLabel('Hide from search engines').check();
     await expect(preview).toContainText('Hidden from search engines.');
   });
