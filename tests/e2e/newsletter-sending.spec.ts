@@ -197,7 +197,32 @@ test('the sent issue has a server-rendered archive page, listed in the archive',
   // Hydration uses the data the server rendered with; the pages pass axe's WCAG A/AA checks.
   const archiveCalls = countRequestsTo(page, 'newsletter.archive');
   await page.goto(href!);
-  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  const title = page.getByRole('heading', { level: 1, name: subject });
+  await expect(title).toBeVisible();
+  // The page's parts line up: the back link on a line of its own, on the title's left edge; the
+  // preview line clear of the rule above the body; links in the body in the brand's red.
+  const back = page.getByRole('link', { name: 'All past issues' });
+  const [backBox, titleBox, dateBox] = await Promise.all([
+    back.boundingBox(),
+    title.boundingBox(),
+    page.locator('article > time').boundingBox(),
+  ]);
+  expect(Math.abs(backBox!.x - titleBox!.x)).toBeLessThanOrEqual(1);
+  expect(backBox!.y + backBox!.height).toBeLessThanOrEqual(dateBox!.y);
+  const lead = page.getByText('Stalls, carols and the big switch-on');
+  const body = page.locator('article > div').filter({ hasText: 'The lights go on along the river' });
+  expect(
+    (await body.boundingBox())!.y - ((await lead.boundingBox())!.y + (await lead.boundingBox())!.height),
+  ).toBeGreaterThanOrEqual(8);
+  const colours = await body.evaluate((el) => {
+    const a = el.appendChild(document.createElement('a'));
+    a.href = '/blog';
+    a.textContent = 'a link in the body';
+    const seen = getComputedStyle(a).color;
+    a.remove();
+    return { body: seen, brand: getComputedStyle(document.querySelector('aside a')!).color };
+  });
+  expect(colours.body).toBe(colours.brand);
   await page.goto('/newsletter');
   await expect(page.getByRole('link', { name: subject })).toBeVisible();
   expect(archiveCalls()).toBe(0);
