@@ -21,6 +21,32 @@ export function highlightParts(marked: string): Array<{ text: string; match: boo
   return parts;
 }
 
+type Part = { text: string; match: boolean };
+
+/** Ends a sentence (or a quotation of one): a snippet stopping after it is not cut short. */
+const SENTENCE_END = /[.!?…"'”’)]$/;
+
+/**
+ * A snippet as a reader expects one: no space before punctuation ('6.15pm , with', from posts whose
+ * text was stored with a space for each tag), '…' before it when it starts mid-sentence and after it
+ * when it stops mid-sentence.
+ */
+export function tidySnippet(parts: readonly Part[]): Part[] {
+  const tidy = parts.map((part, i) => {
+    let text = part.text.replace(/\s+(?=[,.;:!?)])/g, '');
+    const next = parts[i + 1]?.text ?? '';
+    if (/^[,.;:!?)]/.test(next)) text = text.trimEnd();
+    return { ...part, text };
+  });
+  const shown = tidy.filter((part) => part.text !== '');
+  const first = shown[0];
+  const last = shown.at(-1);
+  if (!first || !last) return shown;
+  if (/^\s*\p{Ll}/u.test(first.text)) shown.unshift({ text: '… ', match: false });
+  if (!SENTENCE_END.test(last.text.trimEnd())) shown.push({ text: ' …', match: false });
+  return shown;
+}
+
 // What one query may cost (decision 0020): at most SEARCH_WORDS_MAX of its words are searched; of
 // those, at most SEARCH_CORRECTED_WORDS_MAX that are not words of any published post, each of 4 to
 // CORRECTED_WORD_LENGTH_MAX letters, are corrected, the rest searched as typed; each corrected word
@@ -325,7 +351,7 @@ function toHit(r: ShownRow) {
     category: r.category,
     publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
     titleParts: highlightParts(r.title_hl),
-    snippetParts: highlightParts(r.snippet_hl),
+    snippetParts: tidySnippet(highlightParts(r.snippet_hl)),
   };
 }
 
