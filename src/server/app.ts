@@ -4,13 +4,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
 import { DOMAINS, domainRouteDocs } from './domains';
-import { analyticsRoutes, beaconBeforeRouting } from './domains/analytics';
+import { analyticsRoutes } from './domains/analytics';
 import { appRouter } from './router';
 import { systemResponseMeta } from './web/trpc/system';
-import { createContextFactory, sessionCookieName } from './web/trpc/context';
+import { createContextFactory } from './web/trpc/context';
 import { createRateLimiters } from './web/trpc/rate-limit';
 import { registerApiDocs } from './web/http/api-docs';
-import { answerBeforeRouting, firstOf } from './web/http/before-routing';
+import { answerBeforeRouting } from './web/http/before-routing';
 import { registerBuiltClient } from './web/http/built-client';
 import { acceptEmptyJsonBodies } from './web/http/empty-body';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './web/http/error-handler';
@@ -21,7 +21,7 @@ import { readinessRoutes } from './web/http/readiness';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './web/http/request-log';
 import { publicReadsOf, registerResponseCache } from './web/http/response-cache';
 import { registerRestApi } from './web/http/rest';
-import { apiSecurityHeaders, registerSecurityHeaders } from './web/http/security-headers';
+import { registerSecurityHeaders } from './web/http/security-headers';
 import { registerSeoRoutes } from './web/http/seo';
 import { registerTrpcEndpoint } from './web/http/trpc';
 import { buildOpenApiDocument } from './web/openapi';
@@ -97,23 +97,12 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
         }
       : { global: false },
   );
-  const { enforce: rateLimiters, overLimit } = createRateLimiters(app, config);
-  // What domains answer early (page-view beacons) and fresh hits are answered from the HTTP server's
-  // request event, before Fastify routes; once the process begins to stop, Fastify answers every
-  // request again.
-  const earlyTools = {
-    overLimit,
-    securityHeaders: apiSecurityHeaders(config),
-    log: app.log,
-    behindProxy: trustProxySetting(config.TRUST_PROXY) !== false,
-    sessionCookie: sessionCookieName(deps),
-  };
-  const domainsEarly = firstOf([beaconBeforeRouting].map((make) => make(deps, earlyTools)));
+  const rateLimiters = createRateLimiters(app, config);
+  // Fresh hits are answered from the HTTP server's request event, before Fastify routes; once the
+  // process begins to stop, Fastify answers every request again.
   answerBeforeRouting(
     app.server,
-    (req, res, handOver) =>
-      !shutdown.stopping &&
-      (domainsEarly(req, res, handOver) || responseCache.answerBeforeRouting(req, res, app.log)),
+    (req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log),
   );
   app.decorate('rateLimiters', rateLimiters);
   const createContext = createContextFactory(deps, rateLimiters);

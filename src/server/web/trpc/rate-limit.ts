@@ -53,23 +53,9 @@ export const RATE_LIMIT_MESSAGE =
 
 export type RateLimiters = Record<RateLimitPolicy, (req: FastifyRequest) => Promise<void>>;
 
-/**
- * Whether an address is over a policy's limit, counting this request: for what is answered before
- * Fastify routes it (the page-view beacon), which has an address but no FastifyRequest yet.
- */
-export type AddressLimiters = Record<RateLimitPolicy, (ip: string) => Promise<boolean>>;
-
-/**
- * Builds one checker per policy on @fastify/rate-limit (registered with global: false): `enforce`
- * for procedures and plain routes, `overLimit` for an address alone. Both count in the same store,
- * so a client meets one limit whichever way its requests are answered.
- */
-export function createRateLimiters(
-  app: FastifyInstance,
-  config: Config,
-): { enforce: RateLimiters; overLimit: AddressLimiters } {
+/** Builds one checker per policy on @fastify/rate-limit (registered with global: false). */
+export function createRateLimiters(app: FastifyInstance, config: Config): RateLimiters {
   const enforce: Partial<RateLimiters> = {};
-  const overLimit: Partial<AddressLimiters> = {};
   for (const [name, policy] of Object.entries(RATE_LIMIT_POLICIES) as Array<
     [RateLimitPolicy, (typeof RATE_LIMIT_POLICIES)[RateLimitPolicy]]
   >) {
@@ -84,13 +70,8 @@ export function createRateLimiters(
         throw tooManyRequests(RATE_LIMIT_MESSAGE, Math.max(1, limit.ttlInSeconds));
       }
     };
-    // The limiter reads only the address (the key) and the route's config (none) of a request.
-    overLimit[name] = async (ip: string) => {
-      const limit = await check({ ip, routeOptions: { config: {} } } as unknown as FastifyRequest);
-      return !limit.isAllowed && limit.isExceeded;
-    };
   }
-  return { enforce: enforce as RateLimiters, overLimit: overLimit as AddressLimiters };
+  return enforce as RateLimiters;
 }
 
 declare module 'fastify' {
