@@ -28,7 +28,7 @@ export interface DomainModule {
   /** Its admin procedures, which keep their admin.* paths beside the other domains'. */
   adminProcedures?: Record<string, AnyTRPCProcedure>;
   /**
-   * Its plain (non-tRPC) routes: files, audio, webhooks, exports. Each brings its own body parsers,
+   * Its plain (non-tRPC) routes: files, audio, webhooks, exports, feeds. Each brings its own body parsers,
    * so they are registered before the floor's reading of empty JSON bodies.
    */
   routes?: (deps: AppDeps) => FastifyPluginAsync[];
