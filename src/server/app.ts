@@ -8,7 +8,7 @@ import { analyticsRoutes } from './domains/analytics';
 import { appRouter } from './router';
 import { systemResponseMeta } from './web/trpc/system';
 import { createContextFactory } from './web/trpc/context';
-import { createRateLimiters } from './web/trpc/rate-limit';
+import { createRateLimit } from './web/trpc/rate-limit';
 import { registerApiDocs } from './web/http/api-docs';
 import { answerBeforeRouting } from './web/http/before-routing';
 import { registerBuiltClient } from './web/http/built-client';
@@ -83,7 +83,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   // So do the pages visitor figures count views by: a post or an issue may be new or gone.
   responseCache.onEmpty(() => deps.analytics.pagesChanged());
 
-  // Limits are applied per procedure and per plain route (see web/trpc/rate-limit.ts), not globally.
+  // Limits are applied per procedure and per plain route, each declared by its domain (see
+  // web/trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
   // through (skipOnError) rather than fail them, and readiness reports it.
   await app.register(
@@ -97,15 +98,15 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
         }
       : { global: false },
   );
-  const rateLimiters = createRateLimiters(app, config);
+  const rateLimit = createRateLimit(app, config);
   // Fresh hits are answered from the HTTP server's request event, before Fastify routes; once the
   // process begins to stop, Fastify answers every request again.
   answerBeforeRouting(
     app.server,
     (req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log),
   );
-  app.decorate('rateLimiters', rateLimiters);
-  const createContext = createContextFactory(deps, rateLimiters);
+  app.decorate('applyRateLimit', rateLimit);
+  const createContext = createContextFactory(deps, rateLimit);
   await registerTrpcEndpoint(app, appRouter, createContext);
 
   // Plain routes first, so they win over the REST catch-all below: the few that are not JSON (files,

@@ -6,7 +6,8 @@ import { CHALLENGE_LIFETIME_MINUTES } from '../../../shared/contact';
 import { issueChallenge } from './challenges';
 import { contactAnswer, sendContactMessage } from './messages';
 import { getEnquiry, listEnquiries, setEnquiryStatus } from './enquiries';
-import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { CONTACT_RATE_LIMIT } from './limits';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {
   enquiryListInputSchema,
@@ -41,6 +42,7 @@ export const contactRouter = router({
     }),
 
   send: publicProcedure
+    .use(rateLimited(CONTACT_RATE_LIMIT))
     .use(idempotent)
     .meta({
       openapi: {

@@ -16,7 +16,7 @@ import {
   workshopSessionSchema,
   workshopSessionUpdateSchema,
 } from '../../../shared/workshop.schema';
-import { reserveWorkshop } from '../contact';
+import { CONTACT_RATE_LIMIT, reserveWorkshop } from '../contact';
 import { bookingMessage, cancelWorkshopReservation, listWorkshopReservations } from './reservations';
 import {
   cancelWorkshopSession,
@@ -26,7 +26,7 @@ import {
   nextWorkshop,
   updateWorkshopSession,
 } from './sessions';
-import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';
 
@@ -57,6 +57,7 @@ export const workshopsRouter = router({
     .query(({ ctx }) => nextWorkshop(ctx.deps)),
 
   reserve: publicProcedure
+    .use(rateLimited(CONTACT_RATE_LIMIT))
     .use(idempotent)
     .meta({
       openapi: {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import type { RateLimiters } from './rate-limit';
+import type { RateLimit } from './rate-limit';
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
@@ -15,7 +15,7 @@ export interface Context {
   tokenSource: 'bearer' | 'cookie' | null;
   /** The client address, as Fastify saw it (trust-proxy aware). */
   ip: string;
-  rateLimiters: RateLimiters;
+  rateLimit: RateLimit;
 }
 
 export function sessionCookieName(deps: AppDeps): string {
@@ -33,9 +33,9 @@ export function readSessionToken(
   return cookie ? { token: cookie, source: 'cookie' } : { token: null, source: null };
 }
 
-export function createContextFactory(deps: AppDeps, rateLimiters: RateLimiters) {
+export function createContextFactory(deps: AppDeps, rateLimit: RateLimit) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => {
     const { token, source } = readSessionToken(req, deps);
-    return { deps, req, res, sessionToken: token, tokenSource: source, ip: req.ip, rateLimiters };
+    return { deps, req, res, sessionToken: token, tokenSource: source, ip: req.ip, rateLimit };
   };
 }

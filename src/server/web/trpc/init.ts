@@ -4,7 +4,7 @@ import { DomainError } from '../../platform/errors';
 import { isDatabaseUnavailable } from '../../platform/db/errors';
 import { isCrossSiteRequest } from '../http/same-origin';
 import { describeZodError, INTERNAL_ERROR_MESSAGE } from '../http/api-errors';
-import { PROCEDURE_RATE_LIMITS, RATE_LIMIT_POLICIES } from './rate-limit';
+import { rateLimitDescription, type RateLimitPolicy } from './rate-limit';
 import { validateSessionToken } from '../../domains/auth';
 import { recordActivity, shortValue, type ActivityNote } from '../../domains/activity';
 import { answers, type ApiMeta } from './responses';
@@ -66,34 +66,19 @@ const domainErrors = answers(
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-/** Rate limits by procedure, from the one table in rate-limit.ts. */
-const rateLimited = answers(
-  t.middleware(async ({ ctx, path, next }) => {
-    const policy = PROCEDURE_RATE_LIMITS[path];
-    if (policy) await ctx.rateLimiters[policy](ctx.req);
-    return next();
-  }),
-  ({ procedure }) => {
-    const policy = PROCEDURE_RATE_LIMITS[procedure];
-    if (!policy) return {};
-    const { max, windowMs } = RATE_LIMIT_POLICIES[policy];
-    const minutes = windowMs / 60_000;
-    const window =
-      minutes % 60 === 0
-        ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}`
-        : minutes === 1
-          ? 'a minute'
-          : `${minutes} minutes`;
-    return {
-      responses: [
-        {
-          status: 429,
-          description: `More than ${max} of these requests from one address in ${window}; wait Retry-After seconds.`,
-        },
-      ],
-    };
-  },
-);
+/**
+ * A procedure's rate limit, declared by its domain beside it (`publicProcedure.use(rateLimited(X))`),
+ * with its 429 in openapi.json.
+ */
+export function rateLimited(policy: RateLimitPolicy) {
+  return answers(
+    t.middleware(async ({ ctx, next }) => {
+      await ctx.rateLimit(policy, ctx.req);
+      return next();
+    }),
+    () => ({ responses: [{ status: 429, description: rateLimitDescription(policy) }] }),
+  );
+}
 
 /** Where in a raw input a string holds U+0000, or null. */
 function nulCharacterPath(value: unknown, path: Array<string | number> = []): Array<string | number> | null {
@@ -130,7 +115,7 @@ const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited).use(refuseNulCharacters);
+export const publicProcedure = t.procedure.use(domainErrors).use(refuseNulCharacters);
 
 /** The session a token opens, with its user, or null: for procedures and plain routes alike. */
 export async function sessionOf(deps: Context['deps'], token: string | null) {

@@ -10,6 +10,8 @@ export const NOT_A_BEACON = 'The body must be JSON: {"u": "/path", "r": "referre
 /** A beacon refused because a batch of views is waiting to be written (503), and when to try again. */
 export const VIEWS_WAITING = 'Too many page views are waiting to be written. Please try again in a second.';
 export const VIEWS_WAITING_RETRY_AFTER = '1';
+/** Far above a reader's pace: a ceiling on one address filling the table. */
+export const PAGE_VIEW_RATE_LIMIT = { name: 'pageView', max: 300, windowMs: 60_000 } as const;
 
 /**
  * POST /api/analytics/view, the page-view beacon: answers 202 before anything is written (the
@@ -28,7 +30,7 @@ export function beaconRoute(deps: AppDeps) {
     );
 
     app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
-      await app.rateLimiters.pageView(req);
+      await app.applyRateLimit(PAGE_VIEW_RATE_LIMIT, req);
       const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
       if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
       // The owner's own visits, signed in, are not the audience (a cookie only they have).
