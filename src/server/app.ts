@@ -3,8 +3,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
+import type { AdminChange } from '../shared/activity';
 import { DOMAINS, domainRouteDocs } from './domains';
+import { recordAdminChange } from './domains/activity';
 import { analyticsRoutes } from './domains/analytics';
+import { validateSessionToken } from './domains/auth';
 import { appRouter } from './router';
 import { systemResponseMeta } from './web/trpc/system';
 import { createContextFactory } from './web/trpc/context';
@@ -106,7 +109,14 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
     (req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log),
   );
   app.decorate('applyRateLimit', rateLimit);
-  const createContext = createContextFactory(deps, rateLimit);
+  // Who a session token is (auth) and where admin changes are written (activity), for the floor's
+  // admin procedures and the plain routes' admin guard.
+  const adminHooks = {
+    sessionOf: validateSessionToken,
+    recordChange: (hookDeps: AppDeps, change: AdminChange) => recordAdminChange(hookDeps.db, change),
+  };
+  app.decorate('adminHooks', adminHooks);
+  const createContext = createContextFactory(deps, rateLimit, adminHooks);
   await registerTrpcEndpoint(app, appRouter, createContext);
 
   // Plain routes first, so they win over the REST catch-all below: the few that are not JSON (files,
