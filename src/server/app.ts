@@ -6,7 +6,6 @@ import type { AppDeps } from './deps';
 import type { AdminChange } from '../shared/activity';
 import { DOMAINS, domainRouteDocs } from './domains';
 import { recordAdminChange } from './domains/activity';
-import { analyticsRoutes } from './domains/analytics';
 import { validateSessionToken } from './domains/auth';
 import { appRouter } from './router';
 import { systemResponseMeta } from './web/trpc/system';
@@ -124,7 +123,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await registerApiDocs(app, openApiDocument);
   for (const domain of DOMAINS) for (const routes of domain.routes?.(deps) ?? []) await app.register(routes);
   await app.register(readinessRoutes(deps, shutdown));
-  await app.register(analyticsRoutes(deps));
   acceptEmptyJsonBodies(app);
   registerSeoRoutes(app, deps, {
     urlsPerFile: options.sitemapUrlsPerFile,

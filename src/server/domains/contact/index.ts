@@ -3,4 +3,3 @@
 export { countNewEnquiries } from './enquiries';
 export { reserveWorkshop, sendContactMessage } from './messages';
 export { CONTACT_RATE_LIMIT } from './limits';
-export { contactMailKinds } from './mail-kinds';

@@ -3,4 +3,3 @@
 export { bookingMessage, bookWorkshopPlace, type Booking, type BookingRequest } from './reservations';
 export { nextSessionPlaces } from './sessions';
 export { workshopSessions } from './tables';
-export { workshopMailKinds } from './mail-kinds';
