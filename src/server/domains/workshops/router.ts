@@ -16,7 +16,8 @@ import {
   workshopSessionSchema,
   workshopSessionUpdateSchema,
 } from '../../../shared/workshop.schema';
-import { CONTACT_RATE_LIMIT, reserveWorkshop } from '../contact';
+import { CONTACT_RATE_LIMIT } from '../contact';
+import { reserveWorkshop } from './reserve';
 import { bookingMessage, cancelWorkshopReservation, listWorkshopReservations } from './reservations';
 import {
   cancelWorkshopSession,
