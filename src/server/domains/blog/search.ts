@@ -4,6 +4,12 @@ import type { Database } from '../../platform/db/client';
 import { BLOG_SEARCH_TOTAL_MAX } from '../../../shared/blog-publishing';
 
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * Searches that miss the response cache (a repeat is a cache hit and costs nothing): a reader who
+ * types a search every few seconds and pages through the results makes 10-20 a minute; a flood of
+ * distinct searches from one address stops here.
+ */
+export const SEARCH_RATE_LIMIT = { name: 'search', max: 60, windowMs: 60_000 } as const;
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
 
