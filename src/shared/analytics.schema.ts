@@ -16,8 +16,16 @@ export const PERIOD_DAYS: Record<Exclude<AnalyticsPeriod, 'custom'>, number> = {
   '30d': 30,
   '12mo': 365,
 };
-/** What a view is counted by: its page, source, UTM campaign, country, device and browser. */
-export const ANALYTICS_DIMENSIONS = ['page', 'source', 'campaign', 'country', 'device', 'browser'] as const;
+/** What a view is counted by: its page, source, UTM campaign, country, device, browser and operating system. */
+export const ANALYTICS_DIMENSIONS = [
+  'page',
+  'source',
+  'campaign',
+  'country',
+  'device',
+  'browser',
+  'os',
+] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 /** What a visitor may do that the owner counts as a conversion. */
 export const CONVERSION_KINDS = ['newsletter_signup', 'enquiry', 'workshop_reservation', 'checkout'] as const;
@@ -61,7 +69,7 @@ export type AnalyticsPeriodInput = z.infer<typeof analyticsPeriodInputSchema>;
 
 /**
  * One filter over every figure: the visitors (of each day) with a view of that page, from that
- * source, campaign, country, device or browser. Both or neither.
+ * source, campaign, country, device, browser or operating system. Both or neither.
  */
 export const analyticsFilterFields = {
   filterBy: optionalFilter(z.enum(ANALYTICS_DIMENSIONS, `filterBy must be ${oneOf(ANALYTICS_DIMENSIONS)}`)),

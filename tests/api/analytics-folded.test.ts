@@ -30,6 +30,7 @@ const COLUMNS = {
   country: "coalesce(country, 'Unknown')",
   device: 'device',
   browser: 'browser',
+  os: 'os',
 } as const;
 type Dimension = keyof typeof COLUMNS;
 
@@ -159,7 +160,7 @@ describe('today folded in by the roll-up job', () => {
         select count(*)::int as n, to_char(min(until) at time zone 'UTC', 'HH24:MI') as until
         from analytics_folded_until where day = ${day}::date`),
     );
-    expect(marks).toEqual([{ n: 7, until: '10:15' }]);
+    expect(marks).toEqual([{ n: 8, until: '10:15' }]);
     await view(`${day}T10:30:00Z`, C, '/blog');
     await view(`${day}T10:31:00Z`, B, '/sparkai-academy');
     await expectRawFigures(today, day, day);

@@ -5326,7 +5326,7 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                 filterValue?: string;
                 interval?: "hour" | "day" | "month";
             };
@@ -5449,7 +5449,7 @@ export interface operations {
                         }[];
                         filter?: {
                             /** @enum {string} */
-                            by: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                            by: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                             value: string;
                             coveredFrom: string | null;
                             previousCoveredFrom: string | null;
@@ -5538,9 +5538,9 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                 filterValue?: string;
-                dimension: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                dimension: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                 page?: number;
                 pageSize?: number;
             };
@@ -5664,7 +5664,7 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                 filterValue?: string;
                 by: "source" | "page";
                 page?: number;
@@ -5801,7 +5801,7 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: string;
                 /** @description With filterValue: the figures of the visitors with a view of that page, from that source and so on */
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                 filterValue?: string;
             };
             header?: never;
@@ -5904,7 +5904,7 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: string;
                 /** @description With filterValue: the figures of the visitors with a view of that page, from that source and so on */
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os";
                 filterValue?: string;
             };
             header?: never;

@@ -23,6 +23,7 @@ const DIMENSION_TABLES = {
   countries: 'country',
   devices: 'device',
   browsers: 'browser',
+  'operating-systems': 'os',
 } as const satisfies Record<string, AnalyticsDimension>;
 const CONVERSION_TABLES = CONVERSION_DIMENSIONS.map((by) => `conversions-by-${by}` as const);
 

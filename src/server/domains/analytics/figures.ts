@@ -27,6 +27,8 @@ export function dimensionExpression(dimension: Dimension, alias?: string): SQL {
       return column('device');
     case 'browser':
       return column('browser');
+    case 'os':
+      return column('os');
   }
 }
 

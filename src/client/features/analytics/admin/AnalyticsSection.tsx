@@ -164,7 +164,7 @@ export function AnalyticsSection() {
             <TabbedCard
               title="Browsers and devices"
               testId="analytics-devices-card"
-              tabs={[dimension('browser'), dimension('device')]}
+              tabs={[dimension('browser'), dimension('os'), dimension('device')]}
             />
             <TabbedCard
               title="Conversions"

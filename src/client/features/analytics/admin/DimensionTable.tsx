@@ -21,6 +21,7 @@ export const DIMENSION_TABLES: Record<AnalyticsDimension, { label: string; noun:
   country: { label: 'Countries', noun: 'countries', empty: 'No visits in this period.' },
   device: { label: 'Devices', noun: 'devices', empty: 'No visits in this period.' },
   browser: { label: 'Browsers', noun: 'browsers', empty: 'No visits in this period.' },
+  os: { label: 'Operating systems', noun: 'operating systems', empty: 'No visits in this period.' },
 };
 
 /** A dimension's values, most visitors first, a page at a time, each a filter for the dashboard. */
@@ -59,7 +60,7 @@ export function DimensionTable({
       emptyText={meta.empty}
       onChoose={(row) => onFilter({ by: dimension, value: row.value })}
       paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, noun: meta.noun, onPage: setPage }}
-      testId={`analytics-${meta.noun}`}
+      testId={`analytics-${meta.noun.replaceAll(' ', '-')}`}
     />
   );
 }

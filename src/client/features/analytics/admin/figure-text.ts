@@ -28,6 +28,7 @@ export const DIMENSION_NAMES: Record<AnalyticsDimension, string> = {
   country: 'Country',
   device: 'Device',
   browser: 'Browser',
+  os: 'Operating system',
 };
 export const valueName = (by: AnalyticsDimension, value: string) =>
   by === 'country' ? countryName(value) : value;

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rollUpPastDays } from '../../src/server/domains/analytics';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInAdmin } from '../helpers/admin';
+
+// What a visit is told apart by besides its pages: the operating system its browser runs on, the
+// page it came in on and the one it left from, and several filters at once over every figure.
+let t: TestApp;
+let auth: { authorization: string };
+
+const UA = {
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  linux: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  chromebook:
+    'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
+
+/** A visitor's pages, a minute apart from `at` (ISO, to the minute), the first with its referrer. */
+async function visit(at: string, pages: string[], opts: { ua: string; ip: string; referrer?: string }) {
+  for (const [i, u] of pages.entries()) {
+    t.setNow(new Date(Date.parse(`${at}:00Z`) + i * 60_000));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/view',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': opts.ua },
+      remoteAddress: opts.ip,
+      payload: JSON.stringify({ u, ...(i === 0 ? { r: opts.referrer ?? '' } : {}), w: 1366 }),
+    });
+    expect(res.statusCode).toBe(202);
+  }
+  await t.deps.analytics.flush();
+}
+
+const read = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const rows = async (url: string) =>
+  ((await read(url)) as { items: Array<{ value: string; visitors: number; pageViews: number }> }).items.map(
+    (r) => [r.value, r.visitors, r.pageViews],
+  );
+
+/** Rows with as many visitors in the order of their names (databases sort equal figures' names by their collation). */
+const byName = (table: Array<Array<string | number>>) =>
+  [...table].sort(
+    (a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || (a[0]! < b[0]! ? -1 : 1),
+  );
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+  ({ auth } = await signedInAdmin(t));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('operating systems', () => {
+  const day = '2026-04-14';
+
+  it('records the family from the browser, as a table, a filter and a file, and keeps it in the roll-up', async () => {
+    await visit(`${day}T09:00`, ['/', '/blog'], { ua: UA.windows, ip: '81.2.69.160' });
+    await visit(`${day}T09:10`, ['/'], { ua: UA.mac, ip: '81.2.69.161' });
+    await visit(`${day}T09:20`, ['/blog'], { ua: UA.iphone, ip: '81.2.69.162' });
+    await visit(`${day}T09:30`, ['/'], { ua: UA.android, ip: '81.2.69.163' });
+    await visit(`${day}T09:40`, ['/'], { ua: UA.linux, ip: '81.2.69.164' });
+    await visit(`${day}T09:50`, ['/'], { ua: UA.chromebook, ip: '81.2.69.165' });
+    await visit(`${day}T09:55`, ['/'], {
+      ua: 'Mozilla/5.0 (PlayStation 5 3.00) AppleWebKit',
+      ip: '81.2.69.166',
+    });
+    // A view counted before the system was recorded.
+    await t.deps.db.execute(sql`
+      insert into analytics_page_views (at, day, visitor, path, source, campaign, country, device, browser)
+      values ('2026-04-14T08:00:00Z', ${day}::date, 7, '/', 'Direct', null, 'GB', 'Desktop', 'Chrome')`);
+
+    const expected = [
+      ['Windows', 1, 2],
+      ['Android', 1, 1],
+      ['ChromeOS', 1, 1],
+      ['Linux', 1, 1],
+      ['Other', 1, 1],
+      ['Unknown', 1, 1],
+      ['iOS', 1, 1],
+      ['macOS', 1, 1],
+    ];
+    expect(byName(await rows('/api/admin/analytics/breakdown?period=today&dimension=os'))).toEqual(expected);
+    // Under a filter: the pages of the Windows visitor only.
+    expect(
+      await rows(
+        '/api/admin/analytics/breakdown?period=today&dimension=page&filterBy=os&filterValue=Windows',
+      ),
+    ).toEqual([
+      ['/', 1, 1],
+      ['/blog', 1, 1],
+    ]);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/analytics/csv/operating-systems?period=today',
+      headers: auth,
+    });
+    expect(csv.body.split('\r\n').slice(0, 2)).toEqual(['"os","visitors","page_views"', '"Windows","1","2"']);
+
+    // The next day, from the roll-up.
+    t.setNow(new Date('2026-04-15T12:00:00Z'));
+    expect(await rollUpPastDays(t.deps.db, t.deps.clock())).toContain(day);
+    expect(
+      byName(await rows(`/api/admin/analytics/breakdown?period=custom&from=${day}&to=${day}&dimension=os`)),
+    ).toEqual(expected);
+  });
+});
