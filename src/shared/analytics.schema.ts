@@ -16,7 +16,10 @@ export const PERIOD_DAYS: Record<Exclude<AnalyticsPeriod, 'custom'>, number> = {
   '30d': 30,
   '12mo': 365,
 };
-/** What a view is counted by: its page, source, UTM campaign, country, device, browser and operating system. */
+/**
+ * What a view is counted by: its page, source, UTM campaign, country, device, browser and operating
+ * system; and what a visit (a visitor's day) is: the page it began on (entry) and ended on (exit).
+ */
 export const ANALYTICS_DIMENSIONS = [
   'page',
   'source',
@@ -25,6 +28,8 @@ export const ANALYTICS_DIMENSIONS = [
   'device',
   'browser',
   'os',
+  'entry',
+  'exit',
 ] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 /** What a visitor may do that the owner counts as a conversion. */
@@ -69,7 +74,8 @@ export type AnalyticsPeriodInput = z.infer<typeof analyticsPeriodInputSchema>;
 
 /**
  * One filter over every figure: the visitors (of each day) with a view of that page, from that
- * source, campaign, country, device, browser or operating system. Both or neither.
+ * source, campaign, country, device, browser or operating system, or whose day began (entry) or
+ * ended (exit) on that page. Both or neither.
  */
 export const analyticsFilterFields = {
   filterBy: optionalFilter(z.enum(ANALYTICS_DIMENSIONS, `filterBy must be ${oneOf(ANALYTICS_DIMENSIONS)}`)),

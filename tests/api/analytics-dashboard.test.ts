@@ -213,6 +213,8 @@ describe('the export', () => {
         'devices',
         'browsers',
         'operating-systems',
+        'entry-pages',
+        'exit-pages',
         'conversions-by-source',
         'conversions-by-page',
       ].map((table) => `analytics-${table}-2026-05-14-2026-05-20.csv`),
@@ -222,7 +224,7 @@ describe('the export', () => {
     expect(countries).toContain('"GB","United Kingdom","3","6"');
 
     const filtered = unzip((await get(`${url}&filterBy=device&filterValue=Mobile`)).rawPayload);
-    expect(filtered.size).toBe(8);
+    expect(filtered.size).toBe(10);
     expect(filtered.get('analytics-pages-2026-05-14-2026-05-20.csv')).toBe(
       '"page","visitors","page_views"\r\n"/","1","1"\r\n"/sparkai-academy","1","1"\r\n',
     );

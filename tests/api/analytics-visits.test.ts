@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollUpPastDays } from '../../src/server/domains/analytics';
+import { foldViews, rollUpPastDays } from '../../src/server/domains/analytics';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 
@@ -114,5 +114,81 @@ describe('operating systems', () => {
     expect(
       byName(await rows(`/api/admin/analytics/breakdown?period=custom&from=${day}&to=${day}&dimension=os`)),
     ).toEqual(expected);
+  });
+});
+
+describe('entry and exit pages', () => {
+  const day = '2026-04-20';
+  const entries = (query: string) => rows(`/api/admin/analytics/breakdown?${query}&dimension=entry`);
+  const exits = (query: string) => rows(`/api/admin/analytics/breakdown?${query}&dimension=exit`);
+
+  it('are the first and the last page of each visitor’s day, through the folds, the filters, the roll-up and the file', async () => {
+    const A = { ua: UA.windows, ip: '81.2.69.170', referrer: 'https://www.google.com/' };
+    const B = { ua: UA.iphone, ip: '81.2.69.171' };
+    await visit(`${day}T09:00`, ['/', '/blog'], A);
+    await visit(`${day}T09:05`, ['/blog'], B);
+    expect(await entries('period=today')).toEqual([
+      ['/', 1, 1],
+      ['/blog', 1, 1],
+    ]);
+    expect(await exits('period=today')).toEqual([['/blog', 2, 2]]);
+
+    // Folded in up to five minutes before now; then A goes on to a third page, leaving from there.
+    t.setNow(new Date(`${day}T09:30:00Z`));
+    await foldViews(t.deps.db, t.deps.clock());
+    await visit(`${day}T09:40`, ['/sparkai-academy'], A);
+    expect(await entries('period=today')).toEqual([
+      ['/', 1, 1],
+      ['/blog', 1, 1],
+    ]);
+    expect(await exits('period=today')).toEqual([
+      ['/blog', 1, 1],
+      ['/sparkai-academy', 1, 1],
+    ]);
+    // And folded again: the same.
+    t.setNow(new Date(`${day}T10:00:00Z`));
+    await foldViews(t.deps.db, t.deps.clock());
+    expect(await exits('period=today')).toEqual([
+      ['/blog', 1, 1],
+      ['/sparkai-academy', 1, 1],
+    ]);
+
+    // Filtered by its entry: A's day, all three pages; and A's entry among Google's visitors.
+    const byEntry = 'period=today&filterBy=entry&filterValue=%2F';
+    expect(await rows(`/api/admin/analytics/breakdown?${byEntry}&dimension=page`)).toEqual([
+      ['/', 1, 1],
+      ['/blog', 1, 1],
+      ['/sparkai-academy', 1, 1],
+    ]);
+    expect(await exits('period=today&filterBy=source&filterValue=Google')).toEqual([
+      ['/sparkai-academy', 1, 1],
+    ]);
+    // Visitors who read /blog: both, each with their own entry.
+    expect(await entries('period=today&filterBy=page&filterValue=%2Fblog')).toEqual([
+      ['/', 1, 1],
+      ['/blog', 1, 1],
+    ]);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/analytics/csv/exit-pages?period=today',
+      headers: auth,
+    });
+    expect(csv.body).toBe(
+      '"exit","visitors","page_views"\r\n"/blog","1","1"\r\n"/sparkai-academy","1","1"\r\n',
+    );
+
+    // The next day, from the roll-up: the same.
+    t.setNow(new Date('2026-04-21T12:00:00Z'));
+    expect(await rollUpPastDays(t.deps.db, t.deps.clock())).toContain(day);
+    const period = `period=custom&from=${day}&to=${day}`;
+    expect(await entries(period)).toEqual([
+      ['/', 1, 1],
+      ['/blog', 1, 1],
+    ]);
+    expect(await exits(period)).toEqual([
+      ['/blog', 1, 1],
+      ['/sparkai-academy', 1, 1],
+    ]);
   });
 });

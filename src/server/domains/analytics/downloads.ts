@@ -24,6 +24,8 @@ const DIMENSION_TABLES = {
   devices: 'device',
   browsers: 'browser',
   'operating-systems': 'os',
+  'entry-pages': 'entry',
+  'exit-pages': 'exit',
 } as const satisfies Record<string, AnalyticsDimension>;
 const CONVERSION_TABLES = CONVERSION_DIMENSIONS.map((by) => `conversions-by-${by}` as const);
 

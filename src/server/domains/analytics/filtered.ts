@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, dimensionExpression, type Dimension } from './figures';
+import { addDays, dimensionExpression, isVisitDimension, viewsOfDays, type Dimension } from './figures';
 import { RAW_KEEP_DAYS } from './rollup';
 import { dayOf } from './visitor';
 
@@ -29,22 +29,22 @@ export function coveredDays(period: Days, now: Date): Days | null {
 /**
  * The views of a filter's visitors over some days: each day, the visitors with a view that matches
  * it (a visitor is recognised within a day only), and their views. A page filter keeps that page's
- * views alone, as its visitors' other pages are not its figures, except for the source and
- * campaign, which a visit's first view carries. Columns of analytics_page_views, as `v`.
+ * views alone, as its visitors' other pages are not its figures, except for what a visit has as a
+ * whole: the source and campaign its first view carries, and its entry and exit pages. Columns of analytics_page_views, as `v`.
  */
 export function filteredViews(filter: Filter, days: Days, dimension: Dimension): SQL {
-  const within = (alias: string) =>
-    sql`${sql.raw(alias)}.day between ${days.from}::date and ${days.to}::date`;
   const onlyThePage =
-    filter.by === 'page' && dimension !== 'source' && dimension !== 'campaign'
-      ? sql`and v.path = ${filter.value}`
-      : sql``;
+    filter.by === 'page' && !VISIT_WIDE.has(dimension) ? sql`and v.path = ${filter.value}` : sql``;
+  const views = viewsOfDays(days, isVisitDimension(dimension) || isVisitDimension(filter.by));
   return sql`
-    select v.* from analytics_page_views v
-    where ${within('v')} ${onlyThePage} and (v.day, v.visitor) in (
-      select e.day, e.visitor from analytics_page_views e
-      where ${within('e')} and ${dimensionExpression(filter.by, 'e')} = ${filter.value})`;
+    select v.* from (${views}) v
+    where true ${onlyThePage} and (v.day, v.visitor) in (
+      select e.day, e.visitor from (${views}) e
+      where ${dimensionExpression(filter.by, 'e')} = ${filter.value})`;
 }
+
+/** What a visit has as a whole (its first view's source and campaign, its entry and exit), not a page's own. */
+const VISIT_WIDE: ReadonlySet<Dimension> = new Set(['source', 'campaign', 'entry', 'exit']);
 
 /** A dimension's figures under a filter, (day, value, visitors, page_views) rows as the roll-ups have them. */
 export function filteredFigures(filter: Filter, days: Days | null, dimension: Dimension): SQL {

@@ -98,10 +98,11 @@ async function marksOf(tx: Pick<Database, 'execute'>, dimension: Dimension, days
   return rows.map((r) => ({ day: r.day, from: new Date(Number(r.ms)) }));
 }
 
-/** How many values figures have (a page of a breakdown past its end). */
+/** How many values figures have (a page of a breakdown past its end): an exit page left by every visitor since is none. */
 export async function countValues(tx: Pick<Database, 'execute'>, figures: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(distinct value)::int as n from (${figures}) f`),
+    await tx.execute(sql`
+      select count(*)::int as n from (select value from (${figures}) f group by value having sum(visitors) > 0) v`),
   );
   return Number(row?.n ?? 0);
 }

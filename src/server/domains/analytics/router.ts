@@ -24,7 +24,7 @@ const periodHelp =
   'only), so a period’s visitors are the sum of its days’.';
 const periodErrors = { 400: 'A bad period: unknown name, custom without from and to, or from after to' };
 const filterHelp =
-  ' With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are ' +
+  ' With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are ' +
   "those of the visitors, each day, with a view of that page, from that source and so on (a page's figures " +
   'count its own views only, but its visitors’ sources and campaigns); they are read from the views, ' +
   'kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom).';
@@ -128,13 +128,15 @@ export const analyticsRouter = router({
         path: '/admin/analytics/breakdown',
         tags,
         summary:
-          'Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time',
+          'Top pages, entry and exit pages, sources, UTM campaigns, countries, devices, browsers or operating systems over a period, one page at a time',
         description:
           `${periodHelp} Sorted by visitors, then page views. A page is an address the site has (a page of ` +
           'its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts ' +
           "as its current one); a view of any other address counts as 'Page not found'. A source is a search " +
           "engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an " +
-          "http or https referrer's host is kept), a utm_source, or 'Direct'." +
+          "http or https referrer's host is kept), a utm_source, or 'Direct'. An entry page is where a visitor's " +
+          'day began and an exit page where it ended (one of each a visitor a day, so their pageViews are their ' +
+          'visitors); os is the family of the operating system, Unknown for views before 29 November 2026.' +
           filterHelp,
         errorResponses: {
           400: `${periodErrors[400]}; an unknown dimension; paging out of range${filterErrors}`,

@@ -74,7 +74,7 @@ export async function breakdown(
         with figures (day, value, visitors, page_views) as (${figures})
         select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
           (count(*) over ())::int as total
-        from figures group by value order by 2 desc, 3 desc, 1
+        from figures group by value having sum(visitors) > 0 order by 2 desc, 3 desc, 1
         limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
       );
       // A page past the end has no rows to carry the count: count on its own then.

@@ -159,7 +159,11 @@ export function AnalyticsSection() {
               testId="analytics-sources-card"
               tabs={[dimension('source'), dimension('campaign')]}
             />
-            <TabbedCard title="Pages" testId="analytics-pages-card" tabs={[dimension('page')]} />
+            <TabbedCard
+              title="Pages"
+              testId="analytics-pages-card"
+              tabs={[dimension('page'), dimension('entry'), dimension('exit')]}
+            />
             <TabbedCard title="Countries" testId="analytics-countries-card" tabs={[dimension('country')]} />
             <TabbedCard
               title="Browsers and devices"

@@ -29,6 +29,8 @@ export const DIMENSION_NAMES: Record<AnalyticsDimension, string> = {
   device: 'Device',
   browser: 'Browser',
   os: 'Operating system',
+  entry: 'Entry page',
+  exit: 'Exit page',
 };
 export const valueName = (by: AnalyticsDimension, value: string) =>
   by === 'country' ? countryName(value) : value;
