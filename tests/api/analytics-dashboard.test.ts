@@ -137,6 +137,7 @@ describe('a filter', () => {
     expect(overview.filter).toEqual({
       by: 'source',
       value: 'Google',
+      filters: [{ by: 'source', value: 'Google' }],
       coveredFrom: '2026-05-14',
       previousCoveredFrom: '2026-05-07',
       conversionsFiltered: true,

@@ -192,3 +192,66 @@ describe('entry and exit pages', () => {
     ]);
   });
 });
+
+describe('several filters at once', () => {
+  const day = '2026-04-25';
+
+  it('narrow every figure to the visitors answering them all, filterBy still answering beside them', async () => {
+    const google = 'https://www.google.com/';
+    await visit(`${day}T09:00`, ['/', '/blog'], { ua: UA.windows, ip: '81.2.69.180', referrer: google });
+    await visit(`${day}T09:10`, ['/'], { ua: UA.mac, ip: '81.2.69.181', referrer: google });
+    await visit(`${day}T09:20`, ['/blog'], { ua: UA.linux, ip: '81.2.69.182' });
+
+    const both = 'period=today&filters=source%3AGoogle&filters=page%3A%2Fblog';
+    const overview = await read(`/api/admin/analytics?${both}`);
+    expect(overview.totals).toEqual({ visitors: 1, pageViews: 1 });
+    expect(overview.filter).toMatchObject({
+      by: 'source',
+      value: 'Google',
+      filters: [
+        { by: 'source', value: 'Google' },
+        { by: 'page', value: '/blog' },
+      ],
+      conversionsFiltered: true,
+    });
+    expect(await rows(`/api/admin/analytics/breakdown?${both}&dimension=page`)).toEqual([['/blog', 1, 1]]);
+    expect(await rows(`/api/admin/analytics/breakdown?${both}&dimension=entry`)).toEqual([['/', 1, 1]]);
+    // One alone: Google's two visitors; the old pair of parameters is one more filter.
+    expect((await read('/api/admin/analytics?period=today&filters=source%3AGoogle')).totals.visitors).toBe(2);
+    const mixed = await read(
+      '/api/admin/analytics?period=today&filterBy=os&filterValue=macOS&filters=source%3AGoogle',
+    );
+    expect(mixed.totals).toEqual({ visitors: 1, pageViews: 1 });
+    expect(mixed.filter.filters).toEqual([
+      { by: 'os', value: 'macOS' },
+      { by: 'source', value: 'Google' },
+    ]);
+    expect(mixed.filter.conversionsFiltered).toBe(false);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/analytics/csv/os?${both}`.replace('/csv/os', '/csv/operating-systems'),
+      headers: auth,
+    });
+    expect(csv.body).toBe('"os","visitors","page_views"\r\n"Windows","1","1"\r\n');
+
+    // Two of one dimension, or not dimension:value: a 400 saying so.
+    const bad = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/analytics?${query}`, headers: auth });
+      expect(res.statusCode).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await bad('period=today&filters=source%3AGoogle&filterBy=source&filterValue=Bing')).toMatch(
+      /One filter a dimension/,
+    );
+    expect(await bad('period=today&filters=colour%3Ablue')).toMatch(/dimension:value/);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/analytics/conversions?period=today&by=page&filters=os%3AmacOS',
+          headers: auth,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
