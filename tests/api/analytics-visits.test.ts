@@ -38,8 +38,9 @@ async function visit(at: string, pages: string[], opts: { ua: string; ip: string
   await t.deps.analytics.flush();
 }
 
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: auth });
 const read = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: auth });
+  const res = await get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -101,11 +102,7 @@ describe('operating systems', () => {
       ['/', 1, 1],
       ['/blog', 1, 1],
     ]);
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/analytics/csv/operating-systems?period=today',
-      headers: auth,
-    });
+    const csv = await get('/api/admin/analytics/csv/operating-systems?period=today');
     expect(csv.body.split('\r\n').slice(0, 2)).toEqual(['"os","visitors","page_views"', '"Windows","1","2"']);
 
     // The next day, from the roll-up.
@@ -169,11 +166,7 @@ describe('entry and exit pages', () => {
       ['/blog', 1, 1],
     ]);
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/analytics/csv/exit-pages?period=today',
-      headers: auth,
-    });
+    const csv = await get('/api/admin/analytics/csv/exit-pages?period=today');
     expect(csv.body).toBe(
       '"exit","visitors","page_views"\r\n"/blog","1","1"\r\n"/sparkai-academy","1","1"\r\n',
     );
@@ -227,16 +220,12 @@ describe('several filters at once', () => {
       { by: 'source', value: 'Google' },
     ]);
     expect(mixed.filter.conversionsFiltered).toBe(false);
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/analytics/csv/os?${both}`.replace('/csv/os', '/csv/operating-systems'),
-      headers: auth,
-    });
+    const csv = await get(`/api/admin/analytics/csv/operating-systems?${both}`);
     expect(csv.body).toBe('"os","visitors","page_views"\r\n"Windows","1","1"\r\n');
 
     // Two of one dimension, or not dimension:value: a 400 saying so.
     const bad = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/admin/analytics?${query}`, headers: auth });
+      const res = await get(`/api/admin/analytics?${query}`);
       expect(res.statusCode).toBe(400);
       return res.json().message as string;
     };
@@ -245,13 +234,7 @@ describe('several filters at once', () => {
     );
     expect(await bad('period=today&filters=colour%3Ablue')).toMatch(/dimension:value/);
     expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/admin/analytics/conversions?period=today&by=page&filters=os%3AmacOS',
-          headers: auth,
-        })
-      ).statusCode,
+      (await get('/api/admin/analytics/conversions?period=today&by=page&filters=os%3AmacOS')).statusCode,
     ).toBe(400);
   });
 });

@@ -15,13 +15,12 @@ async function steps(page: Page) {
   return table.locator('tbody th').allInnerTexts();
 }
 
-test('the chart follows the period in UK style, a clicked row filters every card, and axe passes', async ({
-  page,
-  signIn,
-  baseURL,
-}) => {
-  // Visits from a source of this run's own, counted as a reader's (no session).
-  const source = `dash-${Date.now()}`;
+/**
+ * A reader's visit (Firefox on Linux, no session) from a source of this run's own, over the home
+ * page, the blog and the Academy; the source's name.
+ */
+async function readerVisit(baseURL: string, prefix: string): Promise<string> {
+  const source = `${prefix}-${Date.now()}`;
   const reader = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': FIREFOX } });
   for (const u of [`/?utm_source=${source}`, '/blog', '/sparkai-academy']) {
     const res = await reader.post('/api/analytics/view', {
@@ -31,7 +30,16 @@ test('the chart follows the period in UK style, a clicked row filters every card
     expect(res.status()).toBe(202);
   }
   await reader.dispose();
+  return source;
+}
 
+test('the chart follows the period in UK style, a clicked row filters every card, and axe passes', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  // Visits from a source of this run's own, counted as a reader's (no session).
+  const source = await readerVisit(baseURL!, 'dash');
   await signIn({ by: 'api' });
   await page.goto('/admin?section=analytics');
   const sources = page.getByTestId('analytics-sources-card');
@@ -81,17 +89,7 @@ test('cards have entry, exit and system tabs; filters stack as chips, live in th
   baseURL,
 }) => {
   // One reader's visit (Linux, Firefox): in on the home page, out from the Academy.
-  const source = `stack-${Date.now()}`;
-  const reader = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': FIREFOX } });
-  for (const u of [`/?utm_source=${source}`, '/blog', '/sparkai-academy']) {
-    const res = await reader.post('/api/analytics/view', {
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      data: JSON.stringify({ u, w: 1366 }),
-    });
-    expect(res.status()).toBe(202);
-  }
-  await reader.dispose();
-
+  const source = await readerVisit(baseURL!, 'stack');
   await signIn({ by: 'api' });
   await page.goto('/admin?section=analytics');
   const sources = page.getByTestId('analytics-sources-card');
