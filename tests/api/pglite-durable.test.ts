@@ -150,3 +150,41 @@ describe("a batch's log flush off the event loop's thread", () => {
     await handle.close();
   });
 });
+
+describe('LogFlush', () => {
+  it('passes over a deferred log file renamed since, as postgres does when it makes a new segment', async () => {
+    const { LogFlush } = await import('../../src/server/platform/db/pglite-durable');
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'pg_wal'));
+    const temp = path.join(dir, 'pg_wal', 'xlogtemp.1');
+    const segment = path.join(dir, 'pg_wal', '000000010000000000000002');
+    fs.writeFileSync(temp, 'log');
+    // Streams as NODEFS passes them: the path inside PGlite, the real path through realPath.
+    const stream = (real: string) => ({ path: `/pglite/data/${path.relative(dir, real)}`, node: real });
+    const flush = new LogFlush((s) => s.node as string);
+    await flush.deferDuring(async () => {
+      flush.fsync(stream(temp));
+      fs.renameSync(temp, segment);
+      flush.fsync(stream(segment));
+    });
+    // The folder's own flush comes next (not a log file): the deferred files first, the renamed
+    // one passed over instead of thrown about inside postgres's call.
+    const folder = fs.openSync(path.join(dir, 'pg_wal'), 'r');
+    try {
+      expect(() =>
+        flush.fsync({ path: '/pglite/data/pg_wal', node: path.join(dir, 'pg_wal'), nfd: folder }),
+      ).not.toThrow();
+    } finally {
+      fs.closeSync(folder);
+    }
+    await flush.settle();
+
+    // And by the pool, when nothing came first.
+    fs.writeFileSync(temp, 'log');
+    await flush.deferDuring(async () => {
+      flush.fsync(stream(temp));
+      fs.renameSync(temp, segment);
+    });
+    await expect(flush.settle()).resolves.toBeUndefined();
+  });
+});

@@ -36,6 +36,8 @@ interface EmscriptenModule {
   };
 }
 
+const isGone = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+
 /** A file of the write-ahead log (not the folder itself, not a data file, not pg_control). */
 const isLogFile = (stream: EmscriptenStream) => stream.path?.includes('/pg_wal/') === true;
 
@@ -98,8 +100,12 @@ export class LogFlush {
       try {
         handle = await fs.promises.open(file, 'r');
       } catch (error) {
-        // A checkpoint flushes the deferred files before it recycles any of them.
-        if (!stillPending()) continue;
+        // Renamed since (a new segment is made under a temporary name and renamed into place; its
+        // new name was deferred too), or recycled after a flush on this thread came first.
+        if (isGone(error) || !stillPending()) {
+          if (stillPending()) this.pending.delete(file);
+          continue;
+        }
         throw error;
       }
       try {
@@ -113,8 +119,17 @@ export class LogFlush {
 
   private flushPendingNow(): void {
     if (this.pending.size === 0) return;
+    // This runs inside postgres's own call (a stream operation): an exception here would unwind
+    // its stack with its locks held, so a file renamed away since (its new name is pending too) is
+    // passed over rather than thrown about.
     for (const file of this.pending.keys()) {
-      const fd = fs.openSync(file, 'r');
+      let fd: number;
+      try {
+        fd = fs.openSync(file, 'r');
+      } catch (error) {
+        if (isGone(error)) continue;
+        throw error;
+      }
       try {
         fs.fsyncSync(fd);
       } finally {
