@@ -193,15 +193,36 @@ const isRanked = (
   ${among === 'recent' ? sql`and p.id in (${newestPosts(sql`p.id`, SEARCH_RECENT_POSTS)})` : sql``})`;
 
 /**
+ * True when the word list (search-words.ts) shows more than SEARCH_RANKED_MAX posts naming a word
+ * of a one-word query up front: the posts that name it cannot all be ranked, and reading a thousand
+ * of them to find that out was most of the cost of a town named in a tenth of 100,000 posts. (A
+ * word named by a post in its title, tags or excerpt is in its rank_search, so the count is a floor.)
+ */
+const crowded = (query: SearchQuery) =>
+  query.groups === 1
+    ? sql`((select coalesce(max(w.named), 0) from blog_search_words w
+        where w.word = any(${`{${query.words.join(',')}}`}::text[])) > ${SEARCH_RANKED_MAX})`
+    : sql`false`;
+
+/**
  * The posts that name a word up front, with their rank. ts_match_vq is @@ as a function, which no
  * index answers: among the newest posts, the walk down the date index is the plan.
  */
 function namingPosts(query: SearchQuery, among: RankedAmong): SQL {
+  if (among === 'all' && query.groups > 1)
+    // Several words: the posts with all of them are few, those naming any of them up front many, so
+    // the matches' index finds them and each is tested against its own short rank_search.
+    return sql`
+      select p.id, p.published_at, p.rank_search from blog_posts p
+      where p.search @@ (select query from q) and p.published_at <= now()
+        and ts_match_vq(p.rank_search, (select anyq from q))
+      limit ${SEARCH_RANKED_MAX + 1}`;
   if (among === 'all')
+    // Not read when the word list says more posts name the word than are ranked among all.
     return sql`
       select p.id, p.published_at, p.rank_search from blog_posts p
       where p.rank_search @@ (select anyq from q) and p.published_at <= now()
-        ${query.groups > 1 ? sql`and p.search @@ (select query from q)` : sql``}
+        and not ${crowded(query)}
       limit ${SEARCH_RANKED_MAX + 1}`;
   return sql`
     select p.id, p.published_at, p.rank_search
@@ -242,8 +263,9 @@ export const searchQueries = {
   /**
    * A page of the ranked matches as the page shows them, best first (newest first among equals),
    * with how many are ranked, how many posts named a word (`named`: up to one more than
-   * SEARCH_RANKED_MAX when among all) and, among all, how many match (`n`, as `count`); a row with
-   * a null id when the page has none. One statement, as most searches need no other.
+   * SEARCH_RANKED_MAX when among all) and, among all, how many match (`n`, as `count`) and whether
+   * the word list showed too many posts naming the word to rank them all (`crowded`: then none were
+   * read); a row with a null id when the page has none. One statement, as most searches need no other.
    */
   ranked: (
     query: SearchQuery,
@@ -257,9 +279,10 @@ export const searchQueries = {
       where ts_rank(rank_search, (select query from q)) > (select floor from q)
         -- among all: ranked only when all of them are here (else the newest posts are read instead)
         ${among === 'all' ? sql`and (select count(*) from named) <= ${SEARCH_RANKED_MAX}` : sql``})
-    select c.n, c.named, c.ranked, r.* from (
+    select c.n, c.named, c.ranked, c.crowded, r.* from (
       select ${among === 'all' ? matchesCounted(query) : sql`null::int`} as n,
-        (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked) c
+        (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked,
+        ${among === 'all' ? crowded(query) : sql`false`} as crowded) c
     left join lateral (
       select ${shownColumns(page.needle)}, x.rank from (
         select id, rank, published_at from ranked
@@ -314,6 +337,7 @@ async function rankedPage(db: Database, query: SearchQuery, offset: number, need
     n: number | string | null;
     named: number | string;
     ranked: number | string;
+    crowded: boolean | null;
   };
   const read = async (among: RankedAmong) => {
     const page = { offset, limit: SEARCH_PAGE_SIZE, needle };
@@ -323,12 +347,13 @@ async function rankedPage(db: Database, query: SearchQuery, offset: number, need
       n: Number(rows[0]?.n ?? 0),
       ranked: Number(rows[0]?.ranked ?? 0),
       named: Number(rows[0]?.named ?? 0),
+      crowded: rows[0]?.crowded === true,
       among,
     };
   };
   const all = await read('all');
   const total = { total: Math.min(all.n, SEARCH_TOTAL_MAX), more: all.n > SEARCH_TOTAL_MAX };
-  return { ...total, ...(all.named <= SEARCH_RANKED_MAX ? all : await read('recent')) };
+  return { ...total, ...(all.named <= SEARCH_RANKED_MAX && !all.crowded ? all : await read('recent')) };
 }
 
 /** A page of the other matches, newest first. */
