@@ -196,9 +196,9 @@ function nextWrite(writer: number): Write {
 
 /** WRITERS clients writing as fast as they are answered until `until` resolves. */
 /**
- * Page views beside the writes, so that batches of views, whose log flush goes to the thread pool
- * (LogFlush, platform/db/pglite-durable.ts), are committed between acknowledged writes. A view is
- * not promised to survive; the writes around it are.
+ * Page views beside the writes, so that batches of views (each written in chunks, only its last
+ * waiting for the disk) are committed between acknowledged writes. A view is not promised to
+ * survive; the writes around it are.
  */
 async function views(base: string, stopped: () => boolean): Promise<void> {
   for (let n = 0; !stopped(); n++) {

@@ -115,7 +115,7 @@ async function openPglite(
   migrations: string,
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLITE_EXTENSIONS, logFlushOf, openDurablePglite } = await import('./pglite-durable');
+  const { PGLITE_EXTENSIONS, openDurablePglite } = await import('./pglite-durable');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let startup: PgliteStartup | undefined;
@@ -155,19 +155,6 @@ async function openPglite(
     async copyIn(statement, lines, { waitForDisk }) {
       // The Blob is a copy: the caller's bytes may be reused once this returns.
       const blob = new Blob([lines as Uint8Array<ArrayBuffer>]);
-      const logFlush = logFlushOf(client);
-      if (waitForDisk && logFlush) {
-        // The commit's log flush goes to the thread pool (LogFlush in pglite-durable.ts): the
-        // requests beside it go on while the disk works. The statement's own COMMIT runs inside
-        // the transaction's lock, so no other statement's flush is deferred with it; the empty
-        // transaction begun after it commits without touching the log.
-        await client.transaction(async (tx) => {
-          await tx.query(statement, [], { blob });
-          await logFlush.deferDuring(() => tx.exec('COMMIT; BEGIN'));
-        });
-        await logFlush.settle();
-        return;
-      }
       if (waitForDisk) {
         await client.query(statement, [], { blob });
         return;

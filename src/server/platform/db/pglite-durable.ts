@@ -22,150 +22,19 @@ export function flushEnabled(): boolean {
 
 interface EmscriptenStream {
   nfd?: number;
-  /** The path inside PGlite (the data folder is mounted at /pglite/data). */
-  path?: string;
-  node?: unknown;
 }
 interface EmscriptenModule {
-  NODEFS: {
-    realPath(node: unknown): string;
-    stream_ops: {
-      fsync?: (stream: EmscriptenStream) => number | void;
-      write: (stream: EmscriptenStream, ...rest: unknown[]) => number;
-    };
-  };
-}
-
-const isGone = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
-
-/** A file of the write-ahead log (not the folder itself, not a data file, not pg_control). */
-const isLogFile = (stream: EmscriptenStream) => stream.path?.includes('/pg_wal/') === true;
-
-/**
- * The log's flush of one commit, done on the thread pool instead of this thread.
- *
- * Postgres in PGlite runs on the event loop's thread, and its fsync() is synchronous: a commit that
- * waits for the disk holds every request for the flush's length. For a commit whose caller can wait
- * without holding the others (a batch of page views), `deferDuring` records the log files the
- * commit asks to flush instead of flushing them, and `settle` flushes them through libuv's pool;
- * the caller counts the commit as written only once `settle` returns.
- *
- * Meanwhile postgres believes the log flushed. That belief is made true before anything could rely
- * on it: any other flush (another commit, a checkpoint, pg_control) and any write to a file that is
- * not the log first flushes the deferred files on this thread, as postgres would have. So no data
- * page, control file or later commit reaches the disk ahead of the deferred log, and a power cut
- * in between loses only the deferred commit, which nobody has been told is written.
- */
-export class LogFlush {
-  private deferring = false;
-  /** Real paths of log files written and not yet flushed, each with the deferral that last wrote it. */
-  private readonly pending = new Map<string, number>();
-  private deferral = 0;
-
-  constructor(private readonly realPath: (stream: EmscriptenStream) => string) {}
-
-  /** NODEFS's fsync: deferred for the log during deferDuring, otherwise done now, after the deferred. */
-  fsync(stream: EmscriptenStream): void {
-    if (this.deferring && isLogFile(stream)) {
-      this.pending.set(this.realPath(stream), this.deferral);
-      return;
-    }
-    this.flushPendingNow();
-    if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
-  }
-
-  /** Before NODEFS writes: a file other than the log may not reach the disk ahead of the deferred log. */
-  beforeWrite(stream: EmscriptenStream): void {
-    if (this.pending.size > 0 && !isLogFile(stream)) this.flushPendingNow();
-  }
-
-  /** Runs `commit` (one statement that commits, nothing else) with its log flush deferred. */
-  async deferDuring<T>(commit: () => Promise<T>): Promise<T> {
-    this.deferring = true;
-    this.deferral++;
-    try {
-      return await commit();
-    } finally {
-      this.deferring = false;
-    }
-  }
-
-  /** Flushes the deferred log files off this thread; resolves once they are on disk. */
-  async settle(): Promise<void> {
-    for (const [file, deferral] of [...this.pending]) {
-      // Flushed on this thread meanwhile (another flush came first), or deferred again since.
-      const stillPending = () => this.pending.get(file) === deferral;
-      if (!stillPending()) continue;
-      let handle: fs.promises.FileHandle;
-      try {
-        handle = await fs.promises.open(file, 'r');
-      } catch (error) {
-        // Renamed since (a new segment is made under a temporary name and renamed into place; its
-        // new name was deferred too), or recycled after a flush on this thread came first.
-        if (isGone(error) || !stillPending()) {
-          if (stillPending()) this.pending.delete(file);
-          continue;
-        }
-        throw error;
-      }
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      if (stillPending()) this.pending.delete(file);
-    }
-  }
-
-  private flushPendingNow(): void {
-    if (this.pending.size === 0) return;
-    // This runs inside postgres's own call (a stream operation): an exception here would unwind
-    // its stack with its locks held, so a file renamed away since (its new name is pending too) is
-    // passed over rather than thrown about.
-    for (const file of this.pending.keys()) {
-      let fd: number;
-      try {
-        fd = fs.openSync(file, 'r');
-      } catch (error) {
-        if (isGone(error)) continue;
-        throw error;
-      }
-      try {
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
-    this.pending.clear();
-  }
-}
-
-const logFlushes = new WeakMap<PGlite, LogFlush>();
-
-/** The deferred log flush of a PGlite opened by openDurablePglite (none with PGLITE_FSYNC=off). */
-export function logFlushOf(pg: PGlite): LogFlush | undefined {
-  return logFlushes.get(pg);
+  NODEFS: { stream_ops: { fsync?: (stream: EmscriptenStream) => number | void } };
 }
 
 class DurableNodeFS extends NodeFS {
-  logFlush?: LogFlush;
-
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
     const result = await super.init(pg, opts);
     const preRun = (result.emscriptenOpts.preRun ?? []) as Array<(mod: EmscriptenModule) => void>;
     result.emscriptenOpts.preRun = [
       (mod: EmscriptenModule) => {
-        const flush = new LogFlush((stream) => mod.NODEFS.realPath(stream.node));
-        this.logFlush = flush;
-        logFlushes.set(pg, flush);
-        const ops = mod.NODEFS.stream_ops;
-        const write = ops.write;
-        ops.write = (stream, ...rest) => {
-          flush.beforeWrite(stream);
-          return write.call(ops, stream, ...rest);
-        };
-        ops.fsync = (stream) => {
-          flush.fsync(stream);
+        mod.NODEFS.stream_ops.fsync = (stream) => {
+          if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
           return 0;
         };
       },
