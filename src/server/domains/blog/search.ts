@@ -129,7 +129,7 @@ export async function correctSearchWords(
   return { alternatives: kept.map((word) => nearest.get(word) ?? [word]), work };
 }
 
-// What one answer may read however many posts match (issue 47.3), so a word in most posts costs
+// What one answer may read however many posts match, so a word in most posts costs
 // about what a rare one does:
 // - the matches are counted up to SEARCH_TOTAL_MAX; past it the answer says more than that many match;
 // - only a post that names a searched word in its title, tags or excerpt can rank above the rest
