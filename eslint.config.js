@@ -42,10 +42,6 @@ const floorImportsToRemove = {
   // The outbox table's foreign key names the enquiry an e-mail was for: it was hidden inside the one
   // schema.ts before each domain owned its tables.
   'platform/db/tables.ts': ['domains/contact/tables.ts'],
-  // The blog's RSS feeds are still served by the floor; the tRPC plumbing checks the session and
-  // writes the activity log.
-  'web/http/seo.ts': ['domains/blog/index.ts'],
-  'web/trpc/init.ts': ['domains/auth/index.ts', 'domains/activity/index.ts'],
 };
 
 /** The server's zones; `mayImport` (paths under src/server) are the imports one floor file still makes. */

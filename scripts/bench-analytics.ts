@@ -259,7 +259,8 @@ async function fillAnalytics(
       await db.db.execute(sql`delete from ${sql.identifier(table)}`);
     await db.db.execute(sql`delete from analytics_page_views`);
     await db.db.execute(sql`delete from analytics_conversions`);
-    // Per day: the total, 200 pages, 30 sources, 10 campaigns, 50 countries, 3 devices, 6 browsers,
+    // Per day: the total, 200 pages, 30 sources, 10 campaigns, 50 countries, 3 devices, 6 browsers and
+    // systems, 100 entry and exit pages,
     // each value's share falling off as 1/rank.
     await db.db.execute(sql`
       insert into analytics_daily (day, dimension, value, visitors, page_views)
@@ -272,6 +273,9 @@ async function fillAnalytics(
       ['country', 50],
       ['device', 3],
       ['browser', 6],
+      ['os', 6],
+      ['entry', 100],
+      ['exit', 100],
     ] as const) {
       await db.db.execute(sql`
         insert into analytics_daily (day, dimension, value, visitors, page_views)
@@ -537,8 +541,19 @@ export async function benchAnalytics(
 
 /** The dashboard's reads of a period: the overview, each table and the conversions as the section asks for them, and each CSV. */
 function dashboardReads(period: string): Array<[string, string]> {
-  const tables = ['page', 'source', 'campaign', 'country', 'device', 'browser'];
-  const csvs = ['daily', 'pages', 'sources', 'campaigns', 'countries', 'devices', 'browsers'];
+  const tables = ['page', 'entry', 'exit', 'source', 'campaign', 'country', 'device', 'browser', 'os'];
+  const csvs = [
+    'daily',
+    'pages',
+    'entry-pages',
+    'exit-pages',
+    'sources',
+    'campaigns',
+    'countries',
+    'devices',
+    'browsers',
+    'operating-systems',
+  ];
   return [
     ['overview', `/api/admin/analytics?${period}`],
     ...tables.map((d): [string, string] => [

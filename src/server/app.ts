@@ -3,14 +3,16 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { trustProxySetting } from './config';
 import type { AppDeps } from './deps';
+import type { AdminChange } from '../shared/activity';
 import { DOMAINS, domainRouteDocs } from './domains';
-import { analyticsRoutes, beaconBeforeRouting } from './domains/analytics';
+import { recordAdminChange } from './domains/activity';
+import { validateSessionToken } from './domains/auth';
 import { appRouter } from './router';
 import { systemResponseMeta } from './web/trpc/system';
-import { createContextFactory, sessionCookieName } from './web/trpc/context';
-import { createRateLimiters } from './web/trpc/rate-limit';
+import { createContextFactory } from './web/trpc/context';
+import { createRateLimit } from './web/trpc/rate-limit';
 import { registerApiDocs } from './web/http/api-docs';
-import { answerBeforeRouting, firstOf } from './web/http/before-routing';
+import { answerBeforeRouting } from './web/http/before-routing';
 import { registerBuiltClient } from './web/http/built-client';
 import { acceptEmptyJsonBodies } from './web/http/empty-body';
 import { closeConnectionsWhenClosing, registerErrorHandler } from './web/http/error-handler';
@@ -21,7 +23,7 @@ import { readinessRoutes } from './web/http/readiness';
 import { logProcedureFailure, registerRequestId, requestLogOptions } from './web/http/request-log';
 import { publicReadsOf, registerResponseCache } from './web/http/response-cache';
 import { registerRestApi } from './web/http/rest';
-import { apiSecurityHeaders, registerSecurityHeaders } from './web/http/security-headers';
+import { registerSecurityHeaders } from './web/http/security-headers';
 import { registerSeoRoutes } from './web/http/seo';
 import { registerTrpcEndpoint } from './web/http/trpc';
 import { buildOpenApiDocument } from './web/openapi';
@@ -83,7 +85,8 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   // So do the pages visitor figures count views by: a post or an issue may be new or gone.
   responseCache.onEmpty(() => deps.analytics.pagesChanged());
 
-  // Limits are applied per procedure and per plain route (see web/trpc/rate-limit.ts), not globally.
+  // Limits are applied per procedure and per plain route, each declared by its domain (see
+  // web/trpc/rate-limit.ts), not globally.
   // With REDIS_URL they count in Redis, across instances; while Redis is away they let requests
   // through (skipOnError) rather than fail them, and readiness reports it.
   await app.register(
@@ -97,26 +100,22 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
         }
       : { global: false },
   );
-  const { enforce: rateLimiters, overLimit } = createRateLimiters(app, config);
-  // What domains answer early (page-view beacons) and fresh hits are answered from the HTTP server's
-  // request event, before Fastify routes; once the process begins to stop, Fastify answers every
-  // request again.
-  const earlyTools = {
-    overLimit,
-    securityHeaders: apiSecurityHeaders(config),
-    log: app.log,
-    behindProxy: trustProxySetting(config.TRUST_PROXY) !== false,
-    sessionCookie: sessionCookieName(deps),
-  };
-  const domainsEarly = firstOf([beaconBeforeRouting].map((make) => make(deps, earlyTools)));
+  const rateLimit = createRateLimit(app, config);
+  // Fresh hits are answered from the HTTP server's request event, before Fastify routes; once the
+  // process begins to stop, Fastify answers every request again.
   answerBeforeRouting(
     app.server,
-    (req, res, handOver) =>
-      !shutdown.stopping &&
-      (domainsEarly(req, res, handOver) || responseCache.answerBeforeRouting(req, res, app.log)),
+    (req, res) => !shutdown.stopping && responseCache.answerBeforeRouting(req, res, app.log),
   );
-  app.decorate('rateLimiters', rateLimiters);
-  const createContext = createContextFactory(deps, rateLimiters);
+  app.decorate('applyRateLimit', rateLimit);
+  // Who a session token is (auth) and where admin changes are written (activity), for the floor's
+  // admin procedures and the plain routes' admin guard.
+  const adminHooks = {
+    sessionOf: validateSessionToken,
+    recordChange: (hookDeps: AppDeps, change: AdminChange) => recordAdminChange(hookDeps.db, change),
+  };
+  app.decorate('adminHooks', adminHooks);
+  const createContext = createContextFactory(deps, rateLimit, adminHooks);
   await registerTrpcEndpoint(app, appRouter, createContext);
 
   // Plain routes first, so they win over the REST catch-all below: the few that are not JSON (files,
@@ -124,7 +123,6 @@ export async function createApp(deps: AppDeps, options: CreateAppOptions = {}): 
   await registerApiDocs(app, openApiDocument);
   for (const domain of DOMAINS) for (const routes of domain.routes?.(deps) ?? []) await app.register(routes);
   await app.register(readinessRoutes(deps, shutdown));
-  await app.register(analyticsRoutes(deps));
   acceptEmptyJsonBodies(app);
   registerSeoRoutes(app, deps, {
     urlsPerFile: options.sitemapUrlsPerFile,

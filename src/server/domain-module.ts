@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import type { Database } from './platform/db/client';
 import type { SeedSet } from './platform/db/seed';
 import type { JobDefinition } from './platform/jobs/queue';
+import type { MailKind } from './platform/mail/queue';
 import type { PathItem } from './web/http/docs-parts';
 import type { MovedPages } from './web/http/pages';
 import type { SitemapSource } from './web/http/seo';
@@ -28,12 +29,14 @@ export interface DomainModule {
   /** Its admin procedures, which keep their admin.* paths beside the other domains'. */
   adminProcedures?: Record<string, AnyTRPCProcedure>;
   /**
-   * Its plain (non-tRPC) routes: files, audio, webhooks, exports. Each brings its own body parsers,
+   * Its plain (non-tRPC) routes: files, audio, webhooks, exports, feeds. Each brings its own body parsers,
    * so they are registered before the floor's reading of empty JSON bodies.
    */
   routes?: (deps: AppDeps) => FastifyPluginAsync[];
   /** Those routes' part of openapi/openapi.json, each described beside its route. */
   routeDocs?: Record<string, PathItem>;
+  /** The e-mails it writes, which the mail queue sends. */
+  mailKinds?: readonly MailKind[];
   /** Queues a request fills (its sending): run wherever jobs run, tests included. */
   jobs?: (deps: JobDeps, context: JobContext) => JobDefinition<never>[];
   /** Work on a schedule (refreshes, prunes, roll-ups, posts going out): the running site's only. */

@@ -54,11 +54,6 @@ import { appSecrets, idempotencyKeys, outbox, seedRuns } from './platform/db/tab
 import { applySeeds } from './platform/db/seed';
 import type { PathItem } from './web/http/docs-parts';
 import type { MailKind } from './platform/mail/queue';
-import { academyMailKinds } from './domains/academy';
-import { authMailKinds } from './domains/auth';
-import { contactMailKinds } from './domains/contact';
-import { newsletterMailKinds } from './domains/newsletter';
-import { workshopMailKinds } from './domains/workshops';
 
 // The one file that names every domain: what each registers (domain-module.ts), which the
 // composition root (app.ts, router.ts, background-jobs.ts) runs by going through this list, and
@@ -89,13 +84,7 @@ export const domainRouteDocs: Record<string, PathItem> = Object.assign(
 ) as Record<string, PathItem>;
 
 /** The e-mails the mail queue sends, each registered by the domain that writes it. */
-export const mailKinds: readonly MailKind[] = [
-  ...authMailKinds,
-  ...contactMailKinds,
-  ...workshopMailKinds,
-  ...academyMailKinds,
-  ...newsletterMailKinds,
-];
+export const mailKinds: readonly MailKind[] = DOMAINS.flatMap((domain) => domain.mailKinds ?? []);
 
 /**
  * Applies the seed sets not applied yet (on a fresh install, all of them), each once; answers their

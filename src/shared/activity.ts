@@ -10,6 +10,35 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   sign_out: 'Signed out',
 };
 
+/**
+ * What a service knows about the admin change it made, for the log: what it was done to and the
+ * fields it changed. The admin procedures' middleware hands one to every admin mutation
+ * (ctx.activity) and records it after the change succeeded.
+ */
+export interface ActivityNote {
+  /** 'advertising service 3: Newsletter Advertising'. */
+  target?: string;
+  /** Changed fields, each { from, to } (see changesBetween). */
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  /** A kind other than 'change' (signing out). */
+  kind?: ActivityKind;
+}
+
+/** An admin change, as the admin procedures' middleware reports it to the log (the server's). */
+export interface AdminChange {
+  at: Date;
+  user: { id: number; name: string; email: string };
+  /** The procedure's path, 'blog.update'. */
+  action: string;
+  /** 'PATCH /api/admin/blogs/{id}: Update a post'. */
+  summary: string;
+  /** What the service said of it, if anything (ctx.activity). */
+  note: ActivityNote;
+  /** The request's input, kept (shortened) when the service said nothing of the change. */
+  input: unknown;
+  ip: string;
+}
+
 export interface ActivityEntry {
   id: number;
   at: string;

@@ -16,8 +16,21 @@ export const PERIOD_DAYS: Record<Exclude<AnalyticsPeriod, 'custom'>, number> = {
   '30d': 30,
   '12mo': 365,
 };
-/** What a view is counted by: its page, source, UTM campaign, country, device and browser. */
-export const ANALYTICS_DIMENSIONS = ['page', 'source', 'campaign', 'country', 'device', 'browser'] as const;
+/**
+ * What a view is counted by: its page, source, UTM campaign, country, device, browser and operating
+ * system; and what a visit (a visitor's day) is: the page it began on (entry) and ended on (exit).
+ */
+export const ANALYTICS_DIMENSIONS = [
+  'page',
+  'source',
+  'campaign',
+  'country',
+  'device',
+  'browser',
+  'os',
+  'entry',
+  'exit',
+] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 /** What a visitor may do that the owner counts as a conversion. */
 export const CONVERSION_KINDS = ['newsletter_signup', 'enquiry', 'workshop_reservation', 'checkout'] as const;
@@ -61,7 +74,8 @@ export type AnalyticsPeriodInput = z.infer<typeof analyticsPeriodInputSchema>;
 
 /**
  * One filter over every figure: the visitors (of each day) with a view of that page, from that
- * source, campaign, country, device or browser. Both or neither.
+ * source, campaign, country, device, browser or operating system, or whose day began (entry) or
+ * ended (exit) on that page. Both or neither.
  */
 export const analyticsFilterFields = {
   filterBy: optionalFilter(z.enum(ANALYTICS_DIMENSIONS, `filterBy must be ${oneOf(ANALYTICS_DIMENSIONS)}`)),
@@ -72,7 +86,28 @@ export const analyticsFilterFields = {
       .max(PAGE_VIEW_URL_MAX_LENGTH, `filterValue must be at most ${PAGE_VIEW_URL_MAX_LENGTH} characters`),
   ),
 };
-export const analyticsFilteredPeriodInputSchema = analyticsPeriodInputSchema.extend(analyticsFilterFields);
+/** A filter of `filters`: a dimension, a colon, and the value (source:Google, page:/blog). */
+const FILTER_PARAMETER = new RegExp(`^(${ANALYTICS_DIMENSIONS.join('|')}):.`);
+/** Several filters at once, a visitor answering them all (source:Google and page:/blog), one a dimension. */
+export const analyticsFiltersField = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : [value]) : value),
+  z
+    .array(
+      z
+        .string()
+        .max(PAGE_VIEW_URL_MAX_LENGTH + 10, `a filter must be at most ${PAGE_VIEW_URL_MAX_LENGTH} characters`)
+        .regex(
+          FILTER_PARAMETER,
+          `each of filters must be dimension:value, the dimension ${oneOf(ANALYTICS_DIMENSIONS)}`,
+        ),
+    )
+    .max(ANALYTICS_DIMENSIONS.length, `at most ${ANALYTICS_DIMENSIONS.length} filters, one a dimension`)
+    .optional(),
+);
+export const analyticsFilteredPeriodInputSchema = analyticsPeriodInputSchema.extend({
+  ...analyticsFilterFields,
+  filters: analyticsFiltersField,
+});
 export type AnalyticsFilteredPeriodInput = z.infer<typeof analyticsFilteredPeriodInputSchema>;
 
 export const analyticsOverviewInputSchema = analyticsFilteredPeriodInputSchema.extend({
@@ -113,8 +148,11 @@ const pointSchema = z.object({
 export type AnalyticsPoint = z.infer<typeof pointSchema>;
 
 const filterSchema = z.object({
+  /** The first filter (filterBy's when given). */
   by: z.enum(ANALYTICS_DIMENSIONS),
   value: z.string(),
+  /** Every filter in force, in the order given: filterBy's first, then those of `filters`. */
+  filters: z.array(z.object({ by: z.enum(ANALYTICS_DIMENSIONS), value: z.string() })),
   /**
    * The first day the filtered figures cover: filtering needs each view, and views are kept 30 days
    * (older days are kept as totals); null when no day of the period is covered. Likewise for the period before.

@@ -34,3 +34,30 @@ export function parseBlogSearch(search: string): { page: number; category?: stri
   const category = query.get('category')?.trim().slice(0, BLOG_LIMITS.category);
   return category ? { page, category } : { page };
 }
+
+/**
+ * The elements a post's HTML may hold: what the admin's editor makes. The server's sanitiser allows
+ * these and no others; the editor's view of a revision's changes shows these (less links and images).
+ */
+export const POST_HTML_TAGS = [
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'img',
+  'hr',
+  'code',
+  'pre',
+] as const;

@@ -137,6 +137,7 @@ describe('a filter', () => {
     expect(overview.filter).toEqual({
       by: 'source',
       value: 'Google',
+      filters: [{ by: 'source', value: 'Google' }],
       coveredFrom: '2026-05-14',
       previousCoveredFrom: '2026-05-07',
       conversionsFiltered: true,
@@ -212,6 +213,9 @@ describe('the export', () => {
         'countries',
         'devices',
         'browsers',
+        'operating-systems',
+        'entry-pages',
+        'exit-pages',
         'conversions-by-source',
         'conversions-by-page',
       ].map((table) => `analytics-${table}-2026-05-14-2026-05-20.csv`),
@@ -221,7 +225,7 @@ describe('the export', () => {
     expect(countries).toContain('"GB","United Kingdom","3","6"');
 
     const filtered = unzip((await get(`${url}&filterBy=device&filterValue=Mobile`)).rawPayload);
-    expect(filtered.size).toBe(7);
+    expect(filtered.size).toBe(10);
     expect(filtered.get('analytics-pages-2026-05-14-2026-05-20.csv')).toBe(
       '"page","visitors","page_views"\r\n"/","1","1"\r\n"/sparkai-academy","1","1"\r\n',
     );

@@ -22,6 +22,13 @@ const B = { ua: IPHONE, ip: '8.8.8.8' };
 const C = { ua: `${FIREFOX} c`, ip: '192.0.2.33' };
 const D = { ua: CHROME, ip: '81.2.69.161' };
 
+/** A view's page when no view of the same visitor that day comes `than` it (by time, then page). */
+function visitEnd(than: '<' | '>') {
+  const view = 'analytics_page_views';
+  return `case when not exists (select 1 from ${view} e where e.day = ${view}.day and e.visitor = ${view}.visitor
+    and (e.at, e.path) ${than} (${view}.at, ${view}.path)) then path end`;
+}
+
 /** What a dimension is of a raw view, written out here as the owner's figures mean it. */
 const COLUMNS = {
   page: 'path',
@@ -30,6 +37,10 @@ const COLUMNS = {
   country: "coalesce(country, 'Unknown')",
   device: 'device',
   browser: 'browser',
+  os: 'os',
+  // A visit's first view's page, and its last's: the one view of the visitor's day none comes before (after).
+  entry: visitEnd('<'),
+  exit: visitEnd('>'),
 } as const;
 type Dimension = keyof typeof COLUMNS;
 
@@ -159,7 +170,7 @@ describe('today folded in by the roll-up job', () => {
         select count(*)::int as n, to_char(min(until) at time zone 'UTC', 'HH24:MI') as until
         from analytics_folded_until where day = ${day}::date`),
     );
-    expect(marks).toEqual([{ n: 7, until: '10:15' }]);
+    expect(marks).toEqual([{ n: 10, until: '10:15' }]);
     await view(`${day}T10:30:00Z`, C, '/blog');
     await view(`${day}T10:31:00Z`, B, '/sparkai-academy');
     await expectRawFigures(today, day, day);

@@ -127,6 +127,20 @@ describe('search at scale (issue 47.3)', () => {
     expect(await everyPage('harbour lighthouse')).toEqual(expected);
   });
 
+  it('keeps in the word list how many posts use each word, and how many name it up front', async () => {
+    const counts = async (word: string) =>
+      (
+        (await t.deps.db.execute(
+          sql`select posts, named from blog_search_words where word = ${word}`,
+        )) as unknown as { rows: Array<{ posts: number; named: number }> }
+      ).rows[0];
+    const frontOfHarbour = Array.from({ length: 1050 }, (_, n) => n + 1).filter(
+      (i) => i % 11 === 0 || i % 7 === 0 || i % 5 === 0 || i % 13 === 0,
+    ).length;
+    expect(await counts('harbour')).toEqual({ posts: 1050, named: frontOfHarbour });
+    expect(await counts('quay')).toEqual({ posts: 2100, named: 2100 });
+  });
+
   it('ranks the newest posts when more than it ranks name the word up front, and still lists every match once', async () => {
     const named = await rankingEveryMatch('quay');
     expect(named.length).toBeGreaterThan(SEARCH_RANKED_MAX);

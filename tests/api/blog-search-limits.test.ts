@@ -3,9 +3,9 @@ import {
   correctSearchWords,
   SEARCH_CANDIDATES_MAX,
   SEARCH_CORRECTED_WORDS_MAX,
+  SEARCH_RATE_LIMIT,
   SEARCH_WORDS_MAX,
 } from '../../src/server/domains/blog';
-import { RATE_LIMIT_POLICIES } from '../../src/server/web/trpc/rate-limit';
 import { BLOG_SEARCH_BUSY_MESSAGE } from '../../src/shared/blog-publishing';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
@@ -111,7 +111,7 @@ describe('searches from one address are limited, as REST, tRPC and the /search p
   });
   const FLOODER = '198.51.100.7';
   const READER = '198.51.100.8';
-  const { max } = RATE_LIMIT_POLICIES.search;
+  const { max } = SEARCH_RATE_LIMIT;
   const searchFrom = (remoteAddress: string, url: string) =>
     limited.app.inject({ method: 'GET', url, remoteAddress });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
-import { RATE_LIMIT_MESSAGE, RATE_LIMIT_POLICIES } from '../../src/server/web/trpc/rate-limit';
+import { PAGE_RENDER_RATE_LIMIT, RATE_LIMIT_MESSAGE } from '../../src/server/web/trpc/rate-limit';
 
 // Issue 47.2: a page the response cache does not have is rendered, and a stranger can ask for a new
 // one on every request (another page number, another category); each address has a budget of those
@@ -24,7 +24,7 @@ const page = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET
 describe('pages rendered for one address', () => {
   it('are refused past the budget with 429 and Retry-After, while cached pages and other addresses are served', async () => {
     const stranger = '203.0.113.40';
-    const max = Math.round(RATE_LIMIT_POLICIES.pageRender.max * SCALE);
+    const max = Math.round(PAGE_RENDER_RATE_LIMIT.max * SCALE);
     const first = await page('/blog', stranger);
     expect(first.statusCode).toBe(200);
     for (let n = 2; n <= max; n++) {

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../src/server/platform/db/client';
 import {
   postListQueries,
   publishedPageStart,
+  SEARCH_RANKED_MAX,
   SEARCH_RECENT_POSTS,
   searchQueries,
   searchQueryOf,
@@ -233,9 +234,11 @@ describe('search reads through its indexes however many posts match (issue 47.3)
       'blog_posts_rank_search_idx',
     ],
     [
+      // The posts with both words are found through the matches' index, each tested against its
+      // own rank_search: the posts naming either word up front are many more.
       'the ranked posts of two words',
       () => searchQueries.ranked(both, 'all', { offset: 0, limit: 10, needle: 'marke' }),
-      'blog_posts_rank_search_idx',
+      'blog_posts_search_idx',
     ],
     ['the other matches of a few', () => searchQueries.older(titled, 'all', 0, 10), 'blog_posts_search_idx'],
   ];
@@ -265,6 +268,24 @@ describe('search reads through its indexes however many posts match (issue 47.3)
       { node: 'Index Scan using blog_posts_published_idx', rows: expect.any(Number) },
     ]);
     expect(read[0]!.rows).toBeLessThanOrEqual(20);
+  });
+
+  it('reads none of the posts naming a word that the word list shows named by more than it ranks', async () => {
+    const page = { offset: 0, limit: 10, needle: 'marke' };
+    const readPosts = async () =>
+      (await scansOf(searchQueries.ranked(titled, 'all', page))).reduce((n, scan) => n + scan.rows, 0);
+    // Without the word in the list (as before it counted the posts naming it), a thousand are read to
+    // find that more than that many name it.
+    expect(await readPosts()).toBeGreaterThan(SEARCH_RANKED_MAX);
+    // The list as a save keeps it: "markets" in the titles of 1,800 of the published posts.
+    await handle.db.execute(sql`
+      insert into blog_search_words (word, posts, named) values ('markets', 1800, 1800)
+      on conflict (word) do update set posts = excluded.posts, named = excluded.named`);
+    try {
+      expect(await readPosts()).toBe(0);
+    } finally {
+      await handle.db.execute(sql`delete from blog_search_words where word = 'markets'`);
+    }
   });
 
   it('ranks among the newest posts when very many name the word, reading no more of them', async () => {

@@ -22,6 +22,8 @@ const KILLS = Number(process.env.CRASH_KILLS ?? 10);
 const FIRST_START_KILLS = Number(process.env.CRASH_FIRST_START_KILLS ?? 8);
 const CUTS = Number(process.env.CRASH_POWER_CUTS ?? 2);
 const WRITERS = 8;
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ADMIN = { email: 'crash@example.co.uk', password: 'Heron-Willow-Tinder-78' };
 
 const cleanups: Array<() => void> = [];
@@ -193,11 +195,29 @@ function nextWrite(writer: number): Write {
 }
 
 /** WRITERS clients writing as fast as they are answered until `until` resolves. */
+/**
+ * Page views beside the writes, so that batches of views (each written in chunks, only its last
+ * waiting for the disk) are committed between acknowledged writes. A view is not promised to
+ * survive; the writes around it are.
+ */
+async function views(base: string, stopped: () => boolean): Promise<void> {
+  for (let n = 0; !stopped(); n++) {
+    await fetch(`${base}/api/analytics/view`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME },
+      body: JSON.stringify({ u: n % 2 === 0 ? '/blog' : '/', r: '' }),
+    }).catch(() => undefined);
+    // About a hundred a second: a batch every second, leaving the machine to the writers.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function load(base: string, token: string, ledger: Ledger, until: Promise<unknown>): Promise<void> {
   let stop = false;
   void until.then(() => (stop = true));
-  await Promise.all(
-    Array.from({ length: WRITERS }, async (_, writer) => {
+  await Promise.all([
+    views(base, () => stop),
+    ...Array.from({ length: WRITERS }, async (_, writer) => {
       let round = 0;
       while (!stop) {
         round += 1;
@@ -207,7 +227,7 @@ async function load(base: string, token: string, ledger: Ledger, until: Promise<
         if (ledger.unanswered.length > 0 && stop) break;
       }
     }),
-  );
+  ]);
 }
 
 async function retryUnanswered(base: string, token: string, ledger: Ledger): Promise<number> {

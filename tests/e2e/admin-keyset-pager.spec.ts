@@ -52,4 +52,23 @@ test('Next and Previous page through the subscribers by cursor', async ({ page, 
   await expect(pager).toContainText('Page 1 of 3');
   await expect(rows.first()).toContainText(address(50));
   await expect(previous).toBeDisabled();
+
+  // Where it can go is an outlined button; where it cannot is muted, with no fill (a grey filled
+  // Previous beside a plain-text Next read the wrong way round).
+  const look = (button: typeof next) =>
+    button.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { fill: s.backgroundColor, border: s.borderTopColor, colour: s.color };
+    });
+  const [gone, ahead] = [await look(previous), await look(next)];
+  expect(gone.fill).toBe('rgba(0, 0, 0, 0)');
+  expect(ahead.fill).toBe('rgba(0, 0, 0, 0)');
+  expect(ahead.border).not.toBe('rgba(0, 0, 0, 0)');
+  expect(ahead.border).not.toBe(gone.border);
+  expect(ahead.colour).not.toBe(gone.colour);
+
+  // A search that finds one page of them has no pager at all.
+  await page.getByLabel('Search').fill(address(7));
+  await expect(rows).toHaveCount(1);
+  await expect(pager).toHaveCount(0);
 });

@@ -15,13 +15,12 @@ async function steps(page: Page) {
   return table.locator('tbody th').allInnerTexts();
 }
 
-test('the chart follows the period in UK style, a clicked row filters every card, and axe passes', async ({
-  page,
-  signIn,
-  baseURL,
-}) => {
-  // Visits from a source of this run's own, counted as a reader's (no session).
-  const source = `dash-${Date.now()}`;
+/**
+ * A reader's visit (Firefox on Linux, no session) from a source of this run's own, over the home
+ * page, the blog and the Academy; the source's name.
+ */
+async function readerVisit(baseURL: string, prefix: string): Promise<string> {
+  const source = `${prefix}-${Date.now()}`;
   const reader = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': FIREFOX } });
   for (const u of [`/?utm_source=${source}`, '/blog', '/sparkai-academy']) {
     const res = await reader.post('/api/analytics/view', {
@@ -31,7 +30,16 @@ test('the chart follows the period in UK style, a clicked row filters every card
     expect(res.status()).toBe(202);
   }
   await reader.dispose();
+  return source;
+}
 
+test('the chart follows the period in UK style, a clicked row filters every card, and axe passes', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  // Visits from a source of this run's own, counted as a reader's (no session).
+  const source = await readerVisit(baseURL!, 'dash');
   await signIn({ by: 'api' });
   await page.goto('/admin?section=analytics');
   const sources = page.getByTestId('analytics-sources-card');
@@ -71,6 +79,48 @@ test('the chart follows the period in UK style, a clicked row filters every card
     [],
   );
 
-  await page.getByRole('button', { name: 'Remove filter' }).click();
+  await page.getByRole('button', { name: `Remove filter: Source is ${source}` }).click();
+  await expect(page.getByTestId('analytics-filter')).toHaveCount(0);
+});
+
+test('cards have entry, exit and system tabs; filters stack as chips, live in the address, and Back takes the last off', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  // One reader's visit (Linux, Firefox): in on the home page, out from the Academy.
+  const source = await readerVisit(baseURL!, 'stack');
+  await signIn({ by: 'api' });
+  await page.goto('/admin?section=analytics');
+  const sources = page.getByTestId('analytics-sources-card');
+  const pages = page.getByTestId('analytics-pages-card');
+  const devices = page.getByTestId('analytics-devices-card');
+  await sources.getByRole('button', { name: new RegExp(`^${source}`) }).click({ timeout: 15_000 });
+  const chips = page.getByTestId('analytics-filter-chip');
+  await expect(chips).toHaveText([`Source is ${source}`]);
+  await expect(page).toHaveURL(new RegExp(`[?&]source=${source}`));
+
+  // Under that filter: the visit's entry, exit and operating system, each a tab of its card.
+  await pages.getByRole('tab', { name: 'Entry pages' }).click();
+  await expect(pages.getByTestId('analytics-entry-pages-row')).toHaveText(['/1']);
+  await pages.getByRole('tab', { name: 'Exit pages' }).click();
+  await expect(pages.getByTestId('analytics-exit-pages-row')).toHaveText(['/sparkai-academy1']);
+  await devices.getByRole('tab', { name: 'Operating systems' }).click();
+  await expect(devices.getByTestId('analytics-operating-systems-row')).toHaveText([/^Linux/]);
+
+  // A second filter stacks on the first.
+  await pages.getByRole('tab', { name: 'Pages', exact: true }).click();
+  await pages.getByRole('button', { name: '/blog', exact: true }).click();
+  await expect(chips).toHaveText([`Source is ${source}`, 'Page is /blog']);
+  await expect(page).toHaveURL(/[?&]page=%2Fblog/);
+  await expect(page.getByTestId('analytics-visitors')).toContainText(/^Visitors1/);
+
+  // The address keeps them over a reload; Back takes the last one off.
+  await page.reload();
+  await expect(chips).toHaveText([`Source is ${source}`, 'Page is /blog']);
+  await page.goBack();
+  await expect(chips).toHaveText([`Source is ${source}`]);
+  await expect(page.getByTestId('analytics-pages-row')).toHaveCount(3);
+  await page.getByRole('button', { name: `Remove filter: Source is ${source}` }).click();
   await expect(page.getByTestId('analytics-filter')).toHaveCount(0);
 });

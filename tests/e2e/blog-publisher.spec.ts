@@ -114,8 +114,35 @@ test.describe('the editor', () => {
     await page.getByLabel('Meta title').fill('Cycle routes around Stevenage');
     await expect(page.getByText('29 of 60 characters')).toBeVisible();
     await expect(preview).toContainText('Cycle routes around Stevenage');
-    await page.getByLabel('Meta description').fill('x'.repeat(170));
-    await expect(page.getByText('170 of 160 characters - search engines will cut it short')).toBeVisible();
+    // A long title is one line, cut with an ellipsis where the width runs out, as a search engine does.
+    await page
+      .getByLabel('Meta title')
+      .fill('Cycle routes around Stevenage, Hitchin, Letchworth and Baldock for every family');
+    const title = preview.locator('p').first();
+    const line = await title.evaluate((el) => ({
+      lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      cut: getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth,
+    }));
+    expect(line).toEqual({ lines: 1, cut: true });
+    // Past the length shown, the counter says by how much; the box grows to show the whole text.
+    const description = page.getByLabel('Meta description');
+    await description.fill('x'.repeat(170));
+    await expect(page.getByText('170 characters: 10 over the 160 a search engine shows')).toBeVisible();
+    expect(await description.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    // The address is the site's public one (the server's configured address, in the page's head).
+    const site = await page.evaluate(() => {
+      const feed = document.querySelector<HTMLLinkElement>('link[type="application/rss+xml"]')!;
+      feed.href = 'https://www.hertslocalmedia.co.uk/rss.xml';
+      return new URL(feed.href).host;
+    });
+    await page.getByLabel('Meta title').fill('Cycle routes near Stevenage');
+    await expect(preview).toContainText(`${site} › blog › stevenage-cycle-routes`);
+    // 'No image chosen' once (the field's own words), and the post as X and Facebook show a shared link.
+    const panel = page.locator('details').filter({ hasText: 'Search and sharing' });
+    await expect(panel.getByText(/No image chosen|None chosen/)).toHaveCount(1);
+    await expect(page.getByTestId('x-card')).toContainText('Cycle routes near Stevenage');
+    await expect(page.getByTestId('facebook-card')).toContainText(site);
+    await expect(page.getByTestId('facebook-card')).toContainText('x'.repeat(20));
     await page.getByLabel('Hide from search engines').check();
     await expect(preview).toContainText('Hidden from search engines.');
   });
@@ -316,40 +343,68 @@ test.describe('the editor', () => {
     await expect(notice).toContainText(ukTime);
   });
 
-  test('each save keeps a revision; the editor shows a word-level diff and restores one as a new revision', async ({
+  test('each save keeps a revision; the editor shows the content rendered with the changes marked in place, and restores one as a new revision', async ({
     page,
     request,
     signIn,
     adminAuth,
   }) => {
     const title = unique('Revised post ');
-    await createPost(request, adminAuth, {
+    const post = await createPost(request, adminAuth, {
       title,
       status: 'published',
-      content: '<p>The market opens at nine.</p>',
+      content: '<h2>Opening times</h2><p>The market opens at nine.</p><ul><li>Stalls by the river</li></ul>',
     });
     await signIn({ by: 'api' });
+    await page.setViewportSize({ width: 390, height: 844 });
     await openEditor(page, title);
     await page.getByLabel('Title', { exact: true }).fill(`${title} updated`);
     await page.getByRole('button', { name: 'Update post' }).click();
     await expect(page.getByText('Blog post updated successfully!', { exact: true })).toBeVisible();
+    const revised = await request.patch(`/api/admin/blogs/${post.id}`, {
+      headers: adminAuth,
+      data: {
+        content:
+          '<h2>Opening times</h2><p>The market opens at ten.</p><ul><li>Stalls by the river</li><li>Carols at seven</li></ul>',
+      },
+    });
+    expect(revised.status(), await revised.text()).toBe(200);
 
     await openEditor(page, `${title} updated`);
     await page.getByTestId('revisions').locator('summary').click();
     const revisions = page.getByTestId('revision');
-    await expect(revisions).toHaveCount(2);
-    // The older one: the title as it was.
+    await expect(revisions).toHaveCount(3);
+    // Each to the second, UK style; the newest is the version the site has now; one page, no pager.
+    await expect(revisions.first()).toContainText(/\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} Current/);
+    await expect(revisions.first().getByTestId('revision-current')).toHaveText('Current');
+    await expect(page.getByTestId('revision-current')).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Pages of revisions' })).toHaveCount(0);
+    // The oldest: the title and the content as they were.
     await revisions
       .last()
       .getByRole('button', { name: /^Compare/ })
       .click();
-    const titleDiff = page.getByTestId('revision-diff').first();
-    await expect(titleDiff.locator('ins')).toContainText('updated');
+    const diffs = page.getByTestId('revision-diff');
+    await expect(diffs.first().locator('ins')).toContainText('updated');
+    // The content reads as the post does, its heading and list kept, each change where it stands.
+    const content = diffs.filter({ hasText: 'Opening times' });
+    await expect(content.getByRole('heading', { level: 2, name: 'Opening times' })).toBeVisible();
+    await expect(content.getByRole('listitem')).toHaveCount(2);
+    await expect(content.locator('p del')).toContainText('nine');
+    await expect(content.locator('p ins')).toContainText('ten');
+    await expect(content.getByRole('listitem').last().locator('ins')).toContainText('Carols at seven');
+    // On a phone it lies in the page: no box of its own that scrolls and cuts it off.
+    const clipped = await content.evaluate((el) => {
+      for (let a: Element | null = el; a && a !== document.body; a = a.parentElement)
+        if (a.scrollHeight > a.clientHeight + 1 && getComputedStyle(a).overflowY !== 'visible') return true;
+      return false;
+    });
+    expect(clipped).toBe(false);
     await page.getByRole('button', { name: 'Restore this revision' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
     await expect(page.getByText('Revision restored', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await expect(revisions).toHaveCount(3);
+    await expect(revisions).toHaveCount(4);
   });
 });
 
@@ -638,6 +693,17 @@ test.describe('what visitors see', () => {
     await expect(results.first().getByRole('heading')).toContainText('Pumpkin carving in Baldock');
     await expect(results.first().locator('mark').first()).toHaveText(/pumpkin/i);
     await expect(results.nth(1).locator('p mark').first()).toHaveText(/pumpkin/i);
+    // Dates in the UK style ('29 Nov 2026'); only the blog's cards keep the specification's 'Nov 29, 2026'.
+    await expect(results.first().locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await results.first().getByRole('link').click();
+    await expect(page.getByRole('article').locator('time').first()).toHaveText(
+      /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    await page.goto('/blog');
+    await expect(page.getByTestId('blog-card').first().locator('time')).toHaveText(
+      /^[A-Z][a-z]{2} \d{2}, \d{4}$/,
+    );
+    await page.goto(`/search?q=pumpkin+${word}`);
 
     // Nothing matched: said in words.
     await page.getByRole('searchbox', { name: 'Search the blog' }).fill('xylophonequartz');

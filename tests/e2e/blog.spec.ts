@@ -196,7 +196,10 @@ test('/blog is paged on the server: 12 posts, crawlable page and category links,
     await expect(page).toHaveURL(/\/blog\?category=Walks$/);
     await expect(page.getByTestId('blog-card')).toHaveCount(12);
     await expect(page.getByText('Page 1 of 2')).toBeVisible();
-    await page.getByRole('link', { name: /Older posts/ }).click();
+    // Older posts reads as a button to press (outlined), not as plain text beside the status.
+    const older = page.getByRole('link', { name: /Older posts/ });
+    expect(await older.evaluate((el) => parseFloat(getComputedStyle(el).borderTopWidth))).toBeGreaterThan(0);
+    await older.click();
     await expect(page).toHaveURL(/\/blog\?category=Walks&page=2$/);
     await expect(page.getByTestId('blog-card')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Paging walk 1' })).toBeVisible();

@@ -88,6 +88,25 @@ test.describe('the admin app on a phone', () => {
     await page.close();
   });
 
+  test('the sections row is worked by keyboard: each in turn, the one chosen brought into sight', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ by: 'api' });
+    await page.goto('/admin');
+    const tabs = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button');
+    await expect(tabs).toHaveCount(ADMIN_TABS.length);
+    await tabs.first().focus();
+    for (let i = 1; i < ADMIN_TABS.length; i++) await page.keyboard.press('Tab');
+    const last = tabs.last();
+    await expect(last).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(last).toHaveAttribute('aria-current', 'page');
+    const box = (await last.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+
   for (const section of sections) {
     test(`${section.tab}: a card per row with labelled fields and thumb-sized actions`, async ({
       page,
@@ -96,16 +115,26 @@ test.describe('the admin app on a phone', () => {
       await signIn({ by: 'api' });
       await openAdminSection(page, section.tab, section.ready);
 
-      // Every section tab is on the screen (they wrap), each a thumb's height.
-      const tabs = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button');
+      // The sections are one row that scrolls sideways with a cue, each a thumb's height, the
+      // current one in sight: the section itself starts on the first screen.
+      const nav = page.getByRole('navigation', { name: 'Admin sections' });
+      const tabs = nav.getByRole('button');
       await expect(tabs).toHaveCount(ADMIN_TABS.length);
+      await expect(nav).toHaveAttribute('data-scroll-cue', '');
+      const row = (await nav.boundingBox())!;
+      expect(row.height).toBeLessThanOrEqual(64);
       for (const box of await tabs.evaluateAll((els) =>
         els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
       )) {
-        expect(box.left).toBeGreaterThanOrEqual(0);
-        expect(box.right).toBeLessThanOrEqual(390);
+        expect(box.top).toBeGreaterThanOrEqual(row.y);
+        expect(box.bottom).toBeLessThanOrEqual(row.y + row.height);
         expect(box.height).toBeGreaterThanOrEqual(44);
       }
+      const current = (await nav.locator('[aria-current="page"]').boundingBox())!;
+      expect(current.x).toBeGreaterThanOrEqual(0);
+      expect(current.x + current.width).toBeLessThanOrEqual(390);
+      const start = page.locator('main h2').first();
+      expect((await start.boundingBox())!.y).toBeLessThan(844 - 200);
 
       // Lists are cards, never tables, and each card labels its fields.
       await expect(page.locator('main table')).toHaveCount(0);

@@ -5,6 +5,7 @@ import { openAdminSection } from './helpers/admin-data';
 import { acceptedMail, confirmedSubscriber, mailTo } from './helpers/newsletter-mail';
 import { findOverflow } from './helpers/page-checks';
 import { countRequestsTo } from './helpers/requests';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './helpers/sign-in';
 
 // Writing, previewing, testing, sending, watching and retrying a newsletter issue, and its archive
@@ -98,6 +99,14 @@ test('an admin writes an issue, previews it at both widths, tests it, sends it, 
   await expect(page.getByText('Sending started', { exact: true })).toBeVisible();
 
   const progress = page.getByTestId('send-progress');
+  // Until the first copy is queued the list is still being made: no 'Sent 0' beside everyone remaining.
+  const shown = await progress.innerText();
+  if (shown.includes('Making the list of recipients')) expect(shown).not.toMatch(/Sent\s*0/);
+  // The issue's subject is the screen's title, larger than its panels' headings.
+  const fontSize = (l: Locator) => l.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(await fontSize(page.getByRole('heading', { level: 2, name: subject }))).toBeGreaterThan(
+    await fontSize(progress.getByRole('heading', { name: 'Progress' })),
+  );
   await expect(progress.getByRole('progressbar', { name: 'Sent so far' })).toBeVisible();
   await expect(progress.getByTestId('issue-status')).toHaveText('Sending');
   // Live figures: the page asks again every few seconds while it sends; pause once some have gone.
@@ -188,7 +197,32 @@ test('the sent issue has a server-rendered archive page, listed in the archive',
   // Hydration uses the data the server rendered with; the pages pass axe's WCAG A/AA checks.
   const archiveCalls = countRequestsTo(page, 'newsletter.archive');
   await page.goto(href!);
-  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  const title = page.getByRole('heading', { level: 1, name: subject });
+  await expect(title).toBeVisible();
+  // The page's parts line up: the back link on a line of its own, on the title's left edge; the
+  // preview line clear of the rule above the body; links in the body in the brand's red.
+  const back = page.getByRole('link', { name: 'All past issues' });
+  const [backBox, titleBox, dateBox] = await Promise.all([
+    back.boundingBox(),
+    title.boundingBox(),
+    page.locator('article > time').boundingBox(),
+  ]);
+  expect(Math.abs(backBox!.x - titleBox!.x)).toBeLessThanOrEqual(1);
+  expect(backBox!.y + backBox!.height).toBeLessThanOrEqual(dateBox!.y);
+  const lead = page.getByText('Stalls, carols and the big switch-on');
+  const body = page.locator('article > div').filter({ hasText: 'The lights go on along the river' });
+  expect(
+    (await body.boundingBox())!.y - ((await lead.boundingBox())!.y + (await lead.boundingBox())!.height),
+  ).toBeGreaterThanOrEqual(8);
+  const colours = await body.evaluate((el) => {
+    const a = el.appendChild(document.createElement('a'));
+    a.href = '/blog';
+    a.textContent = 'a link in the body';
+    const seen = getComputedStyle(a).color;
+    a.remove();
+    return { body: seen, brand: getComputedStyle(document.querySelector('aside a')!).color };
+  });
+  expect(colours.body).toBe(colours.brand);
   await page.goto('/newsletter');
   await expect(page.getByRole('link', { name: subject })).toBeVisible();
   expect(archiveCalls()).toBe(0);

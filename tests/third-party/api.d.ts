@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * Visitors, page views and conversions per day over a period, against the period before
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit'). points are the figures per interval (hour, day or month; by default hours for a day, months past three months, else days), previousPoints the period before’s; hours can be had for up to 7 days of the last 30. A visitor counts once in each hour or day, and a month’s visitors are its days’. With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). Conversions can be filtered by page or source only (filter.conversionsFiltered); under another filter they are the whole period’s and the conversion rates null.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit'). points are the figures per interval (hour, day or month; by default hours for a day, months past three months, else days), previousPoints the period before’s; hours can be had for up to 7 days of the last 30. A visitor counts once in each hour or day, and a month’s visitors are its days’. With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering them all; one filter a dimension, filterBy’s included. Conversions can be filtered by page or source only (filter.conversionsFiltered); under another filter they are the whole period’s and the conversion rates null.
          */
         get: operations["analytics-overview"];
         put?: never;
@@ -316,8 +316,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'. With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom).
+         * Top pages, entry and exit pages, sources, UTM campaigns, countries, devices, browsers or operating systems over a period, one page at a time
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'. An entry page is where a visitor's day began and an exit page where it ended (one of each a visitor a day, so their pageViews are their visitors); os is the family of the operating system, Unknown for views before 29 November 2026. With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering them all; one filter a dimension, filterBy’s included.
          */
         get: operations["analytics-breakdown"];
         put?: never;
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page
-         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'. With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). Conversions are recorded with their source and page, so filterBy can be page or source only.
+         * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'. With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering them all; one filter a dimension, filterBy’s included. Conversions are recorded with their source and page, so filterBy can be page or source only.
          */
         get: operations["analytics-conversions"];
         put?: never;
@@ -1598,7 +1598,7 @@ export interface paths {
         put?: never;
         /**
          * Send an enquiry or a free-workshop reservation to the business
-         * @description type is one of the service types or 'workshop_reservation'. An empty subject becomes the type. An enquiry must carry challenge and answer from GET /api/contact/challenge (the math question of the contact form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an expired or already used challenge with its own message; either way, get a new one). A workshop_reservation needs no challenge: it may carry its structured details, which are then checked, or only the five fields with the details written into message, as SPEC section 7 sends it. A reservation books a place in the next open workshop session (GET /api/workshops/next), joins its waiting list when it is full, or records interest when no date is set; message says which (POST /api/workshops/{id}/reservations books one session and can refuse when full). A filled-in website field (a spam trap) is answered like a success and dropped.
+         * @description type is one of the service types or 'workshop_reservation'. An empty subject becomes the type. An enquiry must carry challenge and answer from GET /api/contact/challenge (the math question of the contact form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an expired or already used challenge with its own message; either way, get a new one). A workshop_reservation needs no challenge: it may carry its structured details, which are then checked, or only the five fields (name, email, subject, message and type) with the details written into message as lines of text. A reservation books a place in the next open workshop session (GET /api/workshops/next), joins its waiting list when it is full, or records interest when no date is set; message says which (POST /api/workshops/{id}/reservations books one session and can refuse when full). A filled-in website field (a spam trap) is answered like a success and dropped.
          */
         post: operations["contact-send"];
         delete?: never;
@@ -2110,7 +2110,7 @@ export interface paths {
         put?: never;
         /**
          * Reserves a place for a child in a free workshop session
-         * @description details are the workshop form's fields. With a place left the answer is status confirmed, and the parent gets a confirmation e-mail with a calendar file and a reminder the day before. A full session answers 409 unless ifFull is 'join_waiting_list', which puts the child on the waiting list (status waiting); the first on the list gets a place that is given back. A session that has started or was cancelled answers 409. The reservation is also a contact message of type workshop_reservation, as POST /api/contact's is, which books the next session with only the five fields of SPEC section 7.
+         * @description details are the workshop form's fields. With a place left the answer is status confirmed, and the parent gets a confirmation e-mail with a calendar file and a reminder the day before. A full session answers 409 unless ifFull is 'join_waiting_list', which puts the child on the waiting list (status waiting); the first on the list gets a place that is given back. A session that has started or was cancelled answers 409. The reservation is also a contact message of type workshop_reservation, as POST /api/contact's is, which books the next session with only its five fields (name, email, subject, message and type).
          */
         post: operations["workshops-reserve"];
         delete?: never;
@@ -5326,8 +5326,9 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                 filterValue?: string;
+                filters?: string[];
                 interval?: "hour" | "day" | "month";
             };
             header?: never;
@@ -5449,8 +5450,13 @@ export interface operations {
                         }[];
                         filter?: {
                             /** @enum {string} */
-                            by: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                            by: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                             value: string;
+                            filters: {
+                                /** @enum {string} */
+                                by: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
+                                value: string;
+                            }[];
                             coveredFrom: string | null;
                             previousCoveredFrom: string | null;
                             conversionsFiltered: boolean;
@@ -5458,7 +5464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown interval, or hours over more than 7 days or past the last 30; filterBy without filterValue or the other way round. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown interval, or hours over more than 7 days or past the last 30; filterBy without filterValue or the other way round; a filter not dimension:value, or two of one dimension. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5538,9 +5544,10 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                 filterValue?: string;
-                dimension: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filters?: string[];
+                dimension: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                 page?: number;
                 pageSize?: number;
             };
@@ -5584,7 +5591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range; filterBy without filterValue or the other way round. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; an unknown dimension; paging out of range; filterBy without filterValue or the other way round; a filter not dimension:value, or two of one dimension. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,8 +5671,9 @@ export interface operations {
                 period?: "today" | "7d" | "30d" | "12mo" | "custom";
                 from?: string;
                 to?: string;
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                 filterValue?: string;
+                filters?: string[];
                 by: "source" | "page";
                 page?: number;
                 pageSize?: number;
@@ -5718,7 +5726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range; filterBy without filterValue or the other way round, or filterBy other than page or source. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description A bad period: unknown name, custom without from and to, or from after to; by is not source or page; paging out of range; filterBy without filterValue or the other way round; a filter not dimension:value, or two of one dimension, or filterBy other than page or source. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +5809,7 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: string;
                 /** @description With filterValue: the figures of the visitors with a view of that page, from that source and so on */
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                 filterValue?: string;
             };
             header?: never;
@@ -5904,7 +5912,7 @@ export interface operations {
                 /** @description Last day of a custom period */
                 to?: string;
                 /** @description With filterValue: the figures of the visitors with a view of that page, from that source and so on */
-                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser";
+                filterBy?: "page" | "source" | "campaign" | "country" | "device" | "browser" | "os" | "entry" | "exit";
                 filterValue?: string;
             };
             header?: never;

@@ -12,7 +12,9 @@ function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): ()
   return () => (made ??= new Intl.DateTimeFormat(locale, options));
 }
 
-// The blog date of docs/specification.md §2, 'MMM dd, yyyy' (Mar 05, 2026): the US month-first order.
+// The blog card's date of the specification (SPEC /blog: 'MMM dd, yyyy', Mar 05, 2026), the US
+// month-first order: the cards alone keep it; every other date, in the admin and on the public
+// pages, is the UK style below.
 const postDate = lazyDateFormat('en-US', {
   month: 'short',
   day: '2-digit',
@@ -31,20 +33,34 @@ const dayAndTime = lazyDateFormat('en-GB', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+});
+const dayAndTimeToTheSecond = lazyDateFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
   timeZone: TIME_ZONE,
 });
 
-/** 'Mar 05, 2026', or '' for a post with no date. */
+/** The blog cards' 'Mar 05, 2026' (SPEC), or '' for a post with no date. Nowhere else. */
 export function formatPostDate(iso: string | null): string {
   return iso ? postDate().format(new Date(iso)) : '';
 }
 
-/** '5 Mar 2026'. */
+/** '5 Mar 2026': a day, in lists and on the public pages. */
 export function formatDate(iso: string): string {
   return day().format(new Date(iso));
 }
 
-/** '5 Mar 2026, 14:05'. */
-export function formatDateTime(iso: string): string {
-  return dayAndTime().format(new Date(iso));
+/**
+ * '5 Mar 2026, 14:05' (UK time, 24-hour), or with `seconds` '5 Mar 2026, 14:05:32', where two
+ * within the same minute must be told apart (a post's revisions).
+ */
+export function formatDateTime(iso: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  return (seconds ? dayAndTimeToTheSecond : dayAndTime)().format(new Date(iso));
 }

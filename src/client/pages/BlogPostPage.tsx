@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { blogPostHref, readingTimeLabel } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
-import { formatPostDate } from '../lib/dates';
+import { formatDate } from '../lib/dates';
 import {
   KeepHyphenated,
   PostTags,
@@ -69,7 +69,9 @@ export default function BlogPostPage() {
         <div className={card.meta}>
           <span className={card.metaItem}>
             <Calendar size={14} aria-hidden="true" />
-            <time dateTime={data.publishedAt ?? undefined}>{formatPostDate(data.publishedAt)}</time>
+            <time dateTime={data.publishedAt ?? undefined}>
+              {data.publishedAt ? formatDate(data.publishedAt) : ''}
+            </time>
           </span>
           {data.category ? <span className={card.category}>{data.category}</span> : null}
           <span className={card.metaItem}>

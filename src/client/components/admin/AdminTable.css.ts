@@ -171,6 +171,16 @@ export const pager = style({
 
 export const pagerButtons = style({ display: 'flex', gap: vars.space.xs });
 
+/**
+ * Where the pager can go is an outlined button; where it cannot is muted, with no fill: the one grey
+ * disabled look of Button read as the filled, pressable one beside a plain-text Next.
+ */
+export const pagerButton = style({
+  selectors: {
+    '&:disabled': { background: 'transparent', borderColor: vars.color.line, color: vars.color.muted },
+  },
+});
+
 const pillBase = style({
   display: 'inline-block',
   padding: `${vars.space.xxs} ${vars.space.sm}`,

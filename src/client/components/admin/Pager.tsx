@@ -8,7 +8,8 @@ export type PageCursor = { after: string } | { before: string };
 /**
  * 'Page 2 of 40 · 987 enquiries' with Previous and Next; the server does the paging. Where the list
  * answers with cursors, Next and Previous read from the row beside the page shown, so page 500
- * costs what page 1 does; back to page 1 reads the newest rows again.
+ * costs what page 1 does; back to page 1 reads the newest rows again. A list of one page has no
+ * pager: two dead buttons said there was somewhere to go.
  */
 export function Pager({
   page,
@@ -31,6 +32,7 @@ export function Pager({
   prevCursor?: string | undefined;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1 && page <= 1) return null;
   const previous = () =>
     page - 1 > 1 && prevCursor ? onPage(page - 1, { before: prevCursor }) : onPage(page - 1);
   const next = () => (nextCursor ? onPage(page + 1, { after: nextCursor }) : onPage(page + 1));
@@ -40,10 +42,22 @@ export function Pager({
         Page {Math.min(page, pages)} of {pages} · {total.toLocaleString('en-GB')} {noun}
       </p>
       <div className={styles.pagerButtons}>
-        <Button size="sm" variant="ghost" onClick={previous} disabled={page <= 1 || busy}>
+        <Button
+          size="sm"
+          variant="outline"
+          className={styles.pagerButton}
+          onClick={previous}
+          disabled={page <= 1 || busy}
+        >
           <ChevronLeft size={16} aria-hidden="true" /> Previous
         </Button>
-        <Button size="sm" variant="ghost" onClick={next} disabled={page >= pages || busy}>
+        <Button
+          size="sm"
+          variant="outline"
+          className={styles.pagerButton}
+          onClick={next}
+          disabled={page >= pages || busy}
+        >
           Next <ChevronRight size={16} aria-hidden="true" />
         </Button>
       </div>

@@ -34,8 +34,10 @@ export const welcome = style({
 
 export const subtle = style({ margin: 0, color: vars.color.muted });
 
-// The sections by group: a side bar beside the page from a desktop's width; below it, each group
-// a labelled row of pills above the page (wrapping, every section in sight, a thumb's size).
+// The sections by group: a side bar beside the page from a desktop's width; below it, one row of
+// pills that scrolls sideways under the welcome bar (every group named in the row), so a section
+// starts on the first screen of a phone instead of below five rows of pills. The row fades at its
+// right edge while there is more (the cue), and its end padding lets the last pill clear the fade.
 export const frame = style({
   display: 'flex',
   flexDirection: 'column',
@@ -51,15 +53,35 @@ export const frame = style({
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 });
 
+const fadeAtTheEnd = `linear-gradient(to right, #000 calc(100% - ${vars.space.xl}), transparent)`;
+
 export const nav = style({
   display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.sm} ${vars.space.lg}`,
+  flexWrap: 'nowrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  overflowX: 'auto',
+  // The row's own width never widens the page: it scrolls inside the column it is given, and holds
+  // its visually hidden words (positioned) too, which would otherwise sit past the page's edge.
+  contain: 'inline-size',
+  position: 'relative',
+  // Room for the focus ring inside the scrolling box, and for the last pill past the fade.
+  padding: `${vars.space.xxs} ${vars.space.xl} ${vars.space.xxs} ${vars.space.xxs}`,
+  margin: `0 calc(-1 * ${vars.space.xxs})`,
+  scrollbarWidth: 'thin',
+  maskImage: fadeAtTheEnd,
+  WebkitMaskImage: fadeAtTheEnd,
   '@media': {
     [breakpoints.desktop]: {
       flexDirection: 'column',
-      flexWrap: 'nowrap',
+      alignItems: 'stretch',
       gap: vars.space.md,
+      overflowX: 'visible',
+      contain: 'none',
+      padding: 0,
+      margin: 0,
+      maskImage: 'none',
+      WebkitMaskImage: 'none',
       position: 'sticky',
       top: vars.space.md,
     },
@@ -68,14 +90,13 @@ export const nav = style({
 
 export const group = style({
   display: 'flex',
-  flexWrap: 'wrap',
+  flexShrink: 0,
   alignItems: 'center',
   gap: vars.space.xs,
   '@media': { [breakpoints.desktop]: { flexDirection: 'column', alignItems: 'stretch', gap: 0 } },
 });
 
 export const groupLabel = style({
-  flexBasis: '100%',
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.bold,
   letterSpacing: '0.06em',

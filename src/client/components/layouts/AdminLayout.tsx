@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import * as styles from './AdminLayout.css';
 
@@ -12,8 +12,8 @@ export interface AdminTab {
 
 /**
  * The admin area's frame, inside the site's: who is signed in, Logout, and the sections by group
- * (a side bar from a desktop's width, labelled rows above the page below it), so more sections fit
- * without a lone one wrapping onto a row of its own.
+ * (a side bar from a desktop's width; below it one row above the page that scrolls sideways, the
+ * current section brought into it), drawn from the list it is given.
  */
 export function AdminLayout({
   user,
@@ -34,6 +34,8 @@ export function AdminLayout({
   children: ReactNode;
 }) {
   const groups = [...new Set(tabs.map((tab) => tab.group))];
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => showCurrentSection(nav.current), [current]);
   return (
     <div className={styles.shell}>
       <div className={styles.inner}>
@@ -49,7 +51,13 @@ export function AdminLayout({
           </Button>
         </div>
         <div className={styles.frame}>
-          <nav aria-label="Admin sections" aria-busy={busy || undefined} className={styles.nav}>
+          <nav
+            ref={nav}
+            aria-label="Admin sections"
+            aria-busy={busy || undefined}
+            className={styles.nav}
+            data-scroll-cue=""
+          >
             {groups.map((group) => (
               <div key={group} role="group" aria-labelledby={`admin-nav-${group}`} className={styles.group}>
                 <span id={`admin-nav-${group}`} className={styles.groupLabel}>
@@ -77,6 +85,16 @@ export function AdminLayout({
       </div>
     </div>
   );
+}
+
+/** In the row that scrolls sideways (a phone's), the current section is in sight, not past the edge. */
+function showCurrentSection(nav: HTMLElement | null): void {
+  const tab = nav?.querySelector('[aria-current="page"]');
+  if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return;
+  const row = nav.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  if (box.left < row.left) nav.scrollLeft -= row.left - box.left;
+  else if (box.right > row.right - row.width / 4) nav.scrollLeft += box.left - row.left - row.width / 4;
 }
 
 /** In place of the admin area: a centred message (the session being checked, Access Denied). */

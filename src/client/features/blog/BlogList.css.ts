@@ -141,6 +141,8 @@ export const pagerLink = style({
   fontWeight: vars.fontWeight.bold,
   textDecoration: 'none',
   selectors: {
+    // Newer and Older are buttons to press, outlined as the admin's pager is; the back link is not.
+    '&[rel="prev"], &[rel="next"]': { border: `2px solid ${vars.color.brandDark}` },
     '&[rel="next"]': { justifySelf: 'end' },
     '&:hover': { background: vars.color.surfaceAlt },
     '&:focus-visible': focusRing,

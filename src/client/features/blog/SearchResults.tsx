@@ -2,7 +2,7 @@ import { Calendar } from 'lucide-react';
 import { Link } from 'wouter';
 import { blogPostHref } from '../../../shared/blog-publishing';
 import type { BlogSearchHit } from '../../../shared/blog-publishing.schema';
-import { formatPostDate } from '../../lib/dates';
+import { formatDate } from '../../lib/dates';
 import { Highlighted } from './Highlighted';
 import * as extras from './BlogExtras.css';
 import * as styles from './BlogCard.css';
@@ -21,7 +21,9 @@ export function SearchResults({ hits }: { hits: BlogSearchHit[] }) {
           <div className={styles.meta}>
             <span className={styles.metaItem}>
               <Calendar size={14} aria-hidden="true" />
-              <time dateTime={hit.publishedAt ?? undefined}>{formatPostDate(hit.publishedAt)}</time>
+              <time dateTime={hit.publishedAt ?? undefined}>
+                {hit.publishedAt ? formatDate(hit.publishedAt) : ''}
+              </time>
             </span>
             {hit.category ? <span className={styles.category}>{hit.category}</span> : null}
           </div>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css';
 import { bareList, centredMessage } from '../../styles/rules';
 import { blogListStyles, blogPostStyles } from '../blog/index.css';
@@ -65,11 +65,22 @@ export const preheader = style({ margin: 0, color: vars.color.inkSoft, lineHeigh
 
 export const empty = style({ ...centredMessage, color: vars.color.muted });
 
-/** Back to the list: a line of its own above the issue's date. */
-export const back = style([
-  blogListStyles.pagerLink,
-  { display: 'flex', width: 'fit-content', marginBottom: vars.space.lg, padding: 0 },
-]);
+/**
+ * Back to the list: a line of its own above the issue's date, its arrow on the title's left edge.
+ * Written out rather than built on the blog pager's link, whose padding and inline display won over
+ * these where its sheet loaded after this one.
+ */
+export const back = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  width: 'fit-content',
+  marginBottom: vars.space.lg,
+  color: vars.color.brandDark,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' }, '&:focus-visible': focusRing },
+});
 
 export const issueTitle = style({
   margin: `${vars.space.xs} 0`,
@@ -81,11 +92,20 @@ export const issueTitle = style({
   overflowWrap: 'anywhere',
 });
 
-/** A post's body styles, with a rule between the issue's heading and its body. */
+/** A post's body styles, with a rule between the issue's heading (and preview line) and its body. */
 export const content = style([
   blogPostStyles.content,
-  { overflowWrap: 'anywhere', paddingTop: vars.space.md, borderTop: vars.border.hairline },
+  {
+    overflowWrap: 'anywhere',
+    marginTop: vars.space.lg,
+    paddingTop: vars.space.lg,
+    borderTop: vars.border.hairline,
+  },
 ]);
+// An issue's links in the brand's red, as the rest of the newsletter's pages, not the posts' blue
+// (prose.css): within the page, so this wins over that rule whichever sheet loads last.
+globalStyle(`${page} ${content} a`, { color: vars.color.brandDark, fontWeight: vars.fontWeight.medium });
+globalStyle(`${page} ${content} a:focus-visible`, focusRing);
 
 export const signup = style({
   marginTop: vars.space.xl,

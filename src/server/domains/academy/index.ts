@@ -3,4 +3,3 @@
 export { countActiveSubscriptions } from './admin';
 export { issueManageLink } from './manage-links';
 export { createPayments, stripeAddress, type Payments } from './payments';
-export { academyMailKinds } from './mail-kinds';

@@ -10,7 +10,7 @@ import {
 import { manageLinkStatus, openBillingPortal } from './manage-links';
 import { checkoutStatus, createCheckout } from './payments';
 import { cancelSubscriptionAtPeriodEnd, listAcademySubscriptions, sendManageLink } from './admin';
-import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';
 import {
@@ -21,12 +21,17 @@ import {
   idInputSchema,
 } from '../../../shared/admin.schema';
 
+const CHECKOUT_RATE_LIMIT = { name: 'checkout', max: 20, windowMs: 10 * 60_000 };
+/** Each asks Stripe something: the success page's check, and opening the billing portal. */
+const PAYMENT_LOOKUP_RATE_LIMIT = { name: 'paymentLookup', max: 60, windowMs: 10 * 60_000 };
+
 const tags = ['Academy'];
 const STRIPE_DOWN = 'The payment provider could not be reached or refused the request';
 const NOT_SET_UP = 'Online payment is not set up on this server (STRIPE_SECRET_KEY)';
 
 export const academyRouter = router({
   createSubscription: publicProcedure
+    .use(rateLimited(CHECKOUT_RATE_LIMIT))
     .use(idempotentOutsideDatabase)
     .meta({
       openapi: {
@@ -55,6 +60,7 @@ export const academyRouter = router({
     }),
 
   checkoutStatus: publicProcedure
+    .use(rateLimited(PAYMENT_LOOKUP_RATE_LIMIT))
     .meta({
       openapi: {
         method: 'GET',
@@ -92,6 +98,7 @@ export const academyRouter = router({
     .query(({ ctx, input }) => manageLinkStatus(ctx.deps, input.token)),
 
   openBillingPortal: publicProcedure
+    .use(rateLimited(PAYMENT_LOOKUP_RATE_LIMIT))
     .meta({
       openapi: {
         method: 'POST',

@@ -1,12 +1,12 @@
 import { and, count, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { activityLog } from './tables';
-import type { ActivityEntry, ActivityKind } from '../../../shared/activity';
+import type { ActivityEntry, ActivityKind, ActivityNote, AdminChange } from '../../../shared/activity';
 import { CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
 
-// The activity log: every admin change (recorded once, by the middleware every admin
-// mutation runs through: web/trpc/init.ts) and every sign-in, success or failure. What a change was is
-// said in words, with a short before/after of the fields an edit changed when the service that made
+// The activity log: every admin change (recorded once, by the middleware every admin mutation
+// runs through, web/trpc/init.ts, which the composition root hands recordAdminChange) and every
+// sign-in, success or failure. What a change was is said in words, with a short before/after of the fields an edit changed when the service that made
 // it says so (an ActivityNote), otherwise the input with secrets hidden and long text cut short.
 
 /** How long entries are kept. */
@@ -16,19 +16,7 @@ const VALUE_MAX = 160;
 /** Keys never written to the log, whatever the operation. */
 const SECRET_KEY = /pass(word)?|token|secret|signature|hash|authorization|cookie|key$/i;
 
-/**
- * What a service knows about the change it made, for the log: what it was done to and the fields
- * it changed. The middleware hands one to every admin mutation (ctx.activity) and records it after
- * the change succeeded.
- */
-export interface ActivityNote {
-  /** 'advertising service 3: Newsletter Advertising'. */
-  target?: string;
-  /** Changed fields, each { from, to } (see changesBetween). */
-  changes?: Record<string, { from: unknown; to: unknown }>;
-  /** A kind other than 'change' (signing out). */
-  kind?: ActivityKind;
-}
+export type { ActivityNote, AdminChange };
 
 export interface ActivityRecord {
   kind: ActivityKind;
@@ -96,6 +84,29 @@ export async function recordActivity(db: Database, record: ActivityRecord): Prom
     target: record.target ?? null,
     details: record.details ?? null,
     ip: record.ip ?? null,
+  });
+}
+
+/**
+ * Records an admin change: the service's note when it wrote one, else what the input was done to
+ * (its id) and the input itself, secrets hidden and long text cut short.
+ */
+export async function recordAdminChange(db: Database, change: AdminChange): Promise<void> {
+  const { note, input } = change;
+  const id = (input as { id?: unknown } | undefined)?.id;
+  await recordActivity(db, {
+    kind: note.kind ?? 'change',
+    at: change.at,
+    user: change.user,
+    action: change.action,
+    summary: change.summary,
+    target: note.target ?? (id === undefined ? null : `id ${String(id)}`),
+    details: note.changes
+      ? { changes: note.changes }
+      : input && typeof input === 'object'
+        ? { input: shortValue(input) }
+        : null,
+    ip: change.ip,
   });
 }
 

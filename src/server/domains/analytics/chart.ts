@@ -3,7 +3,7 @@ import type { AnalyticsInterval } from '../../../shared/analytics.schema';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import { rowsOf } from '../../platform/db/rows';
-import { coveredDays, filteredViews, type Filter } from './filtered';
+import { coveredDays, filteredViews, type Filters } from './filtered';
 import { daysBetween, daysOf, type Period } from './periods';
 import type { DayFigures } from './visitor-figures';
 
@@ -58,12 +58,12 @@ export async function hourlyPoints(
   db: Database,
   period: Period,
   now: Date,
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<Point[]> {
   const covered = coveredDays(period, now);
   if (!covered || covered.from !== period.from) return [];
-  const views = filter
-    ? filteredViews(filter, covered, 'total')
+  const views = filters
+    ? filteredViews(filters, covered, 'total')
     : sql`select v.* from analytics_page_views v where v.day between ${covered.from}::date and ${covered.to}::date`;
   const rows = rowsOf<{ hour: string; visitors: number; page_views: number }>(
     await db.execute(sql`

@@ -86,6 +86,31 @@ export function browserOf(userAgent: string): string {
   return 'Other';
 }
 
+/** The operating systems the owner's table names; any other is 'Other'. */
+export const OPERATING_SYSTEMS = [
+  'Windows',
+  'macOS',
+  'iOS',
+  'Android',
+  'Linux',
+  'ChromeOS',
+  'Other',
+] as const;
+
+/**
+ * The family of the operating system a browser says it runs on (no version). iOS and Android before
+ * macOS and Linux: an iPhone's user agent says "like Mac OS X", Android's and ChromeOS's "Linux".
+ */
+export function osOf(userAgent: string): (typeof OPERATING_SYSTEMS)[number] {
+  if (/Windows/.test(userAgent)) return 'Windows';
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'iOS';
+  if (/Android/.test(userAgent)) return 'Android';
+  if (/CrOS/.test(userAgent)) return 'ChromeOS';
+  if (/Macintosh|Mac OS X/.test(userAgent)) return 'macOS';
+  if (/Linux|X11/.test(userAgent)) return 'Linux';
+  return 'Other';
+}
+
 /** A crawler, a headless tool or a preview fetch: not a reader. */
 export function isNotAReader(
   userAgent: string,

@@ -9,7 +9,7 @@ import type { Database } from '../../platform/db/client';
 import { pageOffset } from '../../platform/paging';
 import { NO_VISIT } from './classify';
 import { rowsOf } from '../../platform/db/rows';
-import { coveredDays, type Filter } from './filtered';
+import { coveredDays, type Filter, type Filters } from './filtered';
 import { withFigures } from './period-figures';
 import type { Period } from './periods';
 
@@ -22,7 +22,7 @@ async function visitorsOf(
   period: Period,
   now: Date,
   values: string[],
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<Map<string, number>> {
   if (values.length === 0) return new Map();
   const rows = await withFigures(
@@ -41,7 +41,7 @@ async function visitorsOf(
         )})
         group by value`),
       ),
-    filter,
+    filters,
   );
   return new Map(rows.map((r) => [r.value, Number(r.visitors)]));
 }
@@ -71,10 +71,10 @@ export async function conversionsBy(
   period: Period,
   now: Date,
   page: { page: number; pageSize: number },
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<{ items: ConversionRow[]; total: number }> {
   const column = by === 'source' ? sql`source` : sql`path`;
-  const where = conversionsWhere(period, now, filter);
+  const where = conversionsWhere(period, now, filters);
   const counts = sql.join(
     CONVERSION_KINDS.map((k) => sql`(count(*) filter (where kind = ${k}))::int as ${sql.identifier(k)}`),
     sql`, `,
@@ -87,7 +87,7 @@ export async function conversionsBy(
       limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
   );
   const values = rows.map((r) => String(r.value)).filter((v) => v !== NO_VISIT);
-  const visitors = await visitorsOf(db, by, period, now, values, filter);
+  const visitors = await visitorsOf(db, by, period, now, values, filters);
   return {
     items: rows.map((r) => {
       const value = String(r.value);
@@ -105,22 +105,28 @@ export async function conversionsBy(
   };
 }
 
-/** Whether conversions can answer a filter: they are recorded with their source and page only. */
-export function conversionsFilterable(filter: Filter | undefined): boolean {
-  return !filter || (CONVERSION_DIMENSIONS as readonly string[]).includes(filter.by);
+/** Whether conversions can answer the filters: they are recorded with their source and page only. */
+export function conversionsFilterable(filters: Filters | undefined): boolean {
+  return unfilterable(filters) === undefined;
+}
+
+/** The first of the filters conversions cannot answer, if any (they are recorded with their source and page only). */
+export function unfilterable(filters: Filters | undefined): Filter | undefined {
+  return filters?.find((f) => !(CONVERSION_DIMENSIONS as readonly string[]).includes(f.by));
 }
 
 /**
  * The conversions of a period, or under a filter (a source or a page), those of its days whose
  * views are kept: the visitors they are set against are counted from those views.
  */
-function conversionsWhere(period: Period, now: Date, filter?: Filter): SQL {
-  if (!filter) return sql`day between ${period.from}::date and ${period.to}::date`;
-  if (!conversionsFilterable(filter)) throw new Error(`Conversions cannot be filtered by ${filter.by}`);
+function conversionsWhere(period: Period, now: Date, filters?: Filters): SQL {
+  if (!filters) return sql`day between ${period.from}::date and ${period.to}::date`;
+  if (!conversionsFilterable(filters))
+    throw new Error(`Conversions cannot be filtered by ${unfilterable(filters)!.by}`);
   const days = coveredDays(period, now);
   if (!days) return sql`false`;
-  const column = filter.by === 'source' ? sql`source` : sql`path`;
-  return sql`day between ${days.from}::date and ${days.to}::date and ${column} = ${filter.value}`;
+  const matches = filters.map((f) => sql`and ${f.by === 'source' ? sql`source` : sql`path`} = ${f.value}`);
+  return sql`day between ${days.from}::date and ${days.to}::date ${sql.join(matches, sql` `)}`;
 }
 
 /** A period's conversions of each kind, and how many of them no counted visit preceded. */
@@ -128,13 +134,13 @@ export async function conversionTotals(
   db: Database,
   period: Period,
   now: Date,
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<{ counts: ConversionCounts; withoutVisit: number }> {
   const rows = rowsOf<{ kind: ConversionKind; n: number; without_visit: number }>(
     await db.execute(sql`
       select kind, count(*)::int as n, (count(*) filter (where source = ${NO_VISIT}))::int as without_visit
       from analytics_conversions
-      where ${conversionsWhere(period, now, filter)} group by kind`),
+      where ${conversionsWhere(period, now, filters)} group by kind`),
   );
   const counts = Object.fromEntries(CONVERSION_KINDS.map((k) => [k, 0])) as ConversionCounts;
   let withoutVisit = 0;

@@ -7,8 +7,8 @@ import {
 import { countryName } from '../../../shared/analytics';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { conversionsBy, conversionsFilterable } from './conversion-figures';
-import type { Filter } from './filtered';
+import { conversionsBy, conversionsFilterable, unfilterable } from './conversion-figures';
+import type { Filters } from './filtered';
 import type { Period } from './periods';
 import { breakdown, dailySeries } from './visitor-figures';
 
@@ -23,6 +23,9 @@ const DIMENSION_TABLES = {
   countries: 'country',
   devices: 'device',
   browsers: 'browser',
+  'operating-systems': 'os',
+  'entry-pages': 'entry',
+  'exit-pages': 'exit',
 } as const satisfies Record<string, AnalyticsDimension>;
 const CONVERSION_TABLES = CONVERSION_DIMENSIONS.map((by) => `conversions-by-${by}` as const);
 
@@ -47,17 +50,17 @@ export function isDownloadTable(name: string): name is DownloadTable {
 
 const isConversionTable = (table: DownloadTable) => table.startsWith('conversions-');
 
-/** The tables that answer a filter: the conversions ones only by page or source. */
-export function tablesUnder(filter: Filter | undefined): DownloadTable[] {
+/** The tables that answer the filters: the conversions ones only by page or source. */
+export function tablesUnder(filters: Filters | undefined): DownloadTable[] {
   return (DOWNLOAD_TABLES as DownloadTable[]).filter(
-    (table) => !isConversionTable(table) || conversionsFilterable(filter),
+    (table) => !isConversionTable(table) || conversionsFilterable(filters),
   );
 }
 
 /** A 400 when a table cannot answer the filter (conversions are recorded with their source and page only). */
-export function checkFilterable(table: DownloadTable, filter: Filter | undefined): void {
-  if (isConversionTable(table) && !conversionsFilterable(filter))
-    throw badRequest(`Conversions cannot be filtered by ${filter!.by}.`);
+export function checkFilterable(table: DownloadTable, filters: Filters | undefined): void {
+  if (isConversionTable(table) && !conversionsFilterable(filters))
+    throw badRequest(`Conversions cannot be filtered by ${unfilterable(filters)!.by}.`);
 }
 
 export const tableFileName = (table: DownloadTable, period: Period) =>
@@ -73,12 +76,12 @@ export async function tableRows(
   table: DownloadTable,
   period: Period,
   now: Date,
-  filter: Filter | undefined,
+  filters: Filters | undefined,
   row: (cells: string[]) => void,
 ): Promise<void> {
   if (table === 'daily') {
     row(['day', 'visitors', 'page_views']);
-    for (const d of await dailySeries(db, period, now, filter))
+    for (const d of await dailySeries(db, period, now, filters))
       row([d.day, String(d.visitors), String(d.pageViews)]);
     return;
   }
@@ -98,7 +101,7 @@ export async function tableRows(
         period,
         now,
         { page, pageSize: PAGE_SIZE },
-        filter,
+        filters,
       );
       for (const r of items)
         row([
@@ -123,7 +126,7 @@ export async function tableRows(
       period,
       now,
       { page, pageSize: PAGE_SIZE },
-      filter,
+      filters,
     );
     for (const r of items) row([r.value, ...labelOf(r), String(r.visitors), String(r.pageViews)]);
     if (page * PAGE_SIZE >= total) return;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, dimensionExpression, type Dimension } from './figures';
+import { addDays, dimensionExpression, isVisitDimension, viewsOfDays, type Dimension } from './figures';
 import { RAW_KEEP_DAYS } from './rollup';
 import { dayOf } from './visitor';
 
@@ -12,6 +12,8 @@ export interface Filter {
   by: FilterDimension;
   value: string;
 }
+/** Filters in force together (a visitor answers them all), one a dimension; never empty. */
+export type Filters = readonly Filter[];
 interface Days {
   from: string;
   to: string;
@@ -27,33 +29,34 @@ export function coveredDays(period: Days, now: Date): Days | null {
 }
 
 /**
- * The views of a filter's visitors over some days: each day, the visitors with a view that matches
- * it (a visitor is recognised within a day only), and their views. A page filter keeps that page's
- * views alone, as its visitors' other pages are not its figures, except for the source and
- * campaign, which a visit's first view carries. Columns of analytics_page_views, as `v`.
+ * The views of the filters' visitors over some days: each day, the visitors with a view that matches
+ * each of them (a visitor is recognised within a day only), and their views. A page filter keeps that page's
+ * views alone, as its visitors' other pages are not its figures, except for what a visit has as a
+ * whole: the source and campaign its first view carries, and its entry and exit pages. Columns of analytics_page_views, as `v`.
  */
-export function filteredViews(filter: Filter, days: Days, dimension: Dimension): SQL {
-  const within = (alias: string) =>
-    sql`${sql.raw(alias)}.day between ${days.from}::date and ${days.to}::date`;
-  const onlyThePage =
-    filter.by === 'page' && dimension !== 'source' && dimension !== 'campaign'
-      ? sql`and v.path = ${filter.value}`
-      : sql``;
-  return sql`
-    select v.* from analytics_page_views v
-    where ${within('v')} ${onlyThePage} and (v.day, v.visitor) in (
-      select e.day, e.visitor from analytics_page_views e
-      where ${within('e')} and ${dimensionExpression(filter.by, 'e')} = ${filter.value})`;
+export function filteredViews(filters: Filters, days: Days, dimension: Dimension): SQL {
+  const page = filters.find((f) => f.by === 'page');
+  const onlyThePage = page && !VISIT_WIDE.has(dimension) ? sql`and v.path = ${page.value}` : sql``;
+  const visits = isVisitDimension(dimension) || filters.some((f) => isVisitDimension(f.by));
+  const views = viewsOfDays(days, visits);
+  const answering = filters.map(
+    (f) => sql`and (v.day, v.visitor) in (
+      select e.day, e.visitor from (${views}) e where ${dimensionExpression(f.by, 'e')} = ${f.value})`,
+  );
+  return sql`select v.* from (${views}) v where true ${onlyThePage} ${sql.join(answering, sql` `)}`;
 }
 
-/** A dimension's figures under a filter, (day, value, visitors, page_views) rows as the roll-ups have them. */
-export function filteredFigures(filter: Filter, days: Days | null, dimension: Dimension): SQL {
+/** What a visit has as a whole (its first view's source and campaign, its entry and exit), not a page's own. */
+const VISIT_WIDE: ReadonlySet<Dimension> = new Set(['source', 'campaign', 'entry', 'exit']);
+
+/** A dimension's figures under filters, (day, value, visitors, page_views) rows as the roll-ups have them. */
+export function filteredFigures(filters: Filters, days: Days | null, dimension: Dimension): SQL {
   if (!days)
     return sql`select null::date as day, ''::text as value, 0 as visitors, 0 as page_views where false`;
   return sql`
     select day, value, visitors, page_views from (
       select v.day, ${dimensionExpression(dimension, 'v')} as value, count(distinct v.visitor)::int as visitors,
         count(*)::int as page_views
-      from (${filteredViews(filter, days, dimension)}) v group by 1, 2
+      from (${filteredViews(filters, days, dimension)}) v group by 1, 2
     ) f where value is not null`;
 }

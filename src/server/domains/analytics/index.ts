@@ -1,7 +1,6 @@
 // What the rest of the server may use of the analytics domain, counting page views and conversions
 // without cookies (docs/decisions/0016-analytics-without-cookies.md): the recorder, the site's pages
-// it counts, the roll-up jobs, and its plain routes with the beacon's early answer. How a view is
-// counted reads top to bottom in pipeline.ts.
+// it counts, and the roll-up jobs. How a view is counted reads top to bottom in pipeline.ts.
 export {
   createAnalyticsRecorder,
   MAX_BATCH,
@@ -10,5 +9,3 @@ export {
 } from './recorder';
 export { createSitePages, recordPagesOf } from './site-pages';
 export { analyticsJobs, foldViews, pruneAnalytics, regroupSources, rollUpPastDays } from './rollup';
-export { analyticsRouteDocs, analyticsRoutes } from './routes/plain-routes';
-export { beaconBeforeRouting } from './routes/beacon';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/rows';
 import { addDays, startOf, viewsBetween, type Dimension } from './figures';
-import { coveredDays, filteredFigures, type Filter } from './filtered';
+import { coveredDays, filteredFigures, type Filters } from './filtered';
 import { daysOf, nextMonth, wholeMonths, type Period } from './periods';
 
 // The figures of a dimension over a period, as every read of the owner's takes them. Visitors are
@@ -46,7 +46,7 @@ interface Mark {
  * be summed: the roll-ups, and for each day without one (today), what is folded in of it and its
  * raw views from there on (a few minutes of them). The days' marks are read first and the figures
  * after, in one snapshot, so a fold or a roll-up committed meanwhile is seen whole or not at all.
- * Under a filter, the figures are the filter's, from the views kept (filtered.ts).
+ * Under filters, the figures are theirs, from the views kept (filtered.ts).
  */
 export async function withFigures<T>(
   db: Database,
@@ -55,9 +55,9 @@ export async function withFigures<T>(
   now: Date,
   by: 'day' | 'month',
   read: (tx: Pick<Database, 'execute'>, figures: SQL) => Promise<T>,
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<T> {
-  if (filter) return read(db, filteredFigures(filter, coveredDays(period, now), dimension));
+  if (filters) return read(db, filteredFigures(filters, coveredDays(period, now), dimension));
   const rolled = rolledUp(dimension, period, by);
   const days = rawDays(period, now);
   if (days.length === 0) return read(db, rolled);
@@ -98,10 +98,11 @@ async function marksOf(tx: Pick<Database, 'execute'>, dimension: Dimension, days
   return rows.map((r) => ({ day: r.day, from: new Date(Number(r.ms)) }));
 }
 
-/** How many values figures have (a page of a breakdown past its end). */
+/** How many values figures have (a page of a breakdown past its end): an exit page left by every visitor since is none. */
 export async function countValues(tx: Pick<Database, 'execute'>, figures: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(distinct value)::int as n from (${figures}) f`),
+    await tx.execute(sql`
+      select count(*)::int as n from (select value from (${figures}) f group by value having sum(visitors) > 0) v`),
   );
   return Number(row?.n ?? 0);
 }

@@ -2,12 +2,12 @@ import type { AnalyticsFilteredPeriodInput, AnalyticsPeriod } from '../../../sha
 import { PERIOD_DAYS } from '../../../shared/analytics.schema';
 import { badRequest } from '../../platform/errors';
 import { addDays } from './figures';
-import type { Filter } from './filtered';
+import type { Filter, Filters } from './filtered';
 import { monthOf } from './rollup';
 import { dayOf } from './visitor';
 
 // The periods the owner's figures are read over: a named one ending today (UTC) or a custom one,
-// each against the period of the same length before it, and the filter asked with them.
+// each against the period of the same length before it, and the filters asked with them.
 
 export interface Period {
   from: string;
@@ -62,22 +62,32 @@ export function wholeMonths(period: Period): { first: string; last: string } | n
 }
 
 /**
- * The periods and the filter an owner's read asks for (a procedure's input, an export's query); a
- * bad period or half a filter is a 400.
+ * The periods and the filters an owner's read asks for (a procedure's input, an export's query); a
+ * bad period, half a filter or two of one dimension is a 400.
  */
 export function askedPeriods(
   input: AnalyticsFilteredPeriodInput,
   now: Date,
-): { current: Period; previous: Period; filter?: Filter } {
+): { current: Period; previous: Period; filters?: Filters } {
   const { current, previous } = resolvePeriod(input.period, now, { from: input.from, to: input.to });
-  const filter = filterOf(input);
-  return { current, previous, ...(filter ? { filter } : {}) };
+  const filters = filtersOf(input);
+  return { current, previous, ...(filters.length ? { filters } : {}) };
 }
 
-/** The filter asked for, if any: both parts or neither. */
-function filterOf(input: AnalyticsFilteredPeriodInput): Filter | undefined {
-  if (input.filterBy === undefined && input.filterValue === undefined) return undefined;
-  if (input.filterBy === undefined || input.filterValue === undefined)
-    throw badRequest('filterBy and filterValue go together: give both, or neither.');
-  return { by: input.filterBy, value: input.filterValue };
+/** The filters asked for: filterBy with filterValue (both parts or neither), and each of `filters`, one a dimension. */
+function filtersOf(input: AnalyticsFilteredPeriodInput): Filter[] {
+  const filters: Filter[] = [];
+  if (input.filterBy !== undefined || input.filterValue !== undefined) {
+    if (input.filterBy === undefined || input.filterValue === undefined)
+      throw badRequest('filterBy and filterValue go together: give both, or neither.');
+    filters.push({ by: input.filterBy, value: input.filterValue });
+  }
+  for (const parameter of input.filters ?? []) {
+    const colon = parameter.indexOf(':');
+    const by = parameter.slice(0, colon) as Filter['by'];
+    const value = parameter.slice(colon + 1);
+    if (filters.some((f) => f.by === by)) throw badRequest(`One filter a dimension: ${by} is given twice.`);
+    filters.push({ by, value });
+  }
+  return filters;
 }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAdminPath } from '../../../shared/analytics';
 import { pageViewBeaconSchema } from '../../../shared/analytics.schema';
-import { browserOf, classifySource, deviceOf, isNotAReader } from './classify';
+import { browserOf, classifySource, deviceOf, isNotAReader, osOf } from './classify';
 import type { ViewColumns } from './view-rows';
 import { visitorHash } from './visitor';
 
@@ -14,7 +14,7 @@ import { visitorHash } from './visitor';
 //   3. Refused, answered 503: a batch of views is already waiting to be written (recorder.ts).
 //   4. Dropped: an address that is not a page of this site (pageAddress).
 //   5. Filled in (describe): the day, the visitor (the day's salt), the country, the page the site
-//      counts it under (site-pages.ts), the source and campaign, the device and the browser. A
+//      counts it under (site-pages.ts), the source and campaign, the device, the browser and the operating system. A
 //      view that comes before the day's salt, the country data or the site's pages are in memory
 //      waits for them (recorder.ts), and is then filled in the same way.
 //   6. Buffered and written in batches: when half a batch is buffered, every second, and when the
@@ -117,6 +117,7 @@ export function describe(
     country,
     device: deviceOf(visit.userAgent, beacon.width ?? null),
     browser: browserOf(visit.userAgent),
+    os: osOf(visit.userAgent),
   };
 }
 

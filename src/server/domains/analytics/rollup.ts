@@ -3,7 +3,16 @@ import type { Database } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/jobs/queue';
 import { NO_VISIT } from './classify';
 import { rowsOf } from '../../platform/db/rows';
-import { addDays, DIMENSIONS, dimensionExpression, startOf, viewsBetween, type Dimension } from './figures';
+import {
+  addDays,
+  DIMENSIONS,
+  dimensionExpression,
+  isVisitDimension,
+  startOf,
+  viewsBetween,
+  viewsOfDays,
+  type Dimension,
+} from './figures';
 import { namedSource } from './sources';
 import { dayOf } from './visitor';
 
@@ -51,11 +60,11 @@ export async function rollUpDay(db: Database, day: string): Promise<void> {
     await tx.execute(sql`delete from analytics_folded where day = ${day}::date`);
     await tx.execute(sql`delete from analytics_folded_until where day = ${day}::date`);
     for (const dimension of DIMENSIONS) {
-      const value = dimensionExpression(dimension);
+      const views = viewsOfDays({ from: day, to: day }, isVisitDimension(dimension));
       await tx.execute(sql`
         insert into analytics_daily (day, dimension, value, visitors, page_views)
         select ${day}::date, ${dimension}, value, count(distinct visitor)::int, count(*)::int
-        from (select ${value} as value, visitor from analytics_page_views where day = ${day}::date) v
+        from (select ${dimensionExpression(dimension, 'v')} as value, visitor from (${views}) v) v
         where value is not null group by value`);
     }
     await refreshMonth(tx, monthOf(day));

@@ -9,8 +9,14 @@ import {
   analyticsOverviewSchema,
 } from '../../../shared/analytics.schema';
 import { hourlyPoints, intervalOf, pointsOf, type Interval } from './chart';
-import { conversionRate, conversionsBy, conversionsFilterable, conversionTotals } from './conversion-figures';
-import { coveredDays, type Filter } from './filtered';
+import {
+  conversionRate,
+  conversionsBy,
+  conversionsFilterable,
+  conversionTotals,
+  unfilterable,
+} from './conversion-figures';
+import { coveredDays, type Filters } from './filtered';
 import { askedPeriods, type Period } from './periods';
 import { breakdown, dailySeries, liveVisitors } from './visitor-figures';
 import { badRequest } from '../../platform/errors';
@@ -24,11 +30,14 @@ const periodHelp =
   'only), so a period’s visitors are the sum of its days’.';
 const periodErrors = { 400: 'A bad period: unknown name, custom without from and to, or from after to' };
 const filterHelp =
-  ' With filterBy (page, source, campaign, country, device or browser) and filterValue, the figures are ' +
+  ' With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are ' +
   "those of the visitors, each day, with a view of that page, from that source and so on (a page's figures " +
   'count its own views only, but its visitors’ sources and campaigns); they are read from the views, ' +
-  'kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom).';
-const filterErrors = '; filterBy without filterValue or the other way round';
+  'kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, ' +
+  'gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering ' +
+  'them all; one filter a dimension, filterBy’s included.';
+const filterErrors =
+  '; filterBy without filterValue or the other way round; a filter not dimension:value, or two of one dimension';
 
 /** The chart's points over a period at a step. */
 async function pointsOver(
@@ -37,9 +46,9 @@ async function pointsOver(
   series: Awaited<ReturnType<typeof dailySeries>>,
   interval: Interval,
   now: Date,
-  filter?: Filter,
+  filters?: Filters,
 ) {
-  return interval === 'hour' ? hourlyPoints(db, period, now, filter) : pointsOf(series, interval);
+  return interval === 'hour' ? hourlyPoints(db, period, now, filters) : pointsOf(series, interval);
 }
 
 const sum = (rows: Array<{ visitors: number; pageViews: number }>) =>
@@ -73,20 +82,20 @@ export const analyticsRouter = router({
     .output(analyticsOverviewSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
-      const { current, previous, filter } = askedPeriods(input, now);
+      const { current, previous, filters } = askedPeriods(input, now);
       const interval = intervalOf(input.interval, current, now);
-      const convertible = conversionsFilterable(filter);
-      const conversionFilter = convertible ? filter : undefined;
+      const convertible = conversionsFilterable(filters);
+      const conversionFilter = convertible ? filters : undefined;
       const db = ctx.deps.db;
       const [series, previousSeries, conversions, previousConversions] = await Promise.all([
-        dailySeries(db, current, now, filter),
-        dailySeries(db, previous, now, filter),
+        dailySeries(db, current, now, filters),
+        dailySeries(db, previous, now, filters),
         conversionTotals(db, current, now, conversionFilter),
         conversionTotals(db, previous, now, conversionFilter),
       ]);
       const [points, previousPoints] = await Promise.all([
-        pointsOver(db, current, series, interval, now, filter),
-        pointsOver(db, previous, previousSeries, interval, now, filter),
+        pointsOver(db, current, series, interval, now, filters),
+        pointsOver(db, previous, previousSeries, interval, now, filters),
       ]);
       const totals = sum(series);
       const previousTotals = sum(previousSeries);
@@ -108,10 +117,11 @@ export const analyticsRouter = router({
         interval,
         points,
         previousPoints,
-        ...(filter
+        ...(filters
           ? {
               filter: {
-                ...filter,
+                ...filters[0]!,
+                filters: [...filters],
                 coveredFrom: coveredDays(current, now)?.from ?? null,
                 previousCoveredFrom: coveredDays(previous, now)?.from ?? null,
                 conversionsFiltered: convertible,
@@ -128,13 +138,15 @@ export const analyticsRouter = router({
         path: '/admin/analytics/breakdown',
         tags,
         summary:
-          'Top pages, sources, UTM campaigns, countries, devices or browsers over a period, one page at a time',
+          'Top pages, entry and exit pages, sources, UTM campaigns, countries, devices, browsers or operating systems over a period, one page at a time',
         description:
           `${periodHelp} Sorted by visitors, then page views. A page is an address the site has (a page of ` +
           'its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts ' +
           "as its current one); a view of any other address counts as 'Page not found'. A source is a search " +
           "engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an " +
-          "http or https referrer's host is kept), a utm_source, or 'Direct'." +
+          "http or https referrer's host is kept), a utm_source, or 'Direct'. An entry page is where a visitor's " +
+          'day began and an exit page where it ended (one of each a visitor a day, so their pageViews are their ' +
+          'visitors); os is the family of the operating system, Unknown for views before 29 November 2026.' +
           filterHelp,
         errorResponses: {
           400: `${periodErrors[400]}; an unknown dimension; paging out of range${filterErrors}`,
@@ -145,9 +157,9 @@ export const analyticsRouter = router({
     .output(analyticsBreakdownSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
-      const { current, filter } = askedPeriods(input, now);
+      const { current, filters } = askedPeriods(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      return { ...(await breakdown(ctx.deps.db, input.dimension, current, now, page, filter)), ...page };
+      return { ...(await breakdown(ctx.deps.db, input.dimension, current, now, page, filters)), ...page };
     }),
 
   conversions: adminProcedure
@@ -173,13 +185,13 @@ export const analyticsRouter = router({
     .output(analyticsConversionsSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.deps.clock();
-      const { current, filter } = askedPeriods(input, now);
+      const { current, filters } = askedPeriods(input, now);
       const page = { page: input.page, pageSize: input.pageSize };
-      if (!conversionsFilterable(filter))
+      if (!conversionsFilterable(filters))
         throw badRequest(
-          `Conversions are recorded with their source and page only: they cannot be filtered by ${filter!.by}.`,
+          `Conversions are recorded with their source and page only: they cannot be filtered by ${unfilterable(filters)!.by}.`,
         );
-      return { ...(await conversionsBy(ctx.deps.db, input.by, current, now, page, filter)), ...page };
+      return { ...(await conversionsBy(ctx.deps.db, input.by, current, now, page, filters)), ...page };
     }),
 
   live: adminProcedure

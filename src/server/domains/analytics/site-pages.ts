@@ -9,8 +9,8 @@ import { listArchivedSlugs } from '../newsletter/index';
 // Which page a view is of. Only addresses the site has are counted by their own name: the routes
 // of the route table, and the records behind its routes with a parameter (posts, tags, newsletter
 // issues); anything else, a beacon for /urgent-call-0800-your-site-is-hacked say, is one 'Page not
-// found' row (issue 44). The records' addresses are held in memory and reloaded when they may have
-// changed, so a beacon never waits for the database.
+// found' row, so made-up addresses cannot fill the owner's table. The records' addresses are held
+// in memory and reloaded when they may have changed, so a beacon never waits for the database.
 
 export const PAGE_NOT_FOUND = 'Page not found';
 

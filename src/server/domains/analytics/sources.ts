@@ -1,7 +1,7 @@
 // The sources people know, each under one name whichever way it arrives: a referring site's host
 // (facebook.com, m.facebook.com, l.facebook.com...) or a campaign link's utm_source (facebook, fb),
 // case aside. "facebook.com" and "facebook" were two rows of the owner's Sources table, and t.co was
-// not X (issue 44).
+// not X.
 
 export type KnownSourceKind = 'search' | 'social';
 

@@ -22,6 +22,8 @@ export const analyticsPageViews = pgTable(
     country: text('country'),
     device: text('device').notNull(),
     browser: text('browser').notNull(),
+    /** The operating system's family (classify.ts); 'Unknown' for views counted before it was recorded. */
+    os: text('os').notNull().default('Unknown'),
   },
   (t) => [
     index('analytics_page_views_day_idx').on(t.day, t.visitor),
@@ -39,7 +41,7 @@ const figureColumns = () => ({
 
 /**
  * Daily roll-up of the page views, kept two years: per day and dimension ('total', 'page', 'source',
- * 'campaign', 'country', 'device', 'browser') and value, its visitors (distinct that day) and views.
+ * 'campaign', 'country', 'device', 'browser', 'os') and value, its visitors (distinct that day) and views.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',

@@ -12,6 +12,7 @@ export interface ViewColumns {
   country: string | null;
   device: string;
   browser: string;
+  os: string;
 }
 
 /** How a counted view is put into words for its batch, and how a chunk of those is written. */
@@ -74,7 +75,7 @@ export class ViewBuffer {
 }
 
 /** The table's columns in the order of ViewColumns, for both ways in. */
-const COLUMNS = 'at, day, visitor, path, source, campaign, country, device, browser';
+const COLUMNS = 'at, day, visitor, path, source, campaign, country, device, browser, os';
 const COPY_STATEMENT = `copy analytics_page_views (${COLUMNS}) from '/dev/blob'`;
 
 /**
@@ -88,14 +89,14 @@ function copyRows(copyIn: NonNullable<DatabaseHandle['copyIn']>): ViewRows {
   return {
     row: (v) =>
       `${new Date(v.atMs).toISOString()}\t${v.day}\t${v.visitor}\t${text(v.path)}\t${nullable(v.source)}\t` +
-      `${nullable(v.campaign)}\t${nullable(v.country)}\t${text(v.device)}\t${text(v.browser)}\n`,
+      `${nullable(v.campaign)}\t${nullable(v.country)}\t${text(v.device)}\t${text(v.browser)}\t${text(v.os)}\n`,
     write: (lines, waitForDisk) => copyIn(COPY_STATEMENT, lines, { waitForDisk }),
   };
 }
 
 /**
  * On PostgreSQL (or any database without copyIn): a JSON array a view (at as epoch milliseconds),
- * one statement and one parameter a chunk; binding nine parameters a row cost more than the rows.
+ * one statement and one parameter a chunk; binding ten parameters a row cost more than the rows.
  * JSON.stringify writes no raw newline, so the lines' newlines become the array's commas.
  */
 function jsonRows(db: Database): ViewRows {
@@ -111,13 +112,14 @@ function jsonRows(db: Database): ViewRows {
         v.country,
         v.device,
         v.browser,
+        v.os,
       ])}\n`,
     async write(lines, waitForDisk) {
       const json = `[${lines.toString('utf8', 0, lines.length - 1).replaceAll('\n', ',')}]`;
       const insert = sql`
         insert into analytics_page_views (${sql.raw(COLUMNS)})
         select to_timestamp((r->>0)::double precision / 1000), (r->>1)::date, (r->>2)::bigint,
-          r->>3, r->>4, r->>5, r->>6, r->>7, r->>8
+          r->>3, r->>4, r->>5, r->>6, r->>7, r->>8, r->>9
         from json_array_elements(${json}::json) r`;
       if (waitForDisk) await db.execute(insert);
       else

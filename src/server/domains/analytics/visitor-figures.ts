@@ -4,7 +4,7 @@ import { pageOffset } from '../../platform/paging';
 import { sourceKind, type SourceKind } from './classify';
 import { rowsOf } from '../../platform/db/rows';
 import { type Dimension } from './figures';
-import type { Filter } from './filtered';
+import type { Filters } from './filtered';
 import { countValues, withFigures } from './period-figures';
 import { daysOf, type Period } from './periods';
 import { dayOf } from './visitor';
@@ -21,7 +21,7 @@ export async function dailySeries(
   db: Database,
   period: Period,
   now: Date,
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<DayFigures[]> {
   const rows = await withFigures(
     db,
@@ -36,7 +36,7 @@ export async function dailySeries(
           sum(page_views)::int as page_views
         from (${figures}) f group by 1`),
       ),
-    filter,
+    filters,
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return daysOf(period).map((day) => ({
@@ -60,7 +60,7 @@ export async function breakdown(
   period: Period,
   now: Date,
   page: { page: number; pageSize: number },
-  filter?: Filter,
+  filters?: Filters,
 ): Promise<{ items: BreakdownRow[]; total: number }> {
   const { rows, total } = await withFigures(
     db,
@@ -74,13 +74,13 @@ export async function breakdown(
         with figures (day, value, visitors, page_views) as (${figures})
         select value, sum(visitors)::int as visitors, sum(page_views)::int as page_views,
           (count(*) over ())::int as total
-        from figures group by value order by 2 desc, 3 desc, 1
+        from figures group by value having sum(visitors) > 0 order by 2 desc, 3 desc, 1
         limit ${page.pageSize} offset ${pageOffset(page.page, page.pageSize)}`),
       );
       // A page past the end has no rows to carry the count: count on its own then.
       return { rows, total: rows.length ? Number(rows[0]!.total) : await countValues(tx, figures) };
     },
-    filter,
+    filters,
   );
   return {
     items: rows.map((r) => ({

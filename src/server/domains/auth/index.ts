@@ -12,4 +12,3 @@ export {
 export { validateSessionToken } from './sessions';
 export { createSignInThrottle, type SignInThrottle } from './sign-in-throttle';
 export { users } from './tables';
-export { authMailKinds } from './mail-kinds';

@@ -14,13 +14,18 @@ import { deleteSession, SESSION_ABSOLUTE_MS } from './sessions';
 import { login } from './sign-in';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { sessionCookieName, type Context } from '../../web/trpc/context';
-import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import {
   adminMessageSchema,
   adminUserPageSchema,
   idInputSchema,
   pageInputSchema,
 } from '../../../shared/admin.schema';
+
+/** A ceiling on every sign-in request against floods; failures are throttled by sign-in-throttle.ts. */
+const SIGN_IN_RATE_LIMIT = { name: 'signIn', max: 100, windowMs: 60 * 60_000 };
+/** Asking for a reset e-mail and setting a password with it, together. */
+const PASSWORD_RESET_RATE_LIMIT = { name: 'passwordReset', max: 5, windowMs: 15 * 60_000 };
 
 function setSessionCookie(ctx: Context, token: string): void {
   void ctx.res.setCookie(sessionCookieName(ctx.deps), token, {
@@ -58,6 +63,7 @@ function clearSessionCookie(ctx: Context): void {
 
 export const authRouter = router({
   login: publicProcedure
+    .use(rateLimited(SIGN_IN_RATE_LIMIT))
     .meta({
       openapi: {
         method: 'POST',
@@ -136,6 +142,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => createAdmin(ctx.deps, input)),
 
   forgotPassword: publicProcedure
+    .use(rateLimited(PASSWORD_RESET_RATE_LIMIT))
     .meta({
       openapi: {
         method: 'POST',
@@ -150,6 +157,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email)),
 
   resetPassword: publicProcedure
+    .use(rateLimited(PASSWORD_RESET_RATE_LIMIT))
     .meta({
       openapi: {
         method: 'POST',

@@ -1,23 +1,23 @@
 // What the rest of the server may use of the blog domain: published posts and their addresses (for
-// the pages, the sitemap, the feeds, the analytics and the newsletter), sanitising, the schedule (the
+// the pages, the sitemap, the analytics and the newsletter), sanitising, the schedule (the
 // go-out job and the next go-out time), and the list and search queries and limits the tests measure.
 export { listBlogAddresses } from './addresses';
-export { forgetBlogMemory, movedPostPages, movedTagPages, movedTagSlug, type PageStart } from './memory';
+export { forgetBlogMemory, movedPostPages, movedTagPages, type PageStart } from './memory';
 export {
   countPublishedPosts,
-  listPublishedPage,
   listPublishedPostDates,
   postListQueries,
   publishedPageStart,
 } from './post-lists';
 export { getPublishedPost } from './posts';
 export { blogGoOutJobs, nextScheduledChange } from './schedule';
-export { listTagFeed, listVisibleTagSlugs } from './tag-pages';
+export { listVisibleTagSlugs } from './tag-pages';
 export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';
 export {
   correctSearchWords,
   SEARCH_CANDIDATES_MAX,
   SEARCH_CORRECTED_WORDS_MAX,
+  SEARCH_RATE_LIMIT,
   SEARCH_RANKED_MAX,
   SEARCH_RECENT_POSTS,
   SEARCH_WORDS_MAX,

@@ -11,14 +11,18 @@ import {
   nextScheduledChange,
 } from './index';
 import { blogRouter } from './router';
+import { feedRoutes } from './routes/feeds';
+import { feedDocs } from './routes/feeds.docs';
 import { blogSeeds } from './seed';
 
 /**
- * What the blog registers: its procedures, its first posts, the job that publishes scheduled posts,
- * its tags and posts in the sitemap, when the cached pages change by themselves, and its moved pages.
+ * What the blog registers: its procedures, its RSS feeds, its first posts, the job that publishes
+ * scheduled posts, its tags and posts in the sitemap, when the cached pages change by themselves, and its moved pages.
  */
 export const blogModule = {
   namespaces: { blog: blogRouter },
+  routes: (deps) => [feedRoutes(deps)],
+  routeDocs: feedDocs,
   seeds: blogSeeds,
   scheduledJobs: (deps, { log }) => [
     blogGoOutJobs({

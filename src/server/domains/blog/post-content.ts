@@ -8,18 +8,37 @@ import type { Db } from './tables';
 // What a post's title and content are stored as: the title trimmed, the content sanitised with its
 // images' sizes, and beside it the content's plain text, which search and the reading time read.
 
-/** A post's content as plain text: its words, without tags or entities. */
-export const htmlToText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
+/** Where a block of text ends: what a reader sees as a line or paragraph break. */
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre|div|figcaption|td|th)>|<br\s*\/?>/gi;
+/** An element that stands for something in the line (an image): a space, not nothing. */
+const SPACED_TAG = /^<(?:img|hr)\b/i;
+/** A block already ending in punctuation needs no full stop added before the next. */
+const ENDS_A_SENTENCE = /[.!?:;…"'”’)\]]$/;
+
+const decodeEntities = (text: string) =>
+  text
     .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/&amp;/g, '&');
+
+/**
+ * A post's content as plain text: its words, without tags or entities. Inline markup leaves no space
+ * ('<strong>6.15pm</strong>, with' reads '6.15pm, with'); a block that ends without punctuation (a
+ * heading, a list item) gets a full stop before the next, so a search snippet never runs a heading
+ * into the text after it.
+ */
+export const htmlToText = (html: string) =>
+  html
+    .replace(BLOCK_END, '\u0000')
+    .replace(/<[^>]*>/g, (tag) => (SPACED_TAG.test(tag) ? ' ' : ''))
+    .split('\u0000')
+    .map((block) => decodeEntities(block).replace(/\s+/g, ' ').trim())
+    .filter((block) => block !== '')
+    .map((block, i, blocks) => (i < blocks.length - 1 && !ENDS_A_SENTENCE.test(block) ? `${block}.` : block))
+    .join(' ');
 
 /** The title and content as stored; either empty (content with no visible text is empty) is a 400. */
 export async function cleanPostFields(db: Db, input: { title: string; content: string }) {

@@ -15,12 +15,12 @@ import {
   blogPageInputSchema,
   blogPostSchema,
 } from '../../../shared/blog.schema';
-import { publicProcedure } from '../../web/trpc/init';
+import { publicProcedure, rateLimited } from '../../web/trpc/init';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { listPublishedCategories, listPublishedPage, listPublishedPosts } from './post-lists';
 import { getPublicPostBySlug, getPublishedPost } from './posts';
 import { idInput } from './router-inputs';
-import { SEARCH_RECENT_POSTS, searchPosts } from './search';
+import { SEARCH_RATE_LIMIT, SEARCH_RECENT_POSTS, searchPosts } from './search';
 import { getTagPage } from './tag-pages';
 
 // What visitors read: the pages of /blog, a post by its address word or number, a tag's page, search.
@@ -102,6 +102,7 @@ export const publicBlogProcedures = {
     .query(({ ctx, input }) => getTagPage(ctx.deps.db, input.slug, input.page)),
 
   search: publicProcedure
+    .use(rateLimited(SEARCH_RATE_LIMIT))
     .meta({
       cache: 'public',
       cacheAs: 'search',

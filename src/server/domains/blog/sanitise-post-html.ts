@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { POST_HTML_TAGS } from '../../../shared/blog';
 
 // Relative links in a post resolve against this stand-in origin: a link whose origin differs goes
 // to another site. Parsing with URL, as the browser will, catches what a pattern misses
@@ -48,28 +49,7 @@ function linkAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sani
 // The allow-list for blog post HTML: what the admin editor produces and nothing else. No script,
 // no style, no event handlers, no javascript: URLs, and images only from this site.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'img',
-    'hr',
-    'code',
-    'pre',
-  ],
+  allowedTags: [...POST_HTML_TAGS],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],

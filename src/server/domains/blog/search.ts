@@ -4,6 +4,12 @@ import type { Database } from '../../platform/db/client';
 import { BLOG_SEARCH_TOTAL_MAX } from '../../../shared/blog-publishing';
 
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * Searches that miss the response cache (a repeat is a cache hit and costs nothing): a reader who
+ * types a search every few seconds and pages through the results makes 10-20 a minute; a flood of
+ * distinct searches from one address stops here.
+ */
+export const SEARCH_RATE_LIMIT = { name: 'search', max: 60, windowMs: 60_000 } as const;
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
 
@@ -19,6 +25,32 @@ export function highlightParts(marked: string): Array<{ text: string; match: boo
   }
   if (last < marked.length) parts.push({ text: marked.slice(last), match: false });
   return parts;
+}
+
+type Part = { text: string; match: boolean };
+
+/** Ends a sentence (or a quotation of one): a snippet stopping after it is not cut short. */
+const SENTENCE_END = /[.!?…"'”’)]$/;
+
+/**
+ * A snippet as a reader expects one: no space before punctuation ('6.15pm , with', from posts whose
+ * text was stored with a space for each tag), '…' before it when it starts mid-sentence and after it
+ * when it stops mid-sentence.
+ */
+export function tidySnippet(parts: readonly Part[]): Part[] {
+  const tidy = parts.map((part, i) => {
+    let text = part.text.replace(/\s+(?=[,.;:!?)])/g, '');
+    const next = parts[i + 1]?.text ?? '';
+    if (/^[,.;:!?)]/.test(next)) text = text.trimEnd();
+    return { ...part, text };
+  });
+  const shown = tidy.filter((part) => part.text !== '');
+  const first = shown[0];
+  const last = shown.at(-1);
+  if (!first || !last) return shown;
+  if (/^\s*\p{Ll}/u.test(first.text)) shown.unshift({ text: '… ', match: false });
+  if (!SENTENCE_END.test(last.text.trimEnd())) shown.push({ text: ' …', match: false });
+  return shown;
 }
 
 // What one query may cost (decision 0020): at most SEARCH_WORDS_MAX of its words are searched; of
@@ -97,7 +129,7 @@ export async function correctSearchWords(
   return { alternatives: kept.map((word) => nearest.get(word) ?? [word]), work };
 }
 
-// What one answer may read however many posts match (issue 47.3), so a word in most posts costs
+// What one answer may read however many posts match, so a word in most posts costs
 // about what a rare one does:
 // - the matches are counted up to SEARCH_TOTAL_MAX; past it the answer says more than that many match;
 // - only a post that names a searched word in its title, tags or excerpt can rank above the rest
@@ -161,15 +193,36 @@ const isRanked = (
   ${among === 'recent' ? sql`and p.id in (${newestPosts(sql`p.id`, SEARCH_RECENT_POSTS)})` : sql``})`;
 
 /**
+ * True when the word list (search-words.ts) shows more than SEARCH_RANKED_MAX posts naming a word
+ * of a one-word query up front: the posts that name it cannot all be ranked, and reading a thousand
+ * of them to find that out was most of the cost of a town named in a tenth of 100,000 posts. (A
+ * word named by a post in its title, tags or excerpt is in its rank_search, so the count is a floor.)
+ */
+const crowded = (query: SearchQuery) =>
+  query.groups === 1
+    ? sql`((select coalesce(max(w.named), 0) from blog_search_words w
+        where w.word = any(${`{${query.words.join(',')}}`}::text[])) > ${SEARCH_RANKED_MAX})`
+    : sql`false`;
+
+/**
  * The posts that name a word up front, with their rank. ts_match_vq is @@ as a function, which no
  * index answers: among the newest posts, the walk down the date index is the plan.
  */
 function namingPosts(query: SearchQuery, among: RankedAmong): SQL {
+  if (among === 'all' && query.groups > 1)
+    // Several words: the posts with all of them are few, those naming any of them up front many, so
+    // the matches' index finds them and each is tested against its own short rank_search.
+    return sql`
+      select p.id, p.published_at, p.rank_search from blog_posts p
+      where p.search @@ (select query from q) and p.published_at <= now()
+        and ts_match_vq(p.rank_search, (select anyq from q))
+      limit ${SEARCH_RANKED_MAX + 1}`;
   if (among === 'all')
+    // Not read when the word list says more posts name the word than are ranked among all.
     return sql`
       select p.id, p.published_at, p.rank_search from blog_posts p
       where p.rank_search @@ (select anyq from q) and p.published_at <= now()
-        ${query.groups > 1 ? sql`and p.search @@ (select query from q)` : sql``}
+        and not ${crowded(query)}
       limit ${SEARCH_RANKED_MAX + 1}`;
   return sql`
     select p.id, p.published_at, p.rank_search
@@ -210,8 +263,9 @@ export const searchQueries = {
   /**
    * A page of the ranked matches as the page shows them, best first (newest first among equals),
    * with how many are ranked, how many posts named a word (`named`: up to one more than
-   * SEARCH_RANKED_MAX when among all) and, among all, how many match (`n`, as `count`); a row with
-   * a null id when the page has none. One statement, as most searches need no other.
+   * SEARCH_RANKED_MAX when among all) and, among all, how many match (`n`, as `count`) and whether
+   * the word list showed too many posts naming the word to rank them all (`crowded`: then none were
+   * read); a row with a null id when the page has none. One statement, as most searches need no other.
    */
   ranked: (
     query: SearchQuery,
@@ -225,9 +279,10 @@ export const searchQueries = {
       where ts_rank(rank_search, (select query from q)) > (select floor from q)
         -- among all: ranked only when all of them are here (else the newest posts are read instead)
         ${among === 'all' ? sql`and (select count(*) from named) <= ${SEARCH_RANKED_MAX}` : sql``})
-    select c.n, c.named, c.ranked, r.* from (
+    select c.n, c.named, c.ranked, c.crowded, r.* from (
       select ${among === 'all' ? matchesCounted(query) : sql`null::int`} as n,
-        (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked) c
+        (select count(*) from named)::int as named, (select count(*) from ranked)::int as ranked,
+        ${among === 'all' ? crowded(query) : sql`false`} as crowded) c
     left join lateral (
       select ${shownColumns(page.needle)}, x.rank from (
         select id, rank, published_at from ranked
@@ -282,6 +337,7 @@ async function rankedPage(db: Database, query: SearchQuery, offset: number, need
     n: number | string | null;
     named: number | string;
     ranked: number | string;
+    crowded: boolean | null;
   };
   const read = async (among: RankedAmong) => {
     const page = { offset, limit: SEARCH_PAGE_SIZE, needle };
@@ -291,12 +347,13 @@ async function rankedPage(db: Database, query: SearchQuery, offset: number, need
       n: Number(rows[0]?.n ?? 0),
       ranked: Number(rows[0]?.ranked ?? 0),
       named: Number(rows[0]?.named ?? 0),
+      crowded: rows[0]?.crowded === true,
       among,
     };
   };
   const all = await read('all');
   const total = { total: Math.min(all.n, SEARCH_TOTAL_MAX), more: all.n > SEARCH_TOTAL_MAX };
-  return { ...total, ...(all.named <= SEARCH_RANKED_MAX ? all : await read('recent')) };
+  return { ...total, ...(all.named <= SEARCH_RANKED_MAX && !all.crowded ? all : await read('recent')) };
 }
 
 /** A page of the other matches, newest first. */
@@ -325,7 +382,7 @@ function toHit(r: ShownRow) {
     category: r.category,
     publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
     titleParts: highlightParts(r.title_hl),
-    snippetParts: highlightParts(r.snippet_hl),
+    snippetParts: tidySnippet(highlightParts(r.snippet_hl)),
   };
 }
 

@@ -167,7 +167,12 @@ export const postRevisions = pgTable(
  */
 export const blogSearchWords = pgTable(
   'blog_search_words',
-  { word: text('word').primaryKey(), posts: integer('posts').notNull().default(0) },
+  {
+    word: text('word').primaryKey(),
+    posts: integer('posts').notNull().default(0),
+    /** Of those posts, how many name the word in their title, tags or excerpt (what search ranks by). */
+    named: integer('named').notNull().default(0),
+  },
   (t) => [
     // GIN: a misspelling reads only the words that share enough of its trigrams. (A GiST index's
     // nearest-first walk read all of itself for every correction: its pages' signatures held nearly

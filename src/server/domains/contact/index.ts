@@ -1,5 +1,5 @@
-// What the rest of the server may use of the contact domain: sending an enquiry, reserving a
-// workshop place through one, and the owner's count of new enquiries.
+// What the rest of the server may use of the contact domain: sending an enquiry (a workshop
+// reservation is one), the limit both count against, and the owner's count of new enquiries.
 export { countNewEnquiries } from './enquiries';
-export { reserveWorkshop, sendContactMessage } from './messages';
-export { contactMailKinds } from './mail-kinds';
+export { sendContactMessage, type Logger, type ValidContactMessage } from './messages';
+export { CONTACT_RATE_LIMIT } from './limits';

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { contactMessages } from './tables';
-import { workshopSessions } from '../workshops';
-import { WORKSHOP_SUBJECT, workshopReservationMessage } from '../../../shared/academy';
 import { BUSINESS } from '../../../shared/business';
 import { workshopDetailsSchema } from '../../../shared/contact.schema';
 import {
@@ -14,7 +11,7 @@ import {
 } from '../../../shared/contact';
 import { WORKSHOP_MESSAGES, workshopSessionLabel } from '../../../shared/workshop';
 import { redeemChallenge } from './challenges';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/queue';
 import { bookingMessage, bookWorkshopPlace, type Booking, type BookingRequest } from '../workshops';
 
@@ -33,7 +30,7 @@ export interface ValidContactMessage {
   website?: string;
 }
 
-interface Logger {
+export interface Logger {
   error(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
 }
@@ -195,36 +192,4 @@ export function contactAnswer(result: { booking?: Booking }): string {
   return result.booking
     ? bookingMessage(result.booking)
     : "Thank you for contacting us. We'll get back to you within 24 hours.";
-}
-
-/**
- * The academy page's reservation of a place in one session (POST /api/workshops/{id}/reservations):
- * the same contact message and e-mails as the specification's, but a full session is refused (409)
- * unless the family asked for its waiting list, and a second form for the same child too.
- */
-export async function reserveWorkshop(
-  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
-  input: { id: number; details: WorkshopDetails; ifFull: BookingRequest['ifFull'] },
-  log?: Logger,
-): Promise<Booking & { status: 'confirmed' | 'waiting' }> {
-  const [session] = await deps.db.select().from(workshopSessions).where(eq(workshopSessions.id, input.id));
-  if (!session) throw notFound(WORKSHOP_MESSAGES.noSuchSession);
-  const { message } = workshopReservationMessage(
-    input.details,
-    workshopSessionLabel(session.startsAt, session.endsAt),
-  );
-  const reservation: ValidContactMessage = {
-    name: input.details.parentName,
-    email: input.details.parentEmail,
-    subject: WORKSHOP_SUBJECT,
-    message,
-    type: WORKSHOP_RESERVATION_TYPE,
-    details: input.details,
-  };
-  const { booking } = await sendContactMessage(deps, reservation, log, {
-    session: input.id,
-    ifFull: input.ifFull,
-    refuseDuplicate: true,
-  });
-  return booking as Booking & { status: 'confirmed' | 'waiting' };
 }

@@ -6,7 +6,8 @@ import { CHALLENGE_LIFETIME_MINUTES } from '../../../shared/contact';
 import { issueChallenge } from './challenges';
 import { contactAnswer, sendContactMessage } from './messages';
 import { getEnquiry, listEnquiries, setEnquiryStatus } from './enquiries';
-import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { CONTACT_RATE_LIMIT } from './limits';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {
   enquiryListInputSchema,
@@ -41,6 +42,7 @@ export const contactRouter = router({
     }),
 
   send: publicProcedure
+    .use(rateLimited(CONTACT_RATE_LIMIT))
     .use(idempotent)
     .meta({
       openapi: {
@@ -55,7 +57,8 @@ export const contactRouter = router({
           "form; a wrong sum is refused with 'Verification Failed - Please solve the math problem correctly.', an " +
           'expired or already used challenge with its own message; either way, get a new one). A workshop_reservation ' +
           'needs no challenge: it may carry its structured details, which are then checked, or only the five fields ' +
-          'with the details written into message, as SPEC section 7 sends it. A reservation books a place in the next ' +
+          '(name, email, subject, message and type) with the details written into message as lines of text. ' +
+          'A reservation books a place in the next ' +
           'open workshop session (GET /api/workshops/next), joins its waiting list when it is full, or records interest ' +
           'when no date is set; message says which (POST /api/workshops/{id}/reservations books one session and can refuse ' +
           'when full). A filled-in website field (a spam trap) is answered like a success and dropped.',

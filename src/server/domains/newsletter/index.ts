@@ -1,7 +1,6 @@
 // What the rest of the server may use of the newsletter domain: the sending job and its queue, the
-// archive's addresses, the owner's count of subscribers, and the e-mails the mail queue sends for it.
+// archive's addresses and the owner's count of subscribers.
 export { listArchivedSlugs } from './issues';
 export { NEWSLETTER_QUEUE } from './send/queue';
 export { newsletterJobs } from './send/slice';
 export { countConfirmedSubscribers, subscriberListQueries } from './subscribers';
-export { newsletterMailKinds } from './mail-kinds';

@@ -1,5 +1,6 @@
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import type { DomainModule } from '../../domain-module';
+import { newsletterMailKinds } from './mail-kinds';
 import { listArchivedSlugs, newsletterJobs } from './index';
 import { newsletterAdminProcedures, newsletterRouter } from './router';
 import { newsletterUnsubscribeRoutes } from './routes/newsletter-unsubscribe';
@@ -13,6 +14,7 @@ import { subscribersCsvDocs } from './routes/subscribers-csv.docs';
  */
 export const newsletterModule = {
   namespaces: { newsletter: newsletterRouter },
+  mailKinds: newsletterMailKinds,
   adminProcedures: newsletterAdminProcedures,
   routes: (deps) => [subscribersCsvRoutes(deps), newsletterUnsubscribeRoutes(deps)],
   routeDocs: { ...subscribersCsvDocs, ...oneClickDocs },

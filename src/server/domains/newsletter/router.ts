@@ -47,7 +47,7 @@ import {
   testSendIssue,
   updateIssue,
 } from './issues';
-import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {
   adminMessageSchema,
@@ -55,6 +55,9 @@ import {
   subscriberListInputSchema,
   subscriberPageSchema,
 } from '../../../shared/admin.schema';
+
+/** Signing up sends a confirmation e-mail. */
+const SIGNUP_RATE_LIMIT = { name: 'newsletter', max: 10, windowMs: 10 * 60_000 };
 
 const tokenInputSchema = z.object({
   token: z.string().trim().min(20, 'This link is incomplete').max(200, 'This link is not valid'),
@@ -364,6 +367,7 @@ export const newsletterRouter = router({
   ...issueProcedures,
 
   subscribe: publicProcedure
+    .use(rateLimited(SIGNUP_RATE_LIMIT))
     .use(idempotent)
     .meta({
       openapi: {

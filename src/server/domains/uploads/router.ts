@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { AUDIO_UPLOAD_MAX_MB } from '../../../shared/constants';
 import { createUploadTicket } from './links';
-import { adminProcedure, router } from '../../web/trpc/init';
+import { adminProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
+
+const UPLOAD_RATE_LIMIT = { name: 'upload', max: 60, windowMs: 10 * 60_000 };
 
 export const uploadsRouter = router({
   createUploadUrl: adminProcedure
+    .use(rateLimited(UPLOAD_RATE_LIMIT))
     .use(idempotent)
     .meta({
       openapi: {

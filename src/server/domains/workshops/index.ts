@@ -2,5 +2,3 @@
 // contact form's reservation) and the next session's free places.
 export { bookingMessage, bookWorkshopPlace, type Booking, type BookingRequest } from './reservations';
 export { nextSessionPlaces } from './sessions';
-export { workshopSessions } from './tables';
-export { workshopMailKinds } from './mail-kinds';

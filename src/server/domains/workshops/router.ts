@@ -16,7 +16,8 @@ import {
   workshopSessionSchema,
   workshopSessionUpdateSchema,
 } from '../../../shared/workshop.schema';
-import { reserveWorkshop } from '../contact';
+import { CONTACT_RATE_LIMIT } from '../contact';
+import { reserveWorkshop } from './reserve';
 import { bookingMessage, cancelWorkshopReservation, listWorkshopReservations } from './reservations';
 import {
   cancelWorkshopSession,
@@ -26,7 +27,7 @@ import {
   nextWorkshop,
   updateWorkshopSession,
 } from './sessions';
-import { adminProcedure, publicProcedure, router } from '../../web/trpc/init';
+import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';
 
@@ -57,6 +58,7 @@ export const workshopsRouter = router({
     .query(({ ctx }) => nextWorkshop(ctx.deps)),
 
   reserve: publicProcedure
+    .use(rateLimited(CONTACT_RATE_LIMIT))
     .use(idempotent)
     .meta({
       openapi: {
@@ -71,7 +73,7 @@ export const workshopsRouter = router({
           "ifFull is 'join_waiting_list', which puts the child on the waiting list (status waiting); the first on the list " +
           'gets a place that is given back. A session that has started or was cancelled answers 409. The reservation is ' +
           "also a contact message of type workshop_reservation, as POST /api/contact's is, which books the next session " +
-          'with only the five fields of SPEC section 7.',
+          'with only its five fields (name, email, subject, message and type).',
         errorResponses: {
           404: WORKSHOP_MESSAGES.noSuchSession,
           409: 'The session is full (join its waiting list with ifFull), has started or was cancelled, or this child already has a place in it',

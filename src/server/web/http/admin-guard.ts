@@ -9,7 +9,7 @@ import { sendApiError } from './api-errors';
 
 /** Whether the request carries a session that is still valid (the admin's: a cookie only they have). */
 export async function isSignedIn(req: FastifyRequest, deps: AppDeps): Promise<boolean> {
-  return (await sessionOf(deps, readSessionToken(req, deps).token)) !== null;
+  return (await sessionOf(req.server.adminHooks, deps, readSessionToken(req, deps).token)) !== null;
 }
 
 /** Answers 401 unless an admin is signed in; true when one is and the route may go on. */

@@ -7,6 +7,7 @@ import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { DehydrateOptions, DehydratedState } from '@tanstack/react-query';
 import type { AppDeps } from '../../deps';
 import type { Context } from '../trpc/context';
+import { PAGE_RENDER_RATE_LIMIT } from '../trpc/rate-limit';
 import type { RouteTable } from '../openapi/routes';
 import type { CacheKind } from './response-cache';
 import { sendApiError } from './api-errors';
@@ -296,7 +297,7 @@ async function overRenderBudget(
   req: FastifyRequest,
 ): Promise<{ message: string; retryAfter: number } | null> {
   try {
-    await app.rateLimiters.pageRender(req);
+    await app.applyRateLimit(PAGE_RENDER_RATE_LIMIT, req);
     return null;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'TOO_MANY_REQUESTS')

@@ -81,8 +81,8 @@ const DOCUMENT_ONLY_HEADERS = [
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const API_KEEPS = new Set(['x-frame-options']);
 
-/** The security headers of every API answer (the beacon answered before routing sends them too). */
-export function apiSecurityHeaders(config: Pick<Config, 'isHttps'>): Record<string, string> {
+/** The security headers of every API answer. */
+function apiSecurityHeaders(config: Pick<Config, 'isHttps'>): Record<string, string> {
   const policyHeaders = securityHeaders(sitePolicy(config));
   return {
     ...Object.fromEntries(

@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { PathItem } from './docs-parts';
 import type { AppDeps } from '../../deps';
-import { listPublishedPage, listTagFeed, movedTagSlug } from '../../domains/blog';
-import { blogPostHref, blogTagFeedHref, blogTagHref } from '../../../shared/blog-publishing';
 import type { Database } from '../../platform/db/client';
 import { sendApiError } from './api-errors';
-import { BUSINESS } from '../../../shared/business';
-import { PAGE_ROUTES, ROUTE_LIST } from '../../../shared/routes';
+import { ROUTE_LIST } from '../../../shared/routes';
 import { defaultErrorResponse, errorResponse } from '../openapi/responses';
 import { escapeXml } from '../../platform/escape';
 
-// What search engines and feed readers ask for: robots.txt, sitemap.xml and the blog's RSS feed.
+// What search engines ask for: robots.txt and sitemap.xml, listing what the domains register.
 // Which pages are listed and which are kept out is each route's `indexing` in the route table.
 const PUBLIC_PAGES = ROUTE_LIST.filter((route) => route.indexing === 'sitemap').map((route) => route.path);
 /** Admin and sign-in screens, and the API: nothing there for a search engine. */
@@ -49,7 +46,7 @@ export function registerSeoRoutes(
   deps: AppDeps,
   options: { urlsPerFile?: number | undefined; sitemap: readonly SitemapSource[] },
 ): void {
-  // The feeds and crawler files are the same for every reader until a write, and the sitemap reads
+  // The crawler files are the same for every reader until a write, and the sitemap reads
   // every published post's address: the response cache keeps them, by path (a query string is
   // ignored, so one entry each). They are never pages, so they carry the API's headers.
   const publicRead = { config: { publicRead: true, notADocument: true } };
@@ -152,94 +149,8 @@ export function registerSeoRoutes(
     }
     return sendXml(reply, urlset(await urlsOfFile(file, fixed, counts)));
   });
-
-  const feed = (
-    reply: FastifyReply,
-    posts: Array<{
-      id: number;
-      slug: string;
-      title: string;
-      excerpt: string;
-      category: string;
-      publishedAt: string | null;
-      createdAt: string;
-    }>,
-    channel: { title: string; link: string; self: string; description?: string },
-  ) => {
-    const items = posts.map((post) =>
-      [
-        '    <item>',
-        `      <title>${xml(post.title)}</title>`,
-        `      <link>${xml(base + blogPostHref(post))}</link>`,
-        // The number address, which never changes (a renamed post is not a new item to a reader)
-        // and still leads to the post through its 301.
-        `      <guid isPermaLink="true">${xml(`${base}/blog/${post.id}`)}</guid>`,
-        `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-        post.category ? `      <category>${xml(post.category)}</category>` : '',
-        `      <description>${xml(post.excerpt)}</description>`,
-        '    </item>',
-      ]
-        .filter(Boolean)
-        .join('\n'),
-    );
-    const body = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-      '  <channel>',
-      `    <title>${xml(channel.title)}</title>`,
-      `    <link>${xml(channel.link)}</link>`,
-      `    <description>${xml(channel.description || PAGE_ROUTES.blog.meta.description)}</description>`,
-      '    <language>en-gb</language>',
-      `    <atom:link href="${xml(channel.self)}" rel="self" type="application/rss+xml" />`,
-      ...items,
-      '  </channel>',
-      '</rss>',
-      '',
-    ].join('\n');
-    return reply
-      .type('application/rss+xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=600')
-      .send(body);
-  };
-
-  app.get('/rss.xml', publicRead, async (_req, reply) => {
-    const { items: posts } = await listPublishedPage(deps.db, { page: 1, pageSize: 50 });
-    return feed(reply, posts, {
-      title: `${BUSINESS.name} blog`,
-      link: `${base}/blog`,
-      self: `${base}/rss.xml`,
-    });
-  });
-
-  // One feed per tag, for readers who follow a town or a subject.
-  app.get<{ Params: { slug: string } }>('/blog/tag/:slug/rss.xml', publicRead, async (req, reply) => {
-    const slug = req.params.slug.slice(0, 200);
-    const found = await listTagFeed(deps.db, slug, 50);
-    if (!found) {
-      // A tag's earlier address (a merge, a change of the slug rules) moves its feed with its page.
-      const moved = await movedTagSlug(deps.db, slug);
-      if (moved) return reply.redirect(blogTagFeedHref(moved), 301);
-      return sendApiError(reply, 404, 'No such tag');
-    }
-    const posts = found.rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      title: r.title,
-      excerpt: r.excerpt,
-      category: r.category,
-      publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null,
-      createdAt: r.createdAt.toISOString(),
-    }));
-    return feed(reply, posts, {
-      title: `${BUSINESS.name} blog: ${found.tag.name}`,
-      link: base + blogTagHref(found.tag.slug),
-      self: base + blogTagFeedHref(found.tag.slug),
-      description: found.tag.description,
-    });
-  });
 }
 
-type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 const rootServer = [{ url: '/' }];
 
 /** OpenAPI descriptions of the routes above (they live at the site's root, not under /api). */
@@ -323,52 +234,6 @@ export const seoRouteDocs: Record<string, PathItem> = {
         '404': errorResponse(404, [
           'No such sitemap: the number is past the index, or /sitemap.xml is a single sitemap',
         ]),
-        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
-        default: defaultErrorResponse,
-      },
-    },
-  },
-  '/blog/tag/{slug}/rss.xml': {
-    servers: rootServer,
-    get: {
-      operationId: 'blog-tag-rss',
-      tags: ['Blog'],
-      summary: "RSS 2.0 feed of a tag's latest 50 published posts",
-      security: [],
-      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': {
-          description: 'RSS feed',
-          content: { 'application/rss+xml': { schema: { type: 'string' } } },
-        },
-        '301': {
-          description: "The tag's earlier address (merged into another tag, or an older form of its slug)",
-          headers: { Location: { description: "The feed's address now", schema: { type: 'string' } } },
-        },
-        '404': errorResponse(404, ['No such tag']),
-        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
-        default: defaultErrorResponse,
-      },
-    },
-  },
-  '/rss.xml': {
-    servers: rootServer,
-    get: {
-      operationId: 'blog-rss',
-      tags: ['Blog'],
-      summary: 'RSS 2.0 feed of the latest 50 published blog posts',
-      security: [],
-      responses: {
-        '200': {
-          description: 'RSS feed',
-          content: {
-            'application/rss+xml': {
-              schema: { type: 'string' },
-              example:
-                '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Herts Local Media blog</title></channel></rss>',
-            },
-          },
-        },
         '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
         default: defaultErrorResponse,
       },

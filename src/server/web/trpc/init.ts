@@ -4,11 +4,10 @@ import { DomainError } from '../../platform/errors';
 import { isDatabaseUnavailable } from '../../platform/db/errors';
 import { isCrossSiteRequest } from '../http/same-origin';
 import { describeZodError, INTERNAL_ERROR_MESSAGE } from '../http/api-errors';
-import { PROCEDURE_RATE_LIMITS, RATE_LIMIT_POLICIES } from './rate-limit';
-import { validateSessionToken } from '../../domains/auth';
-import { recordActivity, shortValue, type ActivityNote } from '../../domains/activity';
+import { rateLimitDescription, type RateLimitPolicy } from './rate-limit';
+import type { ActivityNote } from '../../../shared/activity';
 import { answers, type ApiMeta } from './responses';
-import type { Context } from './context';
+import type { AdminHooks, Context } from './context';
 
 export { describeZodError };
 
@@ -66,34 +65,19 @@ const domainErrors = answers(
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-/** Rate limits by procedure, from the one table in rate-limit.ts. */
-const rateLimited = answers(
-  t.middleware(async ({ ctx, path, next }) => {
-    const policy = PROCEDURE_RATE_LIMITS[path];
-    if (policy) await ctx.rateLimiters[policy](ctx.req);
-    return next();
-  }),
-  ({ procedure }) => {
-    const policy = PROCEDURE_RATE_LIMITS[procedure];
-    if (!policy) return {};
-    const { max, windowMs } = RATE_LIMIT_POLICIES[policy];
-    const minutes = windowMs / 60_000;
-    const window =
-      minutes % 60 === 0
-        ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}`
-        : minutes === 1
-          ? 'a minute'
-          : `${minutes} minutes`;
-    return {
-      responses: [
-        {
-          status: 429,
-          description: `More than ${max} of these requests from one address in ${window}; wait Retry-After seconds.`,
-        },
-      ],
-    };
-  },
-);
+/**
+ * A procedure's rate limit, declared by its domain beside it (`publicProcedure.use(rateLimited(X))`),
+ * with its 429 in openapi.json.
+ */
+export function rateLimited(policy: RateLimitPolicy) {
+  return answers(
+    t.middleware(async ({ ctx, next }) => {
+      await ctx.rateLimit(policy, ctx.req);
+      return next();
+    }),
+    () => ({ responses: [{ status: 429, description: rateLimitDescription(policy) }] }),
+  );
+}
 
 /** Where in a raw input a string holds U+0000, or null. */
 function nulCharacterPath(value: unknown, path: Array<string | number> = []): Array<string | number> | null {
@@ -130,11 +114,11 @@ const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(domainErrors).use(rateLimited).use(refuseNulCharacters);
+export const publicProcedure = t.procedure.use(domainErrors).use(refuseNulCharacters);
 
 /** The session a token opens, with its user, or null: for procedures and plain routes alike. */
-export async function sessionOf(deps: Context['deps'], token: string | null) {
-  return token ? await validateSessionToken(deps, token) : null;
+export async function sessionOf(admin: AdminHooks, deps: Context['deps'], token: string | null) {
+  return token ? await admin.sessionOf(deps, token) : null;
 }
 
 /** Only a signed-in admin gets past this; the user is then on ctx.user. */
@@ -147,7 +131,7 @@ const requireAdmin = answers(
     ) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' });
     }
-    const found = await sessionOf(ctx.deps, ctx.sessionToken);
+    const found = await sessionOf(ctx.admin, ctx.deps, ctx.sessionToken);
     if (!found) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     return next({ ctx: { ...ctx, user: found.user, session: found.session } });
   }),
@@ -169,8 +153,8 @@ const requireAdmin = answers(
 /**
  * Every successful admin change goes into the activity log, once, here: who, when, the
  * operation in words, and what it was done to. A service that knows the before and after of an edit
- * writes them into ctx.activity (domains/activity/log.ts ActivityNote); otherwise the input is kept,
- * secrets hidden and long text cut short. A log that cannot be written never undoes the change.
+ * writes them into ctx.activity (an ActivityNote); otherwise the log keeps the input, secrets hidden
+ * and long text cut short. A log that cannot be written never undoes the change.
  */
 export const adminProcedure = publicProcedure
   .use(requireAdmin)
@@ -180,21 +164,14 @@ export const adminProcedure = publicProcedure
     // A repeat answered from its Idempotency-Key changed nothing the second time.
     if (type !== 'mutation' || !result.ok || ctx.res.getHeader('Idempotent-Replayed')) return result;
     const openapi = meta?.openapi;
-    const input = await getRawInput();
-    const id = (input as { id?: unknown } | undefined)?.id;
     try {
-      await recordActivity(ctx.deps.db, {
-        kind: activity.kind ?? 'change',
+      await ctx.admin.recordChange(ctx.deps, {
         at: ctx.deps.clock(),
         user: ctx.user,
         action: path,
         summary: openapi ? `${openapi.method} /api${openapi.path}: ${openapi.summary ?? path}` : path,
-        target: activity.target ?? (id === undefined ? null : `id ${String(id)}`),
-        details: activity.changes
-          ? { changes: activity.changes }
-          : input && typeof input === 'object'
-            ? { input: shortValue(input) }
-            : null,
+        note: activity,
+        input: await getRawInput(),
         ip: ctx.ip,
       });
     } catch (error) {

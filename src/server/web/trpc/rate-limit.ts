@@ -2,100 +2,73 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { tooManyRequests } from '../../platform/errors';
 
-// Per-client-address limits on everything a visitor can use to make us work or send mail. The
-// address is Fastify's req.ip, so TRUST_PROXY makes them hold behind a reverse proxy.
-export const RATE_LIMIT_POLICIES = {
-  /** A ceiling on every sign-in request against floods; failures are throttled by domains/auth/sign-in-throttle.ts. */
-  signIn: { max: 100, windowMs: 60 * 60_000 },
-  passwordReset: { max: 5, windowMs: 15 * 60_000 },
-  contact: { max: 10, windowMs: 10 * 60_000 },
-  newsletter: { max: 10, windowMs: 10 * 60_000 },
-  checkout: { max: 20, windowMs: 10 * 60_000 },
-  /** Each asks Stripe something: the success page's check, and opening the billing portal. */
-  paymentLookup: { max: 60, windowMs: 10 * 60_000 },
-  upload: { max: 60, windowMs: 10 * 60_000 },
-  /** Page-view beacons: far above a reader's pace, a ceiling on one address filling the table. */
-  pageView: { max: 300, windowMs: 60_000 },
-  /**
-   * Blog searches that miss the response cache (a repeat is a cache hit and costs nothing): a reader
-   * who types a search every few seconds and pages through the results makes 10-20 a minute; a
-   * flood of distinct searches from one address stops here.
-   */
-  search: { max: 60, windowMs: 60_000 },
-  /**
-   * Pages rendered because the response cache did not have them (a cached page never counts): a new
-   * page number or category on every request is work a stranger can ask for at will. A reader
-   * loads a few a minute; an office or a school behind one address, many readers' worth.
-   */
-  pageRender: { max: 300, windowMs: 60_000 },
-} as const;
-export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+// Per-client-address limits on everything a visitor can use to make us work or send mail. Each is
+// a policy named and sized by what it guards, declared by the domain it belongs to beside its
+// procedure (`rateLimited` in init.ts) or plain route (`app.applyRateLimit`); this floor counts them.
+// The address is Fastify's req.ip, so TRUST_PROXY makes them hold behind a reverse proxy.
 
-/** Which procedures each policy guards (tRPC path -> policy): one table for REST and RPC alike. */
-export const PROCEDURE_RATE_LIMITS: Record<string, RateLimitPolicy> = {
-  'auth.login': 'signIn',
-  'auth.forgotPassword': 'passwordReset',
-  'auth.resetPassword': 'passwordReset',
-  'contact.send': 'contact',
-  // A reservation sends e-mails as an enquiry does, so it counts against the same limit.
-  'workshops.reserve': 'contact',
-  'newsletter.subscribe': 'newsletter',
-  'academy.createSubscription': 'checkout',
-  'academy.checkoutStatus': 'paymentLookup',
-  'academy.openBillingPortal': 'paymentLookup',
-  'uploads.createUploadUrl': 'upload',
-  // The search page asks the same procedure while it renders, so it counts here too.
-  'blog.search': 'search',
-};
+/** A limit: at most `max` requests from one address in `windowMs`, counted under `name`. */
+export interface RateLimitPolicy {
+  /** The counter's name: two policies of one name count together. */
+  readonly name: string;
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/**
+ * Pages rendered because the response cache did not have them (a cached page never counts): a new
+ * page number or category on every request is work a stranger can ask for at will. A reader
+ * loads a few a minute; an office or a school behind one address, many readers' worth.
+ */
+export const PAGE_RENDER_RATE_LIMIT = { name: 'pageRender', max: 300, windowMs: 60_000 } as const;
 
 export const RATE_LIMIT_MESSAGE =
   'Too many requests from your connection. Please wait a few minutes and try again.';
 
-export type RateLimiters = Record<RateLimitPolicy, (req: FastifyRequest) => Promise<void>>;
+/** Counts a request against a policy; throws 429 (with Retry-After) when its address is over. */
+export type RateLimit = (policy: RateLimitPolicy, req: FastifyRequest) => Promise<void>;
 
 /**
- * Whether an address is over a policy's limit, counting this request: for what is answered before
- * Fastify routes it (the page-view beacon), which has an address but no FastifyRequest yet.
+ * The app's limiter on @fastify/rate-limit (registered with global: false): one checker per policy
+ * name, made on its first request, for procedures and plain routes alike.
  */
-export type AddressLimiters = Record<RateLimitPolicy, (ip: string) => Promise<boolean>>;
+export function createRateLimit(app: FastifyInstance, config: Config): RateLimit {
+  const checks = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
+  const checkOf = (policy: RateLimitPolicy) => {
+    let check = checks.get(policy.name);
+    if (!check) {
+      check = app.createRateLimit({
+        max: Math.max(1, Math.round(policy.max * config.RATE_LIMIT_MULTIPLIER)),
+        timeWindow: policy.windowMs,
+        keyGenerator: (req) => `${policy.name}:${req.ip}`,
+      });
+      checks.set(policy.name, check);
+    }
+    return check;
+  };
+  return async (policy, req) => {
+    const limit = await checkOf(policy)(req);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw tooManyRequests(RATE_LIMIT_MESSAGE, Math.max(1, limit.ttlInSeconds));
+    }
+  };
+}
 
-/**
- * Builds one checker per policy on @fastify/rate-limit (registered with global: false): `enforce`
- * for procedures and plain routes, `overLimit` for an address alone. Both count in the same store,
- * so a client meets one limit whichever way its requests are answered.
- */
-export function createRateLimiters(
-  app: FastifyInstance,
-  config: Config,
-): { enforce: RateLimiters; overLimit: AddressLimiters } {
-  const enforce: Partial<RateLimiters> = {};
-  const overLimit: Partial<AddressLimiters> = {};
-  for (const [name, policy] of Object.entries(RATE_LIMIT_POLICIES) as Array<
-    [RateLimitPolicy, (typeof RATE_LIMIT_POLICIES)[RateLimitPolicy]]
-  >) {
-    const check = app.createRateLimit({
-      max: Math.max(1, Math.round(policy.max * config.RATE_LIMIT_MULTIPLIER)),
-      timeWindow: policy.windowMs,
-      keyGenerator: (req) => `${name}:${req.ip}`,
-    });
-    enforce[name] = async (req: FastifyRequest) => {
-      const limit = await check(req);
-      if (!limit.isAllowed && limit.isExceeded) {
-        throw tooManyRequests(RATE_LIMIT_MESSAGE, Math.max(1, limit.ttlInSeconds));
-      }
-    };
-    // The limiter reads only the address (the key) and the route's config (none) of a request.
-    overLimit[name] = async (ip: string) => {
-      const limit = await check({ ip, routeOptions: { config: {} } } as unknown as FastifyRequest);
-      return !limit.isAllowed && limit.isExceeded;
-    };
-  }
-  return { enforce: enforce as RateLimiters, overLimit: overLimit as AddressLimiters };
+/** The 429's description in openapi.json: "More than 10 of these requests from one address in 10 minutes". */
+export function rateLimitDescription({ max, windowMs }: RateLimitPolicy): string {
+  const minutes = windowMs / 60_000;
+  const window =
+    minutes % 60 === 0
+      ? `${minutes / 60 === 1 ? 'an' : minutes / 60} hour${minutes === 60 ? '' : 's'}`
+      : minutes === 1
+        ? 'a minute'
+        : `${minutes} minutes`;
+  return `More than ${max} of these requests from one address in ${window}; wait Retry-After seconds.`;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The per-policy limiters, for plain routes: `await app.rateLimiters.upload(req)`. */
-    rateLimiters: RateLimiters;
+    /** Counts a plain route's request against a policy: `await app.applyRateLimit(POLICY, req)`. */
+    applyRateLimit: RateLimit;
   }
 }

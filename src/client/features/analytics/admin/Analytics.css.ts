@@ -227,6 +227,48 @@ export const filterBar = style({
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' } },
 });
 
+export const filterChips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+/** One filter: its words and the button that takes it off, a 44 px target on a phone. */
+export const filterChip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  paddingLeft: vars.space.xs,
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
+});
+
+export const chipRemove = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: '2.75rem',
+  minHeight: '2.75rem',
+  border: 0,
+  background: 'none',
+  color: vars.color.ink,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { color: vars.color.accent },
+    '&:focus-visible': {
+      outline: vars.outline.focusRing,
+      outlineOffset: '-2px',
+      borderRadius: vars.radius.md,
+    },
+  },
+});
+
 export const chartTable = style({
   width: '100%',
   borderCollapse: 'collapse',

@@ -1,8 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import {
   ANALYTICS_PERIODS,
-  DEFAULT_ANALYTICS_PERIOD,
   type AnalyticsDimension,
   type AnalyticsPeriod,
   type AnalyticsPeriodInput,
@@ -15,6 +15,7 @@ import type { Interval } from './chart-labels';
 import { ChartCard } from './ChartCard';
 import { ConversionsTable } from './ConversionsTable';
 import { DIMENSION_TABLES, DimensionTable } from './DimensionTable';
+import { dashboardOf, dashboardSearch, filterParams, withFilter } from './dashboard-url';
 import { ExportButton, exportQuery } from './ExportButton';
 import { DIMENSION_NAMES, type Filter, type Input } from './figure-text';
 import { Figures } from './Figures';
@@ -35,25 +36,31 @@ const PERIOD_NAMES: Record<AnalyticsPeriod, string> = {
 /** Who reads the site: visitors, pages, sources, countries, devices and conversions, without cookies. */
 export function AnalyticsSection() {
   const ids = useId();
-  const [period, setPeriodState] = useState<AnalyticsPeriodInput>({ period: DEFAULT_ANALYTICS_PERIOD });
+  const [location, navigate] = useLocation();
+  // The period and the filters are the address's (dashboard-url.ts): each filter added is a step
+  // Back takes off; a change of period replaces the address.
+  const { period, filters } = dashboardOf(useSearch());
+  const go = (next: AnalyticsPeriodInput, nextFilters: Filter[], replace: boolean) =>
+    navigate(`${location}?${dashboardSearch(next, nextFilters)}`, { replace });
   const [interval, setChartInterval] = useState<Interval | undefined>();
-  const [filter, setFilter] = useState<Filter | null>(null);
   const setPeriod = (change: (p: AnalyticsPeriodInput) => AnalyticsPeriodInput) => {
-    setPeriodState(change);
+    go(change(period), filters, true);
     // Each period has its own step (hours for Today, months for a year) until another is chosen.
     setChartInterval(undefined);
   };
+  const addFilter = (filter: Filter) => go(period, withFilter(filters, filter), false);
   const custom = period.period === 'custom';
   const ready = !custom || Boolean(period.from && period.to && period.from <= period.to);
-  const input: Input = { ...period, ...(filter ? { filterBy: filter.by, filterValue: filter.value } : {}) };
+  const input: Input = { ...period, ...(filters.length ? { filters: filterParams(filters) } : {}) };
   const overview = trpc.analytics.overview.useQuery(
     { ...input, ...(interval ? { interval } : {}) },
     { placeholderData: keepPreviousData, enabled: ready },
   );
-  const query = exportQuery(period, filter);
+  const query = exportQuery(period, filters);
   const visitors = overview.data?.totals.visitors ?? 0;
   const conversions = overview.data ? Object.values(overview.data.conversions).reduce((a, b) => a + b, 0) : 0;
   const convertible = overview.data?.filter?.conversionsFiltered ?? true;
+  const unconvertible = filters.find((f) => f.by !== 'source' && f.by !== 'page');
   const dimension = (d: AnalyticsDimension) => ({
     id: d,
     label: DIMENSION_TABLES[d].label,
@@ -63,7 +70,7 @@ export function AnalyticsSection() {
         dimension={d}
         input={input}
         visitors={visitors}
-        onFilter={setFilter}
+        onFilter={addFilter}
       />
     ),
   });
@@ -77,12 +84,12 @@ export function AnalyticsSection() {
           by={by}
           input={input}
           conversions={conversions}
-          onFilter={setFilter}
+          onFilter={addFilter}
         />
       ) : (
         <p className={styles.note}>
           Conversions are recorded with their source and page only, so they cannot be narrowed to one{' '}
-          {filter ? DIMENSION_NAMES[filter.by].toLowerCase() : 'value'}.
+          {unconvertible ? DIMENSION_NAMES[unconvertible.by].toLowerCase() : 'value'}.
         </p>
       ),
   });
@@ -139,8 +146,19 @@ export function AnalyticsSection() {
           ) : null}
           {ready ? <ExportButton query={query} /> : null}
         </div>
-        {filter ? (
-          <FilterBar filter={filter} overview={overview.data} onClear={() => setFilter(null)} />
+        {filters.length ? (
+          <FilterBar
+            filters={filters}
+            overview={overview.data}
+            onRemove={(removed) =>
+              go(
+                period,
+                filters.filter((f) => f.by !== removed.by),
+                false,
+              )
+            }
+            onClear={() => go(period, [], false)}
+          />
         ) : null}
         {overview.data ? <Figures overview={overview.data} /> : <Skeleton height="6rem" />}
         <OwnVisits />
@@ -159,12 +177,16 @@ export function AnalyticsSection() {
               testId="analytics-sources-card"
               tabs={[dimension('source'), dimension('campaign')]}
             />
-            <TabbedCard title="Pages" testId="analytics-pages-card" tabs={[dimension('page')]} />
+            <TabbedCard
+              title="Pages"
+              testId="analytics-pages-card"
+              tabs={[dimension('page'), dimension('entry'), dimension('exit')]}
+            />
             <TabbedCard title="Countries" testId="analytics-countries-card" tabs={[dimension('country')]} />
             <TabbedCard
               title="Browsers and devices"
               testId="analytics-devices-card"
-              tabs={[dimension('browser'), dimension('device')]}
+              tabs={[dimension('browser'), dimension('os'), dimension('device')]}
             />
             <TabbedCard
               title="Conversions"

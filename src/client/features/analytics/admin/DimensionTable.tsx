@@ -21,6 +21,9 @@ export const DIMENSION_TABLES: Record<AnalyticsDimension, { label: string; noun:
   country: { label: 'Countries', noun: 'countries', empty: 'No visits in this period.' },
   device: { label: 'Devices', noun: 'devices', empty: 'No visits in this period.' },
   browser: { label: 'Browsers', noun: 'browsers', empty: 'No visits in this period.' },
+  os: { label: 'Operating systems', noun: 'operating systems', empty: 'No visits in this period.' },
+  entry: { label: 'Entry pages', noun: 'entry pages', empty: 'No visits in this period.' },
+  exit: { label: 'Exit pages', noun: 'exit pages', empty: 'No visits in this period.' },
 };
 
 /** A dimension's values, most visitors first, a page at a time, each a filter for the dashboard. */
@@ -37,6 +40,8 @@ export function DimensionTable({
 }) {
   const [page, setPage] = useState(1);
   const meta = DIMENSION_TABLES[dimension];
+  // A visit has one entry and one exit: their views are their visitors, so not shown twice.
+  const visitsOnly = dimension === 'entry' || dimension === 'exit';
   const query = trpc.analytics.breakdown.useQuery(
     { ...input, dimension, page, pageSize: PAGE_SIZE },
     { placeholderData: keepPreviousData },
@@ -47,19 +52,19 @@ export function DimensionTable({
     name: valueName(dimension, r.value),
     note: r.kind && SOURCE_KINDS[r.kind] !== r.value ? SOURCE_KINDS[r.kind] : undefined,
     share: visitors ? r.visitors / visitors : 0,
-    cells: [number.format(r.visitors), number.format(r.pageViews)],
+    cells: visitsOnly ? [number.format(r.visitors)] : [number.format(r.visitors), number.format(r.pageViews)],
   }));
   return (
     <FigureTable
       caption={`${meta.label}, most visitors first`}
-      columns={[DIMENSION_NAMES[dimension], 'Visitors', 'Views']}
+      columns={[DIMENSION_NAMES[dimension], 'Visitors', ...(visitsOnly ? [] : ['Views'])]}
       rows={rows}
       loading={query.isFetching}
       failed={query.isError}
       emptyText={meta.empty}
       onChoose={(row) => onFilter({ by: dimension, value: row.value })}
       paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, noun: meta.noun, onPage: setPage }}
-      testId={`analytics-${meta.noun}`}
+      testId={`analytics-${meta.noun.replaceAll(' ', '-')}`}
     />
   );
 }

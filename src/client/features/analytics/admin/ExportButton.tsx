@@ -4,19 +4,17 @@ import type { AnalyticsPeriodInput } from '../../../../shared/analytics.schema';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { downloadFile, serverMessage } from '../../../lib/api';
+import { filterParams } from './dashboard-url';
 import type { Filter } from './figure-text';
 
 /** The period and filter as the REST routes take them. */
-export function exportQuery(period: AnalyticsPeriodInput, filter: Filter | null): string {
+export function exportQuery(period: AnalyticsPeriodInput, filters: Filter[]): string {
   const q = new URLSearchParams({ period: period.period });
   if (period.period === 'custom') {
     if (period.from) q.set('from', period.from);
     if (period.to) q.set('to', period.to);
   }
-  if (filter) {
-    q.set('filterBy', filter.by);
-    q.set('filterValue', filter.value);
-  }
+  for (const filter of filterParams(filters)) q.append('filters', filter);
   return q.toString();
 }
 

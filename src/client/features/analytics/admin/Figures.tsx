@@ -7,7 +7,8 @@ export function Figures({ overview }: { overview: AnalyticsOverview }) {
   const conversions = Object.values(overview.conversions).reduce((a, b) => a + b, 0);
   const previousConversions = Object.values(overview.previousConversions).reduce((a, b) => a + b, 0);
   const convertible = overview.filter?.conversionsFiltered ?? true;
-  const notFiltered = `not by ${overview.filter ? DIMENSION_NAMES[overview.filter.by].toLowerCase() : ''}: recorded by source and page only`;
+  const unconvertible = overview.filter?.filters.find((f) => f.by !== 'source' && f.by !== 'page');
+  const notFiltered = `not by ${unconvertible ? DIMENSION_NAMES[unconvertible.by].toLowerCase() : ''}: recorded by source and page only`;
   const items = [
     {
       label: 'Visitors',

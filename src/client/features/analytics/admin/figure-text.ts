@@ -16,7 +16,7 @@ export const dayMonth = new Intl.DateTimeFormat('en-GB', {
 /** A conversion rate (a fraction) as a percentage; a dash without visitors. */
 export const rateText = (rate: number | null) => (rate === null ? '—' : percent.format(rate));
 
-/** What the whole dashboard is narrowed to: one value of one table, clicked in it. */
+/** What the whole dashboard is narrowed to: one value of a table, clicked in it (one filter of several). */
 export interface Filter {
   by: AnalyticsDimension;
   value: string;
@@ -28,6 +28,9 @@ export const DIMENSION_NAMES: Record<AnalyticsDimension, string> = {
   country: 'Country',
   device: 'Device',
   browser: 'Browser',
+  os: 'Operating system',
+  entry: 'Entry page',
+  exit: 'Exit page',
 };
 export const valueName = (by: AnalyticsDimension, value: string) =>
   by === 'country' ? countryName(value) : value;
@@ -48,4 +51,4 @@ export function rateChangeText(now: number | null, before: number | null): strin
 }
 
 /** What the procedures are asked: the period, and the filter in force. */
-export type Input = AnalyticsPeriodInput & { filterBy?: AnalyticsDimension; filterValue?: string };
+export type Input = AnalyticsPeriodInput & { filters?: string[] };

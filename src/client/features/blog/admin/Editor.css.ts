@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../../styles/theme.css';
+import { prose } from '../../../styles/prose.css';
 
 // The post editor's own parts: slug, tags, publishing, SEO, revisions, autosave and conflict notices.
 
@@ -159,6 +160,11 @@ export const serpTitle = style({
   lineHeight: 1.3,
   color: '#1a0dab',
   fontWeight: 400,
+  // One line, as a search engine shows it: cut with an ellipsis where the width runs out.
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
 export const serpText = style({ margin: 0, fontSize: vars.fontSize.sm, color: '#4d5156', lineHeight: 1.5 });
 export const previewLabel = style({
@@ -208,6 +214,16 @@ export const revisionItem = style({
     '&[aria-current="true"]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
   },
 });
+/** Beside the newest revision's time: the version the site has now. */
+export const currentMark = style({
+  marginLeft: vars.space.xs,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.xs,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  border: `1px solid ${vars.color.accent}`,
+});
 export const revisionMeta = style({
   display: 'flex',
   flexDirection: 'column',
@@ -228,9 +244,21 @@ export const diffText = style({
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   lineHeight: vars.lineHeight.normal,
-  maxHeight: '24rem',
-  overflowY: 'auto',
 });
+/**
+ * A revision's content as it reads, changes marked in place (RenderedDiff): the post's long-form
+ * rhythm, in the page's flow rather than a box of its own that scrolls (clipped on a phone).
+ */
+export const renderedDiff = style([
+  prose,
+  {
+    padding: vars.space.sm,
+    borderRadius: vars.radius.sm,
+    background: vars.color.surfaceAlt,
+    overflowWrap: 'anywhere',
+    lineHeight: vars.lineHeight.normal,
+  },
+]);
 export const added = style({ background: '#d1fadf', color: '#05603a', textDecoration: 'none' });
 export const removed = style({ background: '#fee4e2', color: '#912018', textDecoration: 'line-through' });
 export const scheduled = style({
@@ -253,3 +281,75 @@ export const linkButton = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: vars.outline.focusRing } },
 });
+
+// --- Social card previews (SocialCards.tsx): X's and Facebook's link cards, image at 1.91:1 ------
+
+export const socialCards = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.md,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+export const socialFigure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  margin: 0,
+});
+const cardImage = { display: 'block', width: '100%', aspectRatio: '1.91 / 1', objectFit: 'cover' } as const;
+export const socialImage = style(cardImage);
+export const socialNoImage = style({
+  ...cardImage,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: vars.color.surfaceAlt,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const twoLines = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+} as const;
+export const xCard = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 });
+export const xMedia = style({
+  position: 'relative',
+  overflow: 'hidden',
+  borderRadius: vars.radius.lg,
+  border: vars.border.hairline,
+});
+// X lays the title over the foot of the image, on a dark band.
+export const xTitle = style({
+  ...oneLine,
+  position: 'absolute',
+  left: vars.space.sm,
+  bottom: vars.space.sm,
+  maxWidth: `calc(100% - 2 * ${vars.space.sm})`,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  background: 'rgb(0 0 0 / 0.77)',
+  color: '#fff',
+  fontSize: vars.fontSize.sm,
+});
+export const socialHost = style({ ...oneLine, fontSize: vars.fontSize.xs, color: vars.color.muted });
+export const facebookCard = style({ border: vars.border.hairline, minWidth: 0 });
+export const facebookMedia = style({ borderBottom: vars.border.hairline });
+export const facebookText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: '#f0f2f5',
+  fontFamily: 'Helvetica, Arial, sans-serif',
+});
+export const facebookHost = style({
+  ...oneLine,
+  fontSize: vars.fontSize.xs,
+  textTransform: 'uppercase',
+  color: '#65676b',
+});
+export const facebookTitle = style({ ...twoLines, fontWeight: vars.fontWeight.bold, color: '#050505' });
+export const facebookDescription = style({ ...oneLine, fontSize: vars.fontSize.sm, color: '#65676b' });

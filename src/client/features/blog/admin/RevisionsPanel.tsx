@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { formatDateTime } from '../../../lib/dates';
 import { ConfirmDialog, Pager } from '../../../components/admin';
-import { WordDiff, readableText } from './WordDiff';
+import { RenderedDiff } from './RenderedDiff';
+import { WordDiff } from './WordDiff';
 import * as styles from './Editor.css';
 
 export interface RevisionRow {
@@ -31,10 +32,18 @@ const FIELDS: Array<{ key: keyof RevisionText; label: string; html?: true }> = [
   { key: 'metaDescription', label: 'Meta description' },
 ];
 
+/** '28 Nov 2026, 10:15:32': two saves within a minute are told apart. */
+const savedAt = (iso: string) => formatDateTime(iso, { seconds: true });
+
 /**
  * The post's saved revisions, newest first and paged: pick one to read what differs from the post
  * as it is now (word by word), and restore it (saved as a new revision).
  */
+/** The newest revision is the post as last saved: what the site has now. */
+function isLive(data: { page: number }, index: number): boolean {
+  return data.page === 1 && index === 0;
+}
+
 export function RevisionsPanel({
   list,
   onPage,
@@ -77,7 +86,7 @@ export function RevisionsPanel({
         ) : (
           <>
             <ol className={styles.revisionList} aria-label="Revisions, newest first">
-              {data.items.map((rev) => (
+              {data.items.map((rev, index) => (
                 <li
                   key={rev.id}
                   className={styles.revisionItem}
@@ -87,8 +96,16 @@ export function RevisionsPanel({
                   <span className={styles.revisionMeta}>
                     <strong>
                       <time dateTime={rev.createdAt} data-volatile="datetime">
-                        {formatDateTime(rev.createdAt)}
+                        {savedAt(rev.createdAt)}
                       </time>
+                      {isLive(data, index) ? (
+                        <>
+                          {' '}
+                          <span className={styles.currentMark} data-testid="revision-current">
+                            Current
+                          </span>
+                        </>
+                      ) : null}
                     </strong>
                     <span>
                       {rev.authorName ?? 'Unknown admin'}: {rev.title || '(no title)'}
@@ -98,7 +115,7 @@ export function RevisionsPanel({
                     size="sm"
                     variant={rev.id === selectedId ? 'secondary' : 'outline'}
                     onClick={() => onSelect(rev.id === selectedId ? null : rev.id)}
-                    aria-label={`${rev.id === selectedId ? 'Hide' : 'Compare'} revision of ${formatDateTime(rev.createdAt)}`}
+                    aria-label={`${rev.id === selectedId ? 'Hide' : 'Compare'} revision of ${savedAt(rev.createdAt)}`}
                   >
                     {rev.id === selectedId ? 'Hide' : 'Compare'}
                   </Button>
@@ -122,17 +139,16 @@ export function RevisionsPanel({
               className={styles.detailsBody}
             >
               <p className={styles.previewLabel}>
-                From the revision of {picked ? formatDateTime(picked.createdAt) : 'the chosen time'} to the
-                current version (in the editor now):
+                From the revision of {picked ? savedAt(picked.createdAt) : 'the chosen time'} to the current
+                version (in the editor now):
               </p>
-              {FIELDS.map(({ key, label, html }) => (
-                <WordDiff
-                  key={key}
-                  label={label}
-                  before={html ? readableText(selected[key]) : selected[key]}
-                  after={html ? readableText(current[key]) : current[key]}
-                />
-              ))}
+              {FIELDS.map(({ key, label, html }) =>
+                html ? (
+                  <RenderedDiff key={key} label={label} before={selected[key]} after={current[key]} />
+                ) : (
+                  <WordDiff key={key} label={label} before={selected[key]} after={current[key]} />
+                ),
+              )}
               <div className={styles.row}>
                 <Button variant="secondary" onClick={() => setConfirming(true)} disabled={restoring}>
                   <RotateCcw size={16} aria-hidden="true" />{' '}

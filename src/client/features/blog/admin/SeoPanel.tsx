@@ -2,6 +2,10 @@ import { Search } from 'lucide-react';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
 import { ImageUploadField, adminStyles, type Uploader } from '../../../components/admin';
 import * as styles from './Editor.css';
+import { SocialCards } from './SocialCards';
+
+/** Rows enough for the whole text at a phone's width: the box grows rather than scrolling it out of sight. */
+const rowsFor = (text: string) => Math.min(12, Math.max(3, Math.ceil(text.length / 36) + 1));
 
 export interface SeoValues {
   metaTitle: string;
@@ -22,14 +26,29 @@ export interface SeoLimits {
   recommendedDescription: number;
 }
 
-/** '48 of 60 characters', and a warning past the length search engines show. */
+/**
+ * '48 of 60 characters'; past the length a search engine shows, how far past it ('96 characters:
+ * 36 over the 60 a search engine shows'), not '96 of 60'.
+ */
 function Counter({ id, length, recommended }: { id: string; length: number; recommended: number }) {
-  const over = length > recommended;
+  const over = length - recommended;
   return (
-    <p id={id} className={over ? styles.counter.over : styles.counter.ok} aria-live="polite">
-      {length} of {recommended} characters{over ? ' - search engines will cut it short' : ''}
+    <p id={id} className={over > 0 ? styles.counter.over : styles.counter.ok} aria-live="polite">
+      {over > 0
+        ? `${length} characters: ${over} over the ${recommended} a search engine shows`
+        : `${length} of ${recommended} characters`}
     </p>
   );
+}
+
+/**
+ * The site's public address, as the server wrote it into the page's head (its feed link, made from
+ * the configured public URL that canonical links use): the admin may be opened at another host.
+ */
+function siteHost(): string {
+  if (typeof document === 'undefined') return '';
+  const feed = document.querySelector<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]');
+  return URL.canParse(feed?.href ?? '') ? new URL(feed!.href).host : window.location.host;
 }
 
 /**
@@ -60,9 +79,11 @@ export function SeoPanel({
     values.metaDescription.trim() ||
     fallback.description.trim() ||
     'The excerpt is shown here when there is no meta description.';
-  const host = typeof window === 'undefined' ? '' : window.location.host;
+  const host = siteHost();
   const cut = (text: string, max: number) =>
     text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  const sharedImage = values.socialImageUrl || fallback.imageUrl;
+  const sharedDescription = values.socialDescription.trim() || shownDescription;
   return (
     <details className={styles.details}>
       <summary className={styles.summary}>
@@ -92,7 +113,7 @@ export function SeoPanel({
             value={values.metaDescription}
             onChange={(e) => onChange('metaDescription', e.target.value)}
             maxLength={limits.metaDescription}
-            rows={3}
+            rows={rowsFor(values.metaDescription)}
           />
           <Counter
             id={`${id}-meta-description-count`}
@@ -105,7 +126,10 @@ export function SeoPanel({
           <span className={styles.serpUrl}>
             {host} › {path.replace(/^\//, '').split('/').join(' › ')}
           </span>
-          <p className={styles.serpTitle}>{cut(shownTitle, limits.recommendedTitle)}</p>
+          {/* One line, cut with an ellipsis where the width runs out, as a search engine does. */}
+          <p className={styles.serpTitle} title={shownTitle}>
+            {shownTitle}
+          </p>
           <p className={styles.serpText}>
             {values.noIndex
               ? 'Hidden from search engines.'
@@ -126,8 +150,8 @@ export function SeoPanel({
           {values.socialImageUrl
             ? 'Shown when the post is shared on social media.'
             : fallback.imageUrl
-              ? 'None chosen: the featured image is shown when the post is shared.'
-              : 'None chosen, and the post has no featured image.'}
+              ? 'Without one, the featured image is shown when the post is shared.'
+              : 'Without one, shares show the site’s own card: the post has no featured image either.'}
         </p>
         <TextAreaField
           id={`${id}-social-description`}
@@ -138,6 +162,7 @@ export function SeoPanel({
           maxLength={limits.socialDescription}
           rows={2}
         />
+        <SocialCards host={host} title={shownTitle} description={sharedDescription} imageUrl={sharedImage} />
         <TextField
           id={`${id}-canonical`}
           label="Canonical address"

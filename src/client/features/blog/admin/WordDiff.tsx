@@ -1,16 +1,6 @@
 import { diffWords } from 'diff';
 import * as styles from './Editor.css';
 
-/** The words a person reads in a post's HTML: tags dropped, block ends as line breaks. */
-export function readableText(html: string): string {
-  if (!html) return '';
-  const doc = new DOMParser().parseFromString(
-    html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, (m) => `${m}\n`),
-    'text/html',
-  );
-  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
-}
-
 /**
  * What changed from `before` to `after`, word by word: added words underlined green, removed ones
  * struck through red, each also said in words for screen readers. Rendered as text nodes, never HTML.

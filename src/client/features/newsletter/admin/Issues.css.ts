@@ -68,6 +68,12 @@ export const subject = style({
   overflowWrap: 'anywhere',
 });
 
+/** The issue's subject over its send: the screen's title, above its panels' headings. */
+export const issueTitle = style([
+  subject,
+  { fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight },
+]);
+
 // --- Preview -------------------------------------------------------------------------------------
 
 export const widthToggle = style({

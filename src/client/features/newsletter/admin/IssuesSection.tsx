@@ -173,7 +173,7 @@ function IssueScreen({ id, onBack }: { id: number; onBack: () => void }) {
           </a>
         ) : null}
       </div>
-      <h2 className={styles.subject}>{data.subject}</h2>
+      <h2 className={styles.issueTitle}>{data.subject}</h2>
       <SendProgress issueId={data.id} />
       <IssueRecipients issueId={data.id} failed={data.failed} canRetry={data.status !== 'sending'} />
     </div>

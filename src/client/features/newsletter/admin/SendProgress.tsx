@@ -6,6 +6,7 @@ import { serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
 import { adminStyles } from '../../../components/admin';
+import type { IssueProgress } from '../../../../shared/newsletter.schema';
 import { IssueStatusPill } from './IssueStatus';
 import * as styles from './Issues.css';
 
@@ -73,38 +74,15 @@ export function SendProgress({ issueId }: { issueId: number }) {
         <p className={styles.note}>Loading the figures...</p>
       ) : (
         <>
-          <div
-            className={styles.meter}
-            role="progressbar"
-            aria-label="Sent so far"
-            aria-valuemin={0}
-            aria-valuemax={p.total}
-            aria-valuenow={p.total - p.remaining}
-            aria-valuetext={`${count(p.total - p.remaining)} of ${count(p.total)} done`}
-          >
-            <div className={styles.meterSent} style={{ width: share(p.sent, p.total) }} />
-            <div className={styles.meterFailed} style={{ width: share(p.failed + p.bounced, p.total) }} />
-          </div>
-          <dl className={styles.figures} aria-live="polite">
-            <div className={styles.figure}>
-              <dt className={styles.figureLabel}>Sent</dt>
-              <dd className={styles.figureValue} data-testid="progress-sent">
-                {count(p.sent)}
-              </dd>
-            </div>
-            <div className={styles.figure}>
-              <dt className={styles.figureLabel}>Failed</dt>
-              <dd className={styles.figureValue} data-testid="progress-failed">
-                {count(p.failed + p.bounced)}
-              </dd>
-            </div>
-            <div className={styles.figure}>
-              <dt className={styles.figureLabel}>Remaining</dt>
-              <dd className={styles.figureValue} data-testid="progress-remaining">
-                {count(p.remaining)}
-              </dd>
-            </div>
-          </dl>
+          {listPending(p) ? (
+            <p className={styles.note} data-testid="progress-list-pending">
+              Making the list of recipients: about {count(p.remaining)}{' '}
+              {p.remaining === 1 ? 'subscriber' : 'subscribers'}. The figures start once the first copies are
+              queued.
+            </p>
+          ) : (
+            <SendFigures p={p} />
+          )}
           <p className={styles.note} data-testid="progress-eta">
             {p.status === 'sending' && p.estimatedFinishAt ? (
               <>
@@ -113,9 +91,7 @@ export function SendProgress({ issueId }: { issueId: number }) {
                   {formatDateTime(p.estimatedFinishAt)}
                 </time>
               </>
-            ) : p.status === 'sending' && p.total === 0 ? (
-              'Making the list of recipients...'
-            ) : p.status === 'sending' ? (
+            ) : listPending(p) ? null : p.status === 'sending' ? (
               'Working out when it will finish...'
             ) : p.status === 'paused' ? (
               'Paused: nothing more is sent until you resume.'
@@ -138,5 +114,53 @@ export function SendProgress({ issueId }: { issueId: number }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * No copy is queued yet (the list is still being made): a count of 0 sent beside the whole audience
+ * remaining read as if the send had stalled.
+ */
+function listPending(p: IssueProgress): boolean {
+  return p.status === 'sending' && p.total === 0;
+}
+
+/** The bar and the sent, failed and remaining counts. */
+function SendFigures({ p }: { p: IssueProgress }) {
+  return (
+    <>
+      <div
+        className={styles.meter}
+        role="progressbar"
+        aria-label="Sent so far"
+        aria-valuemin={0}
+        aria-valuemax={p.total}
+        aria-valuenow={p.total - p.remaining}
+        aria-valuetext={`${count(p.total - p.remaining)} of ${count(p.total)} done`}
+      >
+        <div className={styles.meterSent} style={{ width: share(p.sent, p.total) }} />
+        <div className={styles.meterFailed} style={{ width: share(p.failed + p.bounced, p.total) }} />
+      </div>
+      <dl className={styles.figures} aria-live="polite">
+        <div className={styles.figure}>
+          <dt className={styles.figureLabel}>Sent</dt>
+          <dd className={styles.figureValue} data-testid="progress-sent">
+            {count(p.sent)}
+          </dd>
+        </div>
+        <div className={styles.figure}>
+          <dt className={styles.figureLabel}>Failed</dt>
+          <dd className={styles.figureValue} data-testid="progress-failed">
+            {count(p.failed + p.bounced)}
+          </dd>
+        </div>
+        <div className={styles.figure}>
+          <dt className={styles.figureLabel}>Remaining</dt>
+          <dd className={styles.figureValue} data-testid="progress-remaining">
+            {count(p.remaining)}
+          </dd>
+        </div>
+      </dl>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import {
   tablesUnder,
   type DownloadTable,
 } from '../downloads';
-import type { Filter } from '../filtered';
+import type { Filters } from '../filtered';
 import { askedPeriods, type Period } from '../periods';
 import { zipOf } from './zip';
 import { admitAdmin } from '../../../web/http/admin-guard';
@@ -24,7 +24,7 @@ const noStore = { 'Cache-Control': 'no-store' };
 /**
  * GET /api/admin/analytics/csv/:table, one of the owner's tables as a CSV file, and
  * GET /api/admin/analytics/export, every table in one ZIP of those files (conversions left out under
- * a filter they cannot answer), so a spreadsheet opens each table as it is. Admin-only.
+ * filters they cannot answer), so a spreadsheet opens each table as it is. Admin-only.
  */
 export function downloadRoutes(deps: AppDeps) {
   return async function downloads(app: FastifyInstance): Promise<void> {
@@ -36,15 +36,15 @@ export function downloadRoutes(deps: AppDeps) {
         if (!isDownloadTable(table))
           return sendApiError(reply, 404, `No such table; one of ${DOWNLOAD_TABLES.join(', ')}.`);
         const now = deps.clock();
-        const asked = askedOr400(reply, req.query, now, (filter) => checkFilterable(table, filter));
+        const asked = askedOr400(reply, req.query, now, (filters) => checkFilterable(table, filters));
         if (!asked) return reply;
-        const { period, filter } = asked;
+        const { period, filters } = asked;
         return reply
           .status(200)
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${tableFileName(table, period)}"`)
           .headers(noStore)
-          .send(await csvOf(deps, table, period, now, filter));
+          .send(await csvOf(deps, table, period, now, filters));
       },
     );
 
@@ -53,12 +53,12 @@ export function downloadRoutes(deps: AppDeps) {
       const now = deps.clock();
       const asked = askedOr400(reply, req.query, now);
       if (!asked) return reply;
-      const { period, filter } = asked;
+      const { period, filters } = asked;
       const entries = [];
-      for (const table of tablesUnder(filter))
+      for (const table of tablesUnder(filters))
         entries.push({
           name: tableFileName(table, period),
-          content: await csvOf(deps, table, period, now, filter),
+          content: await csvOf(deps, table, period, now, filters),
         });
       return reply
         .status(200)
@@ -70,22 +70,22 @@ export function downloadRoutes(deps: AppDeps) {
   };
 }
 
-/** The period and filter of a download's query, or null once a bad one is answered 400. */
+/** The period and filters of a download's query, or null once a bad one is answered 400. */
 function askedOr400(
   reply: FastifyReply,
   query: unknown,
   now: Date,
-  check?: (filter: Filter | undefined) => void,
-): { period: Period; filter?: Filter } | null {
+  check?: (filters: Filters | undefined) => void,
+): { period: Period; filters?: Filters } | null {
   const input = analyticsFilteredPeriodInputSchema.safeParse(query);
   if (!input.success) {
     void sendApiError(reply, 400, input.error.issues[0]?.message ?? 'Bad period');
     return null;
   }
   try {
-    const { current, filter } = askedPeriods(input.data, now);
-    check?.(filter);
-    return { period: current, filter };
+    const { current, filters } = askedPeriods(input.data, now);
+    check?.(filters);
+    return { period: current, filters };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     void sendApiError(reply, 400, error.message);
@@ -93,8 +93,8 @@ function askedOr400(
   }
 }
 
-async function csvOf(deps: AppDeps, table: DownloadTable, period: Period, now: Date, filter?: Filter) {
+async function csvOf(deps: AppDeps, table: DownloadTable, period: Period, now: Date, filters?: Filters) {
   let body = '';
-  await tableRows(deps.db, table, period, now, filter, (cells) => (body += csvLine(cells)));
+  await tableRows(deps.db, table, period, now, filters, (cells) => (body += csvLine(cells)));
   return body;
 }
