@@ -13,6 +13,12 @@ export const titleCell = style({
   minWidth: 0,
 });
 
+/**
+ * The table's title column keeps room for a title of a few words: a title may break anywhere (one
+ * long word must not widen the table), which let the other columns squeeze it to a word a line.
+ */
+export const titleColumn = style([titleCell, { minWidth: '14rem' }]);
+
 /** A link in a row: on a phone, as tall as a thumb (the table's rows stay dense). */
 export const rowLink = style({
   '@media': {

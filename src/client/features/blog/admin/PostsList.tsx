@@ -158,7 +158,7 @@ export function PostsList({
       primary: true,
       only: 'table',
       render: (post) => (
-        <div className={styles.titleCell}>
+        <div className={styles.titleColumn}>
           {title(post)}
           <StatusChip post={post} />
         </div>
