@@ -35,7 +35,16 @@ export function AdminLayout({
 }) {
   const groups = [...new Set(tabs.map((tab) => tab.group))];
   const nav = useRef<HTMLElement>(null);
-  useEffect(() => showCurrentSection(nav.current), [current]);
+  useEffect(() => {
+    const row = nav.current;
+    showCurrentSection(row);
+    // The counts beside the sections' names (and the web font) arrive later and widen the row:
+    // the current section is brought into sight again then, not left where it was pushed.
+    if (!row || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => showCurrentSection(row));
+    for (const group of Array.from(row.children)) observer.observe(group);
+    return () => observer.disconnect();
+  }, [current]);
   return (
     <div className={styles.shell}>
       <div className={styles.inner}>
@@ -87,14 +96,18 @@ export function AdminLayout({
   );
 }
 
-/** In the row that scrolls sideways (a phone's), the current section is in sight, not past the edge. */
+/**
+ * In the row that scrolls sideways (a phone's), the current section is in sight, not past the edge:
+ * one hidden on the left comes to the edge, one in the last quarter or beyond to a quarter of the way in.
+ */
 function showCurrentSection(nav: HTMLElement | null): void {
   const tab = nav?.querySelector('[aria-current="page"]');
   if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return;
   const row = nav.getBoundingClientRect();
   const box = tab.getBoundingClientRect();
-  if (box.left < row.left) nav.scrollLeft -= row.left - box.left;
-  else if (box.right > row.right - row.width / 4) nav.scrollLeft += box.left - row.left - row.width / 4;
+  const start = box.left - row.left + nav.scrollLeft;
+  if (box.left < row.left) nav.scrollLeft = start;
+  else if (box.right > row.right - row.width / 4) nav.scrollLeft = start - row.width / 4;
 }
 
 /** In place of the admin area: a centred message (the session being checked, Access Denied). */
