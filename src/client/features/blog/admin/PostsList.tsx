@@ -62,13 +62,12 @@ function StatusChip({ post }: { post: AdminBlogSummary }) {
 }
 
 /** 'Events · Ware, Walks': the post's category, then its tags. */
+/** The category, then the tags (without the one the category repeats: 'Free Websites · Free Websites'). */
 function TagNames({ post }: { post: AdminBlogSummary }) {
-  if (!post.category && post.tags.length === 0) return <span className={table.muted}>—</span>;
-  return (
-    <span className={styles.tags}>
-      {[post.category, post.tags.map((t) => t.name).join(', ')].filter(Boolean).join(' · ')}
-    </span>
-  );
+  const category = post.category.trim();
+  const tags = post.tags.map((t) => t.name).filter((name) => name.toLowerCase() !== category.toLowerCase());
+  if (!category && tags.length === 0) return <span className={table.muted}>—</span>;
+  return <span className={styles.tags}>{[category, tags.join(', ')].filter(Boolean).join(' · ')}</span>;
 }
 
 /**
