@@ -215,7 +215,7 @@ export function PostsList({
             {/* Not on a scheduled post: it is not out yet, so there is nothing to send. */}
             {statusOf(post) === 'published' ? publishedPostActions?.(post) : null}
             <Button
-              size="sm"
+              size="icon"
               variant="ghost"
               className={styles.deleteButton}
               onClick={() => setDeleting(post)}

@@ -37,14 +37,15 @@ export function SendPostButton({ postId, title }: { postId: number; title: strin
   };
   return (
     <Button
-      size="sm"
+      size="icon"
       variant="ghost"
       onClick={() => void onClick()}
       disabled={create.isPending}
       aria-label={`Send ${title} as a newsletter`}
       title="Send as newsletter"
     >
-      {/* An icon, as Delete is: the row's words would push the table past the panel at 1366 px. */}
+      {/* An icon, as Delete is: the row's words would push the table past the panel at 1366 px. An
+          icon button keeps its width (a small one shrank to nothing in Firefox's table cell). */}
       <Mail size={16} aria-hidden="true" />
     </Button>
   );
