@@ -57,5 +57,9 @@ export const ISSUE_MESSAGES = {
   testSent: 'The test email has been sent.',
 } as const;
 
+/** Sending (or scheduling) an issue before the post it links to goes out on the blog. */
+export const postNotOutYet = (goesOut: string) =>
+  `This issue links to a post that goes out on ${goesOut} (UK time): send it then, or publish the post first.`;
+
 /** The public archive: the list of past issues, and each one at `${NEWSLETTER_ARCHIVE_PATH}/<slug>`. */
 export const NEWSLETTER_ARCHIVE_PATH = '/newsletter';

@@ -45,6 +45,20 @@ export const issueIdInputSchema = z.object({ id: z.coerce.number().int().positiv
 export const issueUpdateInputSchema = patchOf(issueFieldsSchema).extend(issueIdInputSchema.shape);
 export const issueFromPostInputSchema = z.object({
   postId: z.coerce.number().int().positive().max(2_147_483_647),
+  /** E-mail only: a post in any state (a draft stays off the blog); the issue carries no link to it. */
+  emailOnly: z
+    .boolean()
+    .optional()
+    .describe(
+      'E-mail only: any post, a draft included (it stays off the blog); the issue carries the post but no link to it. Default false.',
+    ),
+  /** A post scheduled to go out is accepted too: the issue links to it and cannot go before it. */
+  acceptScheduled: z
+    .boolean()
+    .optional()
+    .describe(
+      'Accept a scheduled post too (publish and e-mail later): the issue links to it, and cannot be sent or scheduled before the post goes out. Default false.',
+    ),
 });
 
 /** The send's figures. remaining = total - sent - failed - bounced - skipped (queued or sending now). */

@@ -10,6 +10,7 @@ import { rowsOf } from '../../src/server/platform/db/rows';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { signedInAdmin } from '../helpers/admin';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { ukWallClock } from '../../src/shared/uk-time';
 
 // Newsletter issues through the REST API, sent by the job queue's workers through a real SMTP
 // server on 127.0.0.1: composing, the e-mail itself, exactly one copy per confirmed subscriber,
@@ -491,6 +492,75 @@ describe('issues made from posts', () => {
     expect(afterSend.json).toMatchObject({ status: 'draft', postId: published, created: true });
     expect(afterSend.json!.id).not.toBe(id);
     expect(await sendAll(id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('takes a scheduled post when asked, and its issue goes neither now nor before the post does', async () => {
+    const res = await post('/admin/newsletter/issues/from-post', {
+      postId: scheduled,
+      acceptScheduled: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'draft', subject: 'Next month in Ware', postId: scheduled });
+    expect(res.json!.bodyHtml).toMatch(new RegExp(`href="[^"]*/blog/${scheduled}"[^>]*>Read it on our website</a>`));
+    const id = res.json!.id as number;
+
+    const now = await api(
+      'POST',
+      `/admin/newsletter/issues/${id}/send`,
+      {},
+      { 'idempotency-key': 'ware-now' },
+    );
+    expect(now.status).toBe(409);
+    expect(now.json!.message).toMatch(
+      /^This issue links to a post that goes out on \w+ \d+ \w+ \d{4} at \d\d:\d\d \(UK time\)/,
+    );
+
+    const [row] = await t.deps.db
+      .select({ publishedAt: blogPosts.publishedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, scheduled));
+    const publishedAt = row!.publishedAt;
+    const dayBefore = ukWallClock(new Date(publishedAt!.getTime() - 24 * 3600_000));
+    const early = await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, ...dayBefore });
+    expect(early.status).toBe(400);
+    expect(early.json!.message).toMatch(/^This issue links to a post that goes out on/);
+    const withPost = ukWallClock(new Date(Math.ceil(publishedAt!.getTime() / 60_000) * 60_000));
+    const together = await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, ...withPost });
+    expect(together.status).toBe(200);
+    expect(together.json).toMatchObject({ status: 'scheduled' });
+    expect((await api('GET', `/admin/newsletter/issues/${id}`)).json).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('makes an e-mail only issue of a draft: no link to it, and the post stays off the blog', async () => {
+    const [draft] = await t.deps.db
+      .insert(blogPosts)
+      .values({ title: 'Members only: Hitchin lavender', content: '<p>For readers.</p>', status: 'draft' })
+      .returning({ id: blogPosts.id });
+    const refused = await post('/admin/newsletter/issues/from-post', { postId: draft!.id });
+    expect(refused.status).toBe(404);
+    const res = await post('/admin/newsletter/issues/from-post', { postId: draft!.id, emailOnly: true });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      status: 'draft',
+      subject: 'Members only: Hitchin lavender',
+      created: true,
+    });
+    expect(res.json!.bodyHtml).toContain('For readers.');
+    expect(res.json!.bodyHtml).not.toContain('Read it on our website');
+    const id = res.json!.id as number;
+    const sent = await api(
+      'POST',
+      `/admin/newsletter/issues/${id}/send`,
+      {},
+      { 'idempotency-key': 'lavender' },
+    );
+    expect(sent.status).toBe(200);
+    expect(await sendAll(id)).toMatchObject({ status: 'sent' });
+    expect((await api('GET', `/blog/${draft!.id}`)).status).toBe(404);
+
+    const missing = await post('/admin/newsletter/issues/from-post', { postId: 2_000_000, emailOnly: true });
+    expect(missing.status).toBe(404);
+    expect(missing.json!.message).toBe('Only a published post can be sent as a newsletter');
   });
 });
 

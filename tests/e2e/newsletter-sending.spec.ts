@@ -338,6 +338,79 @@ test('“Send as newsletter” is offered on published posts only, and opens the
   }
 });
 
+test('one flow publishes a post and e-mails it, or e-mails a draft alone later: a summary first, naming how many subscribers', async ({
+  page,
+  request,
+  signIn,
+  adminAuth,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn({ by: 'api' });
+  const title = `Hitchin lavender harvest ${stamp}`;
+  await page.goto('/admin?section=blog&post=new');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('The fields at Ickleford are purple again this week.');
+
+  await page.getByRole('button', { name: 'Publish...' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish this post' });
+  await dialog.getByRole('radio', { name: /^Publish and e-mail/ }).check();
+  await dialog.getByRole('radio', { name: 'Now' }).check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const summary = page.getByRole('dialog', { name: 'Ready to go?' });
+  const audience = (await (
+    await request.get('/api/admin/newsletter/audience', { headers: adminAuth })
+  ).json()) as {
+    recipients: number;
+  };
+  await expect(summary.getByTestId('publish-summary')).toHaveText(
+    `“${title}” goes on the blog now, and is e-mailed to ${audience.recipients} subscribers.`,
+  );
+  await summary.getByRole('button', { name: 'Publish and e-mail now' }).click();
+  await expect(page.getByText('Published, and the e-mail is on its way', { exact: true })).toBeVisible();
+  // The send's page, and the post on the blog.
+  await expect(page).toHaveURL(/[?&]issue=\d+/);
+  const blog = (await (await request.get('/api/blog?limit=50')).json()) as Array<{ title: string }>;
+  expect(blog.map((p) => p.title)).toContain(title);
+  await expect
+    .poll(() => mailTo(readers[0]!).filter((m) => m.includes(`Subject: ${title}`)).length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
+  expect(mailTo(readers[0]!).find((m) => m.includes(`Subject: ${title}`))).toContain(
+    'Read it on our website',
+  );
+
+  // E-mail only, on Friday week: the post stays a draft, the issue waits for its time.
+  const draftTitle = `Members' walk to Wilbury Hill ${stamp}`;
+  await page.goto('/admin?section=blog&post=new');
+  await page.getByLabel('Title', { exact: true }).fill(draftTitle);
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Meet at the Three Moorhens at ten.');
+  await page.getByRole('button', { name: 'Publish...' }).click();
+  await dialog.getByRole('radio', { name: /^E-mail only/ }).check();
+  await dialog.getByRole('radio', { name: 'At a date and time' }).check();
+  const day = new Date(Date.now() + 9 * 24 * 3600_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Date', { exact: true }).fill(day);
+  await dialog.getByLabel('Time (UK)').fill('07:30');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(summary.getByTestId('publish-summary')).toContainText('at 07:30 (UK time)');
+  await expect(summary.getByTestId('publish-summary')).toContainText('It stays a draft, off the blog.');
+  await summary.getByRole('button', { name: 'Schedule e-mail' }).click();
+  await expect(page.getByText('E-mail scheduled', { exact: true })).toBeVisible();
+  const posts = (await (
+    await request.get(`/api/admin/blogs?q=${encodeURIComponent('Wilbury Hill')}`, { headers: adminAuth })
+  ).json()) as Array<{ title: string; publishedAt: string | null }>;
+  // A draft: found by the admin's search, with no time it went out.
+  expect(posts.find((p) => p.title === draftTitle)).toMatchObject({ publishedAt: null });
+  const issues = (await (
+    await request.get('/api/admin/newsletter/issues?status=scheduled&pageSize=100', { headers: adminAuth })
+  ).json()) as { items: Array<{ subject: string }> };
+  expect(issues.items.map((i) => i.subject)).toContain(draftTitle);
+});
+
 test('the composer keeps unsaved work: leaving asks first, and a draft saves itself once typing stops', async ({
   page,
   signIn,

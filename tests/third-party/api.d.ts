@@ -964,7 +964,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a draft issue from a published post: its title, excerpt, content and a link to it
-         * @description A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, instead of a copy; once it is being sent or sent, the next call makes a new draft.
+         * @description A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, instead of a copy; once it is being sent or sent, the next call makes a new draft. With acceptScheduled, a scheduled post is accepted too, and its issue can be neither sent nor scheduled before the post goes out; with emailOnly, any post is (a draft stays off the blog) and the issue has no link to it.
          */
         post: operations["newsletter-issueFromPost"];
         delete?: never;
@@ -12253,7 +12253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward) The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description The date or time is not valid, is in the past, does not exist in the UK (clocks going forward), or is before the post the issue links to goes out. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12524,7 +12524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The issue is not in a state that allows this. */
+            /** @description The issue is not a draft or a scheduled issue, or it links to a post that is not out on the blog yet. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12640,6 +12640,10 @@ export interface operations {
                  */
                 "application/json": {
                     postId: number;
+                    /** @description E-mail only: any post, a draft included (it stays off the blog); the issue carries the post but no link to it. Default false. */
+                    emailOnly?: boolean;
+                    /** @description Accept a scheduled post too (publish and e-mail later): the issue links to it, and cannot be sent or scheduled before the post goes out. Default false. */
+                    acceptScheduled?: boolean;
                 };
             };
         };
@@ -12754,7 +12758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such post, or it is not published yet (a draft or a scheduled post) */
+            /** @description No such post, or it is not published yet (a draft, or a scheduled post without acceptScheduled) */
             404: {
                 headers: {
                     [name: string]: unknown;

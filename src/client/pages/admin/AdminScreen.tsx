@@ -18,6 +18,7 @@ import {
   IssuesSection,
   NEWSLETTER_SECTION,
   SendPostButton,
+  usePostEmailer,
   SubscribersSection,
 } from '../../features/newsletter/admin';
 
@@ -34,6 +35,7 @@ const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () 
     render: () => (
       <BlogPostsSection
         publishedPostActions={(post) => <SendPostButton postId={post.id} title={post.title} />}
+        useEmailer={usePostEmailer}
       />
     ),
   },

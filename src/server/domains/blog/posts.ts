@@ -35,6 +35,19 @@ export interface PublishingFields {
   noIndex?: boolean | undefined;
 }
 
+/**
+ * A post in any state, for an e-mail made from it: its fields, and when it goes (or went) out on
+ * the blog (null for a draft). Missing only when there is no such post.
+ */
+export async function getPostForEmail(
+  db: Database,
+  id: number,
+): Promise<{ post: BlogPost; goesOutAt: Date | null }> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!row) throw notFound(BLOG_MESSAGES.notFound);
+  return { post: toPost(row), goesOutAt: row.publishedAt };
+}
+
 /** One published post; a draft is as missing as a post that does not exist. */
 export async function getPublishedPost(db: Database, id: number): Promise<BlogPost> {
   const [row] = await db

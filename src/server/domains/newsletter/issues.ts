@@ -5,6 +5,7 @@ import { newsletterIssues, newsletterRecipients, newsletterSubscriptions } from 
 import {
   ISSUE_MESSAGES,
   NEWSLETTER_ARCHIVE_PATH,
+  postNotOutYet,
   type IssueStatus,
   type RecipientStatus,
 } from '../../../shared/newsletter-issues';
@@ -18,9 +19,9 @@ import type {
   IssueSummary,
   Recipient,
 } from '../../../shared/newsletter.schema';
-import { ukDateTime, ukWallClock } from '../../../shared/uk-time';
+import { ukDateLabel, ukDateTime, ukWallClock } from '../../../shared/uk-time';
 import { ROUTES } from '../../../shared/routes';
-import { getPublishedPost } from '../blog';
+import { getPostForEmail } from '../blog';
 import { getBusinessDetails } from '../site-content';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
 import { sanitisePostHtml } from '../blog';
@@ -178,21 +179,28 @@ const ISSUE_FROM_POST_LOCK = 18_010;
 
 /**
  * A draft from a published post: its title as the subject, its excerpt as the preview line, and
- * its content followed by a link to read it on the site. A post that already has an issue not yet
+ * its content followed by a link to read it on the site. Asked for, a scheduled post too (its issue
+ * may not go before it), or any post as e-mail only (no link: a draft stays off the blog). A post that already has an issue not yet
  * sent gets that one back instead of a copy (asked twice at once too: the check and the insert hold
  * a lock on the post's id until the commit).
  */
-export async function createIssueFromPost(deps: Deps, postId: number): Promise<IssueFromPost> {
-  let post;
-  try {
-    post = await getPublishedPost(deps.db, postId);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND')
-      throw notFound(ISSUE_MESSAGES.postNotFound);
+export async function createIssueFromPost(
+  deps: Deps,
+  postId: number,
+  { emailOnly = false, acceptScheduled = false }: { emailOnly?: boolean; acceptScheduled?: boolean } = {},
+): Promise<IssueFromPost> {
+  const { post, goesOutAt } = await getPostForEmail(deps.db, postId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw notFound(ISSUE_MESSAGES.postNotFound);
     throw error;
-  }
+  });
+  const out = goesOutAt !== null && goesOutAt.getTime() <= deps.clock().getTime();
+  const scheduled = goesOutAt !== null && !out;
+  // Without a choice, only a post on the blog: its issue links to it.
+  if (!emailOnly && !out && !(scheduled && acceptScheduled)) throw notFound(ISSUE_MESSAGES.postNotFound);
   const url = `${deps.config.publicUrl}${ROUTES.blog}/${post.id}`;
-  const bodyHtml = `${post.content}<p><a href="${url.replace(/"/g, '&quot;')}">Read it on our website</a></p>`;
+  const bodyHtml = emailOnly
+    ? post.content
+    : `${post.content}<p><a href="${url.replace(/"/g, '&quot;')}">Read it on our website</a></p>`;
   const fields = { subject: post.title, preheader: post.excerpt.slice(0, 300), bodyHtml };
   const { id, created } = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_FROM_POST_LOCK}, ${post.id})`);
@@ -277,8 +285,25 @@ export async function testSendIssue(
  * gets it) and its archive address, and the first slice is queued. Starting twice is harmless: the
  * second finds it sending and answers its progress.
  */
+/**
+ * An issue made from a post (one scheduled with it, to publish and e-mail later) does not go out
+ * before the post is on the blog: its link would lead nowhere. `at` is when the send would start.
+ */
+async function refuseBeforePost(deps: Deps, id: number, at: Date, refuse: (message: string) => Error) {
+  const [row] = await deps.db
+    .select({ postId: newsletterIssues.postId })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.id, id));
+  if (!row?.postId) return;
+  const found = await getPostForEmail(deps.db, row.postId).catch(() => null);
+  const goesOutAt = found?.goesOutAt;
+  if (goesOutAt && goesOutAt.getTime() > at.getTime())
+    throw refuse(postNotOutYet(`${ukDateLabel(goesOutAt)} at ${ukWallClock(goesOutAt).time}`));
+}
+
 export async function sendIssueNow(deps: Deps, id: number): Promise<IssueProgress> {
   const now = deps.clock();
+  await refuseBeforePost(deps, id, now, conflict);
   const started = await deps.db.transaction(async (tx) => {
     if (!(await startSending(tx, id, now, 'now'))) return false;
     await queueSendSlice(tx, id);
@@ -301,6 +326,7 @@ export async function scheduleIssue(
   const back = ukWallClock(at);
   if (back.date !== input.date || back.time !== input.time) throw badRequest(ISSUE_MESSAGES.scheduleInGap);
   if (at.getTime() <= deps.clock().getTime()) throw badRequest(ISSUE_MESSAGES.scheduleInPast);
+  await refuseBeforePost(deps, input.id, at, badRequest);
   const ok = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(newsletterIssues)

@@ -128,16 +128,23 @@ const issueProcedures = {
         summary: 'Creates a draft issue from a published post: its title, excerpt, content and a link to it',
         description:
           'A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, ' +
-          'instead of a copy; once it is being sent or sent, the next call makes a new draft.',
+          'instead of a copy; once it is being sent or sent, the next call makes a new draft. ' +
+          'With acceptScheduled, a scheduled post is accepted too, and its issue can be neither sent nor scheduled before the post goes out; ' +
+          'with emailOnly, any post is (a draft stays off the blog) and the issue has no link to it.',
         errorResponses: {
           400: 'postId is not a whole number',
-          404: 'No such post, or it is not published yet (a draft or a scheduled post)',
+          404: 'No such post, or it is not published yet (a draft, or a scheduled post without acceptScheduled)',
         },
       },
     })
     .input(issueFromPostInputSchema)
     .output(issueFromPostSchema)
-    .mutation(({ ctx, input }) => createIssueFromPost(ctx.deps, input.postId)),
+    .mutation(({ ctx, input }) =>
+      createIssueFromPost(ctx.deps, input.postId, {
+        emailOnly: input.emailOnly,
+        acceptScheduled: input.acceptScheduled,
+      }),
+    ),
 
   issueUpdate: adminProcedure
     .meta({
@@ -221,7 +228,10 @@ const issueProcedures = {
         description:
           'The recipients are those confirmed at this moment, each recorded once; the job queue sends at the configured pace. ' +
           'Repeating the request (with the same Idempotency-Key, or without once the send has started) sends nothing twice.',
-        errorResponses: stateErrors,
+        errorResponses: {
+          ...stateErrors,
+          409: 'The issue is not a draft or a scheduled issue, or it links to a post that is not out on the blog yet',
+        },
       },
     })
     .input(issueIdInputSchema)
@@ -237,7 +247,9 @@ const issueProcedures = {
         summary: 'Schedules a draft for a UK date and time (Europe/London wall-clock time)',
         errorResponses: {
           ...stateErrors,
-          400: 'The date or time is not valid, is in the past, or does not exist in the UK (clocks going forward)',
+          400:
+            'The date or time is not valid, is in the past, does not exist in the UK (clocks going forward), ' +
+            'or is before the post the issue links to goes out',
         },
       },
     })

@@ -6,9 +6,13 @@ import { adminStyles, tableStyles } from '../../../components/admin';
 import { blogAdminHref, blogViewOf, type BlogView } from './links';
 import { PostEditor } from './PostEditor';
 import { PostsList } from './PostsList';
+import type { PostEmailer } from './PublishDialog';
+
+/** Without a newsletter: the publish flow offers publishing alone. */
+const useNoEmailer = (): PostEmailer | null => null;
 
 /** The editor of one post: loads it, and holds the form empty (and still) until it arrives. */
-function EditPost({ id, onDone }: { id: number; onDone: () => void }) {
+function EditPost({ id, onDone, emailer }: { id: number; onDone: () => void; emailer: PostEmailer | null }) {
   const post = trpc.blog.adminGet.useQuery({ id });
   const editing = post.data?.id === id ? post.data : null;
   if (post.isError)
@@ -20,7 +24,7 @@ function EditPost({ id, onDone }: { id: number; onDone: () => void }) {
         </Link>
       </section>
     );
-  return <PostEditor editing={editing} loading={editing === null} onDone={onDone} />;
+  return <PostEditor editing={editing} loading={editing === null} onDone={onDone} emailer={emailer} />;
 }
 
 /**
@@ -28,13 +32,17 @@ function EditPost({ id, onDone }: { id: number; onDone: () => void }) {
  * paged by the server) and the editor of one post across the whole width. Which one, and the list's
  * filters, are in the address (links.ts), so Back, a reload and a link from the Tags section work.
  * `publishedPostActions`: more buttons for a published post's row, from other domains (the admin
- * shell passes the newsletter's 'Send as newsletter').
+ * shell passes the newsletter's 'Send as newsletter'); `useEmailer`: the newsletter's part of the
+ * editor's publish flow (publish and e-mail, e-mail only), a hook the section calls on every render.
  */
 export function BlogPostsSection({
   publishedPostActions,
+  useEmailer = useNoEmailer,
 }: {
   publishedPostActions?: (post: AdminBlogSummary) => ReactNode;
+  useEmailer?: () => PostEmailer | null;
 } = {}) {
+  const emailer = useEmailer();
   const [, navigate] = useLocation();
   const view = blogViewOf(useSearch());
   const post = view.post;
@@ -47,7 +55,7 @@ export function BlogPostsSection({
   const onView = (next: BlogView) => navigate(blogAdminHref(next), { replace: true });
   const toList = () => navigate(blogAdminHref({ status: view.status, tag: view.tag }));
 
-  if (post === 'new') return <PostEditor editing={null} onDone={toList} />;
-  if (post !== undefined) return <EditPost key={post} id={post} onDone={toList} />;
+  if (post === 'new') return <PostEditor editing={null} onDone={toList} emailer={emailer} />;
+  if (post !== undefined) return <EditPost key={post} id={post} onDone={toList} emailer={emailer} />;
   return <PostsList view={view} onView={onView} publishedPostActions={publishedPostActions} />;
 }

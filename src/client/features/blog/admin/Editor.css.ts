@@ -107,6 +107,13 @@ export const legend = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.ink,
 });
+/** A choice's one-line explanation under its name (the publish dialog's What). */
+export const choiceHint = style({
+  display: 'block',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  fontWeight: vars.fontWeight.regular,
+});
 export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}` });
 export const dateTime = style({
   display: 'grid',

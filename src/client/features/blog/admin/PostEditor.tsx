@@ -1,3 +1,4 @@
+import { Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { BLOG_LIMITS } from '../../../../shared/blog';
 import { slugify } from '../../../../shared/blog-publishing';
@@ -21,6 +22,7 @@ import { useAdminUser } from '../../auth';
 import { ConflictNotice } from './EditorNotices';
 import { EMPTY, draftOf, fieldsOf, goOutAt, problemOf, type Draft } from './post-draft';
 import { EditorHead, PostSettings, useSettingsPanel } from './PostSettings';
+import { PublishDialog, type PostEmailer, type PublishChoice } from './PublishDialog';
 import * as styles from './PostSettings.css';
 
 /**
@@ -34,10 +36,13 @@ export function PostEditor({
   editing,
   loading: fetching = false,
   onDone,
+  emailer = null,
 }: {
   editing: AdminBlogPost | null;
   loading?: boolean;
   onDone: () => void;
+  /** The newsletter's part of the publish flow (publish and e-mail, e-mail only), when there is one. */
+  emailer?: PostEmailer | null;
 }) {
   const utils = trpc.useUtils();
   const create = trpc.blog.create.useMutation();
@@ -157,6 +162,12 @@ export function PostEditor({
   const busy = create.isPending || update.isPending || restore.isPending;
   const verb = editing ? 'update' : 'create';
 
+  /** Saves these fields (a new post, or the one in the form over `expectedVersion`). */
+  const persist = (fields: Draft, expectedVersion: number | null) =>
+    postId === null
+      ? create.mutateAsync(fieldsOf(fields))
+      : update.mutateAsync({ id: postId, ...fieldsOf(fields), expectedVersion: expectedVersion ?? undefined });
+
   const save = async (expectedVersion: number | null) => {
     const found = problemOf(draft);
     if (found) {
@@ -169,13 +180,7 @@ export function PostEditor({
       return;
     }
     try {
-      if (postId === null) await create.mutateAsync(fieldsOf(draft));
-      else
-        await update.mutateAsync({
-          id: postId,
-          ...fieldsOf(draft),
-          expectedVersion: expectedVersion ?? undefined,
-        });
+      await persist(draft, expectedVersion);
       toast({ title: `Blog post ${verb}d successfully!` });
       // Saved: the form goes back to a new post, and the editing view (its revisions, Cancel
       // editing) closes in the same render, before the list is fetched again. Closed after the
@@ -196,6 +201,64 @@ export function PostEditor({
       });
     }
   };
+
+  // --- The publish flow: publish, publish and e-mail, or e-mail only; now or at a UK time ---
+  const [publishing, setPublishing] = useState(false);
+  const publish = async ({ what, at }: PublishChoice): Promise<string | null> => {
+    const next: Draft =
+      what === 'emailOnly'
+        ? draft
+        : at
+          ? { ...draft, status: 'scheduled', ...at }
+          : { ...draft, status: 'published', date: '', time: draft.time };
+    const found = problemOf(next);
+    if (found) return found.message;
+    let stored: { id: number };
+    try {
+      stored = await persist(next, version);
+    } catch (error) {
+      if (errorStatus(error) === 409) {
+        setPublishing(false);
+        await showConflict();
+        return null;
+      }
+      return serverMessage(error) ?? 'The post could not be saved. Please try again.';
+    }
+    let issueId: number | null = null;
+    if (what !== 'publish' && emailer) {
+      try {
+        issueId = (await emailer.email(stored.id, { emailOnly: what === 'emailOnly', at })).issueId;
+      } catch (error) {
+        // The post is saved as chosen; only its e-mail is missing, and the list can still send it.
+        toast({
+          title: 'The post is saved, but its e-mail did not go',
+          description: `${serverMessage(error) ?? 'Please try again.'} Send it from the posts list ("Send as newsletter") once the post is out.`,
+          variant: 'destructive',
+        });
+      }
+    }
+    const done =
+      what === 'emailOnly'
+        ? at
+          ? 'E-mail scheduled'
+          : 'E-mail on its way'
+        : at
+          ? issueId !== null
+            ? 'Post and e-mail scheduled'
+            : 'Post scheduled'
+          : issueId !== null
+            ? 'Published, and the e-mail is on its way'
+            : 'Published';
+    if (what === 'publish' || issueId !== null) toast({ title: done });
+    load(null);
+    await utils.blog.invalidate();
+    // An e-mail going now: its progress. Otherwise back to the posts.
+    if (issueId !== null && !at) emailer?.open(issueId);
+    else onDone();
+    return null;
+  };
+  const savedStatus = editing?.status ?? (postId === null ? null : saved.status);
+  const canPublish = savedStatus !== 'published';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -313,6 +376,16 @@ export function PostEditor({
               <Button type="submit" disabled={busy || uploader.uploading || conflict !== null}>
                 {busy ? 'Saving...' : loading ? 'Loading post...' : editing ? 'Update post' : 'Create post'}
               </Button>
+              {canPublish ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => setPublishing(true)}
+                  disabled={busy || loading || uploader.uploading || conflict !== null}
+                >
+                  <Send size={16} aria-hidden="true" /> Publish...
+                </Button>
+              ) : null}
             </div>
           </div>
           <aside
@@ -337,6 +410,14 @@ export function PostEditor({
           </aside>
         </fieldset>
       </form>
+      <PublishDialog
+        open={publishing}
+        onOpenChange={setPublishing}
+        title={draft.title}
+        initialAt={draft.status === 'scheduled' && draft.date ? { date: draft.date, time: draft.time } : null}
+        emailer={emailer}
+        onConfirm={publish}
+      />
       {guard.dialog}
     </section>
   );
