@@ -356,6 +356,11 @@ test('one flow publishes a post and e-mails it, or e-mails a draft alone later: 
 
   await page.getByRole('button', { name: 'Publish...' }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish this post' });
+  const axeOf = async () =>
+    (
+      await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze()
+    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await axeOf()).toEqual([]);
   await dialog.getByRole('radio', { name: /^Publish and e-mail/ }).check();
   await dialog.getByRole('radio', { name: 'Now' }).check();
   await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -368,6 +373,7 @@ test('one flow publishes a post and e-mails it, or e-mails a draft alone later: 
   await expect(summary.getByTestId('publish-summary')).toHaveText(
     `“${title}” goes on the blog now, and is e-mailed to ${audience.recipients} subscribers.`,
   );
+  expect(await axeOf()).toEqual([]);
   await summary.getByRole('button', { name: 'Publish and e-mail now' }).click();
   await expect(page.getByText('Published, and the e-mail is on its way', { exact: true })).toBeVisible();
   // The send's page, and the post on the blog.
