@@ -4,8 +4,11 @@ import { ImageUploadField, adminStyles, type Uploader } from '../../../component
 import * as styles from './Editor.css';
 import { SocialCards } from './SocialCards';
 
-/** Rows enough for the whole text at a phone's width: the box grows rather than scrolling it out of sight. */
-const rowsFor = (text: string) => Math.min(12, Math.max(3, Math.ceil(text.length / 36) + 1));
+/**
+ * Rows enough for the whole text in the narrowest box it is drawn in (the editor's side panel, about
+ * 22 characters a line): the box grows rather than scrolling the text out of sight.
+ */
+const rowsFor = (text: string) => Math.min(16, Math.max(3, Math.ceil(text.length / 22) + 1));
 
 export interface SeoValues {
   metaTitle: string;
