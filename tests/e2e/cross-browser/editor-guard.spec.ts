@@ -85,7 +85,9 @@ eachBrowserAndSize((browserName, size) => {
           await page.waitForFunction(
             () => (document.querySelector('#post-excerpt') as HTMLTextAreaElement).value === 'Not saved yet.',
           );
-          if (!page.url().endsWith('/admin')) throw new Error(`left the editor for ${page.url()}`);
+          // Still the editor's own address.
+          if (!page.url().endsWith(`/admin?section=blog&post=${id}`))
+            throw new Error(`left the editor for ${page.url()}`);
 
           // The page asks the browser to confirm closing or reloading it.
           const asks = await page.evaluate(() => {

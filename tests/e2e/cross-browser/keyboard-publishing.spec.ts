@@ -41,6 +41,16 @@ async function tabTo(page: Page, name: string | RegExp) {
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
+/** Presses Tab until the focus is in a rich text (past its toolbar's buttons). */
+async function tabIntoText(page: Page) {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => (document.activeElement as HTMLElement | null)?.isContentEditable === true))
+      return;
+  }
+  throw new Error('Tab never reached the text');
+}
+
 /** A date field's value typed digit by digit, in the order the browser's own date field takes it. */
 async function typeDate(page: Page, iso: string) {
   const [year, month, day] = iso.split('-');
@@ -71,14 +81,7 @@ for (const browserName of BROWSERS) {
         // The post: its title, its text (past the toolbar), then Publish...
         await tabTo(page, 'Title');
         await page.keyboard.type(title);
-        await page.keyboard.press('Tab');
-        for (let i = 0; i < 30; i++) {
-          const inText = await page.evaluate(
-            () => document.activeElement?.closest('#post-content [contenteditable="true"]') !== null,
-          );
-          if (inText) break;
-          await page.keyboard.press('Tab');
-        }
+        await tabIntoText(page);
         await page.keyboard.type('Chalk downland, skylarks and the long barrows above Royston.');
         await tabTo(page, /^Publish\.\.\.$/);
         await page.keyboard.press('Enter');
@@ -122,14 +125,7 @@ for (const browserName of BROWSERS) {
         await page.keyboard.press('Enter');
         await tabTo(page, 'Subject');
         await page.keyboard.type(subject);
-        await page.keyboard.press('Tab');
-        for (let i = 0; i < 30; i++) {
-          const inBody = await page.evaluate(
-            () => document.activeElement?.closest('#issue-body [contenteditable="true"]') !== null,
-          );
-          if (inBody) break;
-          await page.keyboard.press('Tab');
-        }
+        await tabIntoText(page);
         await page.keyboard.type('The heath walk is on Saturday; bring boots.');
         await tabTo(page, 'Save draft');
         await page.keyboard.press('Enter');
