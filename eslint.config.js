@@ -38,11 +38,8 @@ const businessFiles = domains.flatMap((domain) => domainFiles(domain).filter((fi
 // Where a floor still names a domain, or the composition root, by hand: each such import is listed
 // here, file by file, and leaves this list when the floor stops naming it (the domains registering
 // what the floors run for them). Nothing else is added to it.
-const floorImportsToRemove = {
-  // The outbox table's foreign key names the enquiry an e-mail was for: it was hidden inside the one
-  // schema.ts before each domain owned its tables.
-  'platform/db/tables.ts': ['domains/contact/tables.ts'],
-};
+// The list is empty since 2026-11-29 (the outbox's record_id): keep it so.
+const floorImportsToRemove = {};
 
 /** The server's zones; `mayImport` (paths under src/server) are the imports one floor file still makes. */
 function serverZones(mayImport = []) {

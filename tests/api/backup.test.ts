@@ -12,7 +12,12 @@ import { advertisingServices } from '../../src/server/domains/site-content/table
 import { outbox } from '../../src/server/platform/db/tables';
 import { spawnApp } from '../helpers/app-process';
 import { freePort, waitUntilUp } from '../helpers/net';
-import { restoreBackupArchive, writeBackupArchive } from '../../src/server/platform/backup';
+import {
+  exportDatabase,
+  importDatabase,
+  restoreBackupArchive,
+  writeBackupArchive,
+} from '../../src/server/platform/backup';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { schemaTables } from '../helpers/tables';
 import { openDatabase } from '../../src/server/platform/db/client';
@@ -136,6 +141,29 @@ describe('e-mails not yet sent', () => {
     await t.deps.jobs.runDue();
     expect(t.mailer.sent.filter((m) => m.to === 'owed@example.co.uk')).toHaveLength(2);
     expect(t.mailer.sent.filter((m) => m.to === 'after@example.co.uk')).toHaveLength(0);
+  });
+});
+
+describe('a backup made before the outbox named its records recordId', () => {
+  it('restores the record an e-mail is about from contactMessageId', async () => {
+    const backup = await exportDatabase(t.deps.db, BACKED_UP);
+    const at = new Date().toISOString();
+    backup.tables.outbox = [
+      {
+        id: 1,
+        kind: 'contact_notification',
+        message: { to: 'owner@example.co.uk', subject: 'Old enquiry', text: 'From an old backup.' },
+        contactMessageId: 4242,
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: at,
+        createdAt: at,
+      },
+    ];
+    await importDatabase(t.deps.db, backup, BACKED_UP);
+    const rows = await t.deps.db.select({ kind: outbox.kind, recordId: outbox.recordId }).from(outbox);
+    expect(rows).toEqual([{ kind: 'contact_notification', recordId: 4242 }]);
+    await t.deps.db.delete(outbox);
   });
 });
 
@@ -271,7 +299,7 @@ describe('a backup of the running site', () => {
           const messages = await restored.db
             .select({ id: contactMessages.id, message: contactMessages.message })
             .from(contactMessages);
-          const mails = await restored.db.select({ contactMessageId: outbox.contactMessageId }).from(outbox);
+          const mails = await restored.db.select({ recordId: outbox.recordId }).from(outbox);
           const sent = await restored.db
             .select({ id: contactMessages.id })
             .from(contactMessages)
@@ -283,7 +311,7 @@ describe('a backup of the running site', () => {
             ).toHaveLength(1);
           // One snapshot: every enquiry in the backup has the e-mail written in its transaction,
           // sent already or carried unsent.
-          const withMail = new Set([...mails.map((m) => m.contactMessageId), ...sent.map((m) => m.id)]);
+          const withMail = new Set([...mails.map((m) => m.recordId), ...sent.map((m) => m.id)]);
           expect(messages.filter((m) => !withMail.has(m.id))).toEqual([]);
           expect(messages.length).toBeLessThanOrEqual(acknowledged.length);
         } finally {

@@ -12,7 +12,7 @@ import { adoptUnsentMail } from '../../src/server/background-jobs';
 import { enqueueMail } from '../../src/server/platform/mail/queue';
 import { MAIL_MAX_ATTEMPTS } from '../../src/server/platform/mail/retry';
 import { backgroundJobs } from '../../src/server/background-jobs';
-import { jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/jobs/queue';
+import { JOB_SCHEMA, jobTimings, openJobQueue, type JobQueue } from '../../src/server/platform/jobs/queue';
 import type { AppDeps } from '../../src/server/deps';
 import { answered } from '../helpers/challenge';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -104,7 +104,7 @@ describe('the e-mail queue', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = await latestEnquiryId();
-    const [job] = (await mailJobRows(t.deps.db)).filter((j) => j.contactMessageId === id);
+    const [job] = (await mailJobRows(t.deps.db)).filter((j) => j.recordId === id);
     expect(job).toMatchObject({ kind: 'contact_notification', state: 'created', retryCount: 0 });
     expect(job!.message.replyTo).toBe('Rita Moss <rita@moss-florists.co.uk>');
     expect(await notificationOf(id)).toMatchObject({
@@ -122,6 +122,23 @@ describe('the e-mail queue', () => {
     const sent = await notificationOf(id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null });
     expect(sent.sentAt).not.toBeNull();
+  });
+
+  it('a job written before its record was named recordId (contactMessageId) still notes its enquiry when sent', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: await answered(t.app, { ...enquiry, message: 'An old job, please.' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const id = await latestEnquiryId();
+    const [job] = (await mailJobRows(t.deps.db)).filter((j) => j.recordId === id);
+    const table = sql`${sql.identifier(JOB_SCHEMA)}.job`;
+    await t.deps.db.execute(
+      sql`update ${table} set data = (data - 'recordId') || jsonb_build_object('contactMessageId', ${id}::int) where id = ${job!.id}`,
+    );
+    expect(await t.deps.jobs.runDue()).toEqual({ done: 1, failed: 0 });
+    expect(await notificationOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('keeps neither the enquiry nor its e-mail when the transaction fails at commit', async () => {
@@ -433,7 +450,7 @@ describe('upgrading from the outbox table', () => {
       {
         kind: 'contact_notification',
         message: message('Left pending.'),
-        contactMessageId: pending!.id,
+        recordId: pending!.id,
         attempts: 1,
         lastError: '451 busy',
       },
@@ -444,7 +461,7 @@ describe('upgrading from the outbox table', () => {
       {
         kind: 'contact_notification',
         message: message('Left failed.'),
-        contactMessageId: failed!.id,
+        recordId: failed!.id,
         status: 'failed',
         attempts: 12,
         lastError: '550 no such mailbox',
@@ -452,7 +469,7 @@ describe('upgrading from the outbox table', () => {
       {
         kind: 'contact_notification',
         message: { to: t.config.BUSINESS_INBOX, subject: 'Old enquiry' },
-        contactMessageId: sent!.id,
+        recordId: sent!.id,
         status: 'sent',
         attempts: 2,
         sentAt,

@@ -300,7 +300,7 @@ async function verify(dataDir: string, ledger: Ledger): Promise<Verdict> {
       // The promised e-mail: queued as a job, or sent (an .eml file holds it).
       if (write.kind === 'enquiry' && n > 0) {
         const id = enquiries.find((e) => e.message.includes(write.token))!.id;
-        const row = mails.find((m) => m.contactMessageId === id);
+        const row = mails.find((m) => m.recordId === id);
         const sent = files.texts.some((t) => t.includes(write.token));
         if (!row || (row.status === 'sent' && !sent) || row.status === 'failed') mailsMissing += 1;
       }

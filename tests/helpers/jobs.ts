@@ -14,7 +14,8 @@ export interface MailJobRow {
   error: string | null;
   kind: string;
   message: MailMessage;
-  contactMessageId?: number;
+  /** The record the e-mail is about (an enquiry's id, for a contact notification). */
+  recordId?: number;
 }
 
 /** The mail queue's jobs, newest first (done ones stay in the table for an hour). */
@@ -25,7 +26,7 @@ export async function mailJobRows(db: Database): Promise<MailJobRow[]> {
     .where(eq(jobs.name, MAIL_QUEUE))
     .orderBy(desc(jobs.createdOn), desc(jobs.id));
   return rows.map((r) => {
-    const data = r.data as { kind: string; message: MailMessage; contactMessageId?: number };
+    const data = r.data as { kind: string; message: MailMessage; recordId?: number };
     return {
       id: r.id,
       state: r.state,

@@ -44,6 +44,13 @@ function decodeRow(table: Table, row: Record<string, unknown>): Record<string, u
   return out;
 }
 
+/** An outbox row of a backup made before 2026-11-29 names its record contactMessageId. */
+function outboxRowOf(row: Record<string, unknown>): Record<string, unknown> {
+  if (row.recordId !== undefined || row.contactMessageId === undefined) return row;
+  const { contactMessageId, ...rest } = row;
+  return { ...rest, recordId: contactMessageId };
+}
+
 export async function exportDatabase(db: Database, tables: readonly Table[]): Promise<BackupFile> {
   const rowsByTable: BackupFile['tables'] = {};
   await db.transaction(
@@ -85,7 +92,9 @@ export async function importDatabase(
     await dropUnsentMail(tx);
     for (const table of tables) {
       const name = getTableName(table);
-      const rows = (backup.tables[name] ?? []).map((row) => decodeRow(table, row));
+      const rows = (backup.tables[name] ?? []).map((row) =>
+        decodeRow(table, table === outbox ? outboxRowOf(row) : row),
+      );
       for (let i = 0; i < rows.length; i += 500) {
         await tx.insert(table as never).values(rows.slice(i, i + 500) as never);
       }

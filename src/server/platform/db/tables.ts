@@ -1,6 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns';
-import { contactMessages } from '../../domains/contact/tables';
 
 // The platform's own tables: which seed sets ran, the install's secrets, the e-mails written for
 // the queue elsewhere, and idempotency keys. Each domain keeps its tables in its tables.ts.
@@ -37,10 +36,8 @@ export const outbox = pgTable(
     kind: text('kind').notNull(),
     /** The message as platform/mail/mailer.ts sends it (to, subject, text, html, replyTo, headers). */
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
-    /** The enquiry a contact notification is about, so the inbox can show whether it went. */
-    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, {
-      onDelete: 'cascade',
-    }),
+    /** The record the e-mail is about (its kind says which), handed to its kind's recordSent. */
+    recordId: integer('record_id'),
     /** queued (waiting or being retried), sent, or failed (gave up after the last attempt). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -51,10 +48,7 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('outbox_contact_message_idx').on(t.contactMessageId),
-  ],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /**

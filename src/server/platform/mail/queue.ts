@@ -44,15 +44,17 @@ export interface MailKind {
 }
 
 /**
- * A mail job's data as it is stored. The record an e-mail was queued for keeps the key it was first
- * written under (`contactMessageId`, as in the outbox table's column): jobs and backups made before
- * carry it.
+ * A mail job's data as it is stored: `recordId` is the record the e-mail is about. Jobs written
+ * before 2026-11-29 carry it as `contactMessageId` (the enquiries were its only records then).
  */
 interface MailJob {
   kind: string;
   message: MailMessage;
+  recordId?: number;
   contactMessageId?: number;
 }
+
+const recordOf = (data: MailJob): number | undefined => data.recordId ?? data.contactMessageId;
 
 /**
  * Queues an e-mail; call it with the transaction of the write that promises it. `sendAt` sends it
@@ -72,7 +74,7 @@ export async function enqueueMail(
   },
 ): Promise<string> {
   const data: MailJob = { kind: mail.kind, message: { ...mail.message } };
-  if (mail.recordId !== undefined) data.contactMessageId = mail.recordId;
+  if (mail.recordId !== undefined) data.recordId = mail.recordId;
   return (await enqueueInTransaction(db, MAIL_QUEUE, data, { id: mail.jobId, startAfter: mail.sendAt }))!;
 }
 
@@ -88,7 +90,8 @@ export function mailJobs(deps: Deps, kinds: readonly MailKind[]): JobDefinition<
     policy: 'standard',
     retryLimit: MAIL_MAX_ATTEMPTS - 1,
     async run(job) {
-      const { message, contactMessageId: recordId } = job.data;
+      const { message } = job.data;
+      const recordId = recordOf(job.data);
       const kind = byName.get(job.data.kind);
       if (kind?.task) {
         await kind.task(deps, message);
@@ -125,9 +128,9 @@ export async function adoptOutbox(deps: Pick<AppDeps, 'db'>, kinds: readonly Mai
       const rows = await tx.select().from(outbox).orderBy(outbox.id).limit(200).for('update');
       for (const row of rows) {
         const data: MailJob = { kind: row.kind, message: row.message as unknown as MailMessage };
-        const recordId = row.contactMessageId;
+        const recordId = row.recordId;
         const kind = byName.get(row.kind);
-        if (recordId !== null) data.contactMessageId = recordId;
+        if (recordId !== null) data.recordId = recordId;
         if (row.status === 'sent') {
           if (recordId !== null)
             await kind?.recordSent?.(tx, recordId, {
@@ -184,7 +187,7 @@ export async function unsentMailAsOutboxRows(
       id: firstId + i,
       kind: data.kind,
       message: data.message as unknown as Record<string, unknown>,
-      contactMessageId: data.contactMessageId ?? null,
+      recordId: recordOf(data) ?? null,
       status: row.state === 'failed' ? 'failed' : 'queued',
       attempts: row.started_on === null ? 0 : Number(row.retry_count) + 1,
       lastError: (row.error as string | null) ?? null,

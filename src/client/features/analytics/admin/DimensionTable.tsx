@@ -14,6 +14,9 @@ const SOURCE_KINDS: Record<SourceKind, string> = {
   referral: 'Referring site',
   campaign: 'Campaign',
 };
+/** What the pager counts: pages as addresses ('Page 1 of 2 · 14 pages' used 'page' for two things). */
+const countedAs = (noun: string) => (noun.endsWith('pages') ? 'addresses' : noun);
+
 export const DIMENSION_TABLES: Record<AnalyticsDimension, { label: string; noun: string; empty: string }> = {
   page: { label: 'Pages', noun: 'pages', empty: 'No page views in this period.' },
   source: { label: 'Sources', noun: 'sources', empty: 'No visits in this period.' },
@@ -63,7 +66,13 @@ export function DimensionTable({
       failed={query.isError}
       emptyText={meta.empty}
       onChoose={(row) => onFilter({ by: dimension, value: row.value })}
-      paging={{ page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, noun: meta.noun, onPage: setPage }}
+      paging={{
+        page,
+        pageSize: PAGE_SIZE,
+        total: query.data?.total ?? 0,
+        noun: countedAs(meta.noun),
+        onPage: setPage,
+      }}
       testId={`analytics-${meta.noun.replaceAll(' ', '-')}`}
     />
   );
