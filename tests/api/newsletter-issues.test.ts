@@ -501,7 +501,9 @@ describe('issues made from posts', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'draft', subject: 'Next month in Ware', postId: scheduled });
-    expect(res.json!.bodyHtml).toMatch(new RegExp(`href="[^"]*/blog/${scheduled}"[^>]*>Read it on our website</a>`));
+    expect(res.json!.bodyHtml).toMatch(
+      new RegExp(`href="[^"]*/blog/${scheduled}"[^>]*>Read it on our website</a>`),
+    );
     const id = res.json!.id as number;
 
     const now = await api(

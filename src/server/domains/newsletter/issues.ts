@@ -190,7 +190,8 @@ export async function createIssueFromPost(
   { emailOnly = false, acceptScheduled = false }: { emailOnly?: boolean; acceptScheduled?: boolean } = {},
 ): Promise<IssueFromPost> {
   const { post, goesOutAt } = await getPostForEmail(deps.db, postId).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND') throw notFound(ISSUE_MESSAGES.postNotFound);
+    if (error instanceof DomainError && error.code === 'NOT_FOUND')
+      throw notFound(ISSUE_MESSAGES.postNotFound);
     throw error;
   });
   const out = goesOutAt !== null && goesOutAt.getTime() <= deps.clock().getTime();

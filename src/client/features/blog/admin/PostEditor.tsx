@@ -166,7 +166,11 @@ export function PostEditor({
   const persist = (fields: Draft, expectedVersion: number | null) =>
     postId === null
       ? create.mutateAsync(fieldsOf(fields))
-      : update.mutateAsync({ id: postId, ...fieldsOf(fields), expectedVersion: expectedVersion ?? undefined });
+      : update.mutateAsync({
+          id: postId,
+          ...fieldsOf(fields),
+          expectedVersion: expectedVersion ?? undefined,
+        });
 
   const save = async (expectedVersion: number | null) => {
     const found = problemOf(draft);

@@ -49,7 +49,9 @@ const WHAT: Array<{ value: PublishWhat; label: string; hint: string; email: bool
 ];
 
 const people = (n: number | null) =>
-  n === null ? 'every confirmed subscriber' : `${n.toLocaleString('en-GB')} ${n === 1 ? 'subscriber' : 'subscribers'}`;
+  n === null
+    ? 'every confirmed subscriber'
+    : `${n.toLocaleString('en-GB')} ${n === 1 ? 'subscriber' : 'subscribers'}`;
 
 /** What the summary says will happen, in one sentence. */
 export function publishSummary(title: string, choice: PublishChoice, recipients: number | null): string {
