@@ -261,7 +261,9 @@ test('on a phone: a published post becomes an issue, which is scheduled for a UK
   await expect(page.getByLabel('Subject')).toHaveValue(title);
   // The composer opens at the page's top, not where the list was scrolled to (on a phone the
   // navigation's rows still sit above the subject).
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // (A pixel's scroll, as a late layout may leave, still shows the subject.)
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(2);
+  await expect(page.getByLabel('Subject')).toBeInViewport();
   expect(await page.evaluate(findOverflow)).toEqual([]);
 
   await page.getByRole('button', { name: 'Preview' }).click();
