@@ -109,8 +109,10 @@ describe('POST /api/admin/login', () => {
     console.log(
       `login failure: known address ${fastest(known).toFixed(0)} ms, unknown ${fastest(missing).toFixed(0)} ms`,
     );
-    // Without the dummy hash an unknown address answers in a few milliseconds (a ratio near 0.05).
-    expect(ratio).toBeGreaterThan(0.33);
+    // Without the dummy hash an unknown address answers in a few milliseconds (a ratio near 0.05);
+    // with it, 0.22 was seen once with the browser tests beside it on PostgreSQL, so the line is
+    // drawn at three times the ratio without it, not at a third.
+    expect(ratio).toBeGreaterThan(0.15);
     expect(ratio).toBeLessThan(3);
   });
 
