@@ -191,6 +191,16 @@ describe('two instances on one Redis', () => {
       back = await a.app.inject({ method: 'GET', url: '/readyz' });
     }
     expect(back.json()).toEqual({ status: 'ready', database: 'up', redis: 'up' });
+
+    // And A listens again: B's writes reach it. (Coming back empties A's cache once by itself, so
+    // only a second emptying, or more, is B's message.)
+    let emptied = 0;
+    a.deps.sharedState!.cache.onInvalidate(() => (emptied += 1));
+    while (emptied < 2 && Date.now() < deadline + 10_000) {
+      await bState.cache.publish().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(emptied).toBeGreaterThanOrEqual(2);
   });
 
   it('turns an instance that begins to stop unready at once, while the other stays ready', async () => {

@@ -96,7 +96,9 @@ export async function connectRedisSharedState(
   };
   const { Redis } = await import('ioredis');
   const client = new Redis(url, settings);
-  const subscriber = new Redis(url, settings);
+  // The subscriber subscribes again itself after a reconnect (below): ioredis's own resubscribe
+  // rejected unhandled when the connection dropped again as it was being made.
+  const subscriber = new Redis(url, { ...settings, autoResubscribe: false });
   for (const connection of [client, subscriber])
     connection.on('error', (error: Error) =>
       options.log.warn({ err: error.message }, 'Redis connection error'),
@@ -123,10 +125,13 @@ export async function connectRedisSharedState(
   subscriber.on('close', () => {
     connected = false;
   });
-  // ioredis subscribes again by itself after a reconnect; what was published meanwhile is lost.
+  // After a reconnect: subscribed again (what was published meanwhile is lost, so the cache empties).
   subscriber.on('ready', () => {
     if (connected) return;
     connected = true;
+    subscriber
+      .subscribe(CACHE_CHANNEL)
+      .catch((error: Error) => options.log.warn({ err: error.message }, 'Redis subscribe failed'));
     options.log.info({}, 'Redis is back: emptying the response cache in case a write was missed');
     invalidate();
   });
