@@ -98,7 +98,9 @@ export function AdminLayout({
 
 /**
  * In the row that scrolls sideways (a phone's), the current section is in sight, not past the edge:
- * one hidden on the left comes to the edge, one in the last quarter or beyond to a quarter of the way in.
+ * one that ends in the row's last quarter or beyond is brought to a quarter of the way in, any
+ * other leaves the row at its start. Worked out from the row's layout alone, never from where it
+ * was scrolled, so the counts arriving before or after the click end in the same place.
  */
 function showCurrentSection(nav: HTMLElement | null): void {
   const tab = nav?.querySelector('[aria-current="page"]');
@@ -106,8 +108,7 @@ function showCurrentSection(nav: HTMLElement | null): void {
   const row = nav.getBoundingClientRect();
   const box = tab.getBoundingClientRect();
   const start = box.left - row.left + nav.scrollLeft;
-  if (box.left < row.left) nav.scrollLeft = start;
-  else if (box.right > row.right - row.width / 4) nav.scrollLeft = start - row.width / 4;
+  nav.scrollLeft = start + box.width > (row.width * 3) / 4 ? start - row.width / 4 : 0;
 }
 
 /** In place of the admin area: a centred message (the session being checked, Access Denied). */
