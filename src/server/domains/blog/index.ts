@@ -9,7 +9,7 @@ export {
   postListQueries,
   publishedPageStart,
 } from './post-lists';
-export { getPostForEmail, getPublishedPost } from './posts';
+export { getPostForEmail, getPublishedPost, postGoesOutAt } from './posts';
 export { blogGoOutJobs, nextScheduledChange } from './schedule';
 export { listVisibleTagSlugs } from './tag-pages';
 export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';

@@ -48,6 +48,12 @@ export async function getPostForEmail(
   return { post: toPost(row), goesOutAt: row.publishedAt };
 }
 
+/** When a post goes (or went) out on the blog: null for a draft or a post that does not exist. */
+export async function postGoesOutAt(db: Database, id: number): Promise<Date | null> {
+  const [row] = await db.select({ at: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.id, id));
+  return row?.at ?? null;
+}
+
 /** One published post; a draft is as missing as a post that does not exist. */
 export async function getPublishedPost(db: Database, id: number): Promise<BlogPost> {
   const [row] = await db

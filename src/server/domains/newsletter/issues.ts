@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/newsletter.schema';
 import { ukDateLabel, ukDateTime, ukWallClock } from '../../../shared/uk-time';
 import { ROUTES } from '../../../shared/routes';
-import { getPostForEmail } from '../blog';
+import { getPostForEmail, postGoesOutAt } from '../blog';
 import { getBusinessDetails } from '../site-content';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors';
 import { sanitisePostHtml } from '../blog';
@@ -296,8 +296,7 @@ async function refuseBeforePost(deps: Deps, id: number, at: Date, refuse: (messa
     .from(newsletterIssues)
     .where(eq(newsletterIssues.id, id));
   if (!row?.postId) return;
-  const found = await getPostForEmail(deps.db, row.postId).catch(() => null);
-  const goesOutAt = found?.goesOutAt;
+  const goesOutAt = await postGoesOutAt(deps.db, row.postId);
   if (goesOutAt && goesOutAt.getTime() > at.getTime())
     throw refuse(postNotOutYet(`${ukDateLabel(goesOutAt)} at ${ukWallClock(goesOutAt).time}`));
 }
