@@ -22,7 +22,7 @@ import { useAdminUser } from '../../auth';
 import { ConflictNotice } from './EditorNotices';
 import { EMPTY, draftOf, fieldsOf, goOutAt, problemOf, type Draft } from './post-draft';
 import { EditorHead, PostSettings, useSettingsPanel } from './PostSettings';
-import { PublishDialog, type PostEmailer, type PublishChoice } from './PublishDialog';
+import { PublishDialog, publishedTitle, type PostEmailer, type PublishChoice } from './PublishDialog';
 import * as styles from './PostSettings.css';
 
 /**
@@ -214,7 +214,7 @@ export function PostEditor({
         ? draft
         : at
           ? { ...draft, status: 'scheduled', ...at }
-          : { ...draft, status: 'published', date: '', time: draft.time };
+          : { ...draft, status: 'published', date: '' };
     const found = problemOf(next);
     if (found) return found.message;
     let stored: { id: number };
@@ -241,19 +241,7 @@ export function PostEditor({
         });
       }
     }
-    const done =
-      what === 'emailOnly'
-        ? at
-          ? 'E-mail scheduled'
-          : 'E-mail on its way'
-        : at
-          ? issueId !== null
-            ? 'Post and e-mail scheduled'
-            : 'Post scheduled'
-          : issueId !== null
-            ? 'Published, and the e-mail is on its way'
-            : 'Published';
-    if (what === 'publish' || issueId !== null) toast({ title: done });
+    if (what === 'publish' || issueId !== null) toast({ title: publishedTitle({ what, at }) });
     load(null);
     await utils.blog.invalidate();
     // An e-mail going now: its progress. Otherwise back to the posts.

@@ -78,6 +78,14 @@ function confirmLabel({ what, at }: PublishChoice): string {
   return at ? 'Schedule e-mail' : 'E-mail now';
 }
 
+/** What the toast says once the choice is done (its e-mail included, when one was asked for). */
+export function publishedTitle({ what, at }: PublishChoice): string {
+  if (what === 'publish') return at ? 'Post scheduled' : 'Published';
+  if (what === 'publishAndEmail')
+    return at ? 'Post and e-mail scheduled' : 'Published, and the e-mail is on its way';
+  return at ? 'E-mail scheduled' : 'E-mail on its way';
+}
+
 /** Tomorrow at 09:00 in the UK: where a 'later' starts when the post has no time of its own. */
 function tomorrowMorning(): { date: string; time: string } {
   return { date: ukWallClock(new Date(Date.now() + 24 * 3600_000)).date, time: '09:00' };
