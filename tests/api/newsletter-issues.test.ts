@@ -407,11 +407,14 @@ describe('scheduling', () => {
       .id as number;
     await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-07-01', time: '09:00' });
     await api('POST', `/admin/newsletter/issues/${id}/schedule`, { id, date: '2099-08-01', time: '09:00' });
-    // The job waiting since the first schedule reaches its time (moved to now, as the clock would)
-    // and runs: nothing goes, and the send waits for the new time.
+    // The job waiting since the first schedule reaches its time (moved to a second ago, as the clock
+    // would: the queue takes jobs due before now(), which on PGlite counts whole milliseconds) and
+    // runs: nothing goes, and the send waits for the new time.
     const job = sql`${sql.identifier(JOB_SCHEMA)}.job`;
     const ofIssue = sql`name = ${NEWSLETTER_QUEUE} and singleton_key = ${`issue-${id}`} and state = 'created'`;
-    await t.deps.db.execute(sql`update ${job} set start_after = now() where ${ofIssue}`);
+    await t.deps.db.execute(
+      sql`update ${job} set start_after = now() - interval '1 second' where ${ofIssue}`,
+    );
     // One job a round: the other issues' due ones may come first.
     for (let round = 0; round < 50; round++) {
       const { done, failed } = await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
@@ -531,6 +534,54 @@ describe('issues made from posts', () => {
     expect(together.status).toBe(200);
     expect(together.json).toMatchObject({ status: 'scheduled' });
     expect((await api('GET', `/admin/newsletter/issues/${id}`)).json).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('moves its scheduled issue along when the post is moved later, so the e-mail never goes first', async () => {
+    const goesOut = new Date(Math.ceil((Date.now() + 3 * 24 * 3600_000) / 60_000) * 60_000);
+    const [row] = await t.deps.db
+      .insert(blogPosts)
+      .values({
+        title: 'Royston carol concert',
+        content: '<p>Carols.</p>',
+        status: 'scheduled',
+        publishedAt: goesOut,
+      })
+      .returning({ id: blogPosts.id });
+    const postId = row!.id;
+    const made = await post('/admin/newsletter/issues/from-post', { postId, acceptScheduled: true });
+    const id = made.json!.id as number;
+    const scheduled = await api('POST', `/admin/newsletter/issues/${id}/schedule`, {
+      id,
+      ...ukWallClock(goesOut),
+    });
+    expect(scheduled.status).toBe(200);
+
+    // The post is moved two days later; then the issue's first time comes (brought to now, as the
+    // clock would) and its job runs.
+    const later = new Date(goesOut.getTime() + 2 * 24 * 3600_000);
+    await t.deps.db.update(blogPosts).set({ publishedAt: later }).where(eq(blogPosts.id, postId));
+    const job = sql`${sql.identifier(JOB_SCHEMA)}.job`;
+    const ofIssue = sql`name = ${NEWSLETTER_QUEUE} and singleton_key = ${`issue-${id}`} and state = 'created'`;
+    await t.deps.db.execute(
+      sql`update newsletter_issues set scheduled_at = now() - interval '1 minute' where id = ${id}`,
+    );
+    await t.deps.db.execute(
+      sql`update ${job} set start_after = now() - interval '1 second' where ${ofIssue}`,
+    );
+    for (let round = 0; round < 50; round++) {
+      const { done, failed } = await t.deps.jobs.runDue([NEWSLETTER_QUEUE]);
+      if (done + failed === 0) break;
+    }
+
+    // Nothing went: the issue is scheduled for the post's new time, and its job waits for then.
+    const issue = (await api('GET', `/admin/newsletter/issues/${id}`)).json!;
+    expect(issue).toMatchObject({ status: 'scheduled' });
+    expect(new Date(issue.scheduledAt as string).toISOString()).toBe(later.toISOString());
+    const waiting = rowsOf<{ start_after: string }>(
+      await t.deps.db.execute(sql`select start_after::text from ${job} where ${ofIssue}`),
+    );
+    expect(waiting.map((j) => new Date(j.start_after).toISOString())).toEqual([later.toISOString()]);
+    expect((await api('GET', `/admin/newsletter/issues/${id}/progress`)).json).toMatchObject({ sent: 0 });
   });
 
   it('makes an e-mail only issue of a draft: no link to it, and the post stays off the blog', async () => {

@@ -282,11 +282,6 @@ export async function testSendIssue(
 }
 
 /**
- * Starts the send: the issue becomes 'sending' with its start time (who was confirmed then is who
- * gets it) and its archive address, and the first slice is queued. Starting twice is harmless: the
- * second finds it sending and answers its progress.
- */
-/**
  * An issue made from a post (one scheduled with it, to publish and e-mail later) does not go out
  * before the post is on the blog: its link would lead nowhere. `at` is when the send would start.
  */
@@ -301,6 +296,11 @@ async function refuseBeforePost(deps: Deps, id: number, at: Date, refuse: (messa
     throw refuse(postNotOutYet(`${ukDateLabel(goesOutAt)} at ${ukWallClock(goesOutAt).time}`));
 }
 
+/**
+ * Starts the send: the issue becomes 'sending' with its start time (who was confirmed then is who
+ * gets it) and its archive address, and the first slice is queued. Starting twice is harmless: the
+ * second finds it sending and answers its progress.
+ */
 export async function sendIssueNow(deps: Deps, id: number): Promise<IssueProgress> {
   const now = deps.clock();
   await refuseBeforePost(deps, id, now, conflict);

@@ -17,6 +17,7 @@ import {
   type ClaimedCopy,
 } from './claims';
 import { copyWriter, deliverCopy, type IssueContent } from './delivery';
+import { followLaterPost } from './linked-post';
 import { paceOf, returnTokens, slowDown, speedUp, takeTokens } from './pace';
 import { NEWSLETTER_QUEUE, queueSendSlice } from './queue';
 import { requeueLapsedClaims, skipLeavers, snapshotRecipients } from './recipients';
@@ -72,7 +73,9 @@ export async function runSendSlice(
     budgetMs: options.budgetMs ?? Math.min(15_000, (config.JOBS_LEASE_SECONDS * 1000) / 3),
     started: Date.now(),
   };
-  // A scheduled issue whose time has come starts here (the job was queued for that time).
+  // A scheduled issue whose time has come starts here (the job was queued for that time), unless
+  // the post it was made from has since been moved later: then it waits for the post.
+  if (await followLaterPost(db, issueId, deps.clock())) return;
   await startSending(db, issueId, deps.clock(), 'due');
   const issue = await readIssue(db, issueId);
   if (!issue) return;
