@@ -12,8 +12,8 @@ function lazyDateFormat(locale: string, options: Intl.DateTimeFormatOptions): ()
   return () => (made ??= new Intl.DateTimeFormat(locale, options));
 }
 
-// The blog card's date of the specification (SPEC /blog: 'MMM dd, yyyy', Mar 05, 2026), the US
-// month-first order: the cards alone keep it; every other date, in the admin and on the public
+// The date on /blog's cards is 'MMM dd, yyyy' (Mar 05, 2026), month first, a format the site's
+// brief fixes for them. The cards alone keep it; every other date, in the admin and on the public
 // pages, is the UK style below.
 const postDate = lazyDateFormat('en-US', {
   month: 'short',
@@ -47,7 +47,7 @@ const dayAndTimeToTheSecond = lazyDateFormat('en-GB', {
   timeZone: TIME_ZONE,
 });
 
-/** The blog cards' 'Mar 05, 2026' (SPEC), or '' for a post with no date. Nowhere else. */
+/** The blog cards' 'Mar 05, 2026', or '' for a post with no date. Nowhere else. */
 export function formatPostDate(iso: string | null): string {
   return iso ? postDate().format(new Date(iso)) : '';
 }
