@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { slugify } from '../../../shared/blog-publishing';
 import type { SeedSet } from '../../platform/db/seed';
 import { blogPosts } from './tables';
+import { htmlToText } from './post-content';
 
 type NewPost = typeof blogPosts.$inferInsert;
 
@@ -77,10 +78,9 @@ export const blogSeeds: SeedSet[] = [
           ...post,
           slug: slugify(post.title),
           status: post.publishedAt ? 'published' : 'draft',
-          contentText: post.content
-            .replace(/<[^>]*>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim(),
+          // Stored as a saved post's is: a heading or list item ends as a sentence, so a search
+          // snippet does not run it into the next.
+          contentText: htmlToText(post.content),
           tagsText: post.category ?? '',
         })),
       );
