@@ -14,8 +14,10 @@ import * as styles from './Editor.css';
 
 /** The newsletter's part, handed in by the admin shell (the blog knows no newsletter code). */
 export interface PostEmailer {
-  /** Confirmed subscribers a send now would reach; null until known. */
+  /** Confirmed subscribers a send now would reach; null until known (asked for with countRecipients). */
   recipients: number | null;
+  /** Asks for `recipients`: the publish dialog does when it opens, so the editor alone asks nothing. */
+  countRecipients: () => void;
   email: (
     postId: number,
     when: { emailOnly: boolean; at: { date: string; time: string } | null },
@@ -108,7 +110,7 @@ export function PublishDialog({
   title: string;
   /** The post's own schedule, when it has one. */
   initialAt: { date: string; time: string } | null;
-  emailer: Pick<PostEmailer, 'recipients'> | null;
+  emailer: Pick<PostEmailer, 'recipients' | 'countRecipients'> | null;
   onConfirm: (choice: PublishChoice) => Promise<string | null>;
 }) {
   const id = useId();
@@ -128,6 +130,12 @@ export function PublishDialog({
     setProblem(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+
+  // How many it would reach, asked for once the dialog is open.
+  const countRecipients = emailer?.countRecipients;
+  useEffect(() => {
+    if (open) countRecipients?.();
+  }, [open, countRecipients]);
 
   const recipients = emailer?.recipients ?? null;
   const noOne = recipients === 0;
