@@ -13,8 +13,10 @@ export const barHeight = createVar();
 export const bar = style({
   position: 'sticky',
   top: vars.layout.headerHeight,
-  // Above the form's fields, below the site's header and dialogs.
-  zIndex: 1,
+  // Above the form's fields and the rich text's toolbar (which also sticks, and rides up under the
+  // bar with the end of a short text: painted later, it covered the conflict notice on a phone),
+  // below the site's header and dialogs.
+  zIndex: 2,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
