@@ -27,11 +27,11 @@ const content = style({
 });
 
 /**
- * sm: a question; md: a list; lg: a whole message; xl: a 600 px e-mail preview. Never wider than the
- * screen less a margin.
+ * sm: a question (wide enough for 'Keep editing' and 'Leave without saving' on one row); md: a list;
+ * lg: a whole message; xl: a 600 px e-mail preview. Never wider than the screen less a margin.
  */
 export const size = styleVariants({
-  sm: [content, { width: `min(26rem, calc(100vw - ${vars.space.xl}))` }],
+  sm: [content, { width: `min(28rem, calc(100vw - ${vars.space.xl}))` }],
   md: [content, { width: `min(36rem, calc(100vw - ${vars.space.xl}))` }],
   lg: [content, { width: `min(40rem, calc(100vw - ${vars.space.xl}))` }],
   xl: [content, { width: `min(44rem, calc(100vw - ${vars.space.xl}))` }],
