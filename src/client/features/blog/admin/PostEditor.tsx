@@ -390,6 +390,7 @@ export function PostEditor({
               draft={draft}
               set={set}
               postId={postId}
+              savedSlug={editing?.slug ?? null}
               onSlug={(slug) => {
                 setSlugTouched(true);
                 set('slug', slug);

@@ -62,14 +62,18 @@ export function EditorHead({
   );
 }
 
-/** The address word as typed, checked against the other posts' once typing pauses. */
-function useSlugCheck(slug: string, postId: number | null): SlugCheck {
-  const wanted = useDebounced(slug.trim(), 400);
+/**
+ * The address word as typed, checked against the other posts' once typing pauses; a saved post's
+ * own address, unchanged, is its own and needs no check.
+ */
+function useSlugCheck(slug: string, postId: number | null, savedSlug: string | null): SlugCheck {
+  const own = slug.trim() === savedSlug;
+  const wanted = useDebounced(own ? '' : slug.trim(), 400);
   const query = trpc.blog.slugAvailable.useQuery(
     { slug: wanted, id: postId ?? undefined },
     { enabled: wanted !== '', staleTime: 5000, retry: false },
   );
-  if (wanted === '' || slug.trim() === '') return { state: 'idle' };
+  if (own || wanted === '' || slug.trim() === '') return { state: 'idle' };
   if (wanted !== slug.trim() || query.isFetching) return { state: 'checking' };
   if (query.isError) return { state: 'error' };
   if (query.data?.available) return { state: 'available' };
@@ -124,6 +128,7 @@ export function PostSettings({
   draft,
   set,
   postId,
+  savedSlug,
   onSlug,
   uploader,
   dateError,
@@ -133,13 +138,15 @@ export function PostSettings({
   draft: Draft;
   set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
   postId: number | null;
+  /** The address the post has on the site (null for a new post). */
+  savedSlug: string | null;
   onSlug: (slug: string) => void;
   uploader: Uploader;
   dateError: string | undefined;
   goesOut: string | null;
   revisions: { onRestore: (id: number) => Promise<boolean>; restoring: boolean } | null;
 }) {
-  const slugCheck = useSlugCheck(draft.slug, postId);
+  const slugCheck = useSlugCheck(draft.slug, postId, savedSlug);
   const [tagText, setTagText] = useState('');
   const tagWanted = useDebounced(tagText.trim(), 250);
   const tagSuggestions = trpc.blog.tagSuggest.useQuery(
