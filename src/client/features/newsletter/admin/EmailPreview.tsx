@@ -31,6 +31,17 @@ function useFit(stage: HTMLDivElement | null, px: number): number {
 }
 
 /**
+ * The e-mail without its frame's scroll bar, for the phone's width: a phone draws none beside the
+ * text, and a desktop's bar would take 15 of the 375 px from the e-mail (its header band cut short).
+ * The frame still scrolls by wheel, touch and keyboard.
+ */
+function withoutScrollbar(html: string): string {
+  const rule = '<style>html{scrollbar-width:none}</style>';
+  // Before </head>, not before the doctype (that would put the e-mail into quirks mode).
+  return html.includes('</head>') ? html.replace('</head>', `${rule}</head>`) : rule + html;
+}
+
+/**
  * The e-mail as the server renders it, in a sandboxed frame (no scripts, no access to the admin's
  * page or session), at a phone's or a desktop's width.
  */
@@ -95,7 +106,7 @@ export function EmailPreview({
               data-width={px}
               // No allow-same-origin and no allow-scripts: the e-mail can neither run code nor reach the admin's page.
               sandbox=""
-              srcDoc={html}
+              srcDoc={width === 'phone' ? withoutScrollbar(html) : html}
             />
           </div>
         </div>
