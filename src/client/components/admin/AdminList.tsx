@@ -30,6 +30,11 @@ export interface AdminListColumn<T> {
   /** Break the cell's text between words only (labels such as 'Workshop reservation'). */
   wholeWords?: boolean;
   /**
+   * Keep room for the cell's text in the table (an e-mail address): a column of dates beside it
+   * (nowrap) would otherwise squeeze it to a few letters a line.
+   */
+  wide?: boolean;
+  /**
    * Shown in one layout only: a dense list whose card is its heading's lines alone ('cards') carries
    * its columns in the table only ('table').
    */
@@ -239,6 +244,7 @@ function Table<T>({ caption, columns, items, rowKey, rowTestId, rowAttributes, b
                     table.td,
                     c.nowrap ? table.nowrap : '',
                     c.wholeWords ? table.wholeWords : '',
+                    c.wide ? table.wide : '',
                     c.actions ? styles.actionsCell : '',
                   ]
                     .filter(Boolean)

@@ -107,6 +107,17 @@ export const muted = style({ color: vars.color.muted });
 export const nowrap = style({ whiteSpace: 'nowrap' });
 /** A cell of words that must not break inside a word (the cell's own min-content is its longest word). */
 export const wholeWords = style({ overflowWrap: 'normal' });
+/**
+ * A row's delete (or remove) as a small red icon button: a filled red button with its word on every
+ * row drew the eye to the one action nobody wants by accident, and took the room of the row's text.
+ */
+export const deleteIcon = style({
+  color: vars.color.danger,
+  selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerSoft } },
+});
+
+/** A column kept wide enough for an e-mail address on a line or two (AdminListColumn.wide). */
+export const wide = style({ minWidth: '13rem' });
 
 export const truncate = style({
   display: 'block',

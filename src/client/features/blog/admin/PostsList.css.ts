@@ -50,8 +50,3 @@ export const twoLines = style({ display: 'flex', flexDirection: 'column', gap: v
 export const meta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
 
 export const tags = style({ color: vars.color.inkSoft });
-
-export const deleteButton = style({
-  color: vars.color.danger,
-  selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerSoft } },
-});

@@ -39,12 +39,21 @@ export function statusOf(post: Pick<AdminBlogSummary, 'publishedAt'>): BlogPostS
   return new Date(post.publishedAt).getTime() > Date.now() ? 'scheduled' : 'published';
 }
 
-/** 'Goes out 20 Jun 2027, 09:00', 'Published 28 Nov 2026', 'Created 28 Nov 2026'. */
-function postDate(post: AdminBlogSummary): string {
-  if (!post.publishedAt) return `Created ${formatDate(post.createdAt)}`;
-  return statusOf(post) === 'scheduled'
-    ? `Goes out ${formatDateTime(post.publishedAt)}`
-    : `Published ${formatDate(post.publishedAt)}`;
+/**
+ * 'Goes out 20 Jun 2027, 09:00', 'Published 28 Nov 2026', 'Created 28 Nov 2026' (the date marked
+ * data-volatile: screenshot tests pin it).
+ */
+function PostDate({ post }: { post: AdminBlogSummary }) {
+  const [label, date, kind] = !post.publishedAt
+    ? ['Created', formatDate(post.createdAt), 'day']
+    : statusOf(post) === 'scheduled'
+      ? ['Goes out', formatDateTime(post.publishedAt), 'datetime']
+      : ['Published', formatDate(post.publishedAt), 'day'];
+  return (
+    <time dateTime={post.publishedAt ?? post.createdAt} data-testid="post-date">
+      {label} <span data-volatile={kind}>{date}</span>
+    </time>
+  );
 }
 
 /** What the row's publishing button does: publish a draft, take a post down, or un-schedule one. */
@@ -175,9 +184,7 @@ export function PostsList({
             <StatusChip post={post} />
           </div>
           <p className={styles.meta}>
-            <time dateTime={post.publishedAt ?? post.createdAt} data-testid="post-date">
-              {postDate(post)}
-            </time>
+            <PostDate post={post} />
             {' · '}
             <TagNames post={post} />
           </p>
@@ -189,11 +196,7 @@ export function PostsList({
       label: 'Date',
       nowrap: true,
       only: 'table',
-      render: (post) => (
-        <time dateTime={post.publishedAt ?? post.createdAt} data-testid="post-date">
-          {postDate(post)}
-        </time>
-      ),
+      render: (post) => <PostDate post={post} />,
     },
     {
       label: 'Actions',
@@ -217,7 +220,7 @@ export function PostsList({
             <Button
               size="icon"
               variant="ghost"
-              className={styles.deleteButton}
+              className={table.deleteIcon}
               onClick={() => setDeleting(post)}
               aria-label={`Delete ${post.title}`}
               title="Delete"

@@ -114,12 +114,14 @@ export function TagsSection() {
             <GitMerge size={16} aria-hidden="true" /> Merge
           </Button>
           <Button
-            size="sm"
-            variant="danger"
+            size="icon"
+            variant="ghost"
+            className={table.deleteIcon}
             onClick={() => setDeleting(tag)}
             aria-label={`Delete tag ${tag.name}`}
+            title="Delete"
           >
-            <Trash2 size={16} aria-hidden="true" /> Delete
+            <Trash2 size={16} aria-hidden="true" />
           </Button>
         </>
       ),

@@ -74,7 +74,12 @@ export function SubscribersSection() {
   };
 
   const columns: Array<AdminListColumn<Subscriber>> = [
-    { label: 'Email', primary: true, render: (s) => <span className={styles.strong}>{s.email}</span> },
+    {
+      label: 'Email',
+      primary: true,
+      wide: true,
+      render: (s) => <span className={styles.strong}>{s.email}</span>,
+    },
     { label: 'Newsletter', render: (s) => s.newsletter },
     {
       label: 'Status',
@@ -102,8 +107,15 @@ export function SubscribersSection() {
       label: 'Actions',
       actions: true,
       render: (s) => (
-        <Button size="sm" variant="ghost" onClick={() => setErasing(s)} aria-label={`Remove ${s.email}`}>
-          <Trash2 size={16} aria-hidden="true" /> Remove
+        <Button
+          size="icon"
+          variant="ghost"
+          className={styles.deleteIcon}
+          onClick={() => setErasing(s)}
+          aria-label={`Remove ${s.email}`}
+          title="Remove"
+        >
+          <Trash2 size={16} aria-hidden="true" />
         </Button>
       ),
     },
