@@ -135,11 +135,14 @@ export const meter = style({
 export const meterSent = style({ height: '100%', background: vars.color.success });
 export const meterFailed = style({ height: '100%', background: vars.color.danger });
 
+// Three tiles side by side; on a phone, three rows of label and figure (a third of 360 px is too
+// narrow for "Remaining" beside its tile's padding).
 export const figures = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
   gap: vars.space.sm,
   margin: 0,
+  '@media': { [breakpoints.phone]: { gridTemplateColumns: '1fr', gap: vars.space.xs } },
 });
 
 export const figure = style({
@@ -150,6 +153,14 @@ export const figure = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceAlt,
   border: vars.border.hairline,
+  '@media': {
+    [breakpoints.phone]: {
+      flexDirection: 'row',
+      justifyContent: 'space-between',
+      alignItems: 'baseline',
+      paddingBlock: vars.space.xs,
+    },
+  },
 });
 
 export const figureLabel = style({
@@ -160,6 +171,7 @@ export const figureLabel = style({
 export const figureValue = style({
   margin: 0,
   fontSize: vars.fontSize.xl,
+  '@media': { [breakpoints.phone]: { fontSize: vars.fontSize.lg } },
   fontWeight: vars.fontWeight.bold,
   color: vars.color.ink,
 });
