@@ -49,7 +49,7 @@ export default function NewsletterArchivePage() {
                     </Link>
                   </h2>
                   {issue.sentAt ? (
-                    <time dateTime={issue.sentAt} className={styles.date}>
+                    <time dateTime={issue.sentAt} className={styles.date} data-volatile="day">
                       {formatDate(issue.sentAt)}
                     </time>
                   ) : null}

@@ -50,7 +50,7 @@ export default function NewsletterIssuePage() {
       <article className={styles.page}>
         {back}
         {data.sentAt ? (
-          <time dateTime={data.sentAt} className={styles.date}>
+          <time dateTime={data.sentAt} className={styles.date} data-volatile="day">
             {formatDate(data.sentAt)}
           </time>
         ) : null}

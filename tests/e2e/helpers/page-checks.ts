@@ -139,6 +139,8 @@ export async function settleForScreenshot(): Promise<void> {
     day: '12 Mar 2026',
     year: '2026',
     number: '5',
+    // The site's public address, whose port the test servers choose at each run.
+    host: 'hertslocalmedia.co.uk',
   };
   const pin = () => {
     for (const el of Array.from(document.querySelectorAll('[data-volatile]'))) {

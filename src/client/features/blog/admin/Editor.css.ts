@@ -114,7 +114,8 @@ export const choiceHint = style({
   color: vars.color.muted,
   fontWeight: vars.fontWeight.regular,
 });
-export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}` });
+/** Draft, Scheduled, Published: one under another (in the settings panel three in a row do not fit, and two and one looked ragged). */
+export const choices = style({ display: 'flex', flexDirection: 'column', gap: 0 });
 export const dateTime = style({
   display: 'grid',
   gap: vars.space.sm,
@@ -291,11 +292,11 @@ export const linkButton = style({
 
 // --- Social card previews (SocialCards.tsx): X's and Facebook's link cards, image at 1.91:1 ------
 
+// One under the other: side by side in the settings panel, each card was too small to read.
 export const socialCards = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 export const socialFigure = style({
   display: 'flex',

@@ -127,7 +127,7 @@ export function SeoPanel({
         <p className={styles.previewLabel}>Search result preview</p>
         <div className={styles.serpPreview} data-testid="search-preview">
           <span className={styles.serpUrl}>
-            {host} › {path.replace(/^\//, '').split('/').join(' › ')}
+            <span data-volatile="host">{host}</span> › {path.replace(/^\//, '').split('/').join(' › ')}
           </span>
           {/* One line, cut with an ellipsis where the width runs out, as a search engine does. */}
           <p className={styles.serpTitle} title={shownTitle}>

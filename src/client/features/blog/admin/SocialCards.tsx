@@ -29,7 +29,9 @@ export function SocialCards({
             {image}
             <span className={styles.xTitle}>{title}</span>
           </div>
-          <span className={styles.socialHost}>From {host}</span>
+          <span className={styles.socialHost}>
+            From <span data-volatile="host">{host}</span>
+          </span>
         </div>
       </figure>
       <figure className={styles.socialFigure}>
@@ -37,7 +39,9 @@ export function SocialCards({
         <div className={styles.facebookCard} data-testid="facebook-card">
           <div className={styles.facebookMedia}>{image}</div>
           <div className={styles.facebookText}>
-            <span className={styles.facebookHost}>{host}</span>
+            <span className={styles.facebookHost} data-volatile="host">
+              {host}
+            </span>
             <span className={styles.facebookTitle}>{title}</span>
             <span className={styles.facebookDescription}>{description}</span>
           </div>
