@@ -4,6 +4,7 @@ import {
   byRole,
   eachBrowserAndSize,
   expect,
+  keepScreen,
   runJourney,
   SESSION_CHECK_401,
   signInInPage,
@@ -81,6 +82,7 @@ eachBrowserAndSize((browserName, size) => {
           if (size === 'phone') await tap(page, byRole('button', 'Open menu'));
           await tap(page, blogLink);
           await waitForText(page, 'Leave without saving?');
+          await keepScreen(page, testInfo, 'leave-question');
           await tap(page, byRole('button', 'Keep editing'));
           await page.waitForFunction(
             () => (document.querySelector('#post-excerpt') as HTMLTextAreaElement).value === 'Not saved yet.',
@@ -130,6 +132,7 @@ eachBrowserAndSize((browserName, size) => {
             .then(() => true)
             .catch(() => false);
           if (asked) {
+            await keepScreen(page, testInfo, 'composer-leave-question');
             await tap(page, byRole('button', 'Keep editing'));
             await waitForText(page, 'Draft saved automatically at');
             await tap(page, byRole('button', 'All issues'));
@@ -249,6 +252,7 @@ eachBrowserAndSize((browserName, size) => {
               text: (el as HTMLElement).innerText,
             };
           });
+          await keepScreen(page, testInfo, 'conflict-notice');
           expect(seen.inSight).toBe(true);
           expect(seen.text).toMatch(
             /You saved this post in another tab or window at \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/,

@@ -3,6 +3,7 @@ import { ADMIN_ACCOUNT } from '../../../playwright.config';
 import {
   byRole,
   eachBrowserAndSize,
+  keepScreen,
   runJourney,
   signInInPage,
   SIZES,
@@ -122,6 +123,8 @@ eachBrowserAndSize((browserName, size) => {
         await page.waitForFunction(() =>
           document.querySelector('[data-testid="revision-diff"] ins')?.textContent?.includes('revised'),
         );
+        await page.$eval('[data-testid="revision-diff"]', (el) => el.scrollIntoView({ block: 'center' }));
+        await keepScreen(page, testInfo, 'revision-diff');
         await tap(page, byRole('button', 'Restore this revision'));
         await tap(page, `[role="alertdialog"] ${byRole('button', 'Restore')}`);
         await waitForText(page, 'Revision restored');

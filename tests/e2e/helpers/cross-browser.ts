@@ -158,6 +158,16 @@ export async function runJourney(
 }
 
 /**
+ * What the person sees at a step of a journey, kept beside the test's results and attached to its
+ * report (`name`.png), to be looked at: the states no baseline holds (a dialog, a notice).
+ */
+export async function keepScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
  * Signs the page's context in (POST /api/admin/login from the page itself: the session cookie).
  * A page not yet on the site first opens its icon: a document of the site's own that runs no code
  * and may connect to the site (the API's answers and the feeds forbid any connection).
