@@ -32,6 +32,8 @@ export const fakeStripePort = Number(process.env.E2E_STRIPE_PORT);
  * must not depend on what the other specs created before them.
  */
 export const visualBaseURL = `http://127.0.0.1:${visualPort}`;
+/** Its data folder: its mail is written to `outbox` there (it has no SMTP server). */
+export const visualDataDir = path.join(dataRoot, 'visual');
 /**
  * A third server for the newsletter specs, whose mail goes over SMTP to a local test server
  * (tests/helpers/smtp-sink-server.ts) that refuses some recipients, so a send meets real failures;
@@ -108,7 +110,9 @@ export default defineConfig({
     // A feed at an address the server refuses to fetch (a private one), retried within seconds:
     // the admin's Jobs tab has a failed job to show and retry (admin-jobs.spec.ts).
     appServer(port, e2eDataDir, { PODCAST_FEED_URL: 'http://127.0.0.1:9/feed.xml', JOBS_RETRY_SECONDS: '1' }),
-    appServer(visualPort, path.join(dataRoot, 'visual')),
+    // One copy of an issue a minute: the screenshots catch a send part way (helpers/views.ts pauses it
+    // after its first copy, and the next would be a minute away).
+    appServer(visualPort, visualDataDir, { NEWSLETTER_RATE_PER_MINUTE: '1', NEWSLETTER_BATCH_SIZE: '1' }),
     {
       command: `node_modules/.bin/tsx tests/helpers/smtp-sink-server.ts ${smtpPort} ${newsletterMailDir}`,
       port: smtpPort,

@@ -37,9 +37,9 @@ test.describe('every route at every width', () => {
 
   // The list of views needs a post id, known only once the server answers: one test per view
   // name, resolved inside.
-  for (const name of allViews(0).map((v) => v.name)) {
+  for (const name of allViews({ postId: 0 }).map((v) => v.name)) {
     test(`${name}: nothing wider than the screen, icons at their size`, async ({ page, signIn }) => {
-      const view = allViews(postId).find((v) => v.name === name)!;
+      const view = allViews({ postId }).find((v) => v.name === name)!;
       await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
       await open(page, view, signIn);
       for (const width of WIDTHS) {

@@ -2,7 +2,7 @@ import { visualBaseURL } from '../../../playwright.config';
 import { BROWSERS, expect, openWatchedPage, test } from '../helpers/cross-browser';
 import type { Page } from 'puppeteer-core';
 import { findClippedContent, findListsInTheWrongLayout, findOverflow } from '../helpers/page-checks';
-import { allViews, prepareViews, walkViews } from '../helpers/views';
+import { allViews, prepareViews, walkViews, type PreparedViews } from '../helpers/views';
 
 // The layout judged by itself, not by a baseline (a baseline records a clipped button as readily
 // as a whole one): every route of the route table, in Chromium and Firefox, at six widths from a
@@ -18,11 +18,11 @@ const HEIGHT = 800;
 
 test.use({ baseURL: visualBaseURL });
 
-let postId = 0;
+let prepared: PreparedViews = { postId: 0 };
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  postId = await prepareViews(visualBaseURL, browser);
+  prepared = await prepareViews(visualBaseURL, browser);
 });
 
 /**
@@ -55,7 +55,7 @@ for (const browserName of BROWSERS) {
       await walkViews(
         page,
         visualBaseURL,
-        allViews(postId),
+        allViews(prepared),
         (p) => p.evaluate(() => document.fonts.ready.then(() => undefined)),
         async (view, wrongLayoutAtLoad) => {
           for (const [i, width] of WIDTHS.entries()) {

@@ -14,7 +14,7 @@ import {
   findSqueezedIcons,
   settleForScreenshot,
 } from '../helpers/page-checks';
-import { allViews, prepareViews, walkViews } from '../helpers/views';
+import { allViews, prepareViews, walkViews, type PreparedViews } from '../helpers/views';
 import { scaled } from '../../helpers/timeouts';
 
 // Every route (public, and each admin section signed in) in Chromium and
@@ -32,12 +32,12 @@ const EXPECTED_4XX = [...SESSION_CHECK_401, /^404 .*\/no-such-(page|issue)$/];
 
 test.use({ baseURL: visualBaseURL });
 
-let postId = 0;
+let prepared: PreparedViews = { postId: 0 };
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   // The admin lists get the same rows on every run.
-  postId = await prepareViews(visualBaseURL, browser);
+  prepared = await prepareViews(visualBaseURL, browser);
 });
 
 /**
@@ -61,7 +61,7 @@ eachBrowserAndSize((browserName, size) => {
       await walkViews(
         page,
         visualBaseURL,
-        allViews(postId).filter((v) => !v.noScreenshot),
+        allViews(prepared).filter((v) => !v.noScreenshot),
         (p) => p.evaluate(settleForScreenshot),
         async (view, wrongLayout) => {
           const where = `${view.path} in ${browserName} at ${SIZES[size].width} px`;

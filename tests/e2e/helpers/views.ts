@@ -1,9 +1,16 @@
-import { request as playwrightRequest, type Browser as PlaywrightBrowser } from '@playwright/test';
+import path from 'node:path';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser as PlaywrightBrowser,
+} from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { ROUTES } from '../../../src/shared/routes';
-import { ADMIN_ACCOUNT } from '../../../playwright.config';
+import { ADMIN_ACCOUNT, visualDataDir } from '../../../playwright.config';
 import { addLongRows } from './admin-data';
 import { signInInPage, waitForText } from './cross-browser';
+import { confirmedSubscriber } from './newsletter-mail';
 import { findListsInTheWrongLayout } from './page-checks';
 
 // Every route of the one route table (src/shared/routes.ts) as the pages a test opens: the
@@ -51,6 +58,16 @@ export const ADMIN_TABS = [
 /** The seeded post the blog-post views open (a fresh install has it; see src/server/domains/blog/seed.ts). */
 export const SEEDED_POST_TITLE = 'Five ways to get your shop noticed on a Hertfordshire high street';
 
+/** What the views open by id or address, made by prepareViews on the screenshot server. */
+export interface PreparedViews {
+  /** A published post. */
+  postId: number;
+  /** Newsletter issues (the screenshot server's only): one being written, one paused part way, one sent. */
+  issues?: { draft: number; paused: number; sentSlug: string };
+  /** A draft post (the screenshot server's only), for the publish flow's dialog. */
+  draftPostId?: number;
+}
+
 const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => ({
   name: `admin-${tab.split(' ')[0]!.toLowerCase()}`,
   path: ROUTES.admin,
@@ -59,8 +76,13 @@ const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => 
   ready,
 });
 
-/** The views of each route; `postId` is the id of a published post. */
-export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]> & { notFound: View[] } {
+/** The views of each route; those of a newsletter issue only where `issues` were made. */
+export function viewsByRoute({
+  postId,
+  issues,
+  draftPostId,
+}: PreparedViews): Record<keyof typeof ROUTES, View[]> & { notFound: View[] } {
+  const issueScreen = (id: number) => `${ROUTES.admin}?section=newsletter&issue=${id}`;
   return {
     home: [
       {
@@ -79,10 +101,59 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
         signedIn: true,
         ready: 'Post settings',
       },
+      // Its settings panel with Search and sharing open: the search result and the social cards.
+      {
+        name: 'admin-blog-editor-sharing',
+        path: `${ROUTES.admin}?section=blog&post=${postId}`,
+        signedIn: true,
+        ready: 'Post settings',
+        prepare: openSearchAndSharing,
+        parts: ['aside[aria-label="Post settings"]'],
+      },
+      // The publish flow's first step, for a draft: publish, publish and e-mail, or e-mail only.
+      ...(draftPostId
+        ? [
+            {
+              name: 'admin-blog-publish',
+              path: `${ROUTES.admin}?section=blog&post=${draftPostId}`,
+              signedIn: true,
+              ready: 'Post settings',
+              prepare: openPublishDialog,
+              parts: [],
+            },
+          ]
+        : []),
       adminSection('Tags', 'Tags'),
       adminSection('Enquiries', 'Enquiries'),
       adminSection('Subscribers', 'Newsletter subscribers'),
       adminSection('Newsletter issues', 'Newsletter issues'),
+      ...(issues
+        ? [
+            // The composer with a long issue in it, then its preview (a phone's width on a phone).
+            {
+              name: 'admin-newsletter-composer',
+              path: issueScreen(issues.draft),
+              signedIn: true,
+              ready: 'Preview line',
+            },
+            {
+              name: 'admin-newsletter-preview',
+              path: issueScreen(issues.draft),
+              signedIn: true,
+              ready: 'Preview line',
+              prepare: openEmailPreview,
+              // The dialog, on the first screen: the composer behind it is the view above.
+              parts: [],
+            },
+            // A send part way: its figures, and the list of who has had it and who is waiting.
+            {
+              name: 'admin-newsletter-paused',
+              path: issueScreen(issues.paused),
+              signedIn: true,
+              ready: 'Paused: nothing more is sent until you resume.',
+            },
+          ]
+        : []),
       adminSection('Academy', 'Free workshop sessions'),
       adminSection('Admins', 'Add an admin'),
       adminSection('Site content', 'Advertising services'),
@@ -162,11 +233,24 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
     manageSubscription: [
       { name: 'manage-subscription', path: ROUTES.manageSubscription, ready: 'This link is not valid' },
     ],
-    // A fresh install has sent nothing: the archive's empty state, and an issue that is not there.
+    // The screenshot server's sent issue and the one paused part way; elsewhere, an empty archive.
     newsletterArchive: [
-      { name: 'newsletter-archive', path: ROUTES.newsletterArchive, ready: 'No issues yet' },
+      {
+        name: 'newsletter-archive',
+        path: ROUTES.newsletterArchive,
+        ready: issues ? SENT_ISSUE.subject : 'No issues yet',
+      },
     ],
     newsletterIssue: [
+      ...(issues
+        ? [
+            {
+              name: 'newsletter-issue',
+              path: `${ROUTES.newsletterArchive}/${issues.sentSlug}`,
+              ready: 'Where to go this month',
+            },
+          ]
+        : []),
       {
         name: 'newsletter-issue-missing',
         path: `${ROUTES.newsletterArchive}/no-such-issue`,
@@ -177,8 +261,8 @@ export function viewsByRoute(postId: number): Record<keyof typeof ROUTES, View[]
   };
 }
 
-export function allViews(postId: number): View[] {
-  return Object.values(viewsByRoute(postId)).flat();
+export function allViews(prepared: PreparedViews): View[] {
+  return Object.values(viewsByRoute(prepared)).flat();
 }
 
 const ANALYTICS_PERIODS = ['today', '7d', '30d', '12mo'] as const;
@@ -222,12 +306,153 @@ async function filterDashboard(page: Page, period: (typeof ANALYTICS_PERIODS)[nu
   );
 }
 
+/** The post settings' Search and sharing, opened. */
+async function openSearchAndSharing(page: Page) {
+  await page.$$eval('summary', (summaries) =>
+    (summaries.find((s) => s.textContent?.includes('Search and sharing')) as HTMLElement).click(),
+  );
+  await page.waitForSelector('[data-testid="search-preview"]', { visible: true });
+}
+
+/** The editor's Publish... dialog, once it has counted the subscribers. */
+async function openPublishDialog(page: Page) {
+  await page.$$eval('main button', (buttons) =>
+    (buttons.find((b) => b.textContent?.trim() === 'Publish...') as HTMLButtonElement).click(),
+  );
+  await page.waitForSelector('[role="dialog"]');
+  await waitForText(page, 'Publish and e-mail');
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** The composer's Preview, once the e-mail is drawn in its frame. */
+async function openEmailPreview(page: Page) {
+  await page.$$eval('main button', (buttons) =>
+    (buttons.find((b) => b.textContent?.trim() === 'Preview') as HTMLButtonElement).click(),
+  );
+  await page.waitForSelector('[data-testid="email-preview"]');
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** Long-form text with the parts an issue has: headings, paragraphs, a list, a link, a quotation. */
+const LONG_BODY = [
+  '<p>December in Hertfordshire means lights on the high streets, markets in the squares and cafés that stay open late. Here is what our readers told us about, town by town, with the dates to put in the diary.</p>',
+  '<h2>Where to go this month</h2>',
+  '<p>St Albans Christmas Market returns to the Cathedral precinct from 28 November, with more than seventy stalls of local makers. Come early on a weekday: Saturdays are busy from eleven.</p>',
+  "<ul><li>Hitchin Lavender's winter fair, 6 and 7 December</li><li>Berkhamsted's late-night shopping, every Thursday until Christmas</li><li>Ware's lantern walk along the Lee Navigation, 13 December at 4.30pm</li></ul>",
+  '<h3>For families</h3>',
+  "<p>Harpenden Library reads winter stories on Saturday mornings, free and without booking. Bishop's Stortford's ice rink opens on the Castle Gardens lawn, and school groups get a quiet hour on weekday mornings.</p>",
+  '<blockquote><p>“We doubled our December orders after a single mention here.” A bakery owner in Tring</p></blockquote>',
+  '<p>Have something on in your town? <a href="https://hertslocalmedia.co.uk/#contact">Tell us about it</a> and we will share it in the next issue.</p>',
+].join('');
+
+/** The issue the archive views show: sent before anybody had subscribed, so its send finishes at once. */
+const SENT_ISSUE = {
+  subject: 'Cafés, canals and a Christmas market: Hertfordshire this December',
+  preheader: 'Lights, markets and late opening in twelve towns, with the dates for your diary.',
+  bodyHtml: LONG_BODY,
+};
+/** The issue paused part way, to three subscribers at one copy a minute (the screenshot server's pace). */
+const PAUSED_ISSUE = {
+  subject: 'Your town this week: markets, roadworks and a new café in Hitchin',
+  preheader: 'Five minutes of local news, every Friday.',
+  bodyHtml: LONG_BODY,
+};
+/** The issue being written, the composer's view: a subject as long as people write them. */
+const DRAFT_ISSUE = {
+  subject:
+    'The Hertfordshire Christmas guide: forty independent shops, twelve markets and every late-night opening from Royston to Rickmansworth',
+  preheader:
+    'Everything local for December in one place, with the bus times, the parking and the places that deliver.',
+  bodyHtml: LONG_BODY,
+};
+const VISUAL_SUBSCRIBERS = [
+  'ruth.reader@example.co.uk',
+  'sam.subscriber@example.co.uk',
+  'tom.townsend@example.co.uk',
+];
+
+/**
+ * The three newsletter issues the views open, made once per server (found again by their subjects
+ * after a worker restart): the sent one first, while nobody has subscribed; then three subscribers,
+ * and an issue sent to them and paused once its first copy has gone (the next is a minute away).
+ */
+async function prepareIssues(api: APIRequestContext): Promise<NonNullable<PreparedViews['issues']>> {
+  type Listed = { id: number; subject: string; slug: string | null; status: string };
+  const listed = async () =>
+    ((await (await api.get('/api/admin/newsletter/issues?pageSize=50')).json()) as { items: Listed[] }).items;
+  const progress = async (id: number) =>
+    (await (await api.get(`/api/admin/newsletter/issues/${id}/progress`)).json()) as {
+      status: string;
+      sent: number;
+    };
+  const create = async (issue: typeof SENT_ISSUE) => {
+    const res = await api.post('/api/admin/newsletter/issues', { data: issue });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const send = async (id: number) => {
+    const res = await api.post(`/api/admin/newsletter/issues/${id}/send`, { data: {} });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+
+  let sent = (await listed()).find((i) => i.subject === SENT_ISSUE.subject);
+  if (!sent) {
+    const id = await create(SENT_ISSUE);
+    await send(id);
+    await expect.poll(async () => (await progress(id)).status, { timeout: 30_000 }).toBe('sent');
+    sent = (await listed()).find((i) => i.id === id)!;
+  }
+  let paused = (await listed()).find((i) => i.subject === PAUSED_ISSUE.subject);
+  if (!paused) {
+    const audience = (await (await api.get('/api/admin/newsletter/audience')).json()) as {
+      recipients: number;
+    };
+    if (audience.recipients < VISUAL_SUBSCRIBERS.length)
+      for (const email of VISUAL_SUBSCRIBERS)
+        await confirmedSubscriber(api, email, path.join(visualDataDir, 'outbox'));
+    const id = await create(PAUSED_ISSUE);
+    await send(id);
+    await expect.poll(async () => (await progress(id)).sent, { timeout: 30_000, intervals: [100] }).toBe(1);
+    const pause = await api.post(`/api/admin/newsletter/issues/${id}/pause`, { data: {} });
+    expect(pause.ok(), await pause.text()).toBe(true);
+    paused = (await listed()).find((i) => i.id === id)!;
+  }
+  const draft =
+    (await listed()).find((i) => i.subject === DRAFT_ISSUE.subject)?.id ?? (await create(DRAFT_ISSUE));
+  return { draft, paused: paused.id, sentSlug: sent.slug! };
+}
+
+const DRAFT_POST = {
+  title: 'Late-night shopping in Berkhamsted: what the traders want you to know',
+  excerpt: 'Every Thursday until Christmas, the high street stays open until eight.',
+  content: LONG_BODY,
+  status: 'draft',
+};
+
+/** A draft post, made once per server (found again by its title). */
+async function prepareDraftPost(api: APIRequestContext): Promise<number> {
+  const drafts = (await (await api.get('/api/admin/blogs?status=draft&limit=50')).json()) as Array<{
+    id: number;
+    title: string;
+  }>;
+  const found = drafts.find((p) => p.title === DRAFT_POST.title);
+  if (found) return found.id;
+  const res = await api.post('/api/admin/blogs', { data: DRAFT_POST });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { id: number }).id;
+}
+
 /**
  * Readies the screenshot server for the views, once per worker: the seeded post's id (the
- * blog-post views open it), and the admin lists' awkward rows (long names and addresses), added
- * once per server (a restarted worker finds them there). `browser` is Playwright's, for the rows.
+ * blog-post views open it), the admin lists' awkward rows (long names and addresses) and the
+ * newsletter's issues, added once per server (a restarted worker finds them there). `browser` is
+ * Playwright's, for the rows.
  */
-export async function prepareViews(baseURL: string, browser: PlaywrightBrowser): Promise<number> {
+export async function prepareViews(baseURL: string, browser: PlaywrightBrowser): Promise<PreparedViews> {
   const api = await playwrightRequest.newContext({ baseURL });
   const posts = (await (await api.get('/api/blog')).json()) as Array<{ id: number; title: string }>;
   const postId = posts.find((p) => p.title === SEEDED_POST_TITLE)!.id;
@@ -242,8 +467,10 @@ export async function prepareViews(baseURL: string, browser: PlaywrightBrowser):
   }
   const sources = await api.get('/api/admin/analytics/breakdown?period=7d&dimension=source&pageSize=100');
   if (!(await sources.text()).includes(VISUAL_SOURCE)) await countVisualReaders(baseURL);
+  const issues = await prepareIssues(api);
+  const draftPostId = await prepareDraftPost(api);
   await api.dispose();
-  return postId;
+  return { postId, issues, draftPostId };
 }
 
 /**
@@ -289,6 +516,9 @@ export async function walkViews(
     // Hydrated first: what `settle` pins must not be changed under React's feet.
     await page.waitForSelector('html[data-hydrated]');
     await view.prepare?.(page);
+    // Nothing still loading: a lazy part's placeholder (the dashboard's chart, whose code comes in
+    // a chunk of its own) once made a screenshot differ by the chart's height.
+    await page.waitForFunction(() => !document.querySelector('main [data-skeleton]'), { polling: 100 });
     await settle(page);
     let wrongLayout = await page.evaluate(findListsInTheWrongLayout);
     for (let i = 0; i < 20 && wrongLayout.length > 0; i += 1) {
