@@ -26,24 +26,25 @@ import {
 } from '../../../shared/newsletter.schema';
 import { confirmSubscription, subscribe, unsubscribe } from './signup';
 import { eraseSubscriber, listSubscribers } from './subscribers';
+import { getArchivedIssue, listArchive } from './archive';
+import { audience } from './issue-figures';
 import {
-  audience,
   cancelSchedule,
-  createIssue,
-  createIssueFromPost,
-  deleteIssue,
-  getArchivedIssue,
-  getIssue,
   issueProgress,
-  listArchive,
-  listIssues,
   listRecipients,
   pauseIssue,
-  previewIssue,
   resumeIssue,
   retryFailed,
   scheduleIssue,
   sendIssueNow,
+} from './issue-sending';
+import {
+  createIssue,
+  createIssueFromPost,
+  deleteIssue,
+  getIssue,
+  listIssues,
+  previewIssue,
   testSendIssue,
   updateIssue,
 } from './issues';
