@@ -140,3 +140,36 @@ test('typing that starts before the post chosen for editing has arrived waits fo
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Blog post deleted successfully!', { exact: true })).toBeVisible();
 });
+
+test("the text's toolbar is one stop of the Tab key, its tools reached with the arrow keys", async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ by: 'api' });
+  await page.goto('/admin?section=blog&post=new');
+  const title = page.getByLabel('Title', { exact: true });
+  await title.focus();
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.isContentEditable ? 'the text' : (el?.getAttribute('aria-label') ?? el?.id ?? '');
+    });
+
+  await page.keyboard.press('Tab');
+  await expect.poll(focused).toBe('Heading');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(focused).toBe('Subheading');
+  await page.keyboard.press('End');
+  await expect.poll(focused).toBe('Redo');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(focused).toBe('Heading');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(focused).toBe('Redo');
+  // One Tab from any tool reaches the text; back, the tool last used.
+  await page.keyboard.press('Tab');
+  await expect.poll(focused).toBe('the text');
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(focused).toBe('Redo');
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(focused).toBe('post-title');
+});

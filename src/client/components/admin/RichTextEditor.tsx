@@ -15,7 +15,7 @@ import {
   Undo2,
   Unlink,
 } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import * as styles from './RichTextEditor.css';
 
 /**
@@ -99,6 +99,10 @@ export function RichTextEditor({
         : null,
   });
 
+  // The tool the Tab key reaches, by its label (see the toolbar below).
+  const toolbar = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState('Heading');
+
   if (!editor) return null;
   const chain = () => editor.chain().focus();
 
@@ -120,6 +124,11 @@ export function RichTextEditor({
     if (src) chain().setImage({ src, alt: '' }).run();
   };
 
+  // The toolbar is one stop of the Tab key, as a toolbar is (WAI-ARIA's pattern): Tab reaches the
+  // last tool used (the first at the start) and then the text; the arrow keys, Home and End move
+  // between the tools. Eleven stops stood between the title and the text before.
+  // Remove link is there only inside a link: once it has gone, the first tool takes the stop.
+  const reachable = current === 'Remove link' && !state?.link ? 'Heading' : current;
   const tool = (label: string, icon: ReactNode, action: () => void, pressed?: boolean) => (
     <button
       type="button"
@@ -127,15 +136,33 @@ export function RichTextEditor({
       aria-label={label}
       title={label}
       aria-pressed={pressed}
+      tabIndex={label === reachable ? 0 : -1}
+      onFocus={() => setCurrent(label)}
       onClick={action}
     >
       {icon}
     </button>
   );
+  const moveAlongToolbar = (event: KeyboardEvent<HTMLDivElement>) => {
+    const tools = Array.from(toolbar.current?.querySelectorAll('button') ?? []);
+    const at = tools.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tools.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    tools[(to + tools.length) % tools.length]?.focus();
+  };
 
   return (
     <div className={styles.frame}>
-      <div role="toolbar" aria-label="Formatting" className={styles.toolbar}>
+      <div
+        ref={toolbar}
+        role="toolbar"
+        aria-label="Formatting"
+        aria-orientation="horizontal"
+        className={styles.toolbar}
+        onKeyDown={moveAlongToolbar}
+      >
         {tool(
           'Heading',
           <Heading2 size={18} aria-hidden="true" />,
