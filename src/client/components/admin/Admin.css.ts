@@ -117,4 +117,10 @@ export const checkRow = style({
   color: vars.color.ink,
 });
 
-export const checkbox = style({ width: '1.25rem', height: '1.25rem', accentColor: vars.color.brand });
+/** A checkbox or radio at its size beside any length of label (a two-line label had shrunk it). */
+export const checkbox = style({
+  width: '1.25rem',
+  height: '1.25rem',
+  flexShrink: 0,
+  accentColor: vars.color.brand,
+});
