@@ -107,10 +107,7 @@ export const muted = style({ color: vars.color.muted });
 export const nowrap = style({ whiteSpace: 'nowrap' });
 /** A cell of words that must not break inside a word (the cell's own min-content is its longest word). */
 export const wholeWords = style({ overflowWrap: 'normal' });
-/**
- * A row's delete (or remove) as a small red icon button: a filled red button with its word on every
- * row drew the eye to the one action nobody wants by accident, and took the room of the row's text.
- */
+/** A row's delete (or remove) as a small red icon button (RowDeleteButton). */
 export const deleteIcon = style({
   color: vars.color.danger,
   selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerSoft } },

@@ -15,6 +15,7 @@ export { ImageUploadField } from './ImageUploadField';
 export { ItemDialogs, useItemDialogs } from './ItemDialogs';
 export { Pager, type PageCursor } from './Pager';
 export { RichTextEditor } from './RichTextEditor';
+export { RowDeleteButton } from './RowDeleteButton';
 export { SaveStatus } from './SaveStatus';
 export { shownColumn, useToastedChange, VisibilityButton } from './Visibility';
 export { AUDIO_MAX_MB, AUDIO_PICKER_ACCEPT, IMAGE_PICKER_ACCEPT } from './upload-limits';

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -22,6 +22,7 @@ import {
   tableStyles as table,
   useAdminList,
   type AdminListColumn,
+  RowDeleteButton,
 } from '../../../components/admin';
 import { blogAdminHref, type BlogView } from './links';
 import * as editorStyles from './Editor.css';
@@ -217,16 +218,7 @@ export function PostsList({
             </Button>
             {/* Not on a scheduled post: it is not out yet, so there is nothing to send. */}
             {statusOf(post) === 'published' ? publishedPostActions?.(post) : null}
-            <Button
-              size="icon"
-              variant="ghost"
-              className={table.deleteIcon}
-              onClick={() => setDeleting(post)}
-              aria-label={`Delete ${post.title}`}
-              title="Delete"
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </Button>
+            <RowDeleteButton label={`Delete ${post.title}`} onClick={() => setDeleting(post)} />
           </>
         );
       },

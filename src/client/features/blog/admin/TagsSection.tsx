@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { GitMerge, Pencil, Trash2 } from 'lucide-react';
+import { GitMerge, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
@@ -25,6 +25,7 @@ import {
   tableStyles as table,
   useAdminList,
   type AdminListColumn,
+  RowDeleteButton,
 } from '../../../components/admin';
 import { blogAdminHref } from './links';
 import * as styles from './Editor.css';
@@ -113,16 +114,7 @@ export function TagsSection() {
           >
             <GitMerge size={16} aria-hidden="true" /> Merge
           </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            className={table.deleteIcon}
-            onClick={() => setDeleting(tag)}
-            aria-label={`Delete tag ${tag.name}`}
-            title="Delete"
-          >
-            <Trash2 size={16} aria-hidden="true" />
-          </Button>
+          <RowDeleteButton label={`Delete tag ${tag.name}`} onClick={() => setDeleting(tag)} />
         </>
       ),
     },

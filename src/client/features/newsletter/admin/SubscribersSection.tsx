@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Download, Trash2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../shared/admin';
 import type { Subscriber } from '../../../../shared/admin.schema';
@@ -17,6 +17,7 @@ import {
   DateTime,
   AdminSection,
   tableStyles as styles,
+  RowDeleteButton,
 } from '../../../components/admin';
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
@@ -107,16 +108,7 @@ export function SubscribersSection() {
       label: 'Actions',
       actions: true,
       render: (s) => (
-        <Button
-          size="icon"
-          variant="ghost"
-          className={styles.deleteIcon}
-          onClick={() => setErasing(s)}
-          aria-label={`Remove ${s.email}`}
-          title="Remove"
-        >
-          <Trash2 size={16} aria-hidden="true" />
-        </Button>
+        <RowDeleteButton label={`Remove ${s.email}`} title="Remove" onClick={() => setErasing(s)} />
       ),
     },
   ];
