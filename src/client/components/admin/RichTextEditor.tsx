@@ -126,7 +126,7 @@ export function RichTextEditor({
 
   // The toolbar is one stop of the Tab key, as a toolbar is (WAI-ARIA's pattern): Tab reaches the
   // last tool used (the first at the start) and then the text; the arrow keys, Home and End move
-  // between the tools. Eleven stops stood between the title and the text before.
+  // between the tools, so the text is two Tabs from the title, not twelve.
   // Remove link is there only inside a link: once it has gone, the first tool takes the stop.
   const reachable = current === 'Remove link' && !state?.link ? 'Heading' : current;
   const tool = (label: string, icon: ReactNode, action: () => void, pressed?: boolean) => (
