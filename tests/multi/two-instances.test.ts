@@ -59,6 +59,9 @@ const asAdmin = (url: string, method: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** How long B may take to act on a message A sent through Redis: it reads it between requests. */
+const SOON = { timeout: 2_000, interval: 20 };
+
 describe('two instances on one PostgreSQL, one Redis and one bucket', () => {
   it('are both ready, each with every engine answering', async () => {
     for (const instance of [a, b]) {
@@ -68,7 +71,7 @@ describe('two instances on one PostgreSQL, one Redis and one bucket', () => {
     }
   });
 
-  it('serves on B a post published through A at once, though B had the list cached', async () => {
+  it('serves on B a post published through A within a moment, though B had the list cached', async () => {
     const list = async () => {
       const res = await fetch(`${b.url}/api/blog`);
       return {
@@ -86,10 +89,9 @@ describe('two instances on one PostgreSQL, one Redis and one bucket', () => {
     const { id } = (await created.json()) as { id: number };
     const published = await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'PATCH', { published: true });
     expect(published.status).toBe(200);
-    // No wait: A answered only after telling B to empty its cache.
-    const onB = await list();
-    expect(onB.cache).toBeNull();
-    expect(onB.titles[0]).toBe('Two instances, one blog');
+    // A answers once Redis has taken its message for B; B acts on it as it reads it, within a moment
+    // (under CI's load a request to B was once answered before B had read the message).
+    await expect.poll(async () => (await list()).titles[0], SOON).toBe('Two instances, one blog');
     expect((await fetch(`${b.url}/api/blog/${id}`)).status).toBe(200);
   });
 
@@ -110,22 +112,27 @@ describe('two instances on one PostgreSQL, one Redis and one bucket', () => {
       expect((await status('/blog/remembered-on-both')).status).toBe(404);
       expect((await status(`/blog/${id}`)).status).toBe(404);
     }
+    // Each change on A reaches B through Redis within a moment (see the test above).
     expect((await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'PATCH', { published: true })).status).toBe(200);
-    expect(await status('/blog/remembered-on-both')).toEqual({ status: 200, location: null });
+    await expect
+      .poll(() => status('/blog/remembered-on-both'), SOON)
+      .toEqual({ status: 200, location: null });
     expect(await status(`/blog/${id}`)).toEqual({ status: 301, location: '/blog/remembered-on-both' });
-    // A new address: the old one and the number lead to it on B at once.
+    // A new address: the old one and the number lead to it on B.
     expect(
       (await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'PATCH', { slug: 'remembered-and-moved' })).status,
     ).toBe(200);
-    expect(await status('/blog/remembered-on-both')).toEqual({
-      status: 301,
-      location: '/blog/remembered-and-moved',
-    });
+    await expect
+      .poll(() => status('/blog/remembered-on-both'), SOON)
+      .toEqual({
+        status: 301,
+        location: '/blog/remembered-and-moved',
+      });
     expect(await status(`/blog/${id}`)).toEqual({ status: 301, location: '/blog/remembered-and-moved' });
     // Taken down on A: gone on B under every address.
     expect((await asAdmin(`${a.url}/api/admin/blogs/${id}`, 'DELETE')).status).toBe(200);
     for (const path of ['/blog/remembered-and-moved', '/blog/remembered-on-both', `/blog/${id}`])
-      expect((await status(path)).status).toBe(404);
+      await expect.poll(async () => (await status(path)).status, SOON).toBe(404);
   });
 
   it('counts failed sign-ins on A and B against one shared limit', async () => {
