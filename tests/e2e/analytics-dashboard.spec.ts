@@ -33,6 +33,25 @@ async function readerVisit(baseURL: string, prefix: string): Promise<string> {
   return source;
 }
 
+/**
+ * Waits until the server counts the source's visit (signed in): the first views a server counts
+ * wait for its day's salt and country data, which under CI's load took longer than the dashboard's
+ * first read (it showed no visitors at all).
+ */
+async function counted(page: Page, source: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await (
+            await page.request.get('/api/admin/analytics/breakdown?period=7d&dimension=source&pageSize=100')
+          ).text()
+        ).includes(source),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
 test('the chart follows the period in UK style, a clicked row filters every card, and axe passes', async ({
   page,
   signIn,
@@ -41,6 +60,7 @@ test('the chart follows the period in UK style, a clicked row filters every card
   // Visits from a source of this run's own, counted as a reader's (no session).
   const source = await readerVisit(baseURL!, 'dash');
   await signIn({ by: 'api' });
+  await counted(page, source);
   await page.goto('/admin?section=analytics');
   const sources = page.getByTestId('analytics-sources-card');
   await expect(sources.getByRole('button', { name: new RegExp(`^${source}`) })).toBeVisible({
@@ -94,6 +114,7 @@ test('cards have entry, exit and system tabs; filters stack as chips, live in th
   // One reader's visit (Linux, Firefox): in on the home page, out from the Academy.
   const source = await readerVisit(baseURL!, 'stack');
   await signIn({ by: 'api' });
+  await counted(page, source);
   await page.goto('/admin?section=analytics');
   const sources = page.getByTestId('analytics-sources-card');
   const pages = page.getByTestId('analytics-pages-card');
