@@ -63,6 +63,7 @@ export function EnquiriesSection() {
     { label: 'Received', nowrap: true, render: (e) => <DateTime iso={e.createdAt} /> },
     {
       label: 'From',
+      wide: true,
       render: (e) => (
         <>
           <span className={styles.strong}>{e.name}</span>
