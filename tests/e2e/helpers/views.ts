@@ -316,6 +316,15 @@ async function openSearchAndSharing(page: Page) {
 
 /** The editor's Publish... dialog, once it has counted the subscribers. */
 async function openPublishDialog(page: Page) {
+  // Once the post has arrived: the editor's buttons are disabled while it loads, and a click on
+  // one then does nothing (CI once clicked it too soon and waited for a dialog that never came).
+  await page.waitForFunction(
+    () =>
+      Array.from(document.querySelectorAll('main button')).some(
+        (b) => b.textContent?.trim() === 'Publish...' && !(b as HTMLButtonElement).matches(':disabled'),
+      ),
+    { polling: 100 },
+  );
   await page.$$eval('main button', (buttons) =>
     (buttons.find((b) => b.textContent?.trim() === 'Publish...') as HTMLButtonElement).click(),
   );
