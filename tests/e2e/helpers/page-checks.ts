@@ -153,11 +153,16 @@ export async function settleForScreenshot(): Promise<void> {
   // next paint: a late answer once put a real date into a baseline comparison.
   new MutationObserver(pin).observe(document.body, { childList: true, subtree: true, characterData: true });
   if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-  const images = Array.from(document.images);
-  for (const img of images) img.loading = 'eager';
-  await Promise.all(
-    images.map((img) => (img.complete ? Promise.resolve() : img.decode().catch(() => undefined))),
-  );
+  // Every image loaded, including one drawn (or drawn again) while the others loaded: a decode
+  // that fails half-way (its element replaced, or the load still under way on a busy machine) is
+  // waited for again, up to 10 s, and findBrokenImages reports what is still missing after that.
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    const pending = Array.from(document.images).filter((img) => !img.complete);
+    if (pending.length === 0) break;
+    for (const img of pending) img.loading = 'eager';
+    await Promise.all(pending.map((img) => img.decode().catch(() => undefined)));
+    if (pending.some((img) => !img.complete)) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await document.fonts.ready;
   window.scrollTo(0, 0);
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
