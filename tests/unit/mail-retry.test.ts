@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mailFailureOf, nextStep, type RetryLimits } from '../../src/server/platform/mail/retry';
+import {
+  MAIL_MAX_ATTEMPTS,
+  mailFailureOf,
+  nextStep,
+  oneMailLimits,
+  type RetryLimits,
+} from '../../src/server/platform/mail/retry';
 
 // The mail floor's one retry policy, with errors shaped as nodemailer gives them (responseCode and
 // response for the server's answer; neither when the server was not reached).
@@ -41,5 +47,18 @@ describe('the mail retry policy', () => {
       expect(nextStep(mailFailureOf(error), 2, limits, 'one')).toEqual({ step: 'retry', waitSeconds: 120 });
       expect(nextStep(mailFailureOf(error), 3, limits, 'one')).toEqual({ step: 'give-up' });
     }
+  });
+
+  it('gives an e-mail to one person its attempts and first wait from this one policy', () => {
+    expect(oneMailLimits({ JOBS_RETRY_SECONDS: 30 })).toEqual({
+      maxAttempts: MAIL_MAX_ATTEMPTS,
+      firstWaitSeconds: 30,
+    });
+    expect(
+      nextStep(mailFailureOf(new Error('timeout')), 2, oneMailLimits({ JOBS_RETRY_SECONDS: 30 }), 'one'),
+    ).toEqual({
+      step: 'retry',
+      waitSeconds: 60,
+    });
   });
 });

@@ -58,6 +58,8 @@ export interface JobDefinition<D = unknown> {
   oneJobPerRound?: true;
   /** Attempts after the first before the job is marked failed. */
   retryLimit: number;
+  /** The wait after a first failure, when the work has its own policy (each next wait doubles); the queue's otherwise. */
+  retryDelaySeconds?: number;
   /**
    * A cron expression (Europe/London): pg-boss's timekeeper sends a job at each tick, once across
    * every instance. The place for scheduled work (the feed refresh; the activity log's daily prune).
@@ -138,7 +140,7 @@ export async function openJobQueue(
         name: d.queue,
         policy: d.policy,
         retryLimit: d.retryLimit,
-        retryDelay: timings.retrySeconds,
+        retryDelay: d.retryDelaySeconds ?? timings.retrySeconds,
         retryBackoff: true,
         expireInSeconds: timings.leaseSeconds,
         // Jobs waiting this long without starting are given up (archived): a month, for mail sent later.

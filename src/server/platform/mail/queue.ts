@@ -6,7 +6,7 @@ import { outbox } from '../db/tables';
 import { JOB_SCHEMA, type JobDefinition } from '../jobs/queue';
 import { enqueueInTransaction } from '../jobs/enqueue';
 import type { MailMessage } from './mailer';
-import { MAIL_MAX_ATTEMPTS } from './retry';
+import { oneMailLimits } from './retry';
 
 // Promised e-mails (decision 0013). Whatever promises an e-mail queues it with enqueueMail in the
 // same transaction as the write that causes it: a job in the `mail` queue of the job queue, committed
@@ -81,14 +81,16 @@ export async function enqueueMail(
 /**
  * The mail queue: each job sends its e-mail (or runs its kind's task), and its record notes it. A
  * failure is thrown back to the job queue, which carries out the retry policy for one e-mail
- * (retry.ts): tried again, whatever failed, with doubling waits, until MAIL_MAX_ATTEMPTS.
+ * (retry.ts): tried again, whatever failed, with the waits and attempts of oneMailLimits.
  */
 export function mailJobs(deps: Deps, kinds: readonly MailKind[]): JobDefinition<MailJob> {
   const byName = kindsByName(kinds);
+  const limits = oneMailLimits(deps.config);
   return {
     queue: MAIL_QUEUE,
     policy: 'standard',
-    retryLimit: MAIL_MAX_ATTEMPTS - 1,
+    retryLimit: limits.maxAttempts - 1,
+    retryDelaySeconds: limits.firstWaitSeconds,
     async run(job) {
       const { message } = job.data;
       const recordId = recordOf(job.data);

@@ -30,6 +30,14 @@ export interface RetryLimits {
   firstWaitSeconds: number;
 }
 
+/**
+ * The limits of an e-mail to one person (the mail queue's): MAIL_MAX_ATTEMPTS attempts, the first
+ * wait the one configured for background work (JOBS_RETRY_SECONDS), each next wait doubling.
+ */
+export function oneMailLimits(config: { JOBS_RETRY_SECONDS: number }): RetryLimits {
+  return { maxAttempts: MAIL_MAX_ATTEMPTS, firstWaitSeconds: config.JOBS_RETRY_SECONDS };
+}
+
 /** The wait before the next attempt, after `attemptsBefore` earlier failed ones. */
 export function retryWaitSeconds(limits: RetryLimits, attemptsBefore: number): number {
   return limits.firstWaitSeconds * 2 ** attemptsBefore;
