@@ -43,7 +43,7 @@ import {
 import { podcastEpisodes } from './domains/podcasts/tables';
 import {
   advertisingServices,
-  newsletters,
+  publications,
   partners,
   siteSettings,
   testimonials,
@@ -114,7 +114,7 @@ export const BACKED_UP: readonly Table[] = [
   uploadTickets,
   uploads,
   advertisingServices,
-  newsletters,
+  publications,
   testimonials,
   partners,
   siteSettings,

@@ -46,7 +46,7 @@ export const advertisingServiceSchema = z.object({
 });
 export type AdvertisingService = z.infer<typeof advertisingServiceSchema>;
 
-export const newsletterSchema = z.object({
+export const publicationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -54,7 +54,7 @@ export const newsletterSchema = z.object({
   /** The newsletter platform's subscribe page; null: the home page's own signup form (#newsletter-signup). */
   subscribeUrl: z.string().nullable(),
 });
-export type Newsletter = z.infer<typeof newsletterSchema>;
+export type Publication = z.infer<typeof publicationSchema>;
 
 export const testimonialSchema = z.object({
   id: z.number().int(),
@@ -124,16 +124,16 @@ export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
 export const adminServiceSchema = advertisingServiceSchema.extend(listed);
 export type AdminService = z.infer<typeof adminServiceSchema>;
 
-export const newsletterFieldsSchema = z.object({
+export const publicationFieldsSchema = z.object({
   name: text(CONTENT_LIMITS.name),
   description: text(CONTENT_LIMITS.description),
   location: text(CONTENT_LIMITS.location),
   subscribeUrl: optional(webUrlField).optional(),
   visible: z.boolean().optional(),
 });
-export type NewsletterFields = z.infer<typeof newsletterFieldsSchema>;
-export const adminNewsletterSchema = newsletterSchema.extend(listed);
-export type AdminNewsletter = z.infer<typeof adminNewsletterSchema>;
+export type PublicationFields = z.infer<typeof publicationFieldsSchema>;
+export const adminPublicationSchema = publicationSchema.extend(listed);
+export type AdminPublication = z.infer<typeof adminPublicationSchema>;
 
 export const testimonialFieldsSchema = z.object({
   name: text(CONTENT_LIMITS.name),
@@ -168,6 +168,6 @@ export type MoveDirection = z.infer<typeof moveInputSchema>['direction'];
 /** The admin's lists: every item, hidden ones too, in display order, paged like the other admin lists. */
 export const contentAdminListInputSchema = pageInputSchema;
 export const adminServicePageSchema = pageOf(adminServiceSchema);
-export const adminNewsletterPageSchema = pageOf(adminNewsletterSchema);
+export const adminNewsletterPageSchema = pageOf(adminPublicationSchema);
 export const adminTestimonialPageSchema = pageOf(adminTestimonialSchema);
 export const adminPartnerPageSchema = pageOf(adminPartnerSchema);

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Newsletter } from '../../../shared/content';
+import type { Publication } from '../../../shared/content';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { ButtonLink } from '../../components/ui/Button';
 import { Dialog, DialogClose } from '../../components/ui/Dialog';
-import { newsletterBrand } from './newsletter-brands';
+import { publicationBrand } from './publication-brands';
 import * as styles from './PublicationsSection.css';
 
 /** Every newsletter at a glance, with its subscribe link (opened by 'View All Publications'). */
@@ -16,8 +16,8 @@ export default function AllPublicationsDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  newsletters: Newsletter[];
-  renderSubscribeLink: (newsletter: Newsletter) => ReactNode;
+  newsletters: Publication[];
+  renderSubscribeLink: (newsletter: Publication) => ReactNode;
   /** Where keyboard focus goes back to when the dialog closes (the button that opened it). */
   returnFocusTo: () => void;
 }) {
@@ -42,7 +42,7 @@ export default function AllPublicationsDialog({
         {newsletters.map((n) => (
           <li key={n.id} className={styles.pub}>
             <span>
-              <span className={`${styles.pubName} ${styles.tone[newsletterBrand(n.name).tone]}`}>
+              <span className={`${styles.pubName} ${styles.tone[publicationBrand(n.name).tone]}`}>
                 {n.name}
               </span>
               <span className={styles.dialogText}>{n.location}</span>

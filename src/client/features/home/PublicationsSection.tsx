@@ -1,13 +1,13 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NEWSLETTER_SKELETON_CARDS, SUBSCRIBERS_CLAIM } from '../../../shared/constants';
-import type { Newsletter } from '../../../shared/content';
+import type { Publication } from '../../../shared/content';
 import { HOME_SECTIONS } from '../../../shared/routes';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { trpc } from '../../lib/trpc';
-import { newsletterBrand, subscribeLink } from './newsletter-brands';
+import { publicationBrand, subscribeLink } from './publication-brands';
 import { Section } from './Section';
 import * as styles from './PublicationsSection.css';
 import { phoneAction } from './PhoneAction.css';
@@ -20,7 +20,7 @@ function SubscribeLink({
   block,
   size,
 }: {
-  newsletter: Newsletter;
+  newsletter: Publication;
   block?: boolean;
   size?: 'sm' | 'md';
 }) {
@@ -39,8 +39,8 @@ function SubscribeLink({
   );
 }
 
-function NewsletterCard({ newsletter }: { newsletter: Newsletter }) {
-  const brand = newsletterBrand(newsletter.name);
+function PublicationCard({ newsletter }: { newsletter: Publication }) {
+  const brand = publicationBrand(newsletter.name);
   return (
     <Card className={styles.card} data-testid="newsletter-card" data-tone={brand.tone}>
       <img src={brand.image} alt="" width={600} height={340} loading="lazy" className={styles.image} />
@@ -77,7 +77,7 @@ function NewsletterSkeleton() {
  * 'View All Publications': every newsletter at a glance, with its subscribe link. The dialog's code
  * (Radix) loads on the first click, so the home page does not carry it.
  */
-function AllPublications({ newsletters }: { newsletters: Newsletter[] }) {
+function AllPublications({ newsletters }: { newsletters: Publication[] }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -127,7 +127,7 @@ export function PublicationsSection() {
         {newsletters.isPending
           ? Array.from({ length: NEWSLETTER_SKELETON_CARDS }, (_, i) => <NewsletterSkeleton key={i} />)
           : // A failed load shows nothing (docs/specification.md §4, states and transitions).
-            list.map((n) => <NewsletterCard key={n.id} newsletter={n} />)}
+            list.map((n) => <PublicationCard key={n.id} newsletter={n} />)}
       </div>
       {list.length > 0 ? (
         <div className={styles.more}>

@@ -1,15 +1,15 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client';
-import { advertisingServices, newsletters, partners, testimonials } from './tables';
+import { advertisingServices, publications, partners, testimonials } from './tables';
 import {
   PARTNERS_SHOWN,
-  type AdminNewsletter as AdminPublication,
+  type AdminPublication,
   type AdminPartner,
   type AdminService,
   type AdminTestimonial,
   type MoveDirection,
-  type NewsletterFields as PublicationFields,
+  type PublicationFields,
   type PartnerFields,
   type ServiceFields,
   type TestimonialFields,
@@ -19,7 +19,7 @@ import { notFound } from '../../platform/errors';
 import { pageOffset, type Page } from '../../platform/paging';
 
 // The home page's content lists that the owner edits: advertising services,
-// community publications (the "newsletters" cards; table newsletters), testimonials and partner organisations. Each is a table with a position (sort_order)
+// community publications (the "newsletters" cards; table `newsletters`), testimonials and partner organisations. Each is a table with a position (sort_order)
 // and a visible flag, handled alike: visitors get the visible items in order, a page at a time; the
 // admin gets every item, and creates, edits, deletes, hides and moves them up or down one place.
 
@@ -216,11 +216,11 @@ export const services = contentStore<typeof advertisingServices.$inferSelect, Ad
 
 /** The community publications on the home page ("newsletters" in the UI, the paths and the table). */
 export const publicationList = contentStore<
-  typeof newsletters.$inferSelect,
+  typeof publications.$inferSelect,
   AdminPublication,
   PublicationFields
 >({
-  table: newsletters,
+  table: publications,
   noun: 'newsletter',
   columns: ['name', 'description', 'location', 'subscribeUrl'],
 });

@@ -3,7 +3,7 @@ import { adminMessageSchema } from '../../../shared/admin.schema';
 import { businessDetailsSchema } from '../../../shared/business.schema';
 import {
   adminNewsletterPageSchema,
-  adminNewsletterSchema,
+  adminPublicationSchema,
   adminPartnerPageSchema,
   adminPartnerSchema,
   adminServicePageSchema,
@@ -13,7 +13,7 @@ import {
   contentAdminListInputSchema,
   contentIdSchema,
   moveInputSchema,
-  newsletterFieldsSchema,
+  publicationFieldsSchema,
   partnerFieldsSchema,
   serviceFieldsSchema,
   testimonialFieldsSchema,
@@ -21,7 +21,7 @@ import {
   CONTENT_LIST_LIMIT_DEFAULT,
   CONTENT_LIST_LIMIT_MAX,
   contentListInputSchema,
-  newsletterSchema,
+  publicationSchema,
   PARTNERS_SHOWN,
   partnerSchema,
   testimonialSchema,
@@ -173,8 +173,8 @@ export const siteContentRouter = router({
     path: '/admin/newsletters',
     noun: 'newsletter',
     plural: 'newsletters',
-    fields: newsletterFieldsSchema,
-    item: adminNewsletterSchema,
+    fields: publicationFieldsSchema,
+    item: adminPublicationSchema,
     page: adminNewsletterPageSchema,
     store: publicationList,
   }),
@@ -267,7 +267,7 @@ export const contentRouter = router({
       },
     })
     .input(contentListInputSchema.optional())
-    .output(z.array(newsletterSchema))
+    .output(z.array(publicationSchema))
     .query(({ ctx, input }) => visiblePage(ctx, '/newsletters', publicationList, input)),
 
   testimonials: publicProcedure

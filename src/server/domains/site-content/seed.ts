@@ -3,14 +3,14 @@ import { BUSINESS_DETAILS_SEED } from '../../../shared/business';
 import type { SeedSet } from '../../platform/db/seed';
 import {
   advertisingServices,
-  newsletters,
+  publications,
   partners,
   SETTING_KEYS,
   siteSettings,
   testimonials,
 } from './tables';
 import { advertisingServicesSeed } from './seeds/advertising';
-import { NEWSLETTER_LINK_PLACEHOLDERS, newslettersSeed } from './seeds/newsletters';
+import { PUBLICATION_LINK_PLACEHOLDERS, publicationsSeed } from './seeds/publications';
 import { partnersSeed } from './seeds/partners';
 import { testimonialsSeed } from './seeds/testimonials';
 
@@ -20,7 +20,7 @@ export const siteContentSeeds: SeedSet[] = [
     key: 'advertising-services:v1',
     apply: (tx) => tx.insert(advertisingServices).values(advertisingServicesSeed),
   },
-  { key: 'newsletters:v1', apply: (tx) => tx.insert(newsletters).values(newslettersSeed) },
+  { key: 'newsletters:v1', apply: (tx) => tx.insert(publications).values(publicationsSeed) },
   { key: 'testimonials:v1', apply: (tx) => tx.insert(testimonials).values(testimonialsSeed) },
   // What used to be fixed in the page's code becomes the owner's to edit.
   { key: 'partners:v1', apply: (tx) => tx.insert(partners).values(partnersSeed) },
@@ -36,11 +36,11 @@ export const siteContentSeeds: SeedSet[] = [
     // An install seeded before the links were stored keeps the subscribe buttons it had.
     key: 'newsletter-links:v1',
     apply: async (tx) => {
-      for (const [name, url] of Object.entries(NEWSLETTER_LINK_PLACEHOLDERS)) {
+      for (const [name, url] of Object.entries(PUBLICATION_LINK_PLACEHOLDERS)) {
         await tx
-          .update(newsletters)
+          .update(publications)
           .set({ subscribeUrl: url })
-          .where(and(sql`lower(trim(${newsletters.name})) = ${name}`, isNull(newsletters.subscribeUrl)));
+          .where(and(sql`lower(trim(${publications.name})) = ${name}`, isNull(publications.subscribeUrl)));
       }
     },
   },

@@ -21,7 +21,8 @@ export const advertisingServices = pgTable('advertising_services', {
   updatedAt: updatedAt(),
 });
 
-export const newsletters = pgTable('newsletters', {
+/** The community publications (their table keeps its first name, `newsletters`, as do their REST paths). */
+export const publications = pgTable('newsletters', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull(),

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, newsletterFieldsSchema, type AdminNewsletter } from '../../../../shared/content';
+import { CONTENT_LIMITS, publicationFieldsSchema, type AdminPublication } from '../../../../shared/content';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
 import { trpc } from '../../../lib/trpc';
 import {
@@ -13,7 +13,7 @@ import {
 
 /** The community newsletters of the home page, with the subscribe link of each. */
 export function PublicationsEditor() {
-  const list = useContentList<AdminNewsletter>(trpc.siteContent.newsletters, (utils) => [
+  const list = useContentList<AdminPublication>(trpc.siteContent.newsletters, (utils) => [
     utils.siteContent.newsletters.list,
     utils.content.newsletters,
   ]);
@@ -44,11 +44,11 @@ export function PublicationsEditor() {
   );
 }
 
-function NewsletterForm(props: ContentFormProps<AdminNewsletter>) {
+function NewsletterForm(props: ContentFormProps<AdminPublication>) {
   const { form, frame } = useContentListForm({
     api: trpc.siteContent.newsletters,
     initial: valuesOf(props.editing, ['name', 'location', 'description', 'subscribeUrl']),
-    schema: newsletterFieldsSchema,
+    schema: publicationFieldsSchema,
     ...props,
     noun: 'newsletter',
   });

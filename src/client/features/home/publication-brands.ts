@@ -1,4 +1,4 @@
-import type { Newsletter } from '../../../shared/content';
+import type { Publication } from '../../../shared/content';
 import { HOME_SECTIONS } from '../../../shared/routes';
 
 // The newsletters with their own presentation (docs/specification.md §3, entities): each has a title colour and an
@@ -20,12 +20,12 @@ const BRANDS: Record<string, NewsletterBrand> = {
 const DEFAULT_BRAND: NewsletterBrand = { tone: 'default', image: '/images/newsletters/community.svg' };
 
 /** The presentation of a newsletter by its name (case and spacing do not matter). */
-export function newsletterBrand(name: string): NewsletterBrand {
+export function publicationBrand(name: string): NewsletterBrand {
   return BRANDS[name.trim().toLowerCase()] ?? DEFAULT_BRAND;
 }
 
 /** Where a newsletter's subscribe button goes: its platform page in a new tab, or our own signup form. */
-export function subscribeLink(newsletter: Pick<Newsletter, 'subscribeUrl'>): {
+export function subscribeLink(newsletter: Pick<Publication, 'subscribeUrl'>): {
   href: string;
   external: boolean;
 } {
