@@ -4,13 +4,13 @@ import { countActiveSubscriptions } from './domains/academy';
 import { countNewEnquiries } from './domains/contact';
 import { countConfirmedSubscribers } from './domains/newsletter';
 import { nextSessionPlaces } from './domains/workshops';
-import { adminProcedure } from './web/trpc/init';
+import { staffProcedure } from './web/trpc/init';
 
 /**
  * The admin dashboard's counts, one from each of four domains: above the domains, like the admin
  * shell that shows them. Served as admin.summary beside every domain's admin procedures (router.ts).
  */
-export const adminSummaryProcedure = adminProcedure
+export const adminSummaryProcedure = staffProcedure('readFigures')
   .meta({
     openapi: {
       method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRoleSchema } from './staff';
 import { ACTIVITY_KINDS, type ActivityEntry } from './activity';
 import { PLAN_IDS } from './academy';
 import { CONTACT_TYPES } from './contact';
@@ -213,6 +214,7 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
+  role: staffRoleSchema,
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { emailAddressField } from './email.schema';
+import { staffRoleSchema } from './staff';
 
 // Admin sign-in, registration and password reset (docs/specification.md §5-7).
 
@@ -34,12 +35,16 @@ export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
+  /** What this session may do: the person's role, or the narrower one its token was made with. */
+  role: staffRoleSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
 export const loginInputSchema = z.object({
   email: emailField,
   password: z.string().min(1, AUTH_MESSAGES.emailAndPasswordRequired).max(PASSWORD_MAX_LENGTH),
+  /** A narrower role for this token than the person's own (a token for an integration). */
+  role: staffRoleSchema.optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -54,6 +59,13 @@ export const registerInputSchema = z.object({
   email: emailField,
   /** Length and commonness are checked by the server with the messages above. */
   password: z.string().max(PASSWORD_MAX_LENGTH),
+  /** Administrator when not given, as before roles existed (only the owner may give it). */
+  role: staffRoleSchema.optional(),
+});
+
+export const changeRoleInputSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  role: staffRoleSchema,
 });
 
 export const forgotPasswordInputSchema = z.object({ email: emailField });

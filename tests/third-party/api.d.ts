@@ -70,6 +70,8 @@ export interface paths {
         /**
          * Free workshop reservations with the child's age and device, newest first
          * @description Filters: sessionId (one session's reservations and waiting list) and status (confirmed, waiting, cancelled, or interest: families who asked while no date was set). workshop is the next open session's places (all 0 when none is open).
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (workshop sessions and reservations (parents’ and children’s details)).
          */
         get: operations["workshops-reservations"];
         put?: never;
@@ -92,6 +94,8 @@ export interface paths {
         /**
          * Cancels a reservation: its place goes to the first family on the waiting list
          * @description The family is told by e-mail, and their reminder is not sent. Cancelling one already cancelled changes nothing.
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (workshop sessions and reservations (parents’ and children’s details)).
          */
         post: operations["workshops-cancelReservation"];
         delete?: never;
@@ -110,10 +114,15 @@ export interface paths {
         /**
          * Free workshop sessions: upcoming ones soonest first, then past and cancelled ones
          * @description Each with its places taken and left and the length of its waiting list.
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (workshop sessions and reservations (parents’ and children’s details)).
          */
         get: operations["workshops-sessions"];
         put?: never;
-        /** Creates a free workshop session (date and times in UK time; 15 places unless told) */
+        /**
+         * Creates a free workshop session (date and times in UK time; 15 places unless told)
+         * @description **Who may call it:** Owner, Administrator, Sales (workshop sessions and reservations (parents’ and children’s details)).
+         */
         post: operations["workshops-createSession"];
         delete?: never;
         options?: never;
@@ -137,6 +146,8 @@ export interface paths {
         /**
          * Changes a session; new places go to its waiting list first
          * @description The fields sent change and the others stay; an empty venue or link empties it. Once families have booked, the date and times stay (cancel the session and create another), and the places cannot go below those booked.
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (workshop sessions and reservations (parents’ and children’s details)).
          */
         patch: operations["workshops-updateSession"];
         trace?: never;
@@ -150,7 +161,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels a session: no longer offered, its reservations cancelled and each family e-mailed */
+        /**
+         * Cancels a session: no longer offered, its reservations cancelled and each family e-mailed
+         * @description **Who may call it:** Owner, Administrator, Sales (workshop sessions and reservations (parents’ and children’s details)).
+         */
         post: operations["workshops-cancelSession"];
         delete?: never;
         options?: never;
@@ -168,6 +182,8 @@ export interface paths {
         /**
          * Academy subscriptions recorded from the payment webhook, newest first
          * @description Filters: plan (explorer, innovator, entrepreneur, unknown) and status (as Stripe names it: active, canceled...).
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (academy subscriptions (parents’ details)).
          */
         get: operations["admin-academySubscriptions"];
         put?: never;
@@ -190,6 +206,8 @@ export interface paths {
         /**
          * Cancels an academy subscription at the end of the month paid for, through Stripe
          * @description The parent keeps the sessions already paid for and is not charged again; the answer is the subscription as Stripe now has it (cancelAtPeriodEnd, currentPeriodEnd).
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (academy subscriptions (parents’ details)).
          */
         post: operations["admin-cancelAcademySubscription"];
         delete?: never;
@@ -207,7 +225,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mails the parent a new 'Manage your subscription' link (works once, for 7 days) */
+        /**
+         * E-mails the parent a new 'Manage your subscription' link (works once, for 7 days)
+         * @description **Who may call it:** Owner, Administrator, Sales (academy subscriptions (parents’ details)).
+         */
         post: operations["admin-sendManageLink"];
         delete?: never;
         options?: never;
@@ -225,6 +246,8 @@ export interface paths {
         /**
          * The activity log, newest first: every admin change and every sign-in, kept for a year
          * @description kind keeps one kind: change, sign_in, sign_in_failed or sign_out. An edit carries a short before/after (details.changes); another change its input with secrets hidden and long text cut short (details.input).
+         *
+         *     **Who may call it:** Owner, Administrator (the activity log).
          */
         get: operations["admin-activity"];
         put?: never;
@@ -242,10 +265,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every advertising service, hidden ones too, in display order (position), one page at a time */
+        /**
+         * Every advertising service, hidden ones too, in display order (position), one page at a time
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         get: operations["siteContent-services-list"];
         put?: never;
-        /** Adds an advertising service at the end of the list (visible unless visible is false) */
+        /**
+         * Adds an advertising service at the end of the list (visible unless visible is false)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-services-create"];
         delete?: never;
         options?: never;
@@ -263,11 +292,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes an advertising service */
+        /**
+         * Deletes an advertising service
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         delete: operations["siteContent-services-delete"];
         options?: never;
         head?: never;
-        /** Changes an advertising service: the fields given, visible to show or hide it */
+        /**
+         * Changes an advertising service: the fields given, visible to show or hide it
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         patch: operations["siteContent-services-update"];
         trace?: never;
     };
@@ -280,7 +315,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves an advertising service one place up or down the list of advertising services (at either end it stays) */
+        /**
+         * Moves an advertising service one place up or down the list of advertising services (at either end it stays)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-services-move"];
         delete?: never;
         options?: never;
@@ -298,6 +336,8 @@ export interface paths {
         /**
          * Visitors, page views and conversions per day over a period, against the period before
          * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. conversionRate is the conversions after a counted visit for each visitor (0.021 is 2.1%); conversionsWithoutVisit, of the conversions, those no counted visit preceded ('No visit'). points are the figures per interval (hour, day or month; by default hours for a day, months past three months, else days), previousPoints the period before’s; hours can be had for up to 7 days of the last 30. A visitor counts once in each hour or day, and a month’s visitors are its days’. With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering them all; one filter a dimension, filterBy’s included. Conversions can be filtered by page or source only (filter.conversionsFiltered); under another filter they are the whole period’s and the conversion rates null.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
          */
         get: operations["analytics-overview"];
         put?: never;
@@ -318,6 +358,8 @@ export interface paths {
         /**
          * Top pages, entry and exit pages, sources, UTM campaigns, countries, devices, browsers or operating systems over a period, one page at a time
          * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. Sorted by visitors, then page views. A page is an address the site has (a page of its route table, or a visible post, tag or sent newsletter issue; an earlier address of a post counts as its current one); a view of any other address counts as 'Page not found'. A source is a search engine by name, 'Newsletter' (utm_medium email or newsletter), a referring site's host (only an http or https referrer's host is kept), a utm_source, or 'Direct'. An entry page is where a visitor's day began and an exit page where it ended (one of each a visitor a day, so their pageViews are their visitors); os is the family of the operating system, Unknown for views before 29 November 2026. With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering them all; one filter a dimension, filterBy’s included.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
          */
         get: operations["analytics-breakdown"];
         put?: never;
@@ -338,6 +380,8 @@ export interface paths {
         /**
          * Newsletter signups, enquiries, workshop reservations and plan checkouts per source or per page
          * @description period is today, 7d, 30d or 12mo (365 days), each ending today (UTC), or custom with from and to (YYYY-MM-DD, at most two years). Visitors are counted per day (a visitor is recognised within a day only), so a period’s visitors are the sum of its days’. A conversion is credited to the source of the visitor's first counted page view that day and to the last page they viewed before it; one that no counted visit preceded (sent through the API, say) is 'No visit' (before 28 November such were 'Direct' on '(unknown)'). visitors are the source's or page's visitors over the period and conversionRate the conversions for each of them; both null for 'No visit'. With filterBy (page, source, campaign, country, device, browser, os, entry or exit) and filterValue, the figures are those of the visitors, each day, with a view of that page, from that source and so on (a page's figures count its own views only, but its visitors’ sources and campaigns); they are read from the views, kept 30 days, so they cover those days of a period (the overview’s filter.coveredFrom). filters, repeated, gives several at once, each dimension:value (filters=source:Google&filters=page:/blog): the visitors answering them all; one filter a dimension, filterBy’s included. Conversions are recorded with their source and page, so filterBy can be page or source only.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
          */
         get: operations["analytics-conversions"];
         put?: never;
@@ -357,7 +401,7 @@ export interface paths {
         };
         /**
          * One of the analytics tables as a CSV download, over a period
-         * @description table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or conversions-by-page; every row of the period, most visitors first; CRLF line ends; a cell starting with = + - or @ gets a leading apostrophe. countries carry country_name (United Kingdom for GB) beside the code. Under a filter, as GET /admin/analytics/breakdown; the conversions tables only by page or source. Admin-only.
+         * @description table is daily, pages, sources, campaigns, countries, devices, browsers, conversions-by-source or conversions-by-page; every row of the period, most visitors first; CRLF line ends; a cell starting with = + - or @ gets a leading apostrophe. countries carry country_name (United Kingdom for GB) beside the code. Under a filter, as GET /admin/analytics/breakdown; the conversions tables only by page or source. **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
          */
         get: operations["analytics-csv"];
         put?: never;
@@ -377,7 +421,7 @@ export interface paths {
         };
         /**
          * Every analytics table over a period as one ZIP of CSV files
-         * @description The files of GET /admin/analytics/csv/{table}, one a table, named analytics-{table}-{from}-{to}.csv; under a filter other than page or source, the conversions tables are left out. Admin-only.
+         * @description The files of GET /admin/analytics/csv/{table}, one a table, named analytics-{table}-{from}-{to}.csv; under a filter other than page or source, the conversions tables are left out. **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
          */
         get: operations["analytics-export"];
         put?: never;
@@ -395,7 +439,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Visitors in the last 30 minutes */
+        /**
+         * Visitors in the last 30 minutes
+         * @description **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
+         */
         get: operations["analytics-live"];
         put?: never;
         post?: never;
@@ -412,7 +459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One revision with its content */
+        /**
+         * One revision with its content
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         get: operations["blog-revision"];
         put?: never;
         post?: never;
@@ -429,7 +479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a post address word is free (id: the post being edited), and a free one if not */
+        /**
+         * Whether a post address word is free (id: the post being edited), and a free one if not
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         get: operations["blog-slugAvailable"];
         put?: never;
         post?: never;
@@ -449,6 +502,8 @@ export interface paths {
         /**
          * Tags A to Z with their post counts, one page at a time (q: part of the name)
          * @description postCount is every post that carries the tag, drafts and scheduled posts included (what deleting it touches); publishedCount is the posts published by now, the number its public page shows.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
          */
         get: operations["blog-adminTags"];
         put?: never;
@@ -468,7 +523,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves a tag's posts to another tag (intoId) and deletes it */
+        /**
+         * Moves a tag's posts to another tag (intoId) and deletes it
+         * @description **Who may call it:** Owner, Administrator, Editor (every post and tag: edit, publish, schedule, delete, rename, merge).
+         */
         post: operations["blog-mergeTags"];
         delete?: never;
         options?: never;
@@ -486,13 +544,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a tag (its posts keep their other tags) */
+        /**
+         * Deletes a tag (its posts keep their other tags)
+         * @description **Who may call it:** Owner, Administrator, Editor (every post and tag: edit, publish, schedule, delete, rename, merge).
+         */
         delete: operations["blog-deleteTag"];
         options?: never;
         head?: never;
         /**
          * Renames a tag (its address stays) and sets what its page shows
          * @description Any of name, description (shown on the tag page) and metaTitle and metaDescription (for search engines; empty means "Posts tagged <name>" and the description). Fields left out are kept.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor (every post and tag: edit, publish, schedule, delete, rename, merge).
          */
         patch: operations["blog-renameTag"];
         trace?: never;
@@ -504,7 +567,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Up to 10 tags whose name starts with q, for the editor while typing */
+        /**
+         * Up to 10 tags whose name starts with q, for the editor while typing
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         get: operations["blog-tagSuggest"];
         put?: never;
         post?: never;
@@ -522,12 +588,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every post, drafts included, newest first, one page at a time
+         * Every post, drafts included, newest first, one page at a time (your own only, below Editor)
          * @description page (from 1) and limit (default 20, at most 50); status (published, scheduled or draft), tag (a tag's address: the posts that carry it) and q, searched in title, excerpt and category ignoring case. X-Total-Count and Link (rel next/prev) tell the rest.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
          */
         get: operations["blog-adminList"];
         put?: never;
-        /** Creates a post (a Draft unless published is true); its HTML is sanitised */
+        /**
+         * Creates a post (a Draft unless published is true); its HTML is sanitised
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         post: operations["blog-create"];
         delete?: never;
         options?: never;
@@ -542,15 +613,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One post, draft or published, with its content, tags and search fields: what the editor opens */
+        /**
+         * One post, draft or published, with its content, tags and search fields: what the editor opens
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         get: operations["blog-adminGet"];
         put?: never;
         post?: never;
-        /** Deletes a post */
+        /**
+         * Deletes a post
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         delete: operations["blog-delete"];
         options?: never;
         head?: never;
-        /** Changes a post; published true publishes it, false takes it back to Draft */
+        /**
+         * Changes a post; published true publishes it, false takes it back to Draft
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         patch: operations["blog-update"];
         trace?: never;
     };
@@ -562,7 +642,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Saves a draft's fields as they are typed (no revision); a post that is not a draft is refused */
+        /**
+         * Saves a draft's fields as they are typed (no revision); a post that is not a draft is refused
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         put: operations["blog-autosave"];
         post?: never;
         delete?: never;
@@ -578,7 +661,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A post's saved revisions, newest first, one page at a time */
+        /**
+         * A post's saved revisions, newest first, one page at a time
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         get: operations["blog-revisions"];
         put?: never;
         post?: never;
@@ -597,7 +683,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Makes a revision the post again (saved as a new revision too) */
+        /**
+         * Makes a revision the post again (saved as a new revision too)
+         * @description **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
         post: operations["blog-restoreRevision"];
         delete?: never;
         options?: never;
@@ -613,8 +702,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The admin list of posts: one page of rows without their content, and the total
+         * The admin list of posts: one page of rows without their content, and the total (your own only, below Editor)
          * @description The same filters as GET /admin/blogs (status, tag, q), paged with page and pageSize, or read by position after a nextCursor or before a prevCursor (a deep page costs what the first does). Each row carries the post's tags.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
          */
         get: operations["blog-adminPage"];
         put?: never;
@@ -633,7 +724,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replaces the business's contact details, which the contact section, footer, structured data, legal pages and e-mails show */
+        /**
+         * Replaces the business's contact details, which the contact section, footer, structured data, legal pages and e-mails show
+         * @description **Who may call it:** Owner, Administrator (the business details, background jobs).
+         */
         put: operations["siteContent-updateBusiness"];
         post?: never;
         delete?: never;
@@ -652,6 +746,8 @@ export interface paths {
         /**
          * Contact messages and workshop reservations, newest first, one page at a time
          * @description Filters: type (a service type or workshop_reservation), status (new, replied, archived) and q, searched in name, e-mail, subject and message ignoring case. Each row has the first 140 characters of the message.
+         *
+         *     **Who may call it:** Owner, Administrator, Sales (enquiries from the contact form).
          */
         get: operations["admin-enquiries"];
         put?: never;
@@ -669,14 +765,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One enquiry with its whole message (and a workshop reservation its details) */
+        /**
+         * One enquiry with its whole message (and a workshop reservation its details)
+         * @description **Who may call it:** Owner, Administrator, Sales (enquiries from the contact form).
+         */
         get: operations["admin-enquiry"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Marks an enquiry new, replied or archived */
+        /**
+         * Marks an enquiry new, replied or archived
+         * @description **Who may call it:** Owner, Administrator, Sales (enquiries from the contact form).
+         */
         patch: operations["admin-setEnquiryStatus"];
         trace?: never;
     };
@@ -689,7 +791,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a failed job for one more attempt */
+        /**
+         * Queues a failed job for one more attempt
+         * @description **Who may call it:** Owner, Administrator (the business details, background jobs).
+         */
         post: operations["jobs-retry"];
         delete?: never;
         options?: never;
@@ -707,6 +812,8 @@ export interface paths {
         /**
          * Background jobs that failed after their last attempt, newest first, one page at a time
          * @description E-mails (queue mail: kind, recipient) and podcast feed refreshes (queue podcast-feed-refresh), with the attempts made and the last error. Failed jobs are kept 30 days.
+         *
+         *     **Who may call it:** Owner, Administrator (the business details, background jobs).
          */
         get: operations["jobs-failed"];
         put?: never;
@@ -728,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * Signs an admin in: returns authToken (for the bearer header) and sets the session cookie
-         * @description A wrong password and an unknown e-mail give the same 401. Only failures count: repeated failures for one account from one client address (5), or from one client address on any accounts (20), are slowed down, then refused with 429 and Retry-After (a minute, doubling up to 15 minutes); the right password from an address that has not been failing is never refused, and a password reset lifts the blocks. After 10 failures in an hour the account's admin is told by e-mail. Every sign-in request, whatever its outcome, also counts against a ceiling of 100 an hour per client address.
+         * @description A wrong password and an unknown e-mail give the same 401. Only failures count: repeated failures for one account from one client address (5), or from one client address on any accounts (20), are slowed down, then refused with 429 and Retry-After (a minute, doubling up to 15 minutes); the right password from an address that has not been failing is never refused, and a password reset lifts the blocks. After 10 failures in an hour the account's admin is told by e-mail. Every sign-in request, whatever its outcome, also counts against a ceiling of 100 an hour per client address. With `role`, the token carries that role instead of the person's own (a token for an integration): a narrower one only.
          */
         post: operations["auth-login"];
         delete?: never;
@@ -746,7 +853,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ends the current session; its token stops working at once */
+        /**
+         * Ends the current session; its token stops working at once
+         * @description **Who may call it:** any signed-in member of staff.
+         */
         post: operations["auth-logout"];
         delete?: never;
         options?: never;
@@ -761,7 +871,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many subscribers a send started now would reach (confirmed, not bouncing) */
+        /**
+         * How many subscribers a send started now would reach (confirmed, not bouncing)
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         get: operations["newsletter-audience"];
         put?: never;
         post?: never;
@@ -781,10 +894,15 @@ export interface paths {
         /**
          * Newsletter issues, newest first, with their figures (sent, failed, remaining)
          * @description Filter: status (draft, scheduled, sending, paused, sent, cancelled).
+         *
+         *     **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
          */
         get: operations["newsletter-issueList"];
         put?: never;
-        /** Creates a draft newsletter issue */
+        /**
+         * Creates a draft newsletter issue
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issueCreate"];
         delete?: never;
         options?: never;
@@ -799,15 +917,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One newsletter issue with its body, figures and the audience a send would reach now */
+        /**
+         * One newsletter issue with its body, figures and the audience a send would reach now
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         get: operations["newsletter-issueGet"];
         put?: never;
         post?: never;
-        /** Deletes a draft */
+        /**
+         * Deletes a draft
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         delete: operations["newsletter-issueDelete"];
         options?: never;
         head?: never;
-        /** Changes a draft or scheduled issue (the fields given) */
+        /**
+         * Changes a draft or scheduled issue (the fields given)
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         patch: operations["newsletter-issueUpdate"];
         trace?: never;
     };
@@ -820,7 +947,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels a scheduled send: the issue is a draft again */
+        /**
+         * Cancels a scheduled send: the issue is a draft again
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issueCancelSchedule"];
         delete?: never;
         options?: never;
@@ -837,7 +967,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pauses a send in progress (a copy being delivered at this moment still completes) */
+        /**
+         * Pauses a send in progress (a copy being delivered at this moment still completes)
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issuePause"];
         delete?: never;
         options?: never;
@@ -852,7 +985,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A send’s figures now: sent, failed, remaining, and the estimated finish at the configured pace */
+        /**
+         * A send’s figures now: sent, failed, remaining, and the estimated finish at the configured pace
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         get: operations["newsletter-issueProgress"];
         put?: never;
         post?: never;
@@ -872,6 +1008,8 @@ export interface paths {
         /**
          * The recipients of a send, one row each, with whether their copy went
          * @description Filter: status (queued, sending, sent, failed, bounced, skipped).
+         *
+         *     **Who may call it:** Owner, Administrator (newsletter subscribers’ addresses: list, export, erase).
          */
         get: operations["newsletter-issueRecipients"];
         put?: never;
@@ -891,7 +1029,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resumes a paused send where it stopped */
+        /**
+         * Resumes a paused send where it stopped
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issueResume"];
         delete?: never;
         options?: never;
@@ -908,7 +1049,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends again to the failed recipients only (not the bounced, sent or skipped ones) */
+        /**
+         * Sends again to the failed recipients only (not the bounced, sent or skipped ones)
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issueRetryFailed"];
         delete?: never;
         options?: never;
@@ -925,7 +1069,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Schedules a draft for a UK date and time (Europe/London wall-clock time) */
+        /**
+         * Schedules a draft for a UK date and time (Europe/London wall-clock time)
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issueSchedule"];
         delete?: never;
         options?: never;
@@ -945,6 +1092,8 @@ export interface paths {
         /**
          * Starts sending a draft or scheduled issue now, to every confirmed subscriber
          * @description The recipients are those confirmed at this moment, each recorded once; the job queue sends at the configured pace. Repeating the request (with the same Idempotency-Key, or without once the send has started) sends nothing twice.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
          */
         post: operations["newsletter-issueSend"];
         delete?: never;
@@ -965,6 +1114,8 @@ export interface paths {
         /**
          * Creates a draft issue from a published post: its title, excerpt, content and a link to it
          * @description A post that already has an issue not yet sent (a draft or a scheduled one) gets that issue back, with created false, instead of a copy; once it is being sent or sent, the next call makes a new draft. With acceptScheduled, a scheduled post is accepted too, and its issue can be neither sent nor scheduled before the post goes out; with emailOnly, any post is (a draft stays off the blog) and the issue has no link to it.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
          */
         post: operations["newsletter-issueFromPost"];
         delete?: never;
@@ -982,7 +1133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The e-mail as subscribers would get it (HTML and plain text), from fields not yet saved */
+        /**
+         * The e-mail as subscribers would get it (HTML and plain text), from fields not yet saved
+         * @description **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
+         */
         post: operations["newsletter-issuePreview"];
         delete?: never;
         options?: never;
@@ -1002,6 +1156,8 @@ export interface paths {
         /**
          * Sends the e-mail built from these fields to one address, marked as a test
          * @description Sent at once through the site mailer; no recipient is recorded.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor (newsletter issues: compose, preview, test, schedule and send; audience counts).
          */
         post: operations["newsletter-issueTestSend"];
         delete?: never;
@@ -1017,10 +1173,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every newsletter, hidden ones too, in display order (position), one page at a time */
+        /**
+         * Every newsletter, hidden ones too, in display order (position), one page at a time
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         get: operations["siteContent-newsletters-list"];
         put?: never;
-        /** Adds a newsletter at the end of the list (visible unless visible is false) */
+        /**
+         * Adds a newsletter at the end of the list (visible unless visible is false)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-newsletters-create"];
         delete?: never;
         options?: never;
@@ -1038,11 +1200,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a newsletter */
+        /**
+         * Deletes a newsletter
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         delete: operations["siteContent-newsletters-delete"];
         options?: never;
         head?: never;
-        /** Changes a newsletter: the fields given, visible to show or hide it */
+        /**
+         * Changes a newsletter: the fields given, visible to show or hide it
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         patch: operations["siteContent-newsletters-update"];
         trace?: never;
     };
@@ -1055,7 +1223,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves a newsletter one place up or down the list of newsletters (at either end it stays) */
+        /**
+         * Moves a newsletter one place up or down the list of newsletters (at either end it stays)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-newsletters-move"];
         delete?: never;
         options?: never;
@@ -1070,10 +1241,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every partner, hidden ones too, in display order (position), one page at a time */
+        /**
+         * Every partner, hidden ones too, in display order (position), one page at a time
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         get: operations["siteContent-partners-list"];
         put?: never;
-        /** Adds a partner at the end of the list (visible unless visible is false) */
+        /**
+         * Adds a partner at the end of the list (visible unless visible is false)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-partners-create"];
         delete?: never;
         options?: never;
@@ -1091,11 +1268,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a partner */
+        /**
+         * Deletes a partner
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         delete: operations["siteContent-partners-delete"];
         options?: never;
         head?: never;
-        /** Changes a partner: the fields given, visible to show or hide it */
+        /**
+         * Changes a partner: the fields given, visible to show or hide it
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         patch: operations["siteContent-partners-update"];
         trace?: never;
     };
@@ -1108,7 +1291,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves a partner one place up or down the list of partners (at either end it stays) */
+        /**
+         * Moves a partner one place up or down the list of partners (at either end it stays)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-partners-move"];
         delete?: never;
         options?: never;
@@ -1123,10 +1309,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every episode, hidden ones too, newest first, with where it came from (feed, manual, sample) */
+        /**
+         * Every episode, hidden ones too, newest first, with where it came from (feed, manual, sample)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         get: operations["podcastAdmin-episodes"];
         put?: never;
-        /** Adds an episode by hand: its audio uploaded (POST /objects/upload with kind audio) or at an http(s) address */
+        /**
+         * Adds an episode by hand: its audio uploaded (POST /objects/upload with kind audio) or at an http(s) address
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["podcastAdmin-createEpisode"];
         delete?: never;
         options?: never;
@@ -1144,11 +1336,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes an episode added by hand (or a sample); hide an episode of the feed instead */
+        /**
+         * Deletes an episode added by hand (or a sample); hide an episode of the feed instead
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         delete: operations["podcastAdmin-deleteEpisode"];
         options?: never;
         head?: never;
-        /** Changes an episode added by hand, or shows or hides any episode (visible) */
+        /**
+         * Changes an episode added by hand, or shows or hides any episode (visible)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         patch: operations["podcastAdmin-updateEpisode"];
         trace?: never;
     };
@@ -1159,9 +1357,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The show's feed address (the admin's, or PODCAST_FEED_URL) and how its last import went */
+        /**
+         * The show's feed address (the admin's, or PODCAST_FEED_URL) and how its last import went
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         get: operations["podcastAdmin-feed"];
-        /** Sets the show's feed address, imported by 'Import now' and the regular refresh; null or '' turns the import off */
+        /**
+         * Sets the show's feed address, imported by 'Import now' and the regular refresh; null or '' turns the import off
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         put: operations["podcastAdmin-setFeed"];
         post?: never;
         delete?: never;
@@ -1182,6 +1386,8 @@ export interface paths {
         /**
          * Imports the feed now: new episodes are added, known ones updated (hidden ones stay hidden), none deleted
          * @description The feed is fetched only from public addresses, at most 10 MB, within 30 seconds; a feed that cannot be fetched or read changes nothing.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
          */
         post: operations["podcastAdmin-importNow"];
         delete?: never;
@@ -1199,7 +1405,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates another admin (only a signed-in admin may) */
+        /**
+         * Adds a member of staff with a role (administrator when not given)
+         * @description Administrators add editors, sales staff, authors and contributors; only the owner adds administrators.
+         *
+         *     **Who may call it:** Owner, Administrator (staff below administrator: add, change role, remove).
+         */
         post: operations["auth-register"];
         delete?: never;
         options?: never;
@@ -1217,6 +1428,8 @@ export interface paths {
         /**
          * Newsletter subscribers, newest first, with whether and when they confirmed
          * @description Filters: status (confirmed or pending) and q, part of the e-mail address. The confirmed ones as CSV: GET /admin/subscribers.csv.
+         *
+         *     **Who may call it:** Owner, Administrator (newsletter subscribers’ addresses: list, export, erase).
          */
         get: operations["admin-subscribers"];
         put?: never;
@@ -1236,7 +1449,7 @@ export interface paths {
         };
         /**
          * The confirmed newsletter subscribers as a CSV download
-         * @description Columns email, newsletter, confirmed_at (ISO 8601, UTC), one row per confirmed subscription, in the order they signed up; CRLF line ends (RFC 4180). A cell starting with = + - or @ is prefixed with an apostrophe so a spreadsheet never reads it as a formula. Admin-only: the bearer token or the session cookie.
+         * @description Columns email, newsletter, confirmed_at (ISO 8601, UTC), one row per confirmed subscription, in the order they signed up; CRLF line ends (RFC 4180). A cell starting with = + - or @ is prefixed with an apostrophe so a spreadsheet never reads it as a formula. The bearer token or the session cookie. **Who may call it:** Owner, Administrator (newsletter subscribers’ addresses: list, export, erase).
          */
         get: operations["admin-subscribersCsv"];
         put?: never;
@@ -1257,7 +1470,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Erases a subscriber on request (GDPR): the row is deleted, nothing is kept */
+        /**
+         * Erases a subscriber on request (GDPR): the row is deleted, nothing is kept
+         * @description **Who may call it:** Owner, Administrator (newsletter subscribers’ addresses: list, export, erase).
+         */
         delete: operations["admin-eraseSubscriber"];
         options?: never;
         head?: never;
@@ -1271,7 +1487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard counts: new enquiries, the next workshop session's places, confirmed subscribers, active academy subscriptions */
+        /**
+         * Dashboard counts: new enquiries, the next workshop session's places, confirmed subscribers, active academy subscriptions
+         * @description **Who may call it:** Owner, Administrator, Editor, Sales (the visitor figures and the dashboard’s counts).
+         */
         get: operations["admin-summary"];
         put?: never;
         post?: never;
@@ -1288,10 +1507,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every testimonial, hidden ones too, in display order (position), one page at a time */
+        /**
+         * Every testimonial, hidden ones too, in display order (position), one page at a time
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         get: operations["siteContent-testimonials-list"];
         put?: never;
-        /** Adds a testimonial at the end of the list (visible unless visible is false) */
+        /**
+         * Adds a testimonial at the end of the list (visible unless visible is false)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-testimonials-create"];
         delete?: never;
         options?: never;
@@ -1309,11 +1534,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes a testimonial */
+        /**
+         * Deletes a testimonial
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         delete: operations["siteContent-testimonials-delete"];
         options?: never;
         head?: never;
-        /** Changes a testimonial: the fields given, visible to show or hide it */
+        /**
+         * Changes a testimonial: the fields given, visible to show or hide it
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         patch: operations["siteContent-testimonials-update"];
         trace?: never;
     };
@@ -1326,7 +1557,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Moves a testimonial one place up or down the list of testimonials (at either end it stays) */
+        /**
+         * Moves a testimonial one place up or down the list of testimonials (at either end it stays)
+         * @description **Who may call it:** Owner, Administrator, Editor (the site’s content: services, publications, testimonials, partners, podcasts).
+         */
         post: operations["siteContent-testimonials-move"];
         delete?: never;
         options?: never;
@@ -1341,7 +1575,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in admin */
+        /**
+         * The signed-in admin
+         * @description **Who may call it:** any signed-in member of staff.
+         */
         get: operations["auth-user"];
         put?: never;
         post?: never;
@@ -1358,7 +1595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The admin users, in the order they were added (new ones: POST /admin/register) */
+        /**
+         * The admin users, in the order they were added (new ones: POST /admin/register)
+         * @description **Who may call it:** Owner, Administrator (staff below administrator: add, change role, remove).
+         */
         get: operations["admin-users"];
         put?: never;
         post?: never;
@@ -1378,8 +1618,37 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes an admin and ends their sessions; never the last admin, never yourself */
+        /**
+         * Removes a member of staff and ends their sessions at once; never the owner, the last admin or yourself
+         * @description **Who may call it:** Owner, Administrator (staff below administrator: add, change role, remove).
+         */
         delete: operations["admin-removeUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a member of staff's role; their sessions follow it at once
+         * @description A token made with a narrower role that the new role no longer covers is ended. The owner's role changes only by handing ownership over.
+         *
+         *     **Who may call it:** Owner, Administrator (staff below administrator: add, change role, remove).
+         */
+        patch: operations["admin-changeUserRole"];
+        trace?: never;
+    };
+    "/admin/users/{id}/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hands ownership of the business to another member of staff; you become an administrator
+         * @description **Who may call it:** Owner (administrators: add, change, remove; handing ownership over).
+         */
+        post: operations["admin-handOverOwnership"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1823,7 +2092,9 @@ export interface paths {
         put?: never;
         /**
          * A signed, single-use uploadURL, valid for 15 minutes: PUT the image (or audio file) to it
-         * @description PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The file is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL. Without a body the link takes an image (JPEG, PNG, GIF or WebP, UPLOAD_MAX_BYTES); with {"kind": "audio"} a podcast episode's audio (MP3, M4A/AAC, OGG or WAV, judged from its bytes, at most 200 MB).
+         * @description PUT the file as the request body (or POST it as multipart/form-data, field `file`) to uploadURL. The file is then served at objectPath, /objects/uploads/ followed by the last path segment of uploadURL. Without a body the link takes an image (JPEG, PNG, GIF or WebP, UPLOAD_MAX_BYTES); with {"kind": "audio"} a podcast episode's audio (MP3, M4A/AAC, OGG or WAV, judged from its bytes, at most 200 MB), for Owner, Administrator, Editor only.
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
          */
         post: operations["uploads-createUploadUrl"];
         delete?: never;
@@ -2706,6 +2977,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -2828,7 +3114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3038,6 +3324,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -3216,7 +3517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3445,7 +3746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3657,7 +3958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3871,6 +4172,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -4004,7 +4320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4410,6 +4726,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -4535,6 +4866,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4683,7 +5029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +5190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5034,7 +5380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5223,7 +5569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5501,6 +5847,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -5623,6 +5984,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -5763,6 +6139,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -5871,6 +6262,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such table. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
@@ -5968,6 +6374,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description An unexpected failure on our side (500), in the same error shape. */
             default: {
                 headers: {
@@ -6044,6 +6465,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6174,6 +6610,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A revision of someone else's post (for roles that see only their own) Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such revision. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
@@ -6287,6 +6738,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6421,6 +6887,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -6537,7 +7018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6698,7 +7179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6879,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7061,6 +7542,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -7183,6 +7679,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -7373,7 +7884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Published or scheduled by a role that may only write drafts. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7587,6 +8098,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Someone else's post, or your own once an editor has taken it on (for roles that only write drafts) Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
@@ -7703,7 +8229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Someone else's post, or your own once an editor has taken it on (for roles that only write drafts) A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7941,7 +8467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Someone else's post (editors change every post), or published or scheduled by a role that may only write drafts. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8145,7 +8671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Someone else's post. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8342,7 +8868,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            /** @description Someone else's post (for roles that see only their own) Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such post (for roles that see only their own) A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8517,7 +9058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Someone else's post, or your own once an editor has taken it on (for roles that only write drafts) A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8741,6 +9282,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -8879,7 +9435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9076,6 +9632,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -9207,6 +9778,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -9375,7 +9961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9537,7 +10123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9725,6 +10311,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -9774,12 +10375,19 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "jo.bloggs@example.co.uk",
-                 *       "password": "Mulberry-Court-Tea-6"
+                 *       "password": "Mulberry-Court-Tea-6",
+                 *       "role": "editor"
                  *     }
                  */
                 "application/json": {
                     email: string;
                     password: string;
+                    /**
+                     * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                     * @example editor
+                     * @enum {string}
+                     */
+                    role?: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
                 };
             };
         };
@@ -9798,7 +10406,8 @@ export interface operations {
                      *       "user": {
                      *         "id": 42,
                      *         "name": "Jo Bloggs",
-                     *         "email": "jo.bloggs@example.co.uk"
+                     *         "email": "jo.bloggs@example.co.uk",
+                     *         "role": "editor"
                      *       }
                      *     }
                      */
@@ -9808,6 +10417,12 @@ export interface operations {
                             id: number;
                             name: string;
                             email: string;
+                            /**
+                             * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                             * @example editor
+                             * @enum {string}
+                             */
+                            role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
                         };
                     };
                 };
@@ -9844,6 +10459,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The role asked for is wider than the person's own. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10000,7 +10630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10139,6 +10769,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10283,6 +10928,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -10445,7 +11105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10643,6 +11303,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
@@ -10759,7 +11434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10981,7 +11656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11194,7 +11869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11393,7 +12068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11592,6 +12267,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
@@ -11741,6 +12431,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such newsletter issue. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
             404: {
                 headers: {
@@ -11880,7 +12585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12056,7 +12761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12290,7 +12995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12494,7 +13199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12743,7 +13448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12937,7 +13642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13100,7 +13805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13286,6 +13991,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -13419,7 +14139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13580,7 +14300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13764,7 +14484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13949,7 +14669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14133,6 +14853,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -14262,7 +14997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14423,7 +15158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14604,7 +15339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14787,7 +15522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14981,6 +15716,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -15125,7 +15875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15286,7 +16036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15495,7 +16245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15681,6 +16431,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -15803,7 +16568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15953,7 +16718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16063,13 +16828,20 @@ export interface operations {
                  * @example {
                  *       "name": "Jo Bloggs",
                  *       "email": "jo.bloggs@example.co.uk",
-                 *       "password": "Mulberry-Court-Tea-6"
+                 *       "password": "Mulberry-Court-Tea-6",
+                 *       "role": "editor"
                  *     }
                  */
                 "application/json": {
                     name: string;
                     email: string;
                     password: string;
+                    /**
+                     * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                     * @example editor
+                     * @enum {string}
+                     */
+                    role?: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
                 };
             };
         };
@@ -16084,13 +16856,20 @@ export interface operations {
                      * @example {
                      *       "id": 42,
                      *       "name": "Jo Bloggs",
-                     *       "email": "jo.bloggs@example.co.uk"
+                     *       "email": "jo.bloggs@example.co.uk",
+                     *       "role": "editor"
                      *     }
                      */
                     "application/json": {
                         id: number;
                         name: string;
                         email: string;
+                        /**
+                         * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                         * @example editor
+                         * @enum {string}
+                         */
+                        role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
                     };
                 };
             };
@@ -16131,7 +16910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Your role cannot give that role. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16323,6 +17102,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -16419,6 +17213,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -16525,7 +17334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16698,6 +17507,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database is not answering; try again after Retry-After seconds. */
             503: {
                 headers: {
@@ -16819,6 +17643,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -16957,7 +17796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17118,7 +17957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17302,7 +18141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17487,7 +18326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17603,13 +18442,20 @@ export interface operations {
                      * @example {
                      *       "id": 42,
                      *       "name": "Jo Bloggs",
-                     *       "email": "jo.bloggs@example.co.uk"
+                     *       "email": "jo.bloggs@example.co.uk",
+                     *       "role": "editor"
                      *     }
                      */
                     "application/json": {
                         id: number;
                         name: string;
                         email: string;
+                        /**
+                         * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                         * @example editor
+                         * @enum {string}
+                         */
+                        role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
                     };
                 };
             };
@@ -17645,6 +18491,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -17712,6 +18573,7 @@ export interface operations {
                      *           "id": 42,
                      *           "name": "Jo Bloggs",
                      *           "email": "jo.bloggs@example.co.uk",
+                     *           "role": "editor",
                      *           "createdAt": "2025-10-31T16:00:00.000Z"
                      *         }
                      *       ],
@@ -17725,6 +18587,12 @@ export interface operations {
                             id: number;
                             name: string;
                             email: string;
+                            /**
+                             * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                             * @example editor
+                             * @enum {string}
+                             */
+                            role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
                             createdAt: string;
                         }[];
                         total: number;
@@ -17765,6 +18633,21 @@ export interface operations {
                      * @example {
                      *       "message": "Please sign in to continue.",
                      *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -17871,7 +18754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description Your role cannot take back this person's role (only the owner removes administrators) A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17901,7 +18784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The last admin, or your own account. */
+            /** @description The owner, the last admin, or your own account. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -17911,6 +18794,372 @@ export interface operations {
                      * @example {
                      *       "message": "That e-mail address is already used by another admin.",
                      *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "admin-changeUserRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                     * @example editor
+                     * @enum {string}
+                     */
+                    role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "email": "jo.bloggs@example.co.uk",
+                     *       "role": "editor",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        /**
+                         * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                         * @example editor
+                         * @enum {string}
+                         */
+                        role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or an unknown role. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role cannot give the old or the new role (only the owner gives or takes administrator) A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such admin. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owner. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "admin-handOverOwnership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Hello, we would like to advertise our bakery in your next issue."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The id is not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such admin. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -21234,7 +22483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A session cookie used from another site (send the bearer token instead). */
+            /** @description An audio link asked for by a role that does not edit the podcasts. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -10,7 +10,7 @@ import {
 import { manageLinkStatus, openBillingPortal } from './manage-links';
 import { checkoutStatus, createCheckout } from './payments';
 import { cancelSubscriptionAtPeriodEnd, listAcademySubscriptions, sendManageLink } from './admin';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { staffProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotentOutsideDatabase } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';
 import {
@@ -130,7 +130,7 @@ const adminListErrors = {
 };
 
 export const academyAdminProcedures = {
-  academySubscriptions: adminProcedure
+  academySubscriptions: staffProcedure('manageAcademyCustomers')
     .meta({
       openapi: {
         method: 'GET',
@@ -146,7 +146,7 @@ export const academyAdminProcedures = {
     .output(academySubscriptionPageSchema)
     .query(({ ctx, input }) => listAcademySubscriptions(ctx.deps, input)),
 
-  cancelAcademySubscription: adminProcedure
+  cancelAcademySubscription: staffProcedure('manageAcademyCustomers')
     .meta({
       openapi: {
         method: 'POST',
@@ -169,7 +169,7 @@ export const academyAdminProcedures = {
     .output(academySubscriptionSchema)
     .mutation(({ ctx, input }) => cancelSubscriptionAtPeriodEnd(ctx.deps, input.id)),
 
-  sendManageLink: adminProcedure
+  sendManageLink: staffProcedure('manageAcademyCustomers')
     .meta({
       openapi: {
         method: 'POST',

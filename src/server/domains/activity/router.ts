@@ -1,11 +1,11 @@
 import { activityListInputSchema, activityPageSchema } from '../../../shared/admin.schema';
-import { adminProcedure } from '../../web/trpc/init';
+import { staffProcedure } from '../../web/trpc/init';
 import { listActivity } from './log';
 
 // The admin's procedures of this domain: served under the admin router's path (admin.*, /admin/...),
 // merged there by router.ts so every tRPC and REST path stays where clients know it.
 export const activityAdminProcedures = {
-  activity: adminProcedure
+  activity: staffProcedure('readActivity')
     .meta({
       openapi: {
         method: 'GET',

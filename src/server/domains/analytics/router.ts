@@ -20,7 +20,7 @@ import { coveredDays, type Filters } from './filtered';
 import { askedPeriods, type Period } from './periods';
 import { breakdown, dailySeries, liveVisitors } from './visitor-figures';
 import { badRequest } from '../../platform/errors';
-import { adminProcedure, router } from '../../web/trpc/init';
+import { staffProcedure, router } from '../../web/trpc/init';
 
 // The owner's figures: visitors and page views without cookies (docs/decisions/0016-analytics-without-cookies.md).
 const tags = ['Analytics'];
@@ -58,7 +58,7 @@ const sum = (rows: Array<{ visitors: number; pageViews: number }>) =>
   });
 
 export const analyticsRouter = router({
-  overview: adminProcedure
+  overview: staffProcedure('readFigures')
     .meta({
       openapi: {
         method: 'GET',
@@ -131,7 +131,7 @@ export const analyticsRouter = router({
       };
     }),
 
-  breakdown: adminProcedure
+  breakdown: staffProcedure('readFigures')
     .meta({
       openapi: {
         method: 'GET',
@@ -162,7 +162,7 @@ export const analyticsRouter = router({
       return { ...(await breakdown(ctx.deps.db, input.dimension, current, now, page, filters)), ...page };
     }),
 
-  conversions: adminProcedure
+  conversions: staffProcedure('readFigures')
     .meta({
       openapi: {
         method: 'GET',
@@ -194,7 +194,7 @@ export const analyticsRouter = router({
       return { ...(await conversionsBy(ctx.deps.db, input.by, current, now, page, filters)), ...page };
     }),
 
-  live: adminProcedure
+  live: staffProcedure('readFigures')
     .meta({
       openapi: {
         method: 'GET',

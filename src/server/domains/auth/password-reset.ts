@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { passwordResetTokens, sessions, users } from './tables';
 import { AUTH_MESSAGES } from '../../../shared/auth';
-import { normaliseEmail } from './admins';
+import { normaliseEmail } from './staff';
 import { badRequest } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { enqueueMail } from '../../platform/mail/queue';

@@ -5,19 +5,21 @@ import {
   loginInputSchema,
   loginOutputSchema,
   messageSchema,
+  changeRoleInputSchema,
   registerInputSchema,
   resetPasswordInputSchema,
   userSchema,
 } from '../../../shared/auth';
-import { createAdmin, listAdmins, removeAdmin } from './admins';
+import { changeRole, createAdmin, handOverOwnership, listAdmins, removeAdmin } from './staff';
 import { deleteSession, SESSION_ABSOLUTE_MS } from './sessions';
 import { login } from './sign-in';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { sessionCookieName, type Context } from '../../web/trpc/context';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { staffProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import {
   adminMessageSchema,
   adminUserPageSchema,
+  adminUserSchema,
   idInputSchema,
   pageInputSchema,
 } from '../../../shared/admin.schema';
@@ -76,9 +78,11 @@ export const authRouter = router({
           'down, then refused with 429 and Retry-After (a minute, doubling up to 15 minutes); the right password ' +
           'from an address that has not been failing is never refused, and a password reset lifts the blocks. ' +
           "After 10 failures in an hour the account's admin is told by e-mail. Every sign-in request, whatever its " +
-          'outcome, also counts against a ceiling of 100 an hour per client address.',
+          'outcome, also counts against a ceiling of 100 an hour per client address. With `role`, the token carries ' +
+          "that role instead of the person's own (a token for an integration): a narrower one only.",
         errorResponses: {
           401: 'Invalid email or password (the same answer for an unknown address)',
+          403: "The role asked for is wider than the person's own",
           429: 'Too many failed sign-ins for this account or from this client address; wait Retry-After seconds',
         },
         responseHeaders: sessionCookieHeader,
@@ -92,7 +96,7 @@ export const authRouter = router({
       return { authToken: token, user };
     }),
 
-  user: adminProcedure
+  user: staffProcedure('signedIn')
     .meta({
       openapi: {
         method: 'GET',
@@ -105,7 +109,7 @@ export const authRouter = router({
     .output(userSchema)
     .query(({ ctx }) => ctx.user),
 
-  logout: adminProcedure
+  logout: staffProcedure('signedIn')
     .meta({
       openapi: {
         method: 'POST',
@@ -124,22 +128,25 @@ export const authRouter = router({
       return { message: AUTH_MESSAGES.loggedOut };
     }),
 
-  register: adminProcedure
+  register: staffProcedure('manageStaff')
     .meta({
       openapi: {
         method: 'POST',
         path: '/admin/register',
         tags: ['Admin'],
-        summary: 'Creates another admin (only a signed-in admin may)',
+        summary: 'Adds a member of staff with a role (administrator when not given)',
+        description:
+          'Administrators add editors, sales staff, authors and contributors; only the owner adds administrators.',
         errorResponses: {
           400: 'The password is too short, too long or too common',
+          403: 'Your role cannot give that role',
           409: 'The e-mail address belongs to another admin',
         },
       },
     })
     .input(registerInputSchema)
     .output(userSchema)
-    .mutation(({ ctx, input }) => createAdmin(ctx.deps, input)),
+    .mutation(({ ctx, input }) => createAdmin(ctx.deps, input, ctx.user)),
 
   forgotPassword: publicProcedure
     .use(rateLimited(PASSWORD_RESET_RATE_LIMIT))
@@ -180,7 +187,7 @@ const adminTags = ['Admin'];
 const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
 
 export const authAdminProcedures = {
-  users: adminProcedure
+  users: staffProcedure('manageStaff')
     .meta({
       openapi: {
         method: 'GET',
@@ -194,21 +201,59 @@ export const authAdminProcedures = {
     .output(adminUserPageSchema)
     .query(({ ctx, input }) => listAdmins(ctx.deps, input)),
 
-  removeUser: adminProcedure
+  removeUser: staffProcedure('manageStaff')
     .meta({
       openapi: {
         method: 'DELETE',
         path: '/admin/users/{id}',
         tags: adminTags,
-        summary: 'Removes an admin and ends their sessions; never the last admin, never yourself',
+        summary:
+          'Removes a member of staff and ends their sessions at once; never the owner, the last admin or yourself',
         errorResponses: {
           400: 'The id is not a whole number',
+          403: "Your role cannot take back this person's role (only the owner removes administrators)",
           404: 'No such admin',
-          409: 'The last admin, or your own account',
+          409: 'The owner, the last admin, or your own account',
         },
       },
     })
     .input(idInputSchema)
     .output(adminMessageSchema)
-    .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, callerId: ctx.user.id })),
+    .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, caller: ctx.user })),
+
+  changeUserRole: staffProcedure('manageStaff')
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/users/{id}',
+        tags: adminTags,
+        summary: "Changes a member of staff's role; their sessions follow it at once",
+        description:
+          "A token made with a narrower role that the new role no longer covers is ended. The owner's role " +
+          'changes only by handing ownership over.',
+        errorResponses: {
+          400: 'The id is not a whole number, or an unknown role',
+          403: 'Your role cannot give the old or the new role (only the owner gives or takes administrator)',
+          404: 'No such admin',
+          409: 'The owner',
+        },
+      },
+    })
+    .input(changeRoleInputSchema)
+    .output(adminUserSchema)
+    .mutation(({ ctx, input }) => changeRole(ctx.deps, { ...input, caller: ctx.user })),
+
+  handOverOwnership: staffProcedure('manageAdministrators')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/ownership',
+        tags: adminTags,
+        summary: 'Hands ownership of the business to another member of staff; you become an administrator',
+        errorResponses: { 400: 'The id is not a whole number', 404: 'No such admin' },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => handOverOwnership(ctx.deps, { id: input.id, callerId: ctx.user.id })),
 };

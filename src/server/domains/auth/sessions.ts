@@ -4,6 +4,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { AppDeps } from '../../deps';
 import { sessions, users } from './tables';
 import { randomToken } from '../../platform/tokens';
+import type { StaffRole } from '../../../shared/staff';
 
 // Sessions as the Lucia project's current guide describes them: the token is `<id>.<secret>`, only
 // a SHA-256 of the secret is stored and it is compared in constant time; a session ends after a
@@ -19,6 +20,8 @@ export interface SessionUser {
   id: number;
   name: string;
   email: string;
+  /** What this session may do: the user's role, or the narrower one its token was made with. */
+  role: StaffRole;
 }
 export interface Session {
   id: string;
@@ -31,16 +34,18 @@ function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 
+/** A new session; `role` narrows it below the user's own (a token for an integration). */
 export async function createSession(
   deps: Deps,
   userId: number,
+  role: StaffRole | null = null,
 ): Promise<{ token: string; session: Session }> {
   const id = randomToken(15);
   const secret = randomToken(20);
   const now = deps.clock();
   await deps.db
     .insert(sessions)
-    .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now });
+    .values({ id, secretHash: hashSecret(secret), userId, role, createdAt: now, lastVerifiedAt: now });
   return { token: `${id}.${secret}`, session: { id, userId, createdAt: now, lastVerifiedAt: now } };
 }
 
@@ -61,6 +66,8 @@ export async function validateSessionToken(
       lastVerifiedAt: sessions.lastVerifiedAt,
       name: users.name,
       email: users.email,
+      userRole: users.role,
+      sessionRole: sessions.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -82,7 +89,9 @@ export async function validateSessionToken(
     await deps.db.update(sessions).set({ lastVerifiedAt }).where(eq(sessions.id, id));
   }
   return {
-    user: { id: row.userId, name: row.name, email: row.email },
+    // Read at every request: a change of role applies at once (a narrowed token that the new role
+    // no longer covers was ended when the role changed: staff.ts).
+    user: { id: row.userId, name: row.name, email: row.email, role: row.sessionRole ?? row.userRole },
     session: { id: row.id, userId: row.userId, createdAt: row.createdAt, lastVerifiedAt },
   };
 }

@@ -5,8 +5,9 @@ import type { AppDeps } from '../../deps';
 import { users } from './tables';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { recordActivity } from '../activity';
-import { normaliseEmail } from './admins';
-import { tooManyRequests, unauthorized } from '../../platform/errors';
+import { normaliseEmail } from './staff';
+import { forbidden, tooManyRequests, unauthorized } from '../../platform/errors';
+import { isWithin, STAFF_MESSAGES, type StaffRole } from '../../../shared/staff';
 import { enqueueMail } from '../../platform/mail/queue';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, type Session, type SessionUser } from './sessions';
@@ -71,7 +72,7 @@ async function queueAttackAlert(
  */
 export async function login(
   deps: SignInDeps,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; role?: StaffRole },
   log?: SignInLogger,
 ): Promise<{ token: string; user: SessionUser; session: Session }> {
   const email = normaliseEmail(input.email);
@@ -121,7 +122,14 @@ export async function login(
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   await deps.signInThrottle.succeeded(account, input.ip);
-  await logAttempt('sign_in', 'Signed in');
-  const { token, session } = await createSession(deps, user!.id);
-  return { token, session, user: { id: user!.id, name: user!.name, email: user!.email } };
+  // A token for an integration may carry a narrower role than the person's, never a wider one.
+  const narrowed = input.role && input.role !== user!.role ? input.role : null;
+  if (narrowed && !isWithin(narrowed, user!.role)) throw forbidden(STAFF_MESSAGES.tokenWiderThanRole);
+  await logAttempt('sign_in', narrowed ? `Signed in (a token with the role ${narrowed})` : 'Signed in');
+  const { token, session } = await createSession(deps, user!.id, narrowed);
+  return {
+    token,
+    session,
+    user: { id: user!.id, name: user!.name, email: user!.email, role: narrowed ?? user!.role },
+  };
 }

@@ -1,7 +1,9 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '../../../shared/staff';
 import { bytea, createdAt, updatedAt } from '../../platform/db/columns';
 
-// Admins, their sessions and password reset tokens.
+// The staff (admins of every role), their sessions and password reset tokens.
 
 export const users = pgTable(
   'users',
@@ -11,10 +13,21 @@ export const users = pgTable(
     /** Stored lower-cased and trimmed. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** What they may do (src/shared/staff.ts); one owner at most. */
+    role: text('role').$type<StaffRole>().notNull().default('administrator'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_one_owner_idx')
+      .on(t.role)
+      .where(sql`${t.role} = 'owner'`),
+    check(
+      'users_role_check',
+      sql`${t.role} in ('owner', 'administrator', 'editor', 'sales', 'author', 'contributor')`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(
@@ -25,6 +38,8 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** A narrower role than the user's for this token (an integration's); null: the user's own. */
+    role: text('role').$type<StaffRole>(),
     createdAt: createdAt(),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -141,6 +141,8 @@ export interface AdminPostFilter {
   status?: BlogPostStatus | undefined;
   /** A tag's address: only the posts that carry it. */
   tag?: string | undefined;
+  /** Only this author's posts (a writer who may not see everyone's). */
+  authorId?: number | undefined;
 }
 
 /** The posts carrying the tag at this address: one probe of post_tags_tag_idx per post read. */
@@ -161,6 +163,7 @@ function adminWhere(db: Database, filter: AdminPostFilter): SQL | undefined {
   if (filter.status === 'draft') conditions.push(isNull(blogPosts.publishedAt));
   if (filter.status === 'scheduled') conditions.push(sql`${blogPosts.publishedAt} > now()`);
   if (filter.tag) conditions.push(taggedWith(db, filter.tag));
+  if (filter.authorId !== undefined) conditions.push(eq(blogPosts.authorId, filter.authorId));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(

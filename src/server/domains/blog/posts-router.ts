@@ -19,23 +19,25 @@ import {
   blogUpdateSchema,
 } from '../../../shared/blog.schema';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
-import { adminProcedure } from '../../web/trpc/init';
+import { staffProcedure } from '../../web/trpc/init';
 import { answerPage, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { listAllPosts, listPostSummaries } from './post-lists';
 import { autosavePost, createPost, deletePost, getAdminPost, toAdminPost, updatePost } from './posts';
 import { expectedVersion, idInput } from './router-inputs';
+import { assertMayPublish, assertMayTouch, listedAuthor } from './authoring';
 import { slugAvailable } from './slugs';
 
 // The admin's posts: the lists, the editor's post, create, save, autosave, a free address word,
 // delete. In this order: the REST router takes the first path that matches.
 export const postAdminProcedures = {
-  adminList: adminProcedure
+  adminList: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'GET',
         path: '/admin/blogs',
         tags: ['Admin'],
-        summary: 'Every post, drafts included, newest first, one page at a time',
+        summary:
+          'Every post, drafts included, newest first, one page at a time (your own only, below Editor)',
         description:
           `page (from 1) and limit (default ${ADMIN_BLOG_PAGE_SIZE}, at most ${BLOG_LIMIT_MAX}); status (published, scheduled or draft), ` +
           "tag (a tag's address: the posts that carry it) and q, searched in title, excerpt and category ignoring case. " +
@@ -49,17 +51,23 @@ export const postAdminProcedures = {
     .input(adminBlogListInputSchema)
     .output(z.array(blogPostSchema))
     .query(async ({ ctx, input }) =>
-      answerPage(ctx, '/admin/blogs', input, await listAllPosts(ctx.deps.db, withPageSize(input))),
+      answerPage(
+        ctx,
+        '/admin/blogs',
+        input,
+        await listAllPosts(ctx.deps.db, { ...withPageSize(input), authorId: listedAuthor(ctx.user) }),
+      ),
     ),
 
   // Before `adminGet`: the REST router takes the first path that matches.
-  adminPage: adminProcedure
+  adminPage: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'GET',
         path: '/admin/blogs/summaries',
         tags: ['Admin'],
-        summary: 'The admin list of posts: one page of rows without their content, and the total',
+        summary:
+          'The admin list of posts: one page of rows without their content, and the total (your own only, below Editor)',
         description:
           'The same filters as GET /admin/blogs (status, tag, q), paged with page and pageSize, or read by position ' +
           "after a nextCursor or before a prevCursor (a deep page costs what the first does). Each row carries the post's tags.",
@@ -70,9 +78,11 @@ export const postAdminProcedures = {
     })
     .input(adminBlogPageInputSchema)
     .output(adminBlogPageSchema)
-    .query(({ ctx, input }) => listPostSummaries(ctx.deps.db, input)),
+    .query(({ ctx, input }) =>
+      listPostSummaries(ctx.deps.db, { ...input, authorId: listedAuthor(ctx.user) }),
+    ),
 
-  adminGet: adminProcedure
+  adminGet: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'GET',
@@ -80,14 +90,21 @@ export const postAdminProcedures = {
         tags: ['Admin'],
         summary:
           'One post, draft or published, with its content, tags and search fields: what the editor opens',
-        errorResponses: { 400: 'The id is not a whole number', 404: 'No such post' },
+        errorResponses: {
+          400: 'The id is not a whole number',
+          403: "Someone else's post, or your own once an editor has taken it on (for roles that only write drafts)",
+          404: 'No such post',
+        },
       },
     })
     .input(idInput)
     .output(adminBlogPostSchema)
-    .query(({ ctx, input }) => getAdminPost(ctx.deps.db, input.id)),
+    .query(async ({ ctx, input }) => {
+      await assertMayTouch(ctx.deps.db, ctx.user, input.id);
+      return getAdminPost(ctx.deps.db, input.id);
+    }),
 
-  create: adminProcedure
+  create: staffProcedure('writePosts')
     .use(idempotent)
     .meta({
       openapi: {
@@ -98,16 +115,18 @@ export const postAdminProcedures = {
         summary: 'Creates a post (a Draft unless published is true); its HTML is sanitised',
         errorResponses: {
           400: 'Title or content missing (content with no visible text counts as missing), or scheduled without publishAt',
+          403: 'Published or scheduled by a role that may only write drafts',
         },
       },
     })
     .input(blogFieldsSchema.extend(publishingFieldsSchema.shape))
     .output(adminBlogPostSchema)
-    .mutation(async ({ ctx, input }) =>
-      toAdminPost(ctx.deps.db, await createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock())),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      assertMayPublish(ctx.user, input);
+      return toAdminPost(ctx.deps.db, await createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock()));
+    }),
 
-  update: adminProcedure
+  update: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -116,6 +135,7 @@ export const postAdminProcedures = {
         summary: 'Changes a post; published true publishes it, false takes it back to Draft',
         errorResponses: {
           400: 'An empty title or content',
+          403: "Someone else's post (editors change every post), or published or scheduled by a role that may only write drafts",
           404: 'No such post',
           409: 'expectedVersion is not the current version (someone else saved), or the slug is taken',
         },
@@ -127,11 +147,13 @@ export const postAdminProcedures = {
     .output(adminBlogPostSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
+      assertMayPublish(ctx.user, changes);
+      await assertMayTouch(ctx.deps.db, ctx.user, id);
       const row = await updatePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
       return toAdminPost(ctx.deps.db, row);
     }),
 
-  autosave: adminProcedure
+  autosave: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'PUT',
@@ -141,6 +163,7 @@ export const postAdminProcedures = {
           "Saves a draft's fields as they are typed (no revision); a post that is not a draft is refused",
         errorResponses: {
           400: 'An empty title or content, or the post is not a draft',
+          403: "Someone else's post",
           404: 'No such post',
           409: 'expectedVersion is not the current version',
         },
@@ -150,12 +173,13 @@ export const postAdminProcedures = {
       blogUpdateSchema.extend(publishingFieldsSchema.shape).extend({ id: blogIdSchema, expectedVersion }),
     )
     .output(savedPostSchema)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
+      await assertMayTouch(ctx.deps.db, ctx.user, id);
       return autosavePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
     }),
 
-  slugAvailable: adminProcedure
+  slugAvailable: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'GET',
@@ -169,19 +193,24 @@ export const postAdminProcedures = {
     .output(slugAvailableSchema)
     .query(({ ctx, input }) => slugAvailable(ctx.deps.db, input)),
 
-  delete: adminProcedure
+  delete: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'DELETE',
         path: '/admin/blogs/{id}',
         tags: ['Admin'],
         summary: 'Deletes a post',
-        errorResponses: { 400: 'The id is not a whole number', 404: 'No such post' },
+        errorResponses: {
+          400: 'The id is not a whole number',
+          403: "Someone else's post, or your own once an editor has taken it on (for roles that only write drafts)",
+          404: 'No such post',
+        },
       },
     })
     .input(idInput)
     .output(messageSchema)
     .mutation(async ({ ctx, input }) => {
+      await assertMayTouch(ctx.deps.db, ctx.user, input.id);
       await deletePost(ctx.deps.db, input.id);
       return { message: 'Blog post deleted' };
     }),

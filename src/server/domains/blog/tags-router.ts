@@ -8,13 +8,13 @@ import {
   tagUpdateSchema,
 } from '../../../shared/blog-publishing.schema';
 import { blogIdSchema } from '../../../shared/blog.schema';
-import { adminProcedure } from '../../web/trpc/init';
+import { staffProcedure } from '../../web/trpc/init';
 import { idInput, pagedOf } from './router-inputs';
 import { deleteTag, listAdminTags, mergeTags, suggestTags, updateTag } from './tags';
 
 // The admin's tags: the list, suggestions while typing, rename, merge, delete.
 export const tagAdminProcedures = {
-  adminTags: adminProcedure
+  adminTags: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'GET',
@@ -31,7 +31,7 @@ export const tagAdminProcedures = {
     .output(pagedOf(adminBlogTagSchema))
     .query(({ ctx, input }) => listAdminTags(ctx.deps.db, input)),
 
-  tagSuggest: adminProcedure
+  tagSuggest: staffProcedure('writePosts')
     .meta({
       openapi: {
         method: 'GET',
@@ -45,7 +45,7 @@ export const tagAdminProcedures = {
     .output(z.array(z.object({ name: z.string(), slug: z.string(), postCount: z.number().int() })))
     .query(({ ctx, input }) => suggestTags(ctx.deps.db, input.q)),
 
-  renameTag: adminProcedure
+  renameTag: staffProcedure('editAllPosts')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -66,7 +66,7 @@ export const tagAdminProcedures = {
     .output(tagDetailsSchema)
     .mutation(({ ctx, input: { id, ...fields } }) => updateTag(ctx.deps.db, id, fields)),
 
-  mergeTags: adminProcedure
+  mergeTags: staffProcedure('editAllPosts')
     .meta({
       openapi: {
         method: 'POST',
@@ -80,7 +80,7 @@ export const tagAdminProcedures = {
     .output(blogTagSchema)
     .mutation(({ ctx, input }) => mergeTags(ctx.deps.db, input.fromId, input.intoId)),
 
-  deleteTag: adminProcedure
+  deleteTag: staffProcedure('editAllPosts')
     .meta({
       openapi: {
         method: 'DELETE',

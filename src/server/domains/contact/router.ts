@@ -6,7 +6,7 @@ import { CHALLENGE_LIFETIME_MINUTES } from '../../../shared/contact';
 import { issueChallenge } from './challenges';
 import { contactAnswer, sendContactMessage } from './messages';
 import { getEnquiry, listEnquiries, setEnquiryStatus } from './enquiries';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { staffProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { CONTACT_RATE_LIMIT } from './limits';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {
@@ -87,7 +87,7 @@ const adminListErrors = {
 };
 
 export const contactAdminProcedures = {
-  enquiries: adminProcedure
+  enquiries: staffProcedure('handleEnquiries')
     .meta({
       openapi: {
         method: 'GET',
@@ -104,7 +104,7 @@ export const contactAdminProcedures = {
     .output(enquiryPageSchema)
     .query(({ ctx, input }) => listEnquiries(ctx.deps, input)),
 
-  enquiry: adminProcedure
+  enquiry: staffProcedure('handleEnquiries')
     .meta({
       openapi: {
         method: 'GET',
@@ -118,7 +118,7 @@ export const contactAdminProcedures = {
     .output(enquirySchema)
     .query(({ ctx, input }) => getEnquiry(ctx.deps, input.id)),
 
-  setEnquiryStatus: adminProcedure
+  setEnquiryStatus: staffProcedure('handleEnquiries')
     .meta({
       openapi: {
         method: 'PATCH',

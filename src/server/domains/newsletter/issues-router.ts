@@ -44,7 +44,7 @@ import {
   testSendIssue,
   updateIssue,
 } from './issues';
-import { adminProcedure, publicProcedure } from '../../web/trpc/init';
+import { staffProcedure, publicProcedure } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 
 // The newsletter's issues as the admin writes, sends and follows them, and the public archive of
@@ -58,7 +58,7 @@ const fieldErrors = { 400: 'A field is missing or too long (the message says whi
 
 /** Composing, sending and following newsletter issues: the admin's, one procedure per REST path. */
 export const issueProcedures = {
-  issueList: adminProcedure
+  issueList: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'GET',
@@ -73,7 +73,7 @@ export const issueProcedures = {
     .output(issuePageSchema)
     .query(({ ctx, input }) => listIssues(ctx.deps, input)),
 
-  issueGet: adminProcedure
+  issueGet: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'GET',
@@ -87,7 +87,7 @@ export const issueProcedures = {
     .output(issueSchema)
     .query(({ ctx, input }) => getIssue(ctx.deps, input.id)),
 
-  issueCreate: adminProcedure
+  issueCreate: staffProcedure('sendNewsletters')
     .use(idempotent)
     .meta({
       openapi: {
@@ -103,7 +103,7 @@ export const issueProcedures = {
     .output(issueSchema)
     .mutation(({ ctx, input }) => createIssue(ctx.deps, input)),
 
-  issueFromPost: adminProcedure
+  issueFromPost: staffProcedure('sendNewsletters')
     .use(idempotent)
     .meta({
       openapi: {
@@ -132,7 +132,7 @@ export const issueProcedures = {
       }),
     ),
 
-  issueUpdate: adminProcedure
+  issueUpdate: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -146,7 +146,7 @@ export const issueProcedures = {
     .output(issueSchema)
     .mutation(({ ctx, input }) => updateIssue(ctx.deps, input)),
 
-  issueDelete: adminProcedure
+  issueDelete: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'DELETE',
@@ -160,7 +160,7 @@ export const issueProcedures = {
     .output(adminMessageSchema)
     .mutation(({ ctx, input }) => deleteIssue(ctx.deps, input.id)),
 
-  issuePreview: adminProcedure
+  issuePreview: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',
@@ -174,7 +174,7 @@ export const issueProcedures = {
     .output(issuePreviewSchema)
     .mutation(({ ctx, input }) => previewIssue(ctx.deps, input)),
 
-  issueTestSend: adminProcedure
+  issueTestSend: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',
@@ -189,7 +189,7 @@ export const issueProcedures = {
     .output(adminMessageSchema)
     .mutation(({ ctx, input }) => testSendIssue(ctx.deps, input)),
 
-  audience: adminProcedure
+  audience: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'GET',
@@ -202,7 +202,7 @@ export const issueProcedures = {
     .output(audienceSchema)
     .query(({ ctx }) => audience(ctx.deps)),
 
-  issueSend: adminProcedure
+  issueSend: staffProcedure('sendNewsletters')
     .use(idempotent)
     .meta({
       openapi: {
@@ -224,7 +224,7 @@ export const issueProcedures = {
     .output(issueProgressSchema)
     .mutation(({ ctx, input }) => sendIssueNow(ctx.deps, input.id)),
 
-  issueSchedule: adminProcedure
+  issueSchedule: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',
@@ -243,7 +243,7 @@ export const issueProcedures = {
     .output(issueSchema)
     .mutation(({ ctx, input }) => scheduleIssue(ctx.deps, input)),
 
-  issueCancelSchedule: adminProcedure
+  issueCancelSchedule: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',
@@ -257,7 +257,7 @@ export const issueProcedures = {
     .output(issueSchema)
     .mutation(({ ctx, input }) => cancelSchedule(ctx.deps, input.id)),
 
-  issuePause: adminProcedure
+  issuePause: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',
@@ -271,7 +271,7 @@ export const issueProcedures = {
     .output(issueProgressSchema)
     .mutation(({ ctx, input }) => pauseIssue(ctx.deps, input.id)),
 
-  issueResume: adminProcedure
+  issueResume: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',
@@ -285,7 +285,7 @@ export const issueProcedures = {
     .output(issueProgressSchema)
     .mutation(({ ctx, input }) => resumeIssue(ctx.deps, input.id)),
 
-  issueProgress: adminProcedure
+  issueProgress: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'GET',
@@ -300,7 +300,7 @@ export const issueProcedures = {
     .output(issueProgressSchema)
     .query(({ ctx, input }) => issueProgress(ctx.deps, input.id)),
 
-  issueRecipients: adminProcedure
+  issueRecipients: staffProcedure('manageSubscribers')
     .meta({
       openapi: {
         method: 'GET',
@@ -318,7 +318,7 @@ export const issueProcedures = {
     .output(recipientPageSchema)
     .query(({ ctx, input }) => listRecipients(ctx.deps, input)),
 
-  issueRetryFailed: adminProcedure
+  issueRetryFailed: staffProcedure('sendNewsletters')
     .meta({
       openapi: {
         method: 'POST',

@@ -4,7 +4,7 @@ import { keepPublicReads } from '../../web/trpc/public-reads';
 import { subscribeInputSchema } from '../../../shared/newsletter.schema';
 import { confirmSubscription, subscribe, unsubscribe } from './signup';
 import { eraseSubscriber, listSubscribers } from './subscribers';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { staffProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import {
   adminMessageSchema,
@@ -90,7 +90,7 @@ const adminListErrors = {
 };
 
 export const newsletterAdminProcedures = {
-  subscribers: adminProcedure
+  subscribers: staffProcedure('manageSubscribers')
     .meta({
       openapi: {
         method: 'GET',
@@ -107,7 +107,7 @@ export const newsletterAdminProcedures = {
     .output(subscriberPageSchema)
     .query(({ ctx, input }) => listSubscribers(ctx.deps, input)),
 
-  eraseSubscriber: adminProcedure
+  eraseSubscriber: staffProcedure('manageSubscribers')
     .meta({
       openapi: {
         method: 'DELETE',

@@ -25,7 +25,7 @@ import {
   setPodcastFeedUrl,
   updateEpisode,
 } from './admin';
-import { publicProcedure, router, adminProcedure } from '../../web/trpc/init';
+import { publicProcedure, router, staffProcedure } from '../../web/trpc/init';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { adminMessageSchema } from '../../../shared/admin.schema';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
@@ -83,7 +83,7 @@ const feedEpisode = 'An episode of the feed: only visible can change, and it can
 
 export const podcastAdminRouter = router({
   // The feed's paths come before /admin/podcasts/{id}: the REST router takes the first that matches.
-  feed: adminProcedure
+  feed: staffProcedure('editSiteContent')
     .meta({
       openapi: {
         method: 'GET',
@@ -96,7 +96,7 @@ export const podcastAdminRouter = router({
     .output(podcastFeedSchema)
     .query(({ ctx }) => getPodcastFeed(ctx.deps)),
 
-  setFeed: adminProcedure
+  setFeed: staffProcedure('editSiteContent')
     .meta({
       openapi: {
         method: 'PUT',
@@ -111,7 +111,7 @@ export const podcastAdminRouter = router({
     .output(podcastFeedSchema)
     .mutation(({ ctx, input }) => setPodcastFeedUrl(ctx.deps, input.feedUrl, ctx.activity)),
 
-  importNow: adminProcedure
+  importNow: staffProcedure('editSiteContent')
     .meta({
       openapi: {
         method: 'POST',
@@ -132,7 +132,7 @@ export const podcastAdminRouter = router({
     .output(importResultSchema)
     .mutation(({ ctx }) => importPodcastFeedNow(ctx.deps)),
 
-  episodes: adminProcedure
+  episodes: staffProcedure('editSiteContent')
     .meta({
       openapi: {
         method: 'GET',
@@ -147,7 +147,7 @@ export const podcastAdminRouter = router({
     .output(adminEpisodePageSchema)
     .query(({ ctx, input }) => listAllEpisodes(ctx.deps.db, input)),
 
-  createEpisode: adminProcedure
+  createEpisode: staffProcedure('editSiteContent')
     .use(idempotent)
     .meta({
       openapi: {
@@ -163,7 +163,7 @@ export const podcastAdminRouter = router({
     .output(adminEpisodeSchema)
     .mutation(({ ctx, input }) => createEpisode(ctx.deps.db, input, ctx.deps.clock(), ctx.activity)),
 
-  updateEpisode: adminProcedure
+  updateEpisode: staffProcedure('editSiteContent')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -184,7 +184,7 @@ export const podcastAdminRouter = router({
       return updateEpisode(ctx.deps.db, id, changes, ctx.deps.clock(), ctx.activity);
     }),
 
-  deleteEpisode: adminProcedure
+  deleteEpisode: staffProcedure('editSiteContent')
     .meta({
       openapi: {
         method: 'DELETE',

@@ -35,7 +35,7 @@ import {
   type ContentStore,
   listShownPartners,
 } from './content';
-import { adminProcedure, router, publicProcedure } from '../../web/trpc/init';
+import { staffProcedure, router, publicProcedure } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import { answerPage, pagingErrors, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import type { Context } from '../../web/trpc/context';
@@ -72,7 +72,7 @@ function contentListRouter<
   const aNoun = `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
   const missing = { 400: 'The id is not a whole number', 404: `No such ${noun}` };
   return router({
-    list: adminProcedure
+    list: staffProcedure('editSiteContent')
       .meta({
         openapi: {
           method: 'GET',
@@ -86,7 +86,7 @@ function contentListRouter<
       .output(options.page)
       .query(({ ctx, input }) => store.listAll(ctx.deps.db, input) as never),
 
-    create: adminProcedure
+    create: staffProcedure('editSiteContent')
       .use(idempotent)
       .meta({
         openapi: {
@@ -104,7 +104,7 @@ function contentListRouter<
           store.create(ctx.deps.db, input as z.infer<Fields>, ctx.deps.clock(), ctx.activity) as never,
       ),
 
-    update: adminProcedure
+    update: staffProcedure('editSiteContent')
       .meta({
         openapi: {
           method: 'PATCH',
@@ -130,7 +130,7 @@ function contentListRouter<
         ) as never;
       }),
 
-    delete: adminProcedure
+    delete: staffProcedure('editSiteContent')
       .meta({
         openapi: { method: 'DELETE', path: one, tags, summary: `Deletes ${aNoun}`, errorResponses: missing },
       })
@@ -141,7 +141,7 @@ function contentListRouter<
         return { message: `The ${noun} has been deleted.` };
       }),
 
-    move: adminProcedure
+    move: staffProcedure('editSiteContent')
       .meta({
         openapi: {
           method: 'POST',
@@ -197,7 +197,7 @@ export const siteContentRouter = router({
     store: partnerList,
   }),
 
-  updateBusiness: adminProcedure
+  updateBusiness: staffProcedure('manageSettings')
     .meta({
       openapi: {
         method: 'PUT',

@@ -27,7 +27,7 @@ import {
   nextWorkshop,
   updateWorkshopSession,
 } from './sessions';
-import { adminProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
+import { staffProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
 import { idempotencyKeyHeaders, idempotent } from '../../web/trpc/idempotency';
 import { countConversion } from '../../web/trpc/conversion';
 
@@ -93,7 +93,7 @@ export const workshopsRouter = router({
       };
     }),
 
-  sessions: adminProcedure
+  sessions: staffProcedure('manageWorkshops')
     .meta({
       openapi: {
         method: 'GET',
@@ -108,7 +108,7 @@ export const workshopsRouter = router({
     .output(pageOf(workshopSessionSchema))
     .query(({ ctx, input }) => listWorkshopSessions(ctx.deps, input)),
 
-  createSession: adminProcedure
+  createSession: staffProcedure('manageWorkshops')
     .use(idempotent)
     .meta({
       openapi: {
@@ -124,7 +124,7 @@ export const workshopsRouter = router({
     .output(workshopSessionSchema)
     .mutation(({ ctx, input }) => createWorkshopSession(ctx.deps, input)),
 
-  updateSession: adminProcedure
+  updateSession: staffProcedure('manageWorkshops')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -148,7 +148,7 @@ export const workshopsRouter = router({
       return updateWorkshopSession(ctx.deps, id, changes);
     }),
 
-  cancelSession: adminProcedure
+  cancelSession: staffProcedure('manageWorkshops')
     .meta({
       openapi: {
         method: 'POST',
@@ -162,7 +162,7 @@ export const workshopsRouter = router({
     .output(workshopSessionSchema)
     .mutation(({ ctx, input }) => cancelWorkshopSession(ctx.deps, input.id)),
 
-  reservations: adminProcedure
+  reservations: staffProcedure('manageWorkshops')
     .meta({
       openapi: {
         method: 'GET',
@@ -188,7 +188,7 @@ export const workshopsRouter = router({
       return { ...page, workshop };
     }),
 
-  cancelReservation: adminProcedure
+  cancelReservation: staffProcedure('manageWorkshops')
     .meta({
       openapi: {
         method: 'POST',

@@ -110,6 +110,11 @@ function completeProcedureOperation(
   responses.default = defaultErrorResponse;
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   operation.security = fromMiddleware.requiresSession ? SESSION_SECURITY : [];
+  if (fromMiddleware.notes.length > 0) {
+    const said = typeof operation.description === 'string' ? operation.description : '';
+    operation.description = [said, ...fromMiddleware.notes].filter(Boolean).join('\n\n');
+  }
+  Object.assign(operation, fromMiddleware.extensions);
   documentRequestHeaders(operation, meta.openapi.requestHeaders);
 }
 

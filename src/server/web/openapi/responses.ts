@@ -2,6 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import type { DeclaredResponse } from '../trpc/responses';
 import { errorCodeFor } from '../http/api-errors';
 import { JSON_BODY_LIMIT_BYTES } from '../http/limits';
+import { PERMISSIONS, rolesThatCan, type Permission } from '../../../shared/staff';
 
 // The error responses of openapi.json: one Error schema, and per operation one response per status
 // it can answer, whose description lists that operation's own causes. The causes come from the
@@ -18,6 +19,24 @@ export type SecurityRequirements = NonNullable<OperationObject['security']>;
 
 /** bearer header or session cookie: the same session token either way. */
 export const SESSION_SECURITY: SecurityRequirements = [{ bearerAuth: [] }, { sessionCookie: [] }];
+
+/** The sentence every staff operation's description ends with: who may call it. */
+export function whoMayCall(permission: Permission): string {
+  return permission === 'signedIn'
+    ? '**Who may call it:** any signed-in member of staff.'
+    : `**Who may call it:** ${rolesThatCan(permission)} (${PERMISSIONS[permission].allows}).`;
+}
+
+/** The extension fields a staff operation carries: its permission and the roles that hold it. */
+export function permissionExtensions(permission: Permission): {
+  'x-permission': string;
+  'x-roles': string[];
+} {
+  return { 'x-permission': permission, 'x-roles': [...PERMISSIONS[permission].roles] };
+}
+
+/** The 403 of a staff operation, to a caller whose role lacks its permission. */
+export const ROLE_REFUSED = 'Your role may not do this.';
 
 export const ERROR_SCHEMA_NAME = 'Error';
 export const errorSchemaRef = { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } as const;

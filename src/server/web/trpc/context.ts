@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import type { AdminChange } from '../../../shared/activity';
 import type { RateLimit } from './rate-limit';
+import type { StaffRole } from '../../../shared/staff';
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
 
 /** A signed-in admin's session with its user, as the domain that keeps sessions reads it from a token. */
 export interface AdminSession {
-  user: { id: number; name: string; email: string };
+  user: { id: number; name: string; email: string; role: StaffRole };
   session: { id: string; userId: number; createdAt: Date; lastVerifiedAt: Date };
 }
 

@@ -1,13 +1,13 @@
 import { adminMessageSchema, pageInputSchema } from '../../../shared/admin.schema';
 import { failedJobPageSchema, jobRetryInputSchema } from '../../../shared/jobs.schema';
 import { listFailedJobs, retryFailedJob } from '../../platform/jobs/failed';
-import { adminProcedure, router } from './init';
+import { staffProcedure, router } from './init';
 
 // Background jobs that failed for good: the admin sees them and can retry them.
 const tags = ['Admin'];
 
 export const jobsRouter = router({
-  failed: adminProcedure
+  failed: staffProcedure('manageSettings')
     .meta({
       openapi: {
         method: 'GET',
@@ -24,7 +24,7 @@ export const jobsRouter = router({
     .output(failedJobPageSchema)
     .query(({ ctx, input }) => listFailedJobs(ctx.deps, input)),
 
-  retry: adminProcedure
+  retry: staffProcedure('manageSettings')
     .meta({
       openapi: {
         method: 'POST',

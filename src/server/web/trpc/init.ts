@@ -6,6 +6,8 @@ import { isCrossSiteRequest } from '../http/same-origin';
 import { describeZodError, INTERNAL_ERROR_MESSAGE } from '../http/api-errors';
 import { rateLimitDescription, type RateLimitPolicy } from './rate-limit';
 import type { ActivityNote } from '../../../shared/activity';
+import { can, STAFF_MESSAGES, type Permission, type StaffRole } from '../../../shared/staff';
+import { permissionExtensions, ROLE_REFUSED, whoMayCall } from '../openapi/responses';
 import { answers, type ApiMeta } from './responses';
 import type { AdminHooks, Context } from './context';
 
@@ -151,31 +153,59 @@ const requireAdmin = answers(
 );
 
 /**
+ * Only a session whose role holds `permission` gets past this (the table in src/shared/staff.ts);
+ * every other signed-in caller gets 403. The operation's description says who may call it.
+ */
+function requirePermission(permission: Permission) {
+  return answers(
+    t.middleware(async ({ ctx, next }) => {
+      // Runs after requireAdmin, which put the session's user on the context.
+      const { user } = ctx as typeof ctx & { user?: { role: StaffRole } };
+      if (!user || !can(user.role, permission)) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_MESSAGES.roleRefused });
+      }
+      return next();
+    }),
+    () => ({
+      note: whoMayCall(permission),
+      extensions: permissionExtensions(permission),
+      responses: [{ status: 403, description: ROLE_REFUSED }],
+    }),
+  );
+}
+
+/**
+ * The procedure of an admin operation: signed in (401 otherwise), with a role that holds
+ * `permission` (403 otherwise), and recorded in the activity log when it changes something.
+ *
  * Every successful admin change goes into the activity log, once, here: who, when, the
  * operation in words, and what it was done to. A service that knows the before and after of an edit
  * writes them into ctx.activity (an ActivityNote); otherwise the log keeps the input, secrets hidden
  * and long text cut short. A log that cannot be written never undoes the change.
  */
-export const adminProcedure = publicProcedure
-  .use(requireAdmin)
-  .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
-    const activity: ActivityNote = {};
-    const result = await next({ ctx: { activity } });
-    // A repeat answered from its Idempotency-Key changed nothing the second time.
-    if (type !== 'mutation' || !result.ok || ctx.res.getHeader('Idempotent-Replayed')) return result;
-    const openapi = meta?.openapi;
-    try {
-      await ctx.admin.recordChange(ctx.deps, {
-        at: ctx.deps.clock(),
-        user: ctx.user,
-        action: path,
-        summary: openapi ? `${openapi.method} /api${openapi.path}: ${openapi.summary ?? path}` : path,
-        note: activity,
-        input: await getRawInput(),
-        ip: ctx.ip,
-      });
-    } catch (error) {
-      ctx.req.log.error({ err: error, action: path }, 'the activity log could not record an admin change');
-    }
-    return result;
-  });
+export function staffProcedure(permission: Permission) {
+  return publicProcedure
+    .use(requireAdmin)
+    .use(requirePermission(permission))
+    .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
+      const activity: ActivityNote = {};
+      const result = await next({ ctx: { activity } });
+      // A repeat answered from its Idempotency-Key changed nothing the second time.
+      if (type !== 'mutation' || !result.ok || ctx.res.getHeader('Idempotent-Replayed')) return result;
+      const openapi = meta?.openapi;
+      try {
+        await ctx.admin.recordChange(ctx.deps, {
+          at: ctx.deps.clock(),
+          user: ctx.user,
+          action: path,
+          summary: openapi ? `${openapi.method} /api${openapi.path}: ${openapi.summary ?? path}` : path,
+          note: activity,
+          input: await getRawInput(),
+          ip: ctx.ip,
+        });
+      } catch (error) {
+        ctx.req.log.error({ err: error, action: path }, 'the activity log could not record an admin change');
+      }
+      return result;
+    });
+}

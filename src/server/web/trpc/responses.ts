@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 // What each operation can answer, declared where it is decided, so that openapi.json states every
 // status by construction (docs/decisions/0003-declared-responses.md):
 // - a middleware that can refuse a call declares its answers beside itself with `answers()`
-//   (adminProcedure: 401, 403 for writes, the session security; rate limits: 429 with Retry-After);
+//   (staffProcedure: 401, 403 for a role without the permission or a cross-site write, the session security; rate limits: 429 with Retry-After);
 // - a procedure lists the statuses its service throws in meta.openapi.errorResponses, one
 //   description each ({ 404: 'No such post' }), and success headers in meta.openapi.responseHeaders;
 // - the HTTP layers declare theirs (src/server/web/openapi/responses.ts: input validation, JSON body).
@@ -28,6 +28,10 @@ export interface MiddlewareDeclaration {
   responses?: Array<DeclaredResponse | false | undefined | null>;
   /** True when the middleware needs the session (bearer header or cookie). */
   requiresSession?: boolean;
+  /** A sentence added to the operation's description (who may call it). */
+  note?: string;
+  /** OpenAPI extension fields of the operation (`x-...`). */
+  extensions?: Record<string, unknown>;
 }
 
 type Declare = (operation: OperationFacts) => MiddlewareDeclaration;
@@ -47,9 +51,16 @@ export function answers<T extends { _middlewares: readonly unknown[] }>(middlewa
 export function declarationsOf(
   procedure: unknown,
   operation: OperationFacts,
-): { responses: DeclaredResponse[]; requiresSession: boolean } {
+): {
+  responses: DeclaredResponse[];
+  requiresSession: boolean;
+  notes: string[];
+  extensions: Record<string, unknown>;
+} {
   const middlewares = (procedure as { _def?: { middlewares?: unknown[] } })._def?.middlewares ?? [];
   const responses: DeclaredResponse[] = [];
+  const notes: string[] = [];
+  const extensions: Record<string, unknown> = {};
   let requiresSession = false;
   for (const fn of middlewares) {
     const declare = typeof fn === 'function' ? declarations.get(fn) : undefined;
@@ -57,8 +68,10 @@ export function declarationsOf(
     const declared = declare(operation);
     for (const response of declared.responses ?? []) if (response) responses.push(response);
     requiresSession ||= declared.requiresSession === true;
+    if (declared.note) notes.push(declared.note);
+    Object.assign(extensions, declared.extensions);
   }
-  return { responses, requiresSession };
+  return { responses, requiresSession, notes, extensions };
 }
 
 /**

@@ -5,7 +5,14 @@ import {
   PAGE_VIEW_URL_MAX_LENGTH,
 } from '../../../../shared/analytics.schema';
 import type { PathItem } from '../../../web/http/docs-parts';
-import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../../web/openapi/responses';
+import {
+  defaultErrorResponse,
+  errorResponses,
+  permissionExtensions,
+  ROLE_REFUSED,
+  SESSION_SECURITY,
+  whoMayCall,
+} from '../../../web/openapi/responses';
 
 // The downloads' part of openapi/openapi.json (downloads.ts answers them).
 
@@ -57,8 +64,10 @@ export const downloadDocs: Record<string, PathItem> = {
         'conversions-by-page; every row of the period, most visitors first; CRLF ' +
         'line ends; a cell starting with = + - or @ gets a leading apostrophe. countries carry country_name ' +
         '(United Kingdom for GB) beside the code. Under a filter, as GET /admin/analytics/breakdown; the ' +
-        'conversions tables only by page or source. Admin-only.',
+        'conversions tables only by page or source. ' +
+        whoMayCall('readFigures'),
       security: SESSION_SECURITY,
+      ...permissionExtensions('readFigures'),
       parameters: [
         { name: 'table', in: 'path', required: true, schema: { type: 'string' }, example: 'pages' },
         ...periodParameters,
@@ -76,6 +85,7 @@ export const downloadDocs: Record<string, PathItem> = {
         ...errorResponses({
           400: 'A bad period',
           401: 'Not signed in, or the session has ended',
+          403: ROLE_REFUSED,
           404: 'No such table',
         }),
         default: defaultErrorResponse,
@@ -89,15 +99,21 @@ export const downloadDocs: Record<string, PathItem> = {
       summary: 'Every analytics table over a period as one ZIP of CSV files',
       description:
         'The files of GET /admin/analytics/csv/{table}, one a table, named analytics-{table}-{from}-{to}.csv; ' +
-        'under a filter other than page or source, the conversions tables are left out. Admin-only.',
+        'under a filter other than page or source, the conversions tables are left out. ' +
+        whoMayCall('readFigures'),
       security: SESSION_SECURITY,
+      ...permissionExtensions('readFigures'),
       parameters: periodParameters,
       responses: {
         '200': {
           description: 'The ZIP file',
           content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
         },
-        ...errorResponses({ 400: 'A bad period or filter', 401: 'Not signed in, or the session has ended' }),
+        ...errorResponses({
+          400: 'A bad period or filter',
+          401: 'Not signed in, or the session has ended',
+          403: ROLE_REFUSED,
+        }),
         default: defaultErrorResponse,
       },
     },

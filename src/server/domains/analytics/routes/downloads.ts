@@ -15,7 +15,7 @@ import {
 import type { Filters } from '../filtered';
 import { askedPeriods, type Period } from '../periods';
 import { zipOf } from './zip';
-import { admitAdmin } from '../../../web/http/admin-guard';
+import { admitStaff } from '../../../web/http/admin-guard';
 import { sendApiError } from '../../../web/http/api-errors';
 import { csvLine } from '../../../web/http/csv';
 
@@ -24,14 +24,14 @@ const noStore = { 'Cache-Control': 'no-store' };
 /**
  * GET /api/admin/analytics/csv/:table, one of the owner's tables as a CSV file, and
  * GET /api/admin/analytics/export, every table in one ZIP of those files (conversions left out under
- * filters they cannot answer), so a spreadsheet opens each table as it is. Admin-only.
+ * filters they cannot answer), so a spreadsheet opens each table as it is. For the roles that read the figures.
  */
 export function downloadRoutes(deps: AppDeps) {
   return async function downloads(app: FastifyInstance): Promise<void> {
     app.get<{ Params: { table: string }; Querystring: Record<string, string> }>(
       '/api/admin/analytics/csv/:table',
       async (req, reply) => {
-        if (!(await admitAdmin(req, reply, deps))) return reply;
+        if (!(await admitStaff(req, reply, deps, 'readFigures'))) return reply;
         const table = req.params.table;
         if (!isDownloadTable(table))
           return sendApiError(reply, 404, `No such table; one of ${DOWNLOAD_TABLES.join(', ')}.`);
@@ -49,7 +49,7 @@ export function downloadRoutes(deps: AppDeps) {
     );
 
     app.get<{ Querystring: Record<string, string> }>('/api/admin/analytics/export', async (req, reply) => {
-      if (!(await admitAdmin(req, reply, deps))) return reply;
+      if (!(await admitStaff(req, reply, deps, 'readFigures'))) return reply;
       const now = deps.clock();
       const asked = askedOr400(reply, req.query, now);
       if (!asked) return reply;

@@ -1,4 +1,11 @@
-import { defaultErrorResponse, errorResponses, SESSION_SECURITY } from '../../../web/openapi/responses';
+import {
+  defaultErrorResponse,
+  errorResponses,
+  permissionExtensions,
+  ROLE_REFUSED,
+  SESSION_SECURITY,
+  whoMayCall,
+} from '../../../web/openapi/responses';
 import { DATABASE_DOWN, type PathItem } from '../../../web/http/docs-parts';
 
 // GET /api/admin/subscribers.csv (subscribers-csv.ts): the confirmed subscribers as CSV.
@@ -11,8 +18,10 @@ export const subscribersCsvDocs: Record<string, PathItem> = {
       description:
         'Columns email, newsletter, confirmed_at (ISO 8601, UTC), one row per confirmed subscription, in the order they ' +
         'signed up; CRLF line ends (RFC 4180). A cell starting with = + - or @ is prefixed with an apostrophe so a ' +
-        'spreadsheet never reads it as a formula. Admin-only: the bearer token or the session cookie.',
+        'spreadsheet never reads it as a formula. The bearer token or the session cookie. ' +
+        whoMayCall('manageSubscribers'),
       security: SESSION_SECURITY,
+      ...permissionExtensions('manageSubscribers'),
       responses: {
         '200': {
           description: 'The CSV file',
@@ -33,6 +42,7 @@ export const subscribersCsvDocs: Record<string, PathItem> = {
         },
         ...errorResponses({
           401: 'Not signed in, or the session has ended: send the bearer token or the session cookie',
+          403: ROLE_REFUSED,
           503: DATABASE_DOWN,
         }),
         default: defaultErrorResponse,

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../deps';
-import { validateSessionToken } from '../../auth';
 import { confirmedSubscribers } from '../subscribers';
-import { readSessionToken } from '../../../web/trpc/context';
-import { sendApiError } from '../../../web/http/api-errors';
+import { admitStaff } from '../../../web/http/admin-guard';
 import { csvLine } from '../../../web/http/csv';
 
 export const SUBSCRIBERS_CSV_PATH = '/api/admin/subscribers.csv';
@@ -11,22 +9,21 @@ export const SUBSCRIBERS_CSV_HEADER = ['email', 'newsletter', 'confirmed_at'] as
 
 /**
  * GET /api/admin/subscribers.csv: the confirmed newsletter subscribers as a CSV download (email,
- * newsletter, confirmed_at). Admin-only, with the same bearer token or session cookie as the API.
+ * newsletter, confirmed_at), for the roles that manage subscribers, with the same bearer token or
+ * session cookie as the API.
  */
 export function subscribersCsvRoutes(deps: AppDeps) {
   return async function subscribersCsv(app: FastifyInstance): Promise<void> {
     app.get(SUBSCRIBERS_CSV_PATH, async (req, reply) => {
-      const { token } = readSessionToken(req, deps);
-      const found = token ? await validateSessionToken(deps, token) : null;
-      if (!found)
-        return sendApiError(reply, 401, 'Please sign in to continue.', { 'Cache-Control': 'no-store' });
+      const user = await admitStaff(req, reply, deps, 'manageSubscribers');
+      if (!user) return reply;
 
       let body = csvLine(SUBSCRIBERS_CSV_HEADER);
       for await (const batch of confirmedSubscribers(deps)) {
         for (const row of batch) body += csvLine([row.email, row.newsletter, row.confirmedAt.toISOString()]);
       }
       const day = deps.clock().toISOString().slice(0, 10);
-      req.log.info({ userId: found.user.id }, 'subscribers exported');
+      req.log.info({ userId: user.id }, 'subscribers exported');
       return reply
         .status(200)
         .type('text/csv; charset=utf-8')
