@@ -1,3 +1,4 @@
+import type { StaffRole } from './staff';
 // The activity log's kinds and their labels (no Zod here, so the admin screen imports them cheaply;
 // the schemas are in admin.schema.ts).
 export const ACTIVITY_KINDS = ['change', 'sign_in', 'sign_in_failed', 'sign_out'] as const;
@@ -27,7 +28,7 @@ export interface ActivityNote {
 /** An admin change, as the admin procedures' middleware reports it to the log (the server's). */
 export interface AdminChange {
   at: Date;
-  user: { id: number; name: string; email: string };
+  user: { id: number; name: string; email: string; role: StaffRole };
   /** The procedure's path, 'blog.update'. */
   action: string;
   /** 'PATCH /api/admin/blogs/{id}: Update a post'. */
@@ -44,6 +45,10 @@ export interface ActivityEntry {
   at: string;
   kind: ActivityKind;
   actor: string;
+  /** The member of staff, while they are on the staff (null after their removal, and for failed sign-ins). */
+  userId: number | null;
+  /** Their role when they did it. */
+  role: StaffRole | null;
   action: string;
   summary: string;
   target: string | null;

@@ -238,6 +238,8 @@ export const activityListInputSchema = z.object({
   ...pageFields,
   ...cursorFields,
   kind: optionalFilter(z.enum(ACTIVITY_KINDS, 'kind must be change, sign_in, sign_in_failed or sign_out')),
+  /** One person's entries (their id in GET /admin/users). */
+  userId: optionalFilter(z.coerce.number().int().positive().max(2_147_483_647)),
 });
 export type ActivityListInput = z.input<typeof activityListInputSchema>;
 
@@ -247,6 +249,10 @@ export const activityEntrySchema = z.object({
   kind: z.enum(ACTIVITY_KINDS),
   /** 'Name <e-mail>' of the admin, or the address a failed sign-in tried. */
   actor: z.string(),
+  /** The member of staff while they are on the staff; null after their removal and for failed sign-ins. */
+  userId: z.number().int().nullable(),
+  /** Their role when they did it; null for failed sign-ins and entries from before roles. */
+  role: staffRoleSchema.nullable(),
   /** The operation, e.g. 'siteContent.services.update' or 'auth.login'. */
   action: z.string(),
   summary: z.string(),

@@ -357,6 +357,21 @@ describe('the staff and their roles', () => {
     expect((await call(ownSession, 'GET', '/api/admin/user')).json().role).toBe('contributor');
   });
 
+  it('logs who did each change with their role at the time, and filters the log by person', async () => {
+    const owner = await signIn(emailOf('owner'));
+    const admin = await signIn(emailOf('administrator'));
+    const adminId = (await call(admin, 'GET', '/api/admin/user')).json().id as number;
+    const mo = await person('Mo', 'contributor');
+    expect((await call(admin, 'PATCH', `/api/admin/users/${mo.id}`, { role: 'editor' })).statusCode).toBe(200);
+    const log = await call(owner, 'GET', `/api/admin/activity?userId=${adminId}&pageSize=100`);
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = log.json().items as Array<{ userId: number; role: string; action: string; kind: string }>;
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.userId === adminId && e.role === 'administrator')).toBe(true);
+    expect(entries.map((e) => e.action)).toContain('admin.changeUserRole');
+    expect(entries.map((e) => e.kind)).toContain('sign_in');
+  });
+
   it('lets the owner hand ownership over, after which they are an administrator', async () => {
     const lee = await person('Lee', 'administrator');
     const owner = await signIn(emailOf('owner'));

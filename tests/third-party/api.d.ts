@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * The activity log, newest first: every admin change and every sign-in, kept for a year
-         * @description kind keeps one kind: change, sign_in, sign_in_failed or sign_out. An edit carries a short before/after (details.changes); another change its input with secrets hidden and long text cut short (details.input).
+         * @description kind keeps one kind: change, sign_in, sign_in_failed or sign_out; userId one person's entries, each with their role at the time. An edit carries a short before/after (details.changes); another change its input with secrets hidden and long text cut short (details.input).
          *
          *     **Who may call it:** Owner, Administrator (the activity log).
          */
@@ -4631,6 +4631,7 @@ export interface operations {
                 after?: string;
                 before?: string;
                 kind?: "change" | "sign_in" | "sign_in_failed" | "sign_out";
+                userId?: number;
             };
             header?: never;
             path?: never;
@@ -4652,6 +4653,8 @@ export interface operations {
                      *           "at": "string",
                      *           "kind": "change",
                      *           "actor": "string",
+                     *           "userId": 1,
+                     *           "role": "editor",
                      *           "action": "string",
                      *           "summary": "string",
                      *           "target": "string",
@@ -4671,6 +4674,8 @@ export interface operations {
                             /** @enum {string} */
                             kind: "change" | "sign_in" | "sign_in_failed" | "sign_out";
                             actor: string;
+                            userId: number | null;
+                            role: ("owner" | "administrator" | "editor" | "sales" | "author" | "contributor") | null;
                             action: string;
                             summary: string;
                             target: string | null;

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client';
 import { activityLog } from './tables';
 import type { ActivityEntry, ActivityKind, ActivityNote, AdminChange } from '../../../shared/activity';
 import { CURSOR_KEY, keysetOf, type CursorPage, type CursorRequest } from '../../platform/paging';
+import type { StaffRole } from '../../../shared/staff';
 
 // The activity log: every admin change (recorded once, by the middleware every admin mutation
 // runs through, web/trpc/init.ts, which the composition root hands recordAdminChange) and every
@@ -21,7 +22,7 @@ export type { ActivityNote, AdminChange };
 export interface ActivityRecord {
   kind: ActivityKind;
   at: Date;
-  user: { id: number; name: string; email: string } | null;
+  user: { id: number; name: string; email: string; role?: StaffRole } | null;
   /** Who, when there is no user: the address a failed sign-in tried. */
   actor?: string;
   action: string;
@@ -79,6 +80,7 @@ export async function recordActivity(db: Database, record: ActivityRecord): Prom
     kind: record.kind,
     userId: record.user?.id ?? null,
     actor: record.user ? actorOf(record.user) : (record.actor ?? 'unknown'),
+    role: record.user?.role ?? null,
     action: record.action,
     summary: record.summary,
     target: record.target ?? null,
@@ -113,12 +115,15 @@ export async function recordAdminChange(db: Database, change: AdminChange): Prom
 /** The log's order, newest first (activity_log_at_idx, and activity_log_kind_idx for one kind). */
 const activityOrder = keysetOf([activityLog.at, activityLog.id]);
 
-/** The log for the admin, newest first, whole or one kind. */
+/** The log for the admin, newest first, whole, one kind or one person's. */
 export async function listActivity(
   db: Database,
-  input: CursorRequest & { kind?: ActivityKind | undefined },
+  input: CursorRequest & { kind?: ActivityKind | undefined; userId?: number | undefined },
 ): Promise<CursorPage<ActivityEntry>> {
-  const where = input.kind ? eq(activityLog.kind, input.kind) : undefined;
+  const where = and(
+    input.kind ? eq(activityLog.kind, input.kind) : undefined,
+    input.userId !== undefined ? eq(activityLog.userId, input.userId) : undefined,
+  );
   const read = activityOrder.read(input);
   const [rows, [counted]] = await Promise.all([
     db
@@ -138,6 +143,8 @@ export async function listActivity(
       at: row.at.toISOString(),
       kind: row.kind as ActivityKind,
       actor: row.actor,
+      userId: row.userId,
+      role: row.role,
       action: row.action,
       summary: row.summary,
       target: row.target,

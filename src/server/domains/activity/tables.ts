@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables';
+import type { StaffRole } from '../../../shared/staff';
 
 // Who changed what, and who signed in.
 
@@ -18,6 +19,8 @@ export const activityLog = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'Ada Admin <ada@example.co.uk>', or the address a failed sign-in tried. */
     actor: text('actor').notNull(),
+    /** Their role when they did it (null for a failed sign-in and entries from before roles). */
+    role: text('role').$type<StaffRole>(),
     /** The operation: a procedure's path ('siteContent.services.update') or 'auth.login'. */
     action: text('action').notNull(),
     /** What happened, in words: 'PATCH /api/admin/advertising-services/3: Changes an advertising service'. */
@@ -32,5 +35,7 @@ export const activityLog = pgTable(
     // The admin's list, newest first, whole or by kind; and the yearly pruning.
     index('activity_log_at_idx').on(t.at, t.id),
     index('activity_log_kind_idx').on(t.kind, t.at, t.id),
+    // One person's entries, newest first.
+    index('activity_log_user_idx').on(t.userId, t.at, t.id),
   ],
 );
