@@ -102,6 +102,13 @@ export function can(role: StaffRole, permission: Permission): boolean {
   return (PERMISSIONS[permission].roles as readonly StaffRole[]).includes(role);
 }
 
+/** Whether someone with role `giver` may give, change or take back `role` (never the owner's). */
+export function mayGive(giver: StaffRole, role: StaffRole): boolean {
+  if (role === 'owner') return false;
+  if (role === 'administrator') return can(giver, 'manageAdministrators');
+  return can(giver, 'manageStaff') && ROLES_AN_ADMINISTRATOR_GIVES.includes(role);
+}
+
 /** The roles holding a permission, by name ("Owner, Administrator, Editor"). */
 export function rolesThatCan(permission: Permission): string {
   return PERMISSIONS[permission].roles.map((r) => ROLE_NAMES[r]).join(', ');

@@ -117,16 +117,16 @@ test('the other sections: subscribers, academy places and adding an admin', asyn
   await expect(page.getByRole('heading', { name: 'Families waiting for a date' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Academy subscriptions' })).toBeVisible();
 
-  await nav.getByRole('button', { name: 'Admins' }).click();
+  await nav.getByRole('button', { name: 'Staff' }).click();
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toContainText('(you)');
   const email = `nadia.${Date.now()}@hertslocalmedia.co.uk`;
   await page.getByLabel('Name').fill('Nadia Second');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByRole('button', { name: 'Add admin' }).click();
+  await page.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('Cassiobury-Park-Swan-19');
-  await page.getByRole('button', { name: 'Add admin' }).click();
+  await page.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('User created', { exact: true })).toBeVisible();
   const row = page.getByTestId('admin-row').filter({ hasText: email });
   await expect(row).toBeVisible();

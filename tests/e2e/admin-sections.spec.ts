@@ -63,9 +63,9 @@ test('a list that could not be loaded offers Try again, which loads it', async (
     refusedOnce = true;
     return route.abort('connectionreset');
   });
-  await page.getByRole('button', { name: 'Admins', exact: true }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'The admins could not be loaded. Please refresh the page.',
+    'The staff could not be loaded. Please refresh the page.',
   );
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toBeVisible();

@@ -46,7 +46,7 @@ export const ADMIN_TABS = [
   'Subscribers',
   'Newsletter issues',
   'Academy',
-  'Admins',
+  'Staff',
   'Site content',
   'Podcasts',
   'Business details',
@@ -155,7 +155,7 @@ export function viewsByRoute({
           ]
         : []),
       adminSection('Academy', 'Free workshop sessions'),
-      adminSection('Admins', 'Add an admin'),
+      adminSection('Staff', 'Add someone'),
       adminSection('Site content', 'Advertising services'),
       adminSection('Podcasts', 'Podcast feed'),
       adminSection('Business details', 'Business details'),

@@ -6,5 +6,5 @@ export { LoginForm } from './LoginForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';
 export { ResetPasswordForm } from './ResetPasswordForm';
 export { authFormStyles };
-export { useAdminUser } from './useAdminUser';
+export { useAdminUser, useCan } from './useAdminUser';
 export { useLogout } from './useLogout';

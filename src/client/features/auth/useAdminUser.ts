@@ -1,4 +1,5 @@
 import { ADMIN_USER_CACHE_MS } from '../../../shared/constants';
+import { can, type Permission } from '../../../shared/staff';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -12,4 +13,13 @@ export function useAdminUser() {
     refetchOnWindowFocus: false,
   });
   return { user: query.isError ? null : (query.data ?? null), isLoading: query.isLoading };
+}
+
+/**
+ * What the signed-in person's role allows, from the one table (src/shared/staff.ts): the admin shows
+ * a person the sections and buttons their role can use, and nothing that would answer 403.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const { user } = useAdminUser();
+  return (permission) => user !== null && can(user.role, permission);
 }

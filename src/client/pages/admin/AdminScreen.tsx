@@ -4,7 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { REDIRECT_UNAUTHENTICATED_MS } from '../../../shared/constants';
 import { AdminLayout, AdminNotice } from '../../components/layouts/AdminLayout';
 import { trpc } from '../../lib/trpc';
-import { useAdminUser, useLogout } from '../../features/auth';
+import { useAdminUser, useCan, useLogout } from '../../features/auth';
+import { can, type Permission } from '../../../shared/staff';
 import { AcademyAdminTab } from './AcademyAdminTab';
 import { ActivitySection } from '../../features/activity/admin';
 import { AdminsSection } from '../../features/auth/admin';
@@ -25,45 +26,135 @@ import {
 /**
  * The admin's sections, in the order of the navigation, each in a group: the one list the
  * navigation is drawn from (a side bar on a wide screen, labelled rows of pills on a narrow one).
- * A new section is a line here, in the group it belongs to.
+ * A new section is a line here, in the group it belongs to, with the permission it needs (a person
+ * sees only the sections their role can use: src/shared/staff.ts).
  */
-const SECTIONS: Array<{ id: string; group: string; label: ReactNode; render: () => ReactNode }> = [
+const SECTIONS: Array<{
+  id: string;
+  group: string;
+  label: ReactNode;
+  permission: Permission;
+  render: () => ReactNode;
+}> = [
   {
     id: BLOG_SECTION,
     group: 'Content',
     label: 'Blog Posts',
-    render: () => (
-      <BlogPostsSection
-        publishedPostActions={(post) => <SendPostButton postId={post.id} title={post.title} />}
-        useEmailer={usePostEmailer}
-      />
-    ),
+    permission: 'writePosts',
+    render: () => <BlogPosts />,
   },
-  { id: TAGS_SECTION, group: 'Content', label: 'Tags', render: () => <TagsSection /> },
-  { id: NEWSLETTER_SECTION, group: 'Content', label: 'Newsletter issues', render: () => <IssuesSection /> },
-  { id: 'content', group: 'Content', label: 'Site content', render: () => <SiteContentSection /> },
-  { id: 'podcasts', group: 'Content', label: 'Podcasts', render: () => <EpisodesSection /> },
-  { id: 'business', group: 'Content', label: 'Business details', render: () => <BusinessDetailsSection /> },
-  { id: 'enquiries', group: 'People', label: <EnquiriesTabLabel />, render: () => <EnquiriesSection /> },
-  { id: 'subscribers', group: 'People', label: 'Subscribers', render: () => <SubscribersSection /> },
-  { id: 'academy', group: 'People', label: 'Academy', render: () => <AcademyAdminTab /> },
-  { id: 'analytics', group: 'People', label: 'Analytics', render: () => <AnalyticsSection /> },
-  { id: 'admins', group: 'System', label: 'Admins', render: () => <AdminsSection /> },
-  { id: 'activity', group: 'System', label: 'Activity', render: () => <ActivitySection /> },
-  { id: 'jobs', group: 'System', label: 'Jobs', render: () => <JobsSection /> },
+  {
+    id: TAGS_SECTION,
+    group: 'Content',
+    label: 'Tags',
+    permission: 'writePosts',
+    render: () => <TagsSection />,
+  },
+  {
+    id: NEWSLETTER_SECTION,
+    group: 'Content',
+    label: 'Newsletter issues',
+    permission: 'sendNewsletters',
+    render: () => <IssuesSection />,
+  },
+  {
+    id: 'content',
+    group: 'Content',
+    label: 'Site content',
+    permission: 'editSiteContent',
+    render: () => <SiteContentSection />,
+  },
+  {
+    id: 'podcasts',
+    group: 'Content',
+    label: 'Podcasts',
+    permission: 'editSiteContent',
+    render: () => <EpisodesSection />,
+  },
+  {
+    id: 'business',
+    group: 'Content',
+    label: 'Business details',
+    permission: 'manageSettings',
+    render: () => <BusinessDetailsSection />,
+  },
+  {
+    id: 'enquiries',
+    group: 'People',
+    label: <EnquiriesTabLabel />,
+    permission: 'handleEnquiries',
+    render: () => <EnquiriesSection />,
+  },
+  {
+    id: 'subscribers',
+    group: 'People',
+    label: 'Subscribers',
+    permission: 'manageSubscribers',
+    render: () => <SubscribersSection />,
+  },
+  {
+    id: 'academy',
+    group: 'People',
+    label: 'Academy',
+    permission: 'manageWorkshops',
+    render: () => <AcademyAdminTab />,
+  },
+  {
+    id: 'analytics',
+    group: 'People',
+    label: 'Analytics',
+    permission: 'readFigures',
+    render: () => <AnalyticsSection />,
+  },
+  {
+    id: 'admins',
+    group: 'System',
+    label: 'Staff',
+    permission: 'manageStaff',
+    render: () => <AdminsSection />,
+  },
+  {
+    id: 'activity',
+    group: 'System',
+    label: 'Activity',
+    permission: 'readActivity',
+    render: () => <ActivitySection />,
+  },
+  { id: 'jobs', group: 'System', label: 'Jobs', permission: 'manageSettings', render: () => <JobsSection /> },
 ];
+
+/** The posts, with the newsletter's parts for a role that sends newsletters. */
+function BlogPosts() {
+  const can = useCan();
+  const emails = can('sendNewsletters');
+  return (
+    <BlogPostsSection
+      // A change of role swaps the emailer hook: a new section rather than hooks in another order.
+      key={emails ? 'emails' : 'posts'}
+      publishedPostActions={
+        emails ? (post) => <SendPostButton postId={post.id} title={post.title} /> : undefined
+      }
+      useEmailer={emails ? usePostEmailer : undefined}
+    />
+  );
+}
 
 export function AdminScreen() {
   const { user, isLoading } = useAdminUser();
   const [location, navigate] = useLocation();
   const logout = useLogout();
+  // The sections this person's role can use; a contributor's home is their drafts (the posts).
+  const sections = user ? SECTIONS.filter((s) => can(user.role, s.permission)) : [];
   // The counts beside the sections' names (new enquiries): the navigation is busy until they are in.
-  const summary = trpc.admin.summary.useQuery(undefined, { enabled: Boolean(user) });
+  const counts = Boolean(user && can(user.role, 'readFigures'));
+  const summary = trpc.admin.summary.useQuery(undefined, { enabled: counts });
   // The open section is in the address, /admin?section=newsletter: the navigation goes there, and so
   // does a link from another section (the blog's 'Send as newsletter', a tag's post count); Back
   // returns to the section before.
   const askedSection = new URLSearchParams(useSearch()).get('section');
-  const section = SECTIONS.some((s) => s.id === askedSection) ? askedSection! : SECTIONS[0]!.id;
+  const section = sections.some((s) => s.id === askedSection)
+    ? askedSection!
+    : (sections[0]?.id ?? BLOG_SECTION);
   // A section opens at its top (the composer's subject, not where the posts list was scrolled to).
   // (A statement: scrollTo answers a promise in newer browsers, which React would take for a clean-up.)
   useEffect(() => {
@@ -95,15 +186,15 @@ export function AdminScreen() {
     );
   }
 
-  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]!;
+  const current = sections.find((s) => s.id === section) ?? sections[0] ?? SECTIONS[0]!;
   return (
     <AdminLayout
       user={user}
       onLogout={() => void logout()}
-      tabs={SECTIONS}
+      tabs={sections}
       current={current.id}
       onTab={(id) => navigate(`${location}?section=${id}`)}
-      busy={summary.isPending}
+      busy={counts && summary.isPending}
     >
       {current.render()}
     </AdminLayout>

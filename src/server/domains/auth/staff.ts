@@ -6,9 +6,8 @@ import type { AdminUser } from '../../../shared/admin.schema';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
 import {
-  can,
   isWithin,
-  ROLES_AN_ADMINISTRATOR_GIVES,
+  mayGive,
   STAFF_MESSAGES,
   STAFF_ROLES,
   type StaffRole,
@@ -20,13 +19,6 @@ import type { SessionUser } from './sessions';
 type Deps = Pick<AppDeps, 'db'>;
 
 // The staff: every person who signs in to the admin, each with a role (src/shared/staff.ts).
-
-/** Whether someone with role `giver` may give, change or take back `role` (never the owner's). */
-export function mayGive(giver: StaffRole, role: StaffRole): boolean {
-  if (role === 'owner') return false;
-  if (role === 'administrator') return can(giver, 'manageAdministrators');
-  return can(giver, 'manageStaff') && ROLES_AN_ADMINISTRATOR_GIVES.includes(role);
-}
 
 /** Admins are found by e-mail address, whatever its case or surrounding spaces. */
 export function normaliseEmail(email: string): string {

@@ -1,10 +1,19 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Trash2, UserPlus } from 'lucide-react';
+import { Crown, Trash2, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { AdminUser } from '../../../../shared/admin.schema';
 import { ADMIN_NAME_MAX_LENGTH, newPasswordSchema, registerInputSchema } from '../../../../shared/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
 import { EMAIL_MAX_LENGTH } from '../../../../shared/email';
+import {
+  mayGive,
+  ROLE_DESCRIPTIONS,
+  ROLE_NAMES,
+  STAFF_ROLES,
+  type StaffRole,
+} from '../../../../shared/staff';
+import * as fieldStyles from '../../../components/ui/form/Field.css';
+import * as staffStyles from './AdminsSection.css';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/form/PasswordField';
 import { TextField } from '../../../components/ui/form/TextField';
@@ -25,20 +34,32 @@ import {
 /** POST /api/admin/register's input, with the password rule the server applies (docs/specification.md §9, constants and limits). */
 const newAdminSchema = registerInputSchema.extend({ password: newPasswordSchema });
 
-/** The admin accounts: who can sign in, adding one (POST /api/admin/register) and removing one. */
+/**
+ * The staff: who can sign in and with which role, adding someone (POST /api/admin/register),
+ * changing a role (PATCH /api/admin/users/{id}), removing someone, and, for the owner, handing the
+ * business over. Each person sees the roles they may give (src/shared/staff.ts), no more.
+ */
 export function AdminsSection() {
   const utils = trpc.useUtils();
   const ids = useId();
   const { user } = useAdminUser();
+  const myRole: StaffRole = user?.role ?? 'contributor';
+  const givable = STAFF_ROLES.filter((r) => mayGive(myRole, r));
   const list = useAdminList({});
-  const form = useSchemaForm({ initial: { name: '', email: '', password: '' }, schema: newAdminSchema });
+  const form = useSchemaForm({
+    initial: { name: '', email: '', password: '', role: 'contributor' as StaffRole },
+    schema: newAdminSchema,
+  });
   const [removing, setRemoving] = useState<AdminUser | null>(null);
+  const [handingTo, setHandingTo] = useState<AdminUser | null>(null);
   const query = trpc.admin.users.useQuery(
     { page: list.page, pageSize: list.pageSize },
     { placeholderData: keepPreviousData },
   );
   const register = trpc.auth.register.useMutation();
   const removeUser = trpc.admin.removeUser.useMutation();
+  const changeRole = trpc.admin.changeUserRole.useMutation();
+  const handOver = trpc.admin.handOverOwnership.useMutation();
   const onlyOne = (query.data?.total ?? 0) <= 1;
 
   const registrationFailed = (description?: string) =>
@@ -51,7 +72,10 @@ export function AdminsSection() {
     onValid: async (admin) => {
       try {
         await register.mutateAsync(admin);
-        toast({ title: 'User created', description: `${admin.name} can now sign in at /login.` });
+        toast({
+          title: 'User created',
+          description: `${admin.name} can now sign in at /login as ${ROLE_NAMES[admin.role ?? 'administrator'].toLowerCase()}.`,
+        });
         form.reset();
       } catch (error) {
         registrationFailed(serverMessage(error));
@@ -79,6 +103,42 @@ export function AdminsSection() {
     }
   };
 
+  const setRole = async (person: AdminUser, role: StaffRole) => {
+    try {
+      await changeRole.mutateAsync({ id: person.id, role });
+      toast({
+        title: 'Role changed',
+        description: `${person.name} is now ${ROLE_NAMES[role].toLowerCase()}.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Could not change the role',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      await utils.admin.users.invalidate();
+    }
+  };
+
+  const confirmHandOver = async (person: AdminUser) => {
+    try {
+      const { message } = await handOver.mutateAsync({ id: person.id });
+      toast({ title: 'Ownership handed over', description: message });
+    } catch (error) {
+      toast({
+        title: 'Could not hand ownership over',
+        description: serverMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      await Promise.all([utils.admin.users.invalidate(), utils.auth.user.invalidate()]);
+    }
+  };
+
+  /** Whether the signed-in person may change or remove this one (never themselves, never the owner). */
+  const manages = (a: AdminUser) => a.id !== user?.id && a.role !== 'owner' && mayGive(myRole, a.role);
+
   const columns: Array<AdminListColumn<AdminUser>> = [
     {
       label: 'Name',
@@ -90,7 +150,28 @@ export function AdminsSection() {
         </span>
       ),
     },
-    { label: 'Email', render: (a) => a.email },
+    { label: 'Email', wide: true, render: (a) => a.email },
+    {
+      label: 'Role',
+      render: (a) =>
+        manages(a) ? (
+          <select
+            className={fieldStyles.control.panel}
+            aria-label={`Role of ${a.name}`}
+            value={a.role}
+            disabled={changeRole.isPending}
+            onChange={(e) => void setRole(a, e.target.value as StaffRole)}
+          >
+            {givable.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_NAMES[r]}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span title={ROLE_DESCRIPTIONS[a.role]}>{ROLE_NAMES[a.role]}</span>
+        ),
+    },
     { label: 'Added', nowrap: true, render: (a) => <DateTime iso={a.createdAt} /> },
     {
       label: 'Actions',
@@ -99,9 +180,30 @@ export function AdminsSection() {
         a.id === user?.id || onlyOne ? (
           <span className={styles.muted}>{onlyOne ? 'The only admin' : 'Signed in'}</span>
         ) : (
-          <Button size="sm" variant="ghost" onClick={() => setRemoving(a)} aria-label={`Remove ${a.name}`}>
-            <Trash2 size={16} aria-hidden="true" /> Remove
-          </Button>
+          <>
+            {myRole === 'owner' ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setHandingTo(a)}
+                aria-label={`Hand ownership to ${a.name}`}
+              >
+                <Crown size={16} aria-hidden="true" /> Make owner
+              </Button>
+            ) : null}
+            {manages(a) ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setRemoving(a)}
+                aria-label={`Remove ${a.name}`}
+              >
+                <Trash2 size={16} aria-hidden="true" /> Remove
+              </Button>
+            ) : a.role === 'owner' ? (
+              <span className={styles.muted}>Owner</span>
+            ) : null}
+          </>
         ),
     },
   ];
@@ -111,30 +213,38 @@ export function AdminsSection() {
       <section className={styles.section} aria-labelledby={`${ids}-title`}>
         <div>
           <h2 id={`${ids}-title`} className={styles.title}>
-            Admins
+            Staff
           </h2>
           <p className={styles.lead}>
-            Everyone here can manage the blog, the enquiries and the lists. There is always at least one
-            admin.
+            Each person sees and does what their role allows, and no more. You can give:{' '}
+            {givable.map((r) => ROLE_NAMES[r]).join(', ')}.
           </p>
+          <dl className={staffStyles.roleList}>
+            {STAFF_ROLES.map((r) => (
+              <div key={r}>
+                <dt className={styles.strong}>{ROLE_NAMES[r]}</dt>
+                <dd className={styles.muted}>{ROLE_DESCRIPTIONS[r]}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
         <AdminList
-          caption="Admin users"
-          noun="admins"
+          caption="Staff"
+          noun="people"
           query={query}
           columns={columns}
           rowKey={(a) => a.id}
           rowTestId="admin-row"
           onPage={list.setPage}
           emptyText="No admins yet."
-          errorText="The admins could not be loaded. Please refresh the page."
+          errorText="The staff could not be loaded. Please refresh the page."
           skeletonHeight="6rem"
         />
       </section>
 
       <section className={styles.section} aria-labelledby={`${ids}-add`}>
         <h2 id={`${ids}-add`} className={styles.title}>
-          Add an admin
+          Add someone
         </h2>
         <form className={styles.formGrid} onSubmit={add} aria-labelledby={`${ids}-add`} noValidate>
           <TextField
@@ -165,8 +275,20 @@ export function AdminsSection() {
             {...form.field('password')}
             error={form.errors.password}
           />
+          <div className={fieldStyles.field}>
+            <label htmlFor={`${ids}-role`} className={fieldStyles.label}>
+              Role
+            </label>
+            <select id={`${ids}-role`} className={fieldStyles.control.panel} {...form.field('role')}>
+              {givable.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_NAMES[r]}
+                </option>
+              ))}
+            </select>
+          </div>
           <Button type="submit" disabled={register.isPending}>
-            <UserPlus size={18} aria-hidden="true" /> {register.isPending ? 'Adding...' : 'Add admin'}
+            <UserPlus size={18} aria-hidden="true" /> {register.isPending ? 'Adding...' : 'Add person'}
           </Button>
         </form>
         <p className={styles.muted}>
@@ -185,6 +307,18 @@ export function AdminsSection() {
         confirmLabel="Remove"
         onConfirm={() => {
           if (removing) void confirmRemove(removing);
+        }}
+      />
+      <ConfirmDialog
+        open={handingTo !== null}
+        onOpenChange={(open) => {
+          if (!open) setHandingTo(null);
+        }}
+        title="Hand ownership over"
+        description={`Make ${handingTo?.name ?? 'them'} the owner of the business? They can then add and remove administrators, you included; you become an administrator.`}
+        confirmLabel="Make owner"
+        onConfirm={() => {
+          if (handingTo) void confirmHandOver(handingTo);
         }}
       />
     </>

@@ -22,6 +22,7 @@ import { useAdminUser } from '../../auth';
 import { ConflictNotice } from './EditorNotices';
 import { EMPTY, draftOf, fieldsOf, goOutAt, problemOf, type Draft } from './post-draft';
 import { EditorHead, PostSettings, useSettingsPanel } from './PostSettings';
+import { useCan } from '../../auth';
 import { PublishDialog, publishedTitle, type PostEmailer, type PublishChoice } from './PublishDialog';
 import * as styles from './PostSettings.css';
 
@@ -68,6 +69,7 @@ export function PostEditor({
     version: number;
   } | null>(null);
   const settingsOpen = useSettingsPanel();
+  const can = useCan();
 
   // A post opened for editing (or the form emptied for a new one) replaces what the form holds; the
   // post already in the form (a draft its first autosave created, a refetch after a save) does not.
@@ -250,7 +252,8 @@ export function PostEditor({
     return null;
   };
   const savedStatus = editing?.status ?? (postId === null ? null : saved.status);
-  const canPublish = savedStatus !== 'published';
+  const mayPublish = can('publishOwnPosts');
+  const canPublish = savedStatus !== 'published' && mayPublish;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -399,6 +402,7 @@ export function PostEditor({
               dateError={problem?.field === 'date' ? problem.message : undefined}
               goesOut={goesOut}
               revisions={editing ? { onRestore: restoreRevision, restoring: restore.isPending } : null}
+              mayPublish={mayPublish}
             />
           </aside>
         </fieldset>

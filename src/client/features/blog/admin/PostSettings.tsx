@@ -5,6 +5,7 @@ import { BLOG_LIMITS } from '../../../../shared/blog';
 import { BLOG_SEO_LIMITS, BLOG_SLUG_MAX, BLOG_TAG_LIMITS, slugify } from '../../../../shared/blog-publishing';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/form/TextField';
+import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { useDebounced } from '../../../lib/useDebounced';
 import { trpc } from '../../../lib/trpc';
 import { ImageUploadField, adminStyles, type Uploader } from '../../../components/admin';
@@ -134,6 +135,7 @@ export function PostSettings({
   dateError,
   goesOut,
   revisions,
+  mayPublish,
 }: {
   draft: Draft;
   set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
@@ -145,6 +147,8 @@ export function PostSettings({
   dateError: string | undefined;
   goesOut: string | null;
   revisions: { onRestore: (id: number) => Promise<boolean>; restoring: boolean } | null;
+  /** False for a role that writes drafts only: an editor publishes them. */
+  mayPublish: boolean;
 }) {
   const slugCheck = useSlugCheck(draft.slug, postId, savedSlug);
   const [tagText, setTagText] = useState('');
@@ -199,17 +203,23 @@ export function PostSettings({
         previewClassName={adminStyles.imagePreview}
         uploader={uploader}
       />
-      <PublishingFields
-        id="post-publishing"
-        status={draft.status}
-        date={draft.date}
-        time={draft.time}
-        onStatus={(status) => set('status', status)}
-        onDate={(date) => set('date', date)}
-        onTime={(time) => set('time', time)}
-        errors={dateError ? { date: dateError } : {}}
-        goesOut={goesOut}
-      />
+      {mayPublish ? (
+        <PublishingFields
+          id="post-publishing"
+          status={draft.status}
+          date={draft.date}
+          time={draft.time}
+          onStatus={(status) => set('status', status)}
+          onDate={(date) => set('date', date)}
+          onTime={(time) => set('time', time)}
+          errors={dateError ? { date: dateError } : {}}
+          goesOut={goesOut}
+        />
+      ) : (
+        <p className={fieldStyles.hint} data-testid="drafts-only">
+          Your role saves drafts: an editor publishes them or schedules them.
+        </p>
+      )}
       <SeoPanel
         id="post-seo"
         values={draft}

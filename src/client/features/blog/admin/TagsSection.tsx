@@ -28,6 +28,7 @@ import {
   RowDeleteButton,
 } from '../../../components/admin';
 import { blogAdminHref } from './links';
+import { useCan } from '../../auth';
 import * as styles from './Editor.css';
 import * as listStyles from './PostsList.css';
 
@@ -80,6 +81,7 @@ export function TagsSection() {
     }
   };
 
+  const can = useCan();
   const columns: Array<AdminListColumn<AdminBlogTag>> = [
     { label: 'Tag', primary: true, render: (tag) => <h3 className={adminStyles.postTitle}>{tag.name}</h3> },
     { label: 'Address', render: (tag) => blogTagHref(tag.slug) },
@@ -98,26 +100,36 @@ export function TagsSection() {
         </Link>
       ),
     },
-    {
-      label: 'Actions',
-      actions: true,
-      render: (tag) => (
-        <>
-          <Button size="sm" variant="outline" onClick={() => setEditing(tag)} aria-label={`Edit ${tag.name}`}>
-            <Pencil size={16} aria-hidden="true" /> Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setMerging(tag)}
-            aria-label={`Merge ${tag.name}`}
-          >
-            <GitMerge size={16} aria-hidden="true" /> Merge
-          </Button>
-          <RowDeleteButton label={`Delete tag ${tag.name}`} onClick={() => setDeleting(tag)} />
-        </>
-      ),
-    },
+    // Renaming, merging and deleting change every post that carries the tag: an editor's work.
+    ...(!can('editAllPosts')
+      ? []
+      : [
+          {
+            label: 'Actions',
+            actions: true,
+            render: (tag: AdminBlogTag) => (
+              <>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setEditing(tag)}
+                  aria-label={`Edit ${tag.name}`}
+                >
+                  <Pencil size={16} aria-hidden="true" /> Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setMerging(tag)}
+                  aria-label={`Merge ${tag.name}`}
+                >
+                  <GitMerge size={16} aria-hidden="true" /> Merge
+                </Button>
+                <RowDeleteButton label={`Delete tag ${tag.name}`} onClick={() => setDeleting(tag)} />
+              </>
+            ),
+          },
+        ]),
   ];
 
   return (

@@ -37,11 +37,14 @@ export function IssueRecipients({
   issueId,
   failed,
   canRetry,
+  showAddresses,
 }: {
   issueId: number;
   failed: number;
   /** False while the issue is sending: its list may still be being made. */
   canRetry: boolean;
+  /** Whether the signed-in role sees subscribers' addresses (an editor sees the figures only). */
+  showAddresses: boolean;
 }) {
   const utils = trpc.useUtils();
   const ids = useId();
@@ -49,7 +52,7 @@ export function IssueRecipients({
   const [asking, setAsking] = useState(false);
   const query = trpc.newsletter.issueRecipients.useQuery(
     { id: issueId, page: list.page, ...list.cursor, pageSize: list.pageSize, ...list.filters },
-    { placeholderData: keepPreviousData },
+    { placeholderData: keepPreviousData, enabled: showAddresses },
   );
   const retry = trpc.newsletter.issueRetryFailed.useMutation();
 
@@ -98,7 +101,10 @@ export function IssueRecipients({
           </Button>
         ) : null}
       </div>
-      <div className={table.filters} role="search" aria-label="Filter recipients">
+      {showAddresses ? null : (
+        <p className={table.muted}>Subscribers’ addresses are shown to administrators only.</p>
+      )}
+      <div className={table.filters} role="search" aria-label="Filter recipients" hidden={!showAddresses}>
         <SelectFilter
           id={`${ids}-status`}
           label="Status"
@@ -108,24 +114,26 @@ export function IssueRecipients({
           onChange={(v: RecipientStatus | '') => list.setFilter('status', v)}
         />
       </div>
-      <AdminList
-        caption="Recipients of this issue"
-        noun="recipients"
-        query={query}
-        columns={columns}
-        rowKey={(r) => r.id}
-        rowTestId="recipient-row"
-        onPage={list.setPage}
-        emptyText={
-          canRetry
-            ? "Nobody is on this issue's list."
-            : 'The list is being made: each subscriber appears here as their copy is queued.'
-        }
-        filteredEmptyText="No recipients in this state."
-        filtered={list.filtered}
-        errorText="The recipients could not be loaded. Please refresh the page."
-        skeletonHeight="10rem"
-      />
+      {showAddresses ? (
+        <AdminList
+          caption="Recipients of this issue"
+          noun="recipients"
+          query={query}
+          columns={columns}
+          rowKey={(r) => r.id}
+          rowTestId="recipient-row"
+          onPage={list.setPage}
+          emptyText={
+            canRetry
+              ? "Nobody is on this issue's list."
+              : 'The list is being made: each subscriber appears here as their copy is queued.'
+          }
+          filteredEmptyText="No recipients in this state."
+          filtered={list.filtered}
+          errorText="The recipients could not be loaded. Please refresh the page."
+          skeletonHeight="10rem"
+        />
+      ) : null}
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}

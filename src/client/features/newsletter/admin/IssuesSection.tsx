@@ -5,6 +5,7 @@ import { useSearch } from 'wouter';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { trpc } from '../../../lib/trpc';
+import { useCan } from '../../auth';
 import type { IssueSummary } from '../../../../shared/newsletter.schema';
 import {
   AdminList,
@@ -134,6 +135,7 @@ function IssueList({ onOpen }: { onOpen: (id: number | 'new') => void }) {
 
 /** One issue: its composer until it is sent, then its progress and recipients. */
 function IssueScreen({ id, onBack }: { id: number; onBack: () => void }) {
+  const can = useCan();
   // A scheduled issue starts sending by itself: looked at again now and then, the screen follows it.
   const issue = trpc.newsletter.issueGet.useQuery(
     { id },
@@ -175,7 +177,12 @@ function IssueScreen({ id, onBack }: { id: number; onBack: () => void }) {
       </div>
       <h2 className={styles.issueTitle}>{data.subject}</h2>
       <SendProgress issueId={data.id} />
-      <IssueRecipients issueId={data.id} failed={data.failed} canRetry={data.status !== 'sending'} />
+      <IssueRecipients
+        issueId={data.id}
+        failed={data.failed}
+        canRetry={data.status !== 'sending'}
+        showAddresses={can('manageSubscribers')}
+      />
     </div>
   );
 }
