@@ -11,3 +11,6 @@ export const roleList = style({
 });
 
 globalStyle(`${roleList} dd`, { margin: 0 });
+
+/** A row's role: wide enough for the longest name (Administrator), never cut. */
+export const roleSelect = style({ minWidth: '10rem' });

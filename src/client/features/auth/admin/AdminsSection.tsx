@@ -156,7 +156,7 @@ export function AdminsSection() {
       render: (a) =>
         manages(a) ? (
           <select
-            className={fieldStyles.control.panel}
+            className={`${fieldStyles.control.panel} ${staffStyles.roleSelect}`}
             aria-label={`Role of ${a.name}`}
             value={a.role}
             disabled={changeRole.isPending}

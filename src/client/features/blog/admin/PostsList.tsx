@@ -25,6 +25,7 @@ import {
   RowDeleteButton,
 } from '../../../components/admin';
 import { blogAdminHref, type BlogView } from './links';
+import { useCan } from '../../auth';
 import * as editorStyles from './Editor.css';
 import * as styles from './PostsList.css';
 
@@ -96,6 +97,7 @@ export function PostsList({
 }) {
   const utils = trpc.useUtils();
   const ids = useId();
+  const mayPublish = useCan()('publishOwnPosts');
   const list = useAdminList({}, ADMIN_BLOG_PAGE_SIZE);
   const status = view.status ?? '';
   const tag = view.tag ?? '';
@@ -207,18 +209,23 @@ export function PostsList({
         const toggle = TOGGLE[statusOf(post)];
         return (
           <>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void setPublished(post)}
-              disabled={update.isPending}
-              aria-label={`${toggle.label} ${post.title}`}
-            >
-              {toggle.label}
-            </Button>
+            {mayPublish ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void setPublished(post)}
+                disabled={update.isPending}
+                aria-label={`${toggle.label} ${post.title}`}
+              >
+                {toggle.label}
+              </Button>
+            ) : null}
             {/* Not on a scheduled post: it is not out yet, so there is nothing to send. */}
             {statusOf(post) === 'published' ? publishedPostActions?.(post) : null}
-            <RowDeleteButton label={`Delete ${post.title}`} onClick={() => setDeleting(post)} />
+            {/* A drafts-only role deletes its drafts; a post an editor has published is theirs now. */}
+            {mayPublish || statusOf(post) === 'draft' ? (
+              <RowDeleteButton label={`Delete ${post.title}`} onClick={() => setDeleting(post)} />
+            ) : null}
           </>
         );
       },

@@ -1,0 +1,174 @@
+import type { Page } from 'puppeteer-core';
+import { ADMIN_ACCOUNT } from '../../../playwright.config';
+import {
+  byRole,
+  eachBrowserAndSize,
+  expect,
+  keepScreen,
+  runJourney,
+  SESSION_CHECK_401,
+  signInInPage,
+  SIZES,
+  tap,
+  test,
+  waitForText,
+} from '../helpers/cross-browser';
+
+// The staff's roles as each person meets them, in Firefox ESR and Chromium at desktop and phone
+// sizes: the owner adds a contributor with the Staff form; the contributor's admin is their posts
+// and tags, with drafts they save and no Publish; an editor's, a sales person's each shows the
+// sections their work needs and no others; the owner makes the contributor an author (who then
+// gets Publish), and removes the editor, whose open session stops at once.
+
+const PASSWORD = 'Cassiobury-Park-Swan-19';
+
+/** A call to the API from the page, with its session cookie: the answer's status and body. */
+function api(page: Page, method: string, url: string, body?: object) {
+  return page.evaluate(
+    async (m, u, b) => {
+      const res = await fetch(u, {
+        method: m,
+        credentials: 'include',
+        // No content type without a body: an empty JSON body is refused.
+        ...(b ? { body: b, headers: { 'content-type': 'application/json' } } : {}),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    method,
+    url,
+    body ? JSON.stringify(body) : null,
+  );
+}
+
+/** The admin's sections as the navigation lists them. */
+const sectionsShown = (page: Page) =>
+  page.$$eval('nav[aria-label="Admin sections"] [data-section]', (tabs) =>
+    tabs.map((tab) => tab.getAttribute('data-section')),
+  );
+
+async function openAdminAs(page: Page, baseURL: string, person: { name: string; email: string }) {
+  await signInInPage(page, baseURL, { email: person.email, password: PASSWORD });
+  await page.goto(`${baseURL}/admin`);
+  await waitForText(page, `Welcome, ${person.name}`);
+  await page.waitForSelector('html[data-hydrated]');
+}
+
+eachBrowserAndSize((browserName, size) => {
+  test(`${browserName} at ${size} size: each role sees the admin its work needs`, async ({
+    launched,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const browser = await launched(browserName);
+    // Short names, as people have: the run is in the addresses.
+    const run = `${browserName}-${size}-${Date.now().toString(36)}`;
+    const tag = `${browserName[0]}${size[0]}${Date.now().toString(36).slice(-4)}`.toUpperCase();
+    const contributor = { name: `Cara ${tag}`, email: `cara.${run}@hertslocalmedia.co.uk` };
+    const editor = { name: 'Eddie Editor', email: `eddie.${run}@hertslocalmedia.co.uk` };
+    const sales = { name: 'Sam Sales', email: `sam.${run}@hertslocalmedia.co.uk` };
+    await runJourney(
+      browser,
+      SIZES[size],
+      testInfo,
+      async (page) => {
+        await page.goto(`${baseURL}/login`);
+        await signInInPage(page, baseURL!, ADMIN_ACCOUNT);
+        for (const [person, role] of [
+          [editor, 'editor'],
+          [sales, 'sales'],
+        ] as const) {
+          const made = await api(page, 'POST', '/api/admin/register', {
+            ...person,
+            password: PASSWORD,
+            role,
+          });
+          expect(made.status).toBe(200);
+        }
+
+        // The owner adds the contributor with the Staff form.
+        await page.goto(`${baseURL}/admin?section=admins`);
+        await waitForText(page, 'Add someone');
+        await page.locator(byRole('textbox', 'Name')).fill(contributor.name);
+        await page.locator(byRole('textbox', 'Email')).fill(contributor.email);
+        await page.locator('input[autocomplete="new-password"]').fill(PASSWORD);
+        await page.select('form select', 'contributor');
+        await tap(page, byRole('button', 'Add person'));
+        await waitForText(page, 'User created');
+        const roleOf = `select[aria-label="Role of ${contributor.name}"]`;
+        await page.waitForSelector(roleOf);
+        expect(await page.$eval(roleOf, (el) => (el as HTMLSelectElement).value)).toBe('contributor');
+        await keepScreen(page, testInfo, 'owner-staff');
+
+        // The contributor: their posts and the tags, a draft saved, nothing to publish with.
+        await openAdminAs(page, baseURL!, contributor);
+        expect(await sectionsShown(page)).toEqual(['blog', 'tags']);
+        await keepScreen(page, testInfo, 'contributor-home');
+        await page.goto(`${baseURL}/admin?section=blog&post=new`);
+        await page.waitForSelector('#post-title');
+        await page.waitForSelector('[data-testid="drafts-only"]');
+        expect(await page.$(byRole('button', 'Publish...'))).toBeNull();
+        await page.locator('#post-title').fill(`Cara's first draft ${tag}`);
+        await tap(page, '#post-content');
+        await page.waitForFunction(() => document.activeElement?.closest('#post-content') !== null);
+        await page.keyboard.type('A walk along the Lea at dawn.');
+        await keepScreen(page, testInfo, 'contributor-editor');
+        await tap(page, byRole('button', 'Create post'));
+        // Back in their list: the draft, which they may delete, and nothing that publishes it.
+        await page.waitForSelector(byRole('button', `Delete Cara's first draft ${tag}`));
+        expect(await page.$(byRole('button', `Publish Cara's first draft ${tag}`))).toBeNull();
+        await keepScreen(page, testInfo, 'contributor-list');
+
+        // An editor: content, newsletters and figures; no people's records, no staff.
+        await openAdminAs(page, baseURL!, editor);
+        expect(await sectionsShown(page)).toEqual([
+          'blog',
+          'tags',
+          'newsletter',
+          'content',
+          'podcasts',
+          'analytics',
+        ]);
+        await keepScreen(page, testInfo, 'editor-home');
+
+        // Sales: enquiries, the academy and the figures; no blog.
+        await openAdminAs(page, baseURL!, sales);
+        expect(await sectionsShown(page)).toEqual(['enquiries', 'academy', 'analytics']);
+        await keepScreen(page, testInfo, 'sales-home');
+
+        // The owner makes the contributor an author and removes the editor, at once for both.
+        await signInInPage(page, baseURL!, ADMIN_ACCOUNT);
+        const people = (await api(page, 'GET', '/api/admin/users?pageSize=100')).body.items as Array<{
+          id: number;
+          email: string;
+        }>;
+        const idOf = (email: string) => people.find((p) => p.email === email)!.id;
+        expect(
+          (await api(page, 'PATCH', `/api/admin/users/${idOf(contributor.email)}`, { role: 'author' }))
+            .status,
+        ).toBe(200);
+        // The editor's open session (a token from their sign-in), then their removal.
+        const signedIn = await api(page, 'POST', '/api/admin/login', {
+          email: editor.email,
+          password: PASSWORD,
+        });
+        const editorsToken = signedIn.body.authToken as string;
+        const asEditor = () =>
+          page.evaluate(
+            async (token) =>
+              (await fetch('/api/admin/user', { headers: { authorization: `Bearer ${token}` } })).status,
+            editorsToken,
+          );
+        expect(await asEditor()).toBe(200);
+        await signInInPage(page, baseURL!, ADMIN_ACCOUNT);
+        expect((await api(page, 'DELETE', `/api/admin/users/${idOf(editor.email)}`)).status).toBe(200);
+        expect(await asEditor()).toBe(401);
+
+        await openAdminAs(page, baseURL!, contributor);
+        await page.goto(`${baseURL}/admin?section=blog&post=new`);
+        await page.waitForSelector(byRole('button', 'Publish...'));
+        expect(await page.$('[data-testid="drafts-only"]')).toBeNull();
+      },
+      SESSION_CHECK_401,
+    );
+  });
+});
