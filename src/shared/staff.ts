@@ -32,7 +32,7 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   editor: 'Every post, tag and page of content; schedules; sends newsletters; reads the visitor figures.',
   sales: 'Advertisers’ enquiries, workshop bookings and academy customers; reads the visitor figures.',
   author: 'Writes, publishes and schedules their own posts.',
-  contributor: 'Writes their own drafts and submits them for review; publishes nothing.',
+  contributor: 'Writes their own drafts; an editor publishes them.',
 };
 
 const EVERYONE = STAFF_ROLES;

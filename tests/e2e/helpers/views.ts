@@ -478,8 +478,24 @@ export async function prepareViews(baseURL: string, browser: PlaywrightBrowser):
   if (!(await sources.text()).includes(VISUAL_SOURCE)) await countVisualReaders(baseURL);
   const issues = await prepareIssues(api);
   const draftPostId = await prepareDraftPost(api);
+  await prepareStaff(api);
   await api.dispose();
   return { postId, issues, draftPostId };
+}
+
+/** Two more people on the staff, with roles the owner can change: the Staff list's choices show. */
+async function prepareStaff(api: APIRequestContext): Promise<void> {
+  const staff = (await (await api.get('/api/admin/users')).json()) as { total: number };
+  if (staff.total > 1) return;
+  for (const [name, email, role] of [
+    ['Priya Patel', 'priya.patel@hertslocalmedia.co.uk', 'editor'],
+    ['Tom Hughes', 'tom.hughes@hertslocalmedia.co.uk', 'contributor'],
+  ]) {
+    const res = await api.post('/api/admin/register', {
+      data: { name, email, password: 'Cassiobury-Park-Swan-19', role },
+    });
+    if (!res.ok()) throw new Error(`adding ${name} answered ${res.status()}`);
+  }
 }
 
 /**

@@ -14,3 +14,6 @@ globalStyle(`${roleList} dd`, { margin: 0 });
 
 /** A row's role: wide enough for the longest name (Administrator), never cut. */
 export const roleSelect = style({ minWidth: '10rem' });
+
+/** A person's name over their address. */
+export const person = style({ display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere' });

@@ -141,16 +141,20 @@ export function AdminsSection() {
 
   const columns: Array<AdminListColumn<AdminUser>> = [
     {
-      label: 'Name',
+      // Name and address together: a column each left an address broken mid-word at 1366 px.
+      label: 'Person',
       primary: true,
+      wide: true,
       render: (a) => (
-        <span className={styles.strong}>
-          {a.name}
-          {a.id === user?.id ? <span className={styles.muted}> (you)</span> : null}
+        <span className={staffStyles.person}>
+          <span className={styles.strong}>
+            {a.name}
+            {a.id === user?.id ? <span className={styles.muted}> (you)</span> : null}
+          </span>
+          <span className={styles.muted}>{a.email}</span>
         </span>
       ),
     },
-    { label: 'Email', wide: true, render: (a) => a.email },
     {
       label: 'Role',
       render: (a) =>
