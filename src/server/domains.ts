@@ -23,7 +23,7 @@ import {
   analyticsPageViews,
   analyticsSalts,
 } from './domains/analytics/tables';
-import { passwordResetTokens, sessions, users } from './domains/auth/tables';
+import { passwordResetTokens, sessions, staffInvitations, users } from './domains/auth/tables';
 import {
   blogPosts,
   blogSearchWords,
@@ -102,6 +102,7 @@ export const BACKED_UP: readonly Table[] = [
   users,
   sessions,
   passwordResetTokens,
+  staffInvitations,
   blogPosts,
   // A post's tags, earlier addresses of posts and tags (their 301s), revisions, and the words search
   // corrects towards.

@@ -85,3 +85,11 @@ export const newPasswordSchema = resetPasswordInputSchema.shape.newPassword.min(
 );
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** POST /api/invitations/accept: the invited person's own name and password. */
+export const acceptInvitationInputSchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, 'Name is required').max(ADMIN_NAME_MAX_LENGTH),
+  /** Length and commonness are checked by the server, as for a reset. */
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+});

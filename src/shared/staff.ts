@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MESSAGES, emailAddressField } from './email.schema';
 
 // Who may do what in the admin: the one table of the staff's roles and their permissions (decision
 // 0028). Every admin operation names the permission it needs (server: staffProcedure(permission)
@@ -129,7 +130,17 @@ export const staffRoleSchema = z.enum(STAFF_ROLES).meta({
   example: 'editor',
 });
 
+/** How long an invitation's link works. */
+export const INVITATION_LIFETIME_DAYS = 7;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
 export const STAFF_MESSAGES = {
+  invitationSent: 'The invitation is on its way: the link works for 7 days, once.',
+  invitationRevoked: 'The invitation is revoked: its link no longer works.',
+  invitationInvalid: 'This invitation link has expired, been used or been revoked. Ask for a new one.',
+  invitationNotPending: 'Only an invitation that is still open can be revoked.',
+  alreadyStaff: 'That address already belongs to someone on the staff.',
   /** To a caller whose role lacks the permission (the admin shows them no such button). */
   roleRefused: 'Your role does not allow this. Ask an administrator if you need it.',
   roleChanged: 'Their role has changed; it applies at once.',
@@ -138,3 +149,30 @@ export const STAFF_MESSAGES = {
   ownerStays: 'The owner cannot be changed or removed: the owner hands ownership over first.',
   tokenWiderThanRole: 'A token cannot carry a role wider than your own.',
 } as const;
+
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: staffRoleSchema,
+  /** The name of who sent it (kept after they leave). */
+  invitedBy: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const inviteInputSchema = z.object({
+  email: emailAddressField({ invalid: EMAIL_MESSAGES.invalid, lowerCase: true }),
+  role: staffRoleSchema,
+});
+
+/** What the invited person sees before accepting: who invited them, as what, at which address. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: staffRoleSchema,
+  invitedBy: z.string(),
+});
+
+export const invitationTokenInputSchema = z.object({ token: z.string().trim().min(1).max(200) });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appRouter } from '../../src/server/router';
 import { createAdmin } from '../../src/server/domains/auth';
 import {
@@ -362,7 +362,9 @@ describe('the staff and their roles', () => {
     const admin = await signIn(emailOf('administrator'));
     const adminId = (await call(admin, 'GET', '/api/admin/user')).json().id as number;
     const mo = await person('Mo', 'contributor');
-    expect((await call(admin, 'PATCH', `/api/admin/users/${mo.id}`, { role: 'editor' })).statusCode).toBe(200);
+    expect((await call(admin, 'PATCH', `/api/admin/users/${mo.id}`, { role: 'editor' })).statusCode).toBe(
+      200,
+    );
     const log = await call(owner, 'GET', `/api/admin/activity?userId=${adminId}&pageSize=100`);
     expect(log.statusCode, log.body).toBe(200);
     const entries = log.json().items as Array<{ userId: number; role: string; action: string; kind: string }>;
@@ -386,5 +388,130 @@ describe('the staff and their roles', () => {
       .json()
       .items.map((u: { role: string }) => u.role);
     expect(roles.filter((r: string) => r === 'owner')).toHaveLength(1);
+  });
+});
+
+describe('invitations', () => {
+  /** The link's token from the last invitation e-mailed to an address. */
+  async function invitationToken(email: string): Promise<string> {
+    let token = '';
+    await vi.waitFor(() => {
+      const mail = t.mailer.sent.filter((m) => m.to === email).at(-1);
+      token = /\/join\?token=([a-z2-7]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+      expect(token).not.toBe('');
+    });
+    return token;
+  }
+  const accept = (token: string, name = 'Nia Newcomer', password = PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload: { token, name, password } });
+
+  it('invites by e-mail with a role; the invited person sets their name and password and is signed in, once', async () => {
+    const admin = await signIn(emailOf('administrator'));
+    const sent = await call(admin, 'POST', '/api/admin/invitations', {
+      email: '  Nia@HertsLocalMedia.co.uk ',
+      role: 'contributor',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({
+      email: 'nia@hertslocalmedia.co.uk',
+      role: 'contributor',
+      status: 'pending',
+      invitedBy: 'A administrator',
+    });
+    const days = (Date.parse(sent.json().expiresAt) - Date.parse(sent.json().createdAt)) / 86_400_000;
+    expect(days).toBe(7);
+    const token = await invitationToken('nia@hertslocalmedia.co.uk');
+    expect(t.mailer.sent.at(-1)!.subject).toBe('A administrator invited you to Herts Local Media');
+
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/preview',
+      payload: { token },
+    });
+    expect(preview.json()).toEqual({
+      email: 'nia@hertslocalmedia.co.uk',
+      role: 'contributor',
+      invitedBy: 'A administrator',
+    });
+
+    expect((await accept(token, 'Nia', 'password')).statusCode).toBe(400);
+    const joined = await accept(token);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().user).toMatchObject({
+      name: 'Nia Newcomer',
+      email: 'nia@hertslocalmedia.co.uk',
+      role: 'contributor',
+    });
+    expect(String(joined.headers['set-cookie'])).toContain('session=');
+    expect((await call(joined.json().authToken, 'GET', '/api/admin/user')).json().role).toBe('contributor');
+    // Once only.
+    const again = await accept(token, 'Someone Else');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(STAFF_MESSAGES.invitationInvalid);
+
+    const listed = (await call(admin, 'GET', '/api/admin/invitations')).json().items;
+    expect(listed.find((i: { email: string }) => i.email === 'nia@hertslocalmedia.co.uk')).toMatchObject({
+      status: 'accepted',
+    });
+  });
+
+  it('refuses a role wider than the inviter may give, and an address already on the staff', async () => {
+    const admin = await signIn(emailOf('administrator'));
+    expect(
+      (
+        await call(admin, 'POST', '/api/admin/invitations', {
+          email: 'olu@hertslocalmedia.co.uk',
+          role: 'administrator',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const taken = await call(admin, 'POST', '/api/admin/invitations', {
+      email: emailOf('editor'),
+      role: 'editor',
+    });
+    expect(taken.statusCode).toBe(409);
+    const editor = await signIn(emailOf('editor'));
+    expect(
+      (
+        await call(editor, 'POST', '/api/admin/invitations', {
+          email: 'olu@hertslocalmedia.co.uk',
+          role: 'contributor',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('stops a revoked link at once, and an expired one after seven days', async () => {
+    const owner = await signIn(emailOf('owner'));
+    const revoked = (
+      await call(owner, 'POST', '/api/admin/invitations', {
+        email: 'pat@hertslocalmedia.co.uk',
+        role: 'author',
+      })
+    ).json();
+    const patToken = await invitationToken('pat@hertslocalmedia.co.uk');
+    expect((await call(owner, 'DELETE', `/api/admin/invitations/${revoked.id}`)).statusCode).toBe(200);
+    expect((await accept(patToken)).statusCode).toBe(400);
+    expect((await call(owner, 'DELETE', `/api/admin/invitations/${revoked.id}`)).statusCode).toBe(409);
+
+    await call(owner, 'POST', '/api/admin/invitations', {
+      email: 'quinn@hertslocalmedia.co.uk',
+      role: 'sales',
+    });
+    const quinnToken = await invitationToken('quinn@hertslocalmedia.co.uk');
+    t.setNow(new Date(Date.now() + 7 * 86_400_000 + 60_000));
+    try {
+      const late = await accept(quinnToken);
+      expect(late.statusCode).toBe(400);
+      expect(late.json().message).toBe(STAFF_MESSAGES.invitationInvalid);
+      // A week on, the session of a week ago has ended too: a fresh one reads the list.
+      const later = await signIn(emailOf('owner'));
+      const listed = (await call(later, 'GET', '/api/admin/invitations')).json().items;
+      expect(listed.find((i: { email: string }) => i.email === 'quinn@hertslocalmedia.co.uk')).toMatchObject({
+        status: 'expired',
+      });
+    } finally {
+      t.setNow(null);
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   loginInputSchema,
   loginOutputSchema,
   messageSchema,
+  acceptInvitationInputSchema,
   changeRoleInputSchema,
   registerInputSchema,
   resetPasswordInputSchema,
@@ -13,6 +14,22 @@ import {
 import { changeRole, createAdmin, handOverOwnership, listAdmins, removeAdmin } from './staff';
 import { deleteSession, SESSION_ABSOLUTE_MS } from './sessions';
 import { login } from './sign-in';
+import {
+  acceptInvitation,
+  inviteStaff,
+  listInvitations,
+  previewInvitation,
+  revokeInvitation,
+} from './invitations';
+import { recordActivity } from '../activity';
+import {
+  invitationPreviewSchema,
+  invitationSchema,
+  invitationTokenInputSchema,
+  inviteInputSchema,
+  INVITATION_LIFETIME_DAYS,
+  ROLE_NAMES,
+} from '../../../shared/staff';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { sessionCookieName, type Context } from '../../web/trpc/context';
 import { staffProcedure, publicProcedure, rateLimited, router } from '../../web/trpc/init';
@@ -22,12 +39,15 @@ import {
   adminUserSchema,
   idInputSchema,
   pageInputSchema,
+  pageOf,
 } from '../../../shared/admin.schema';
 
 /** A ceiling on every sign-in request against floods; failures are throttled by sign-in-throttle.ts. */
 const SIGN_IN_RATE_LIMIT = { name: 'signIn', max: 100, windowMs: 60 * 60_000 };
 /** Asking for a reset e-mail and setting a password with it, together. */
 const PASSWORD_RESET_RATE_LIMIT = { name: 'passwordReset', max: 5, windowMs: 15 * 60_000 };
+/** Reading and accepting invitation links, together: a guessed token is one in 2^256 anyway. */
+const INVITATION_RATE_LIMIT = { name: 'invitation', max: 20, windowMs: 15 * 60_000 };
 
 function setSessionCookie(ctx: Context, token: string): void {
   void ctx.res.setCookie(sessionCookieName(ctx.deps), token, {
@@ -148,6 +168,55 @@ export const authRouter = router({
     .output(userSchema)
     .mutation(({ ctx, input }) => createAdmin(ctx.deps, input, ctx.user)),
 
+  invitation: publicProcedure
+    .use(rateLimited(INVITATION_RATE_LIMIT))
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/invitations/preview',
+        tags: ['Admin'],
+        summary: "An invitation's address, role and who sent it, from its link's token (nothing is changed)",
+        description: 'A POST, so the token stays out of addresses and logs.',
+        errorResponses: { 400: 'The link has expired, been used or been revoked' },
+      },
+    })
+    .input(invitationTokenInputSchema)
+    .output(invitationPreviewSchema)
+    .mutation(({ ctx, input }) => previewInvitation(ctx.deps, input.token)),
+
+  acceptInvitation: publicProcedure
+    .use(rateLimited(INVITATION_RATE_LIMIT))
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/invitations/accept',
+        tags: ['Admin'],
+        summary:
+          'Joins the staff from an invitation with your own name and password, and signs you in (as POST /admin/login)',
+        errorResponses: {
+          400: 'The link has expired, been used or been revoked; or the password is too short, too long or too common',
+          409: 'The address already belongs to someone on the staff',
+        },
+        responseHeaders: sessionCookieHeader,
+      },
+    })
+    .input(acceptInvitationInputSchema)
+    .output(loginOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { token, user } = await acceptInvitation(ctx.deps, input);
+      await recordActivity(ctx.deps.db, {
+        kind: 'change',
+        at: ctx.deps.clock(),
+        user,
+        action: 'auth.acceptInvitation',
+        summary: `Joined the staff as ${ROLE_NAMES[user.role].toLowerCase()} from an invitation`,
+        target: `admin ${user.id}`,
+        ip: ctx.ip,
+      });
+      setSessionCookie(ctx, token);
+      return { authToken: token, user };
+    }),
+
   forgotPassword: publicProcedure
     .use(rateLimited(PASSWORD_RESET_RATE_LIMIT))
     .meta({
@@ -220,6 +289,61 @@ export const authAdminProcedures = {
     .input(idInputSchema)
     .output(adminMessageSchema)
     .mutation(({ ctx, input }) => removeAdmin(ctx.deps, { id: input.id, caller: ctx.user })),
+
+  invitations: staffProcedure('manageStaff')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/invitations',
+        tags: adminTags,
+        summary:
+          'Invitations to the staff, newest first: pending, accepted, revoked or expired, and who sent each',
+        errorResponses: adminListErrors,
+      },
+    })
+    .input(pageInputSchema)
+    .output(pageOf(invitationSchema))
+    .query(({ ctx, input }) => listInvitations(ctx.deps, input)),
+
+  invite: staffProcedure('manageStaff')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/invitations',
+        tags: adminTags,
+        summary: `E-mails an invitation to join the staff with a role: a single-use link for ${INVITATION_LIFETIME_DAYS} days`,
+        description:
+          'The invited person chooses their own name and password (POST /invitations/accept). Administrators invite ' +
+          'editors, sales staff, authors and contributors; only the owner invites administrators.',
+        errorResponses: {
+          400: 'An invalid e-mail address or an unknown role',
+          403: 'Your role cannot give that role',
+          409: 'The address already belongs to someone on the staff',
+        },
+      },
+    })
+    .input(inviteInputSchema)
+    .output(invitationSchema)
+    .mutation(({ ctx, input }) => inviteStaff(ctx.deps, input, ctx.user)),
+
+  revokeInvitation: staffProcedure('manageStaff')
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/invitations/{id}',
+        tags: adminTags,
+        summary: 'Revokes an open invitation: its link stops working at once',
+        errorResponses: {
+          400: 'The id is not a whole number',
+          403: "Your role cannot give the invitation's role",
+          404: 'No such invitation',
+          409: 'The invitation was already accepted, revoked or has expired',
+        },
+      },
+    })
+    .input(idInputSchema)
+    .output(adminMessageSchema)
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.deps, input.id, ctx.user)),
 
   changeUserRole: staffProcedure('manageStaff')
     .meta({

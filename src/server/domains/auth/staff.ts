@@ -5,13 +5,7 @@ import { ADMIN_MESSAGES } from '../../../shared/admin';
 import type { AdminUser } from '../../../shared/admin.schema';
 import { AUTH_MESSAGES } from '../../../shared/auth';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
-import {
-  isWithin,
-  mayGive,
-  STAFF_MESSAGES,
-  STAFF_ROLES,
-  type StaffRole,
-} from '../../../shared/staff';
+import { isWithin, mayGive, STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '../../../shared/staff';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { pageOffset, type Page } from '../../platform/paging';
 import type { SessionUser } from './sessions';

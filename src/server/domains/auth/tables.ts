@@ -60,3 +60,32 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * An invitation to join the staff with a role: a single-use link by e-mail, valid for a week, that
+ * can be revoked; the invited person chooses their own name and password.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the link's token, hex: the token itself is only ever in the e-mail. */
+    tokenHash: text('token_hash').notNull(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who invited them, kept after that person leaves. */
+    invitedByName: text('invited_by_name').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_idx').on(t.tokenHash),
+    // The Staff screen's list, newest first.
+    index('staff_invitations_created_idx').on(t.createdAt, t.id),
+  ],
+);
