@@ -198,6 +198,14 @@ export const PAGE_ROUTES = {
     indexing: 'disallow',
     meta: { title: siteTitle('Reset password'), description: 'Choose a new admin password.' },
   },
+  // The e-mailed invitation to the staff: its token is read in the browser, never cached.
+  join: {
+    path: '/join',
+    page: 'JoinPage',
+    serverRendered: false,
+    indexing: 'disallow',
+    meta: { title: siteTitle('Join the team'), description: 'Accept an invitation to the Herts Local Media team.' },
+  },
   // The e-mailed 'Manage your subscription' link: its token is read in the browser, never cached.
   manageSubscription: {
     path: '/manage-subscription',

@@ -10,7 +10,7 @@ import { ROUTES } from '../../../src/shared/routes';
 import { ADMIN_ACCOUNT, visualDataDir } from '../../../playwright.config';
 import { addLongRows } from './admin-data';
 import { signInInPage, waitForText } from './cross-browser';
-import { confirmedSubscriber } from './newsletter-mail';
+import { acceptedMail, confirmedSubscriber } from './newsletter-mail';
 import { findListsInTheWrongLayout } from './page-checks';
 
 // Every route of the one route table (src/shared/routes.ts) as the pages a test opens: the
@@ -66,6 +66,8 @@ export interface PreparedViews {
   issues?: { draft: number; paused: number; sentSlug: string };
   /** A draft post (the screenshot server's only), for the publish flow's dialog. */
   draftPostId?: number;
+  /** An open invitation's token (the screenshot server's only), for the join page. */
+  joinToken?: string;
 }
 
 const adminSection = (tab: (typeof ADMIN_TABS)[number], ready: string): View => ({
@@ -81,6 +83,7 @@ export function viewsByRoute({
   postId,
   issues,
   draftPostId,
+  joinToken,
 }: PreparedViews): Record<keyof typeof ROUTES, View[]> & { notFound: View[] } {
   const issueScreen = (id: number) => `${ROUTES.admin}?section=newsletter&issue=${id}`;
   return {
@@ -185,6 +188,18 @@ export function viewsByRoute({
     ],
     login: [{ name: 'login', path: ROUTES.login, ready: 'Forgot your password?' }],
     forgotPassword: [{ name: 'forgot-password', path: ROUTES.forgotPassword, ready: 'Back to Login' }],
+    join: [
+      { name: 'join-no-token', path: ROUTES.join, ready: 'This invitation no longer works' },
+      ...(joinToken
+        ? [
+            {
+              name: 'join',
+              path: `${ROUTES.join}?token=${joinToken}`,
+              ready: 'Join the Herts Local Media team',
+            },
+          ]
+        : []),
+    ],
     resetPassword: [
       { name: 'reset-password-no-token', path: ROUTES.resetPassword, ready: 'Invalid Reset Link' },
       {
@@ -478,15 +493,26 @@ export async function prepareViews(baseURL: string, browser: PlaywrightBrowser):
   if (!(await sources.text()).includes(VISUAL_SOURCE)) await countVisualReaders(baseURL);
   const issues = await prepareIssues(api);
   const draftPostId = await prepareDraftPost(api);
-  await prepareStaff(api);
+  const joinToken = await prepareStaff(api);
   await api.dispose();
-  return { postId, issues, draftPostId };
+  return { postId, issues, draftPostId, joinToken };
 }
 
-/** Two more people on the staff, with roles the owner can change: the Staff list's choices show. */
-async function prepareStaff(api: APIRequestContext): Promise<void> {
+/**
+ * Two more people on the staff, with roles the owner can change (the Staff list's choices show), and
+ * an open invitation, whose link's token (from the server's outbox) opens the join page.
+ */
+async function prepareStaff(api: APIRequestContext): Promise<string> {
+  const invited = 'nina.new@hertslocalmedia.co.uk';
+  const tokenOf = () =>
+    acceptedMail(path.join(visualDataDir, 'outbox'))
+      .filter((m) => /^To: (.*?)\r?$/m.exec(m)?.[1] === invited)
+      .map((m) => /\/join\?token=([a-z2-7]+)/.exec(m)?.[1] ?? '')
+      .at(-1) ?? '';
   const staff = (await (await api.get('/api/admin/users')).json()) as { total: number };
-  if (staff.total > 1) return;
+  if (staff.total > 1) return tokenOf();
+  const invitation = await api.post('/api/admin/invitations', { data: { email: invited, role: 'author' } });
+  if (!invitation.ok()) throw new Error(`inviting answered ${invitation.status()}`);
   for (const [name, email, role] of [
     ['Priya Patel', 'priya.patel@hertslocalmedia.co.uk', 'editor'],
     ['Tom Hughes', 'tom.hughes@hertslocalmedia.co.uk', 'contributor'],
@@ -496,6 +522,12 @@ async function prepareStaff(api: APIRequestContext): Promise<void> {
     });
     if (!res.ok()) throw new Error(`adding ${name} answered ${res.status()}`);
   }
+  for (const until = Date.now() + 20_000; Date.now() < until;) {
+    const token = tokenOf();
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the invitation e-mail did not arrive in the outbox');
 }
 
 /**

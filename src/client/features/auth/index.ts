@@ -5,6 +5,7 @@ import * as authFormStyles from './Form.css';
 export { LoginForm } from './LoginForm';
 export { ForgotPasswordForm } from './ForgotPasswordForm';
 export { ResetPasswordForm } from './ResetPasswordForm';
+export { JoinForm } from './JoinForm';
 export { authFormStyles };
 export { useAdminUser, useCan } from './useAdminUser';
 export { useLogout } from './useLogout';

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/staff';
 import * as fieldStyles from '../../../components/ui/form/Field.css';
 import * as staffStyles from './AdminsSection.css';
+import { InvitationsPanel } from './InvitationsPanel';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/form/PasswordField';
 import { TextField } from '../../../components/ui/form/TextField';
@@ -246,9 +247,11 @@ export function AdminsSection() {
         />
       </section>
 
+      <InvitationsPanel myRole={myRole} givable={givable} />
+
       <section className={styles.section} aria-labelledby={`${ids}-add`}>
         <h2 id={`${ids}-add`} className={styles.title}>
-          Add someone
+          Add someone with a password
         </h2>
         <form className={styles.formGrid} onSubmit={add} aria-labelledby={`${ids}-add`} noValidate>
           <TextField
