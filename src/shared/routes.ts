@@ -204,7 +204,10 @@ export const PAGE_ROUTES = {
     page: 'JoinPage',
     serverRendered: false,
     indexing: 'disallow',
-    meta: { title: siteTitle('Join the team'), description: 'Accept an invitation to the Herts Local Media team.' },
+    meta: {
+      title: siteTitle('Join the team'),
+      description: 'Accept an invitation to the Herts Local Media team.',
+    },
   },
   // The e-mailed 'Manage your subscription' link: its token is read in the browser, never cached.
   manageSubscription: {

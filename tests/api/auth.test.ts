@@ -48,7 +48,12 @@ describe('POST /api/admin/login', () => {
     const res = await login(`  ${ADMIN.email.toUpperCase()}  `, ADMIN.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toEqual({ id: expect.any(Number), name: ADMIN.name, email: ADMIN.email, role: 'owner' });
+    expect(body.user).toEqual({
+      id: expect.any(Number),
+      name: ADMIN.name,
+      email: ADMIN.email,
+      role: 'owner',
+    });
     expect(body.authToken).toMatch(/^[a-z2-7]{24}\.[a-z2-7]{32}$/);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain(`session=${body.authToken}`);

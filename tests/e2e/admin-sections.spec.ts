@@ -64,9 +64,7 @@ test('a list that could not be loaded offers Try again, which loads it', async (
     return route.abort('connectionreset');
   });
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'The staff could not be loaded. Please refresh the page.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('The staff could not be loaded. Please refresh the page.');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);

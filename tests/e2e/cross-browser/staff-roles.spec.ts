@@ -1,5 +1,7 @@
 import type { Page } from 'puppeteer-core';
-import { ADMIN_ACCOUNT } from '../../../playwright.config';
+import path from 'node:path';
+import { ADMIN_ACCOUNT, e2eDataDir } from '../../../playwright.config';
+import { acceptedMail } from '../helpers/newsletter-mail';
 import {
   byRole,
   eachBrowserAndSize,
@@ -15,7 +17,7 @@ import {
 } from '../helpers/cross-browser';
 
 // The staff's roles as each person meets them, in Firefox ESR and Chromium at desktop and phone
-// sizes: the owner adds a contributor with the Staff form; the contributor's admin is their posts
+// sizes: the owner invites a contributor, who joins from the e-mailed link; the contributor's admin is their posts
 // and tags, with drafts they save and no Publish; an editor's, a sales person's each shows the
 // sections their work needs and no others; the owner makes the contributor an author (who then
 // gets Publish), and removes the editor, whose open session stops at once.
@@ -85,22 +87,44 @@ eachBrowserAndSize((browserName, size) => {
           expect(made.status).toBe(200);
         }
 
-        // The owner adds the contributor with the Staff form.
+        // The owner invites the contributor from the Staff section.
         await page.goto(`${baseURL}/admin?section=admins`);
-        await waitForText(page, 'Add someone');
-        await page.locator(byRole('textbox', 'Name')).fill(contributor.name);
-        await page.locator(byRole('textbox', 'Email')).fill(contributor.email);
-        await page.locator('input[autocomplete="new-password"]').fill(PASSWORD);
+        await waitForText(page, 'Invite someone');
+        await page.waitForSelector('html[data-hydrated]');
+        const [inviteEmail] = await page.$$('form input[type="email"]');
+        await inviteEmail!.type(contributor.email);
         await page.select('form select', 'contributor');
-        await tap(page, byRole('button', 'Add person'));
-        await waitForText(page, 'User created');
-        const roleOf = `select[aria-label="Role of ${contributor.name}"]`;
-        await page.waitForSelector(roleOf);
-        expect(await page.$eval(roleOf, (el) => (el as HTMLSelectElement).value)).toBe('contributor');
+        await tap(page, byRole('button', 'Send invitation'));
+        await waitForText(page, 'Invitation sent');
+        await page.waitForSelector(byRole('button', `Revoke the invitation of ${contributor.email}`));
         await keepScreen(page, testInfo, 'owner-staff');
 
+        // The contributor opens the e-mailed link, chooses a name and password, and is in.
+        let link = '';
+        await expect
+          .poll(
+            () =>
+              (link =
+                acceptedMail(path.join(e2eDataDir, 'outbox'))
+                  .filter((m) => m.includes(`To: ${contributor.email}`))
+                  .map((m) => /\/join\?token=[a-z2-7]+/.exec(m)?.[0] ?? '')
+                  .at(-1) ?? ''),
+            { timeout: 20_000 },
+          )
+          .not.toBe('');
+        await page.goto(`${baseURL}${link}`);
+        await waitForText(page, 'Join the Herts Local Media team');
+        await page.waitForSelector('html[data-hydrated]');
+        await waitForText(page, `invited ${contributor.email} as a contributor`);
+        await page.locator(byRole('textbox', 'Your name')).fill(contributor.name);
+        const [password, confirm] = await page.$$('input[autocomplete="new-password"]');
+        await password!.type(PASSWORD);
+        await confirm!.type(PASSWORD);
+        await keepScreen(page, testInfo, 'contributor-join');
+        await tap(page, byRole('button', 'Join the team'));
+        await waitForText(page, `Welcome, ${contributor.name}`);
+
         // The contributor: their posts and the tags, a draft saved, nothing to publish with.
-        await openAdminAs(page, baseURL!, contributor);
         expect(await sectionsShown(page)).toEqual(['blog', 'tags']);
         await keepScreen(page, testInfo, 'contributor-home');
         await page.goto(`${baseURL}/admin?section=blog&post=new`);

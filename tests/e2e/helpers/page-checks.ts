@@ -156,7 +156,7 @@ export async function settleForScreenshot(): Promise<void> {
   // Every image loaded, including one drawn (or drawn again) while the others loaded: a decode
   // that fails half-way (its element replaced, or the load still under way on a busy machine) is
   // waited for again, up to 10 s, and findBrokenImages reports what is still missing after that.
-  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
     const pending = Array.from(document.images).filter((img) => !img.complete);
     if (pending.length === 0) break;
     for (const img of pending) img.loading = 'eager';
