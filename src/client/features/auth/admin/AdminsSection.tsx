@@ -12,9 +12,9 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '../../../../shared/staff';
-import * as fieldStyles from '../../../components/ui/form/Field.css';
 import * as staffStyles from './AdminsSection.css';
 import { InvitationsPanel } from './InvitationsPanel';
+import { RoleChoice } from './RoleChoice';
 import { Button } from '../../../components/ui/Button';
 import { PasswordField } from '../../../components/ui/form/PasswordField';
 import { TextField } from '../../../components/ui/form/TextField';
@@ -160,19 +160,14 @@ export function AdminsSection() {
       label: 'Role',
       render: (a) =>
         manages(a) ? (
-          <select
-            className={`${fieldStyles.control.panel} ${staffStyles.roleSelect}`}
+          <RoleChoice
+            className={staffStyles.roleSelect}
             aria-label={`Role of ${a.name}`}
+            roles={givable}
             value={a.role}
             disabled={changeRole.isPending}
             onChange={(e) => void setRole(a, e.target.value as StaffRole)}
-          >
-            {givable.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_NAMES[r]}
-              </option>
-            ))}
-          </select>
+          />
         ) : (
           <span title={ROLE_DESCRIPTIONS[a.role]}>{ROLE_NAMES[a.role]}</span>
         ),
@@ -282,18 +277,7 @@ export function AdminsSection() {
             {...form.field('password')}
             error={form.errors.password}
           />
-          <div className={fieldStyles.field}>
-            <label htmlFor={`${ids}-role`} className={fieldStyles.label}>
-              Role
-            </label>
-            <select id={`${ids}-role`} className={fieldStyles.control.panel} {...form.field('role')}>
-              {givable.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_NAMES[r]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RoleChoice id={`${ids}-role`} label="Role" roles={givable} {...form.field('role')} />
           <Button type="submit" disabled={register.isPending}>
             <UserPlus size={18} aria-hidden="true" /> {register.isPending ? 'Adding...' : 'Add person'}
           </Button>

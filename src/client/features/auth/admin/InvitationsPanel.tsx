@@ -12,7 +12,6 @@ import {
   type StaffRole,
 } from '../../../../shared/staff';
 import { Button } from '../../../components/ui/Button';
-import * as fieldStyles from '../../../components/ui/form/Field.css';
 import { TextField } from '../../../components/ui/form/TextField';
 import { useSchemaForm } from '../../../components/ui/form/useSchemaForm';
 import { toast } from '../../../components/ui/toast-store';
@@ -26,6 +25,7 @@ import {
   useAdminList,
   type AdminListColumn,
 } from '../../../components/admin';
+import { RoleChoice } from './RoleChoice';
 
 const STATUS_LABELS: Record<InvitationStatus, string> = {
   pending: 'Waiting',
@@ -157,18 +157,7 @@ export function InvitationsPanel({ myRole, givable }: { myRole: StaffRole; givab
           {...form.field('email')}
           error={form.errors.email}
         />
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${ids}-role`} className={fieldStyles.label}>
-            Role
-          </label>
-          <select id={`${ids}-role`} className={fieldStyles.control.panel} {...form.field('role')}>
-            {givable.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_NAMES[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleChoice id={`${ids}-role`} label="Role" roles={givable} {...form.field('role')} />
         <Button type="submit" disabled={invite.isPending}>
           <Send size={18} aria-hidden="true" /> {invite.isPending ? 'Sending...' : 'Send invitation'}
         </Button>
