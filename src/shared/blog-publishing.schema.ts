@@ -6,6 +6,9 @@ import {
   BLOG_SEO_LIMITS,
   BLOG_SLUG_MAX,
   BLOG_TAG_LIMITS,
+  REVIEW_NOTE_MAX,
+  REVIEW_STATES,
+  REVIEW_STEPS,
 } from './blog-publishing';
 import {
   blogPageSchema,
@@ -118,6 +121,17 @@ export const adminBlogPostSchema = blogPostSchema.extend({
   updatedByName: z.string().nullable(),
   /** Who saved it last, so an editor can tell "you, in another tab" from another admin. */
   updatedById: z.number().int().nullable(),
+  /** Who wrote it. */
+  authorId: z.number().int().nullable(),
+  authorName: z.string().nullable(),
+  /** Editorial review: submitted (waiting for an editor), returned (with reviewNote), or null. */
+  review: z.enum(REVIEW_STATES).nullable(),
+  reviewNote: z.string().nullable(),
+});
+
+export const returnPostInputSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  note: z.string().trim().min(1, 'Say what to change').max(REVIEW_NOTE_MAX),
 });
 export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
 
@@ -174,6 +188,10 @@ export const revisionRowSchema = z.object({
   createdAt: z.string(),
   authorName: z.string().nullable(),
   title: z.string(),
+  /** The step of editorial review this save was (submitted, returned, approved), or null. */
+  step: z.enum(REVIEW_STEPS).nullable(),
+  /** The note that came with it (an editor's, returning the draft). */
+  note: z.string().nullable(),
 });
 export type RevisionRow = z.infer<typeof revisionRowSchema>;
 export const revisionSchema = revisionRowSchema.extend({

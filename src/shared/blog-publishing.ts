@@ -121,3 +121,21 @@ export function parseBlogSearchQuery(search: string): { q: string; page: number 
   const page = rawPage && /^[1-9]\d{0,4}$/.test(rawPage) ? Number(rawPage) : 1;
   return { q, page };
 }
+
+/** Editorial review: a drafts-only writer submits a draft; an editor returns it with a note or approves it. */
+export const REVIEW_STATES = ['submitted', 'returned'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const REVIEW_STEPS = ['submitted', 'returned', 'approved'] as const;
+export type ReviewStep = (typeof REVIEW_STEPS)[number];
+export const REVIEW_STEP_LABELS: Record<ReviewStep, string> = {
+  submitted: 'Submitted for review',
+  returned: 'Returned with a note',
+  approved: 'Approved',
+};
+export const REVIEW_NOTE_MAX = 2000;
+export const REVIEW_MESSAGES = {
+  submitted: 'Submitted: the editors have been told.',
+  returned: 'Returned to the writer with your note.',
+  notADraft: 'Only a draft can be submitted for review.',
+  notSubmitted: 'Only a post waiting for review can be returned.',
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX } from './admin';
 import { BLOG_LIMITS, BLOG_MESSAGES } from './blog';
-import { BLOG_POST_STATUSES, BLOG_SLUG_MAX } from './blog-publishing';
+import { BLOG_POST_STATUSES, BLOG_SLUG_MAX, REVIEW_STATES } from './blog-publishing';
 import {
   cursorFields,
   cursorPageFields,
@@ -94,6 +94,8 @@ const adminFilterFields = {
   tag: optionalFilter(
     z.string().trim().max(BLOG_SLUG_MAX, `tag must be at most ${BLOG_SLUG_MAX} characters`),
   ),
+  /** Editorial review: submitted (the editors' queue) or returned. */
+  review: optionalFilter(z.enum(REVIEW_STATES, 'review must be submitted or returned')),
 };
 
 /** GET /api/admin/blogs: one page of every post (drafts included), newest first, as full posts. */
@@ -114,7 +116,11 @@ export const adminBlogPageInputSchema = z.object({
 export const blogTagSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export type BlogTag = z.infer<typeof blogTagSchema>;
 /** A row of the admin's posts list: the summary and the post's tags, in their order. */
-export const adminBlogSummarySchema = blogSummarySchema.extend({ tags: z.array(blogTagSchema) });
+export const adminBlogSummarySchema = blogSummarySchema.extend({
+  tags: z.array(blogTagSchema),
+  /** Editorial review: submitted (waiting for an editor), returned, or null. */
+  review: z.enum(REVIEW_STATES).nullable(),
+});
 export type AdminBlogSummary = z.infer<typeof adminBlogSummarySchema>;
 export const adminBlogPageSchema = z.object({
   items: z.array(adminBlogSummarySchema),

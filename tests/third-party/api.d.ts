@@ -654,6 +654,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/blogs/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns a draft submitted for review to its writer with a note, and tells them by e-mail
+         * @description **Who may call it:** Owner, Administrator, Editor (every post and tag: edit, publish, schedule, delete, rename, merge).
+         */
+        post: operations["blog-returnForChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/blogs/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits your own draft for review: every editor is told by e-mail
+         * @description For a role that may only save drafts, the way to publication: an editor then publishes or schedules it (PATCH /admin/blogs/{id}, which ends the review) or returns it with a note (POST /admin/blogs/{id}/return).
+         *
+         *     **Who may call it:** Owner, Administrator, Editor, Author, Contributor (their own draft posts: write, edit, delete, upload images, see tags).
+         */
+        post: operations["blog-submitForReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/blogs/{postId}/revisions": {
         parameters: {
             query?: never;
@@ -6633,6 +6675,8 @@ export interface operations {
                      *       "createdAt": "2025-10-31T16:00:00.000Z",
                      *       "authorName": "string",
                      *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "step": "submitted",
+                     *       "note": "string",
                      *       "postId": 1,
                      *       "excerpt": "Stalls, music and local food on the Causeway.",
                      *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
@@ -6649,6 +6693,8 @@ export interface operations {
                         createdAt: string;
                         authorName: string | null;
                         title: string;
+                        step: ("submitted" | "returned" | "approved") | null;
+                        note: string | null;
                         postId: number;
                         excerpt: string;
                         content: string;
@@ -7690,6 +7736,7 @@ export interface operations {
                 q?: string;
                 status?: "draft" | "scheduled" | "published";
                 tag?: string;
+                review?: "submitted" | "returned";
             };
             header?: never;
             path?: never;
@@ -7901,7 +7948,11 @@ export interface operations {
                      *       "readingMinutes": 1,
                      *       "version": 1,
                      *       "updatedByName": "string",
-                     *       "updatedById": 1
+                     *       "updatedById": 1,
+                     *       "authorId": 1,
+                     *       "authorName": "string",
+                     *       "review": "submitted",
+                     *       "reviewNote": "string"
                      *     }
                      */
                     "application/json": {
@@ -7932,6 +7983,10 @@ export interface operations {
                         version: number;
                         updatedByName: string | null;
                         updatedById: number | null;
+                        authorId: number | null;
+                        authorName: string | null;
+                        review: ("submitted" | "returned") | null;
+                        reviewNote: string | null;
                     };
                 };
             };
@@ -8115,7 +8170,11 @@ export interface operations {
                      *       "readingMinutes": 1,
                      *       "version": 1,
                      *       "updatedByName": "string",
-                     *       "updatedById": 1
+                     *       "updatedById": 1,
+                     *       "authorId": 1,
+                     *       "authorName": "string",
+                     *       "review": "submitted",
+                     *       "reviewNote": "string"
                      *     }
                      */
                     "application/json": {
@@ -8146,6 +8205,10 @@ export interface operations {
                         version: number;
                         updatedByName: string | null;
                         updatedById: number | null;
+                        authorId: number | null;
+                        authorName: string | null;
+                        review: ("submitted" | "returned") | null;
+                        reviewNote: string | null;
                     };
                 };
             };
@@ -8484,7 +8547,11 @@ export interface operations {
                      *       "readingMinutes": 1,
                      *       "version": 1,
                      *       "updatedByName": "string",
-                     *       "updatedById": 1
+                     *       "updatedById": 1,
+                     *       "authorId": 1,
+                     *       "authorName": "string",
+                     *       "review": "submitted",
+                     *       "reviewNote": "string"
                      *     }
                      */
                     "application/json": {
@@ -8515,6 +8582,10 @@ export interface operations {
                         version: number;
                         updatedByName: string | null;
                         updatedById: number | null;
+                        authorId: number | null;
+                        authorName: string | null;
+                        review: ("submitted" | "returned") | null;
+                        reviewNote: string | null;
                     };
                 };
             };
@@ -8871,6 +8942,461 @@ export interface operations {
             };
         };
     };
+    "blog-returnForChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "excerpt": "Stalls, music and local food on the Causeway.",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "category": "Events",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "status": "draft",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true,
+                     *       "readingMinutes": 1,
+                     *       "version": 1,
+                     *       "updatedByName": "string",
+                     *       "updatedById": 1,
+                     *       "authorId": 1,
+                     *       "authorName": "string",
+                     *       "review": "submitted",
+                     *       "reviewNote": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        excerpt: string;
+                        content: string;
+                        category: string;
+                        imageUrl: string | null;
+                        publishedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        slug: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "published";
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                        readingMinutes: number;
+                        version: number;
+                        updatedByName: string | null;
+                        updatedById: number | null;
+                        authorId: number | null;
+                        authorName: string | null;
+                        review: ("submitted" | "returned") | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, an empty note, or the post is not waiting for review. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-submitForReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "title": "Spring fair in Bishop’s Stortford",
+                     *       "excerpt": "Stalls, music and local food on the Causeway.",
+                     *       "content": "<h2>Come along</h2><p>Saturday from <strong>10am</strong>.</p>",
+                     *       "category": "Events",
+                     *       "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *       "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *       "createdAt": "2025-10-31T16:00:00.000Z",
+                     *       "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *       "slug": "string",
+                     *       "status": "draft",
+                     *       "tags": [
+                     *         {
+                     *           "id": 42,
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string"
+                     *         }
+                     *       ],
+                     *       "metaTitle": "string",
+                     *       "metaDescription": "string",
+                     *       "socialImageUrl": "string",
+                     *       "socialDescription": "string",
+                     *       "canonicalUrl": "string",
+                     *       "noIndex": true,
+                     *       "readingMinutes": 1,
+                     *       "version": 1,
+                     *       "updatedByName": "string",
+                     *       "updatedById": 1,
+                     *       "authorId": 1,
+                     *       "authorName": "string",
+                     *       "review": "submitted",
+                     *       "reviewNote": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        excerpt: string;
+                        content: string;
+                        category: string;
+                        imageUrl: string | null;
+                        publishedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        slug: string;
+                        /** @enum {string} */
+                        status: "draft" | "scheduled" | "published";
+                        tags: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        }[];
+                        metaTitle: string;
+                        metaDescription: string;
+                        socialImageUrl: string | null;
+                        socialDescription: string;
+                        canonicalUrl: string | null;
+                        noIndex: boolean;
+                        readingMinutes: number;
+                        version: number;
+                        updatedByName: string | null;
+                        updatedById: number | null;
+                        authorId: number | null;
+                        authorName: string | null;
+                        review: ("submitted" | "returned") | null;
+                        reviewNote: string | null;
+                    };
+                };
+            };
+            /** @description The id is not a whole number, or the post is not a draft. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Someone else's post. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such post. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "blog-revisions": {
         parameters: {
             query?: {
@@ -8898,7 +9424,9 @@ export interface operations {
                      *           "id": 42,
                      *           "createdAt": "2025-10-31T16:00:00.000Z",
                      *           "authorName": "string",
-                     *           "title": "Spring fair in Bishop’s Stortford"
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "step": "submitted",
+                     *           "note": "string"
                      *         }
                      *       ],
                      *       "total": 1,
@@ -8912,6 +9440,8 @@ export interface operations {
                             createdAt: string;
                             authorName: string | null;
                             title: string;
+                            step: ("submitted" | "returned" | "approved") | null;
+                            note: string | null;
                         }[];
                         total: number;
                         page: number;
@@ -9075,7 +9605,11 @@ export interface operations {
                      *       "readingMinutes": 1,
                      *       "version": 1,
                      *       "updatedByName": "string",
-                     *       "updatedById": 1
+                     *       "updatedById": 1,
+                     *       "authorId": 1,
+                     *       "authorName": "string",
+                     *       "review": "submitted",
+                     *       "reviewNote": "string"
                      *     }
                      */
                     "application/json": {
@@ -9106,6 +9640,10 @@ export interface operations {
                         version: number;
                         updatedByName: string | null;
                         updatedById: number | null;
+                        authorId: number | null;
+                        authorName: string | null;
+                        review: ("submitted" | "returned") | null;
+                        reviewNote: string | null;
                     };
                 };
             };
@@ -9266,6 +9804,7 @@ export interface operations {
                 q?: string;
                 status?: "draft" | "scheduled" | "published";
                 tag?: string;
+                review?: "submitted" | "returned";
                 after?: string;
                 before?: string;
             };
@@ -9299,7 +9838,8 @@ export interface operations {
                      *               "name": "Jo Bloggs",
                      *               "slug": "string"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "review": "submitted"
                      *         }
                      *       ],
                      *       "total": 1,
@@ -9322,6 +9862,7 @@ export interface operations {
                                 name: string;
                                 slug: string;
                             }[];
+                            review: ("submitted" | "returned") | null;
                         }[];
                         total: number;
                         page: number;

@@ -16,12 +16,14 @@ import { feedDocs } from './routes/feeds.docs';
 import { blogSeeds } from './seed';
 
 /**
- * What the blog registers: its procedures, its RSS feeds, its first posts, the job that publishes
+ * What the blog registers: its procedures, its RSS feeds, the e-mails of editorial review, its first posts, the job that publishes
  * scheduled posts, its tags and posts in the sitemap, when the cached pages change by themselves, and its moved pages.
  */
 export const blogModule = {
   namespaces: { blog: blogRouter },
   routes: (deps) => [feedRoutes(deps)],
+  // Editorial review's e-mails (review.ts): to the editors, and back to the writer.
+  mailKinds: [{ kind: 'post_submitted' }, { kind: 'post_returned' }],
   routeDocs: feedDocs,
   seeds: blogSeeds,
   scheduledJobs: (deps, { log }) => [

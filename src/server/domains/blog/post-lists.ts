@@ -9,7 +9,7 @@ import {
   type CursorRequest,
   type Page,
 } from '../../platform/paging';
-import { readingMinutes, type BlogPostStatus } from '../../../shared/blog-publishing';
+import { readingMinutes, type BlogPostStatus, type ReviewState } from '../../../shared/blog-publishing';
 import type { BlogTag } from '../../../shared/blog-publishing.schema';
 import type { AdminBlogSummary, BlogPost, BlogSummary } from '../../../shared/blog.schema';
 import { fromPageStart, pageStartsOf, type PageStart } from './memory';
@@ -143,6 +143,8 @@ export interface AdminPostFilter {
   tag?: string | undefined;
   /** Only this author's posts (a writer who may not see everyone's). */
   authorId?: number | undefined;
+  /** Only the posts in this state of editorial review. */
+  review?: ReviewState | undefined;
 }
 
 /** The posts carrying the tag at this address: one probe of post_tags_tag_idx per post read. */
@@ -164,6 +166,7 @@ function adminWhere(db: Database, filter: AdminPostFilter): SQL | undefined {
   if (filter.status === 'scheduled') conditions.push(sql`${blogPosts.publishedAt} > now()`);
   if (filter.tag) conditions.push(taggedWith(db, filter.tag));
   if (filter.authorId !== undefined) conditions.push(eq(blogPosts.authorId, filter.authorId));
+  if (filter.review) conditions.push(eq(blogPosts.review, filter.review));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(
@@ -212,7 +215,7 @@ export async function listPostSummaries(
   );
   return {
     ...cursors,
-    items: page.map(({ row }) => ({ ...toSummary(row), tags: tagMap.get(row.id) ?? [] })),
+    items: page.map(({ row, review }) => ({ ...toSummary(row), tags: tagMap.get(row.id) ?? [], review })),
     total: counted?.total ?? 0,
     page: filter.page,
     pageSize: filter.pageSize,
@@ -266,7 +269,7 @@ export const postListQueries = {
       .offset(pageOffset(f.page, f.pageSize)),
   adminSummaries: (db: Database, f: AdminPostFilter & CursorRequest, read = adminKeyset.read(f)) =>
     db
-      .select({ row: summaryColumns, [CURSOR_KEY]: read.key })
+      .select({ row: summaryColumns, review: blogPosts.review, [CURSOR_KEY]: read.key })
       .from(blogPosts)
       .where(and(adminWhere(db, f), read.where))
       .orderBy(...read.orderBy)

@@ -107,6 +107,12 @@ export async function toAdminPost(db: Db, row: PostRow): Promise<AdminBlogPost> 
   const [editor] = row.updatedBy
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.updatedBy))
     : [];
+  const [author] =
+    row.authorId === null
+      ? []
+      : row.authorId === row.updatedBy
+        ? [editor]
+        : await db.select({ name: users.name }).from(users).where(eq(users.id, row.authorId));
   return {
     ...toPost(row),
     slug: row.slug,
@@ -122,6 +128,10 @@ export async function toAdminPost(db: Db, row: PostRow): Promise<AdminBlogPost> 
     version: row.version,
     updatedByName: editor?.name ?? null,
     updatedById: row.updatedBy,
+    authorId: row.authorId,
+    authorName: author?.name ?? null,
+    review: row.review,
+    reviewNote: row.reviewNote,
   };
 }
 
@@ -223,6 +233,7 @@ export async function updatePost(
     const { status, publishedAt } = options.draftOnly
       ? { status: 'draft' as const, publishedAt: null }
       : publicationOf(existing, input, now);
+    const approving = existing.review !== null && status !== 'draft';
     await tx
       .update(blogPosts)
       .set({
@@ -239,12 +250,15 @@ export async function updatePost(
         version: existing.version + 1,
         updatedBy: authorId,
         updatedAt: now,
+        // Published or scheduled while in review: the review is over (review.ts).
+        ...(approving ? { review: null, reviewNote: null } : {}),
       })
       .where(eq(blogPosts.id, id));
     if (input.tags !== undefined) await setPostTags(tx, id, input.tags);
     else if (input.category !== undefined) await refreshTagColumns(tx, [id]);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
-    if (options.revision) await writeRevision(tx, saved!, authorId, now);
+    if (options.revision)
+      await writeRevision(tx, saved!, authorId, now, approving ? { step: 'approved' } : null);
     await moveWordCounts(tx, wordsBefore, await countedWords(tx, [id]));
     return saved!;
   });

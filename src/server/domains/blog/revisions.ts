@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors';
 import { users } from '../auth';
 import type { Revision, RevisionRow } from '../../../shared/blog-publishing.schema';
 import { postRevisions, type PostRow, type Tx } from './tables';
+import type { ReviewStep } from '../../../shared/blog-publishing';
 
 // A post's revisions: each save writes one (an autosave does not); restoring one is a save of the
 // post (posts.ts).
@@ -17,11 +18,14 @@ export async function writeRevision(
   post: PostRow,
   authorId: number | null,
   now: Date,
+  review: { step: ReviewStep; note?: string | null } | null = null,
 ): Promise<void> {
   await tx.insert(postRevisions).values({
     postId: post.id,
     authorId,
     createdAt: now,
+    step: review?.step ?? null,
+    note: review?.note ?? null,
     title: post.title,
     excerpt: post.excerpt,
     content: post.content,
@@ -54,6 +58,8 @@ export async function listRevisions(
         createdAt: postRevisions.createdAt,
         authorName: users.name,
         title: postRevisions.title,
+        step: postRevisions.step,
+        note: postRevisions.note,
       })
       .from(postRevisions)
       .leftJoin(users, eq(users.id, postRevisions.authorId))
@@ -89,6 +95,8 @@ export async function getRevision(db: Database, id: number): Promise<Revision> {
     createdAt: r.createdAt.toISOString(),
     authorName: row.authorName ?? null,
     title: r.title,
+    step: r.step,
+    note: r.note,
     excerpt: r.excerpt,
     content: r.content,
     metaTitle: r.metaTitle,

@@ -2,6 +2,7 @@ import { router } from '../../web/trpc/init';
 import { postAdminProcedures } from './posts-router';
 import { publicBlogProcedures } from './public-router';
 import { revisionProcedures } from './revisions-router';
+import { reviewProcedures } from './review-router';
 import { tagAdminProcedures } from './tags-router';
 
 // The blog's one namespace (blog.*), merged from its parts by what they do. The order is the wire's:
@@ -11,4 +12,5 @@ export const blogRouter = router({
   ...postAdminProcedures,
   ...revisionProcedures,
   ...tagAdminProcedures,
+  ...reviewProcedures,
 });

@@ -13,6 +13,7 @@ import {
 import { tsvector, createdAt, updatedAt } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/client';
 import { users } from '../auth/tables';
+import type { ReviewState, ReviewStep } from '../../../shared/blog-publishing';
 
 // Posts, their earlier slugs, tags, revisions, and the words search corrects towards.
 
@@ -46,6 +47,10 @@ export const blogPosts = pgTable(
     socialDescription: text('social_description').notNull().default(''),
     canonicalUrl: text('canonical_url'),
     noIndex: boolean('no_index').notNull().default(false),
+    /** Editorial review: submitted (waiting for an editor) or returned (with a note); null otherwise. */
+    review: text('review').$type<ReviewState>(),
+    /** The editor's note when they returned it. */
+    reviewNote: text('review_note'),
     /** Goes up by one at every save: an update naming an older one is refused (409). */
     version: integer('version').notNull().default(1),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -157,6 +162,10 @@ export const postRevisions = pgTable(
     socialDescription: text('social_description').notNull().default(''),
     canonicalUrl: text('canonical_url'),
     noIndex: boolean('no_index').notNull().default(false),
+    /** A step of editorial review this save was: submitted, returned or approved; null for a plain save. */
+    step: text('step').$type<ReviewStep>(),
+    /** The note that came with it (a return's). */
+    note: text('note'),
   },
   (t) => [index('post_revisions_post_idx').on(t.postId, t.createdAt, t.id)],
 );

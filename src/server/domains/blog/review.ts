@@ -1,0 +1,130 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail/queue';
+import { users } from '../auth';
+import { BLOG_MESSAGES } from '../../../shared/blog';
+import { REVIEW_MESSAGES } from '../../../shared/blog-publishing';
+import { PERMISSIONS } from '../../../shared/staff';
+import { AUTHORING_MESSAGES, type Writer } from './authoring';
+import { writeRevision } from './revisions';
+import { blogPosts, type PostRow } from './tables';
+
+// Editorial review, as Ghost's contributors know it: a writer whose role saves drafts only submits
+// one; every editor is told by e-mail; an editor returns it with a note (the writer is told) or
+// approves it by publishing or scheduling it. Each step is a revision of the post (with its note)
+// and, through the procedures, an entry of the activity log.
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+const editLink = (deps: Deps, id: number) => `${deps.config.publicUrl}/admin?section=blog&post=${id}`;
+
+/** Submits the writer's own draft for review and tells every editor (the writer aside). */
+export async function submitForReview(
+  deps: Deps,
+  writer: Writer & { name: string },
+  id: number,
+): Promise<PostRow> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const [post] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!post) throw notFound(BLOG_MESSAGES.notFound);
+    if (post.authorId !== writer.id) throw forbidden(AUTHORING_MESSAGES.notYours);
+    if (post.status !== 'draft') throw badRequest(REVIEW_MESSAGES.notADraft);
+    const [saved] = await tx
+      .update(blogPosts)
+      .set({
+        review: 'submitted',
+        reviewNote: null,
+        version: post.version + 1,
+        updatedAt: now,
+        updatedBy: writer.id,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    await writeRevision(tx, saved!, writer.id, now, { step: 'submitted' });
+    const editors = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(and(inArray(users.role, [...PERMISSIONS.editAllPosts.roles]), ne(users.id, writer.id)));
+    for (const editor of editors) {
+      await enqueueMail(tx, {
+        kind: 'post_submitted',
+        now,
+        message: {
+          to: editor.email,
+          subject: `For review: ${post.title}`,
+          text: [
+            `Hello ${editor.name},`,
+            '',
+            `${writer.name} submitted a draft for review: "${post.title}".`,
+            'Publish or schedule it when it is ready, or return it with a note:',
+            '',
+            editLink(deps, id),
+            '',
+            'Herts Local Media',
+          ].join('\n'),
+        },
+      });
+    }
+    return saved!;
+  });
+}
+
+/** Returns a submitted draft to its writer with a note, and tells them. */
+export async function returnToWriter(
+  deps: Deps,
+  editor: Writer & { name: string },
+  id: number,
+  note: string,
+): Promise<PostRow> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const [post] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!post) throw notFound(BLOG_MESSAGES.notFound);
+    if (post.review !== 'submitted' || post.status !== 'draft')
+      throw badRequest(REVIEW_MESSAGES.notSubmitted);
+    const [saved] = await tx
+      .update(blogPosts)
+      .set({
+        review: 'returned',
+        reviewNote: note,
+        version: post.version + 1,
+        updatedAt: now,
+        updatedBy: editor.id,
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    await writeRevision(tx, saved!, editor.id, now, { step: 'returned', note });
+    const [writer] = post.authorId
+      ? await tx
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, post.authorId))
+      : [];
+    if (writer) {
+      await enqueueMail(tx, {
+        kind: 'post_returned',
+        now,
+        message: {
+          to: writer.email,
+          subject: `Returned with a note: ${post.title}`,
+          text: [
+            `Hello ${writer.name},`,
+            '',
+            `${editor.name} returned your draft "${post.title}" with this note:`,
+            '',
+            note,
+            '',
+            'Change it and submit it again:',
+            '',
+            editLink(deps, id),
+            '',
+            'Herts Local Media',
+          ].join('\n'),
+        },
+      });
+    }
+    return saved!;
+  });
+}
