@@ -17,8 +17,9 @@ import {
 } from '../helpers/cross-browser';
 
 // The staff's roles as each person meets them, in Firefox ESR and Chromium at desktop and phone
-// sizes: the owner invites a contributor, who joins from the e-mailed link; the contributor's admin is their posts
-// and tags, with drafts they save and no Publish; an editor's, a sales person's each shows the
+// sizes: the owner invites a contributor, who joins from the e-mailed link; the contributor's admin
+// is their posts and tags, with drafts they save and no Publish; they submit a draft for review, an
+// editor returns it with a note, and the contributor reads it; a sales person's admin shows the
 // sections their work needs and no others; the owner makes the contributor an author (who then
 // gets Publish), and removes the editor, whose open session stops at once.
 
@@ -142,6 +143,13 @@ eachBrowserAndSize((browserName, size) => {
         expect(await page.$(byRole('button', `Publish Cara's first draft ${tag}`))).toBeNull();
         await keepScreen(page, testInfo, 'contributor-list');
 
+        // The contributor submits the draft for review; the list says it waits.
+        const title = `Cara's first draft ${tag}`;
+        await tap(page, byRole('link', title));
+        await tap(page, byRole('button', 'Submit for review'));
+        await waitForText(page, 'Submitted for review: an editor will publish or schedule it');
+        const postId = Number(new URL(page.url()).searchParams.get('post'));
+
         // An editor: content, newsletters and figures; no people's records, no staff.
         await openAdminAs(page, baseURL!, editor);
         expect(await sectionsShown(page)).toEqual([
@@ -152,7 +160,23 @@ eachBrowserAndSize((browserName, size) => {
           'podcasts',
           'analytics',
         ]);
+        await page.waitForSelector('[data-testid="review-chip"]');
         await keepScreen(page, testInfo, 'editor-home');
+        // The editor returns it with a note.
+        await page.goto(`${baseURL}/admin?section=blog&post=${postId}`);
+        await waitForText(page, `Submitted for review by ${contributor.name}`);
+        await tap(page, byRole('button', 'Return with a note'));
+        await page.locator('[role="dialog"] textarea').fill('Lovely. Say where to park.');
+        await keepScreen(page, testInfo, 'editor-return');
+        await tap(page, byRole('button', 'Return'));
+        await waitForText(page, 'Returned to the writer');
+
+        // The contributor reads the note.
+        await openAdminAs(page, baseURL!, contributor);
+        await page.goto(`${baseURL}/admin?section=blog&post=${postId}`);
+        await waitForText(page, 'An editor returned this draft with a note');
+        await waitForText(page, 'Lovely. Say where to park.');
+        await keepScreen(page, testInfo, 'contributor-returned');
 
         // Sales: enquiries, the academy and the figures; no blog.
         await openAdminAs(page, baseURL!, sales);

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../../styles/theme.css';
 import { prose } from '../../../styles/prose.css';
 
@@ -361,3 +361,21 @@ export const facebookHost = style({
 });
 export const facebookTitle = style({ ...twoLines, fontWeight: vars.fontWeight.bold, color: '#050505' });
 export const facebookDescription = style({ ...oneLine, fontSize: vars.fontSize.sm, color: '#65676b' });
+
+/** Editorial review's box in the editor: calm, in the accent's colour (not an error). */
+export const review = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.accent}`,
+  background: vars.color.accentSoft,
+  color: vars.color.ink,
+});
+globalStyle(`${review} p`, { margin: 0 });
+export const reviewTitle = style({ fontWeight: vars.fontWeight.bold });
+/** The editor's note, kept as written (line breaks included). */
+export const reviewNote = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+export const reviewHint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });

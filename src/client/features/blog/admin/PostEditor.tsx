@@ -20,6 +20,7 @@ import {
 } from '../../../components/admin';
 import { useAdminUser } from '../../auth';
 import { ConflictNotice } from './EditorNotices';
+import { ReviewBar } from './ReviewBar';
 import { EMPTY, draftOf, fieldsOf, goOutAt, problemOf, type Draft } from './post-draft';
 import { EditorHead, PostSettings, useSettingsPanel } from './PostSettings';
 import { useCan } from '../../auth';
@@ -330,6 +331,16 @@ export function PostEditor({
           />
         ) : null}
       </SaveStatus>
+      {editing ? (
+        <ReviewBar
+          post={editing}
+          draftsOnly={!mayPublish}
+          reviews={can('editAllPosts')}
+          dirty={dirty}
+          // Submitting or returning saves the post: the next save names the version it made.
+          onChanged={(post) => setVersion(post.version)}
+        />
+      ) : null}
       <form onSubmit={submit} noValidate>
         <fieldset
           className={settingsOpen.open ? styles.layout.open : styles.layout.closed}

@@ -69,7 +69,16 @@ const TOGGLE: Record<BlogPostStatus, { label: string; published: boolean; done: 
 function StatusChip({ post }: { post: AdminBlogSummary }) {
   const status = statusOf(post);
   const chip = status === 'scheduled' ? editorStyles.scheduled : adminStyles.status[status];
-  return <span className={chip}>{BLOG_STATUS_LABELS[status]}</span>;
+  return (
+    <>
+      <span className={chip}>{BLOG_STATUS_LABELS[status]}</span>
+      {post.review && status === 'draft' ? (
+        <span className={editorStyles.scheduled} data-testid="review-chip">
+          {post.review === 'submitted' ? 'In review' : 'Returned'}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** 'Events · Ware, Walks': the post's category, then its tags. */
