@@ -120,12 +120,14 @@ test('the other sections: subscribers, academy places and adding an admin', asyn
   await nav.getByRole('button', { name: 'Staff' }).click();
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toContainText('(you)');
   const email = `nadia.${Date.now()}@hertslocalmedia.co.uk`;
-  await page.getByLabel('Name').fill('Nadia Second');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('short');
+  // The form that adds someone with a password (the one above it invites by e-mail).
+  const addForm = page.getByRole('form', { name: 'Add someone with a password' });
+  await addForm.getByLabel('Name').fill('Nadia Second');
+  await addForm.getByLabel('Email').fill(email);
+  await addForm.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('Cassiobury-Park-Swan-19');
+  await addForm.getByLabel('Password', { exact: true }).fill('Cassiobury-Park-Swan-19');
   await page.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('User created', { exact: true })).toBeVisible();
   const row = page.getByTestId('admin-row').filter({ hasText: email });

@@ -64,8 +64,14 @@ test('a list that could not be loaded offers Try again, which loads it', async (
     return route.abort('connectionreset');
   });
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('The staff could not be loaded. Please refresh the page.');
-  await page.getByRole('button', { name: 'Try again' }).click();
+  // The staff and the invitations are asked for together (one batch): both lists say so.
+  await expect(page.getByRole('alert').filter({ hasText: 'The staff' })).toHaveText(
+    'The staff could not be loaded. Please refresh the page.',
+  );
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expect(async () => {
+    if ((await retry.count()) > 0) await retry.first().click({ timeout: 2000 });
+    expect(await retry.count()).toBe(0);
+  }).toPass();
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 });

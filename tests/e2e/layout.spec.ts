@@ -74,7 +74,7 @@ test.describe('the admin app on a phone', () => {
     { tab: 'Enquiries', ready: 'Enquiries', lists: 1 },
     { tab: 'Subscribers', ready: 'Newsletter subscribers', lists: 1 },
     { tab: 'Academy', ready: 'Free workshop sessions', lists: 1 },
-    { tab: 'Staff', ready: 'Add someone', lists: 2 },
+    { tab: 'Staff', ready: 'Invite someone', lists: 2 },
     { tab: 'Site content', ready: 'Advertising services', lists: 4 },
     { tab: 'Podcasts', ready: 'Episodes', lists: 1 },
     { tab: 'Activity', ready: 'Activity', lists: 1 },

@@ -158,7 +158,7 @@ export function viewsByRoute({
           ]
         : []),
       adminSection('Academy', 'Free workshop sessions'),
-      adminSection('Staff', 'Add someone'),
+      adminSection('Staff', 'Invite someone'),
       adminSection('Site content', 'Advertising services'),
       adminSection('Podcasts', 'Podcast feed'),
       adminSection('Business details', 'Business details'),

@@ -62,3 +62,6 @@ export const link = style({
 
 export const icon = style({ color: vars.color.brand, alignSelf: 'center' });
 export const successIcon = style({ color: vars.color.success, alignSelf: 'center' });
+
+/** An e-mail address in running text: on a line of its own when it needs one, broken only if even that is too narrow. */
+export const address = style({ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' });

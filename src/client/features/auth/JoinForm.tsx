@@ -18,6 +18,7 @@ import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { trpc } from '../../lib/trpc';
 import { AuthFormPanel, AuthNotice } from './AuthPanel';
+import * as styles from './Form.css';
 
 /** POST /api/invitations/accept's input, with the password typed twice and the server's length rule. */
 const joinFormSchema = acceptInvitationInputSchema
@@ -89,7 +90,7 @@ export function JoinForm() {
       heading="Join the Herts Local Media team"
       lead={
         <>
-          {invitation.invitedBy} invited <strong>{invitation.email}</strong> as{' '}
+          {invitation.invitedBy} invited <strong className={styles.address}>{invitation.email}</strong> as{' '}
           {/^[AEIOU]/.test(role) ? 'an' : 'a'} {role.toLowerCase()}: {ROLE_DESCRIPTIONS[invitation.role]}{' '}
           Choose your name and a password of at least {PASSWORD_MIN_LENGTH} characters.
         </>
