@@ -114,7 +114,9 @@ describe('editorial review', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'scheduled', review: null, reviewNote: null });
     // Scheduled, it is the editor's now: the contributor can no longer change or submit it.
-    expect((await call('contributor', 'PATCH', `/api/admin/blogs/${draft.id}`, { title: 'x' })).statusCode).toBe(403);
+    expect(
+      (await call('contributor', 'PATCH', `/api/admin/blogs/${draft.id}`, { title: 'x' })).statusCode,
+    ).toBe(403);
     expect((await call('contributor', 'POST', `/api/admin/blogs/${draft.id}/submit`)).statusCode).toBe(400);
 
     // Each step is a revision, the return with its note, and an entry of the activity log.
