@@ -75,3 +75,19 @@ test('a list that could not be loaded offers Try again, which loads it', async (
   }).toPass();
   await expect(page.getByTestId('admin-row').filter({ hasText: ADMIN.email })).toBeVisible();
 });
+
+test('the activity log shows one person’s entries, each with their role at the time', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ by: 'api' });
+  await page.goto('/admin?section=activity');
+  await expect(page.getByTestId('activity-row').first()).toBeVisible();
+  await page.getByLabel('Person').selectOption({ label: ADMIN.name });
+  const rows = page.getByTestId('activity-row');
+  await expect(rows.first()).toContainText(ADMIN.email);
+  for (const row of (await rows.all()).slice(0, 10)) {
+    await expect(row).toContainText(ADMIN.email);
+    await expect(row).toContainText('as owner');
+  }
+});

@@ -1,4 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { ROLE_NAMES } from '../../../../shared/staff';
 import { useId } from 'react';
 import {
   ACTIVITY_KIND_LABELS,
@@ -42,11 +43,19 @@ function Changes({ entry }: { entry: ActivityEntry }) {
 /** Every admin change and sign-in of the last year, newest first. */
 export function ActivitySection() {
   const ids = useId();
-  const list = useAdminList({ kind: '' as ActivityKind | '' });
+  const list = useAdminList({ kind: '' as ActivityKind | '', person: '' });
   const query = trpc.admin.activity.useQuery(
-    { page: list.page, ...list.cursor, pageSize: list.pageSize, kind: list.filters.kind },
+    {
+      page: list.page,
+      ...list.cursor,
+      pageSize: list.pageSize,
+      kind: list.filters.kind,
+      userId: list.filters.person ? Number(list.filters.person) : undefined,
+    },
     { placeholderData: keepPreviousData },
   );
+  // The people to filter by: the staff (a hundred at most; the log keeps a removed person's name).
+  const staff = trpc.admin.users.useQuery({ page: 1, pageSize: 100 }, { staleTime: 60_000 });
   const columns: Array<AdminListColumn<ActivityEntry>> = [
     { label: 'When', nowrap: true, render: (e) => <DateTime iso={e.at} /> },
     {
@@ -71,6 +80,7 @@ export function ActivitySection() {
       render: (e) => (
         <span className={styles.subjectCell}>
           <span>{e.actor}</span>
+          {e.role ? <span className={styles.muted}>as {ROLE_NAMES[e.role].toLowerCase()}</span> : null}
           {e.ip ? <span className={styles.muted}>from {e.ip}</span> : null}
         </span>
       ),
@@ -82,14 +92,24 @@ export function ActivitySection() {
       title="Activity"
       lead="Every change made in the admin and every sign-in, kept for a year."
       action={
-        <SelectFilter
-          id={`${ids}-kind`}
-          label="Show"
-          allLabel="Everything"
-          options={ACTIVITY_KINDS.map((kind) => ({ value: kind, label: ACTIVITY_KIND_LABELS[kind] }))}
-          value={list.filters.kind}
-          onChange={(v) => list.setFilter('kind', v)}
-        />
+        <div className={styles.filters} role="search" aria-label="Filter activity">
+          <SelectFilter
+            id={`${ids}-kind`}
+            label="Show"
+            allLabel="Everything"
+            options={ACTIVITY_KINDS.map((kind) => ({ value: kind, label: ACTIVITY_KIND_LABELS[kind] }))}
+            value={list.filters.kind}
+            onChange={(v) => list.setFilter('kind', v)}
+          />
+          <SelectFilter
+            id={`${ids}-person`}
+            label="Person"
+            allLabel="Everyone"
+            options={(staff.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+            value={list.filters.person}
+            onChange={(v) => list.setFilter('person', v)}
+          />
+        </div>
       }
     >
       <AdminList
