@@ -30,6 +30,7 @@ import {
   postRevisions,
   postSlugs,
   postTags,
+  postCoauthors,
   tagSlugs,
   tags,
 } from './domains/blog/tables';
@@ -109,6 +110,8 @@ export const BACKED_UP: readonly Table[] = [
   tags,
   tagSlugs,
   postTags,
+  // A post's authors after its first (after users and blogPosts: their keys).
+  postCoauthors,
   postSlugs,
   postRevisions,
   blogSearchWords,

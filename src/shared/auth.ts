@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { emailAddressField } from './email.schema';
+import { slugField } from './slug';
 import { staffRoleSchema } from './staff';
 
 // Admin sign-in, registration and password reset (docs/specification.md §5-7).
@@ -93,3 +94,39 @@ export const acceptInvitationInputSchema = z.object({
   /** Length and commonness are checked by the server, as for a reset. */
   password: z.string().max(PASSWORD_MAX_LENGTH),
 });
+
+// --- A member of staff's own profile: their byline and author page ------------------------------
+
+export const STAFF_BIO_MAX = 300;
+
+export const PROFILE_MESSAGES = {
+  saved: 'Your profile is saved.',
+  slugTaken: 'Someone on the staff already has that address. Try another.',
+  badPhotoUrl: 'Choose the photo by uploading it here.',
+} as const;
+
+/** What a person shows visitors when a post of theirs is out: name, address, photo and bio. */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The address word of their author page, /author/<slug>. */
+  slug: z.string(),
+  bio: z.string(),
+  photoUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(ADMIN_NAME_MAX_LENGTH).optional(),
+  slug: slugField.optional(),
+  bio: z.string().trim().max(STAFF_BIO_MAX, `The bio must be at most ${STAFF_BIO_MAX} characters`).optional(),
+  /** An uploaded image on this site, or null for none. */
+  photoUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/(?!\/)[\w\-./]+$/, PROFILE_MESSAGES.badPhotoUrl)
+    .nullable()
+    .optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

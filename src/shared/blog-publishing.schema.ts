@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOG_LIMITS } from './blog';
 import {
+  BLOG_AUTHORS_MAX,
   BLOG_POST_STATUSES,
   BLOG_SEARCH_MAX,
   BLOG_SEO_LIMITS,
@@ -17,16 +18,11 @@ import {
   blogTagSchema,
   type BlogTag,
 } from './blog.schema';
+import { slugField } from './slug';
+import { staffRoleSchema } from './staff';
 import { optionalFilter, pageField, pageSizeField, searchField } from './paging.schema';
 
 // The Zod schemas of the publisher's blog (blog-publishing.ts keeps the limits and helpers pages need).
-
-const slugField = z
-  .string()
-  .trim()
-  .max(BLOG_SLUG_MAX, `The address must be at most ${BLOG_SLUG_MAX} characters`)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'The address may use lower-case letters, digits and single hyphens')
-  .refine((s) => !/^\d+$/.test(s), 'The address needs a letter (a number alone is a post id)');
 
 // --- Tags ---
 
@@ -102,6 +98,42 @@ export const publishingFieldsSchema = z.object({
     .nullable()
     .optional(),
   noIndex: z.boolean().optional(),
+  /**
+   * Who the post is by, in byline order: the first is the one whose post it is. Only an editor (or
+   * above) chooses; a new post left without it is its maker's.
+   */
+  authorIds: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, 'A post needs an author')
+    .max(BLOG_AUTHORS_MAX, `At most ${BLOG_AUTHORS_MAX} authors`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each author once')
+    .optional(),
+});
+
+// --- Authors ------------------------------------------------------------------------------------
+
+/** A post's author as the byline shows them, linking to their page (authorHref). */
+export const postAuthorSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  photoUrl: z.string().nullable(),
+});
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
+
+/** A post's author in the admin: who they are among the staff. */
+export const adminPostAuthorSchema = postAuthorSchema.extend({ id: z.number().int() });
+export type AdminPostAuthor = z.infer<typeof adminPostAuthorSchema>;
+
+/** Someone an editor may name as a post's author (staff who write). */
+export const authorChoiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: staffRoleSchema,
+});
+
+export const authorPageInputSchema = z.object({
+  slug: z.string().trim().max(BLOG_SLUG_MAX),
+  page: pageField,
 });
 
 /** A post as the admin's editor loads it. */
@@ -121,9 +153,11 @@ export const adminBlogPostSchema = blogPostSchema.extend({
   updatedByName: z.string().nullable(),
   /** Who saved it last, so an editor can tell "you, in another tab" from another admin. */
   updatedById: z.number().int().nullable(),
-  /** Who wrote it. */
+  /** Whose post it is (the first author; null only on a blog with no owner yet). */
   authorId: z.number().int().nullable(),
   authorName: z.string().nullable(),
+  /** Everyone the byline names, the first author first. */
+  authors: z.array(adminPostAuthorSchema),
   /** Editorial review: submitted (waiting for an editor), returned (with reviewNote), or null. */
   review: z.enum(REVIEW_STATES).nullable(),
   reviewNote: z.string().nullable(),
@@ -150,6 +184,8 @@ export const publicBlogPageSchema = blogPageSchema.extend({ items: z.array(publi
 /** A published post on its page: the post, its tags, reading time and three related posts. */
 export const publicBlogPostSchema = blogPostSchema.extend({
   slug: z.string(),
+  /** Who wrote it, in byline order; empty only on a blog with no staff yet. */
+  authors: z.array(postAuthorSchema),
   tags: z.array(blogTagSchema),
   readingMinutes: z.number().int(),
   related: z.array(publishedSummarySchema),
@@ -225,6 +261,15 @@ export const adminTagsInputSchema = z.object({
 export const tagPageInputSchema = z.object({ slug: z.string().trim().max(BLOG_SLUG_MAX), page: pageField });
 export const tagPageSchema = z.object({
   tag: tagDetailsSchema,
+  items: z.array(publishedSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** /author/<slug>: the author, and one page of their published posts, newest first. */
+export const authorPageSchema = z.object({
+  author: postAuthorSchema.extend({ bio: z.string() }),
   items: z.array(publishedSummarySchema),
   total: z.number().int(),
   page: z.number().int(),

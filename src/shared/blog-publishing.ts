@@ -25,6 +25,8 @@ export { slugify };
 // --- Tags ---------------------------------------------------------------------------------------
 
 export const BLOG_TAG_LIMITS = { name: 50, perPost: 20, description: 500 } as const;
+/** The most people one post's byline names. */
+export const BLOG_AUTHORS_MAX = 5;
 // --- Search and sharing -------------------------------------------------------------------------
 
 export const BLOG_SEO_LIMITS = {
@@ -72,6 +74,22 @@ export function blogTagHref(slug: string, page = 1): string {
 /** A tag's RSS feed. */
 export function blogTagFeedHref(slug: string): string {
   return `/blog/tag/${slug}/rss.xml`;
+}
+
+/** A page of an author's posts. */
+export function authorHref(slug: string, page = 1): string {
+  return page > 1 ? `/author/${slug}?page=${page}` : `/author/${slug}`;
+}
+
+/** An author's RSS feed. */
+export function authorFeedHref(slug: string): string {
+  return `/author/${slug}/rss.xml`;
+}
+
+/** 'Priya Patel', 'Priya Patel and Tom Hughes', 'A, B and C': a byline's names. */
+export function namesText(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** '1 post', '12 posts'. */

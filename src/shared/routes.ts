@@ -88,6 +88,16 @@ export const PAGE_ROUTES = {
     queryParams: ['page'],
     titleFromData: true,
   },
+  // Each author with a published post is in the sitemap too (server/domains/blog/authors.ts).
+  author: {
+    path: '/author/:slug',
+    page: 'AuthorPage',
+    serverRendered: true,
+    indexing: 'crawl',
+    meta: BLOG_META,
+    queryParams: ['page'],
+    titleFromData: true,
+  },
   blogSearch: {
     path: '/search',
     page: 'BlogSearchPage',

@@ -1,4 +1,7 @@
-// One address word for every record with a public address: blog posts, tags and newsletter issues.
+import { z } from 'zod';
+
+// One address word for every record with a public address: blog posts, tags, newsletter issues and
+// authors.
 
 /** The longest address word. */
 export const SLUG_MAX = 120;
@@ -21,3 +24,11 @@ export function slugify(text: string, max = SLUG_MAX): string {
     .replace(/-+$/g, '');
   return /^\d+$/.test(slug) ? `post-${slug}` : slug;
 }
+
+/** An address word as a person types it: what slugify makes, and never all digits. */
+export const slugField = z
+  .string()
+  .trim()
+  .max(SLUG_MAX, `The address must be at most ${SLUG_MAX} characters`)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'The address may use lower-case letters, digits and single hyphens')
+  .refine((s) => !/^\d+$/.test(s), 'The address needs a letter (a number alone is a post id)');

@@ -151,9 +151,10 @@ describe('cached public reads', () => {
 });
 
 describe('which reads are public: the procedures whose meta says cache: public', () => {
-  it('are the content lists, the podcast and blog pages, a published post and the next workshop session, at /trpc and under /api', () => {
+  it('are the content lists, the podcast and blog pages, a published post, an author’s page and the next workshop session, at /trpc and under /api', () => {
     const reads = publicReadsOf(appRouter);
     expect([...reads.procedures].sort()).toEqual([
+      'blog.authorPage',
       'blog.bySlug',
       'blog.get',
       'blog.list',

@@ -736,6 +736,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/blogs/authors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff who write posts, by name: whom an editor may name in a post's byline (authorIds)
+         * @description **Who may call it:** Owner, Administrator, Editor (every post and tag: edit, publish, schedule, delete, rename, merge).
+         */
+        get: operations["blog-authorChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/blogs/summaries": {
         parameters: {
             query?: never;
@@ -1484,6 +1504,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your own profile: the name, author address, photo and bio your bylines and author page show
+         * @description **Who may call it:** any signed-in member of staff.
+         */
+        get: operations["admin-profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes your own profile (only what is given): name, author address (slug), photo, bio
+         * @description Visitors see it at /author/<slug>, and on your posts, once a post of yours is published; the page moves with a new slug (the old address then answers 404).
+         *
+         *     **Who may call it:** any signed-in member of staff.
+         */
+        patch: operations["admin-updateProfile"];
+        trace?: never;
+    };
     "/admin/register": {
         parameters: {
             query?: never;
@@ -1802,6 +1848,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/author/{slug}/rss.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RSS 2.0 feed of an author's latest 50 published posts (each item names its authors in dc:creator) */
+        get: operations["blog-author-rss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/blog": {
         parameters: {
             query?: never;
@@ -1831,6 +1894,26 @@ export interface paths {
         };
         /** One published post (a draft is 404) */
         get: operations["blog-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blog/authors/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An author (name, photo, short bio) and one page of their published posts, newest first
+         * @description slug is the address word of /author/<slug>. Someone with no published post is not shown (404), their name included.
+         */
+        get: operations["blog-authorPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7907,6 +7990,7 @@ export interface operations {
                     socialDescription?: string;
                     canonicalUrl?: string | null;
                     noIndex?: boolean;
+                    authorIds?: number[];
                 };
             };
         };
@@ -7951,6 +8035,14 @@ export interface operations {
                      *       "updatedById": 1,
                      *       "authorId": 1,
                      *       "authorName": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string",
+                     *           "id": 42
+                     *         }
+                     *       ],
                      *       "review": "submitted",
                      *       "reviewNote": "string"
                      *     }
@@ -7985,12 +8077,18 @@ export interface operations {
                         updatedById: number | null;
                         authorId: number | null;
                         authorName: string | null;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            id: number;
+                        }[];
                         review: ("submitted" | "returned") | null;
                         reviewNote: string | null;
                     };
                 };
             };
-            /** @description Title or content missing (content with no visible text counts as missing), or scheduled without publishAt. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description Title or content missing (content with no visible text counts as missing), scheduled without publishAt, or an author who is not staff who write. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8027,7 +8125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Published or scheduled by a role that may only write drafts. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            /** @description Published or scheduled by a role that may only write drafts, or authorIds from a role below Editor. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8173,6 +8271,14 @@ export interface operations {
                      *       "updatedById": 1,
                      *       "authorId": 1,
                      *       "authorName": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string",
+                     *           "id": 42
+                     *         }
+                     *       ],
                      *       "review": "submitted",
                      *       "reviewNote": "string"
                      *     }
@@ -8207,6 +8313,12 @@ export interface operations {
                         updatedById: number | null;
                         authorId: number | null;
                         authorName: string | null;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            id: number;
+                        }[];
                         review: ("submitted" | "returned") | null;
                         reviewNote: string | null;
                     };
@@ -8507,6 +8619,7 @@ export interface operations {
                     socialDescription?: string;
                     canonicalUrl?: string | null;
                     noIndex?: boolean;
+                    authorIds?: number[];
                     expectedVersion?: number;
                 };
             };
@@ -8550,6 +8663,14 @@ export interface operations {
                      *       "updatedById": 1,
                      *       "authorId": 1,
                      *       "authorName": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string",
+                     *           "id": 42
+                     *         }
+                     *       ],
                      *       "review": "submitted",
                      *       "reviewNote": "string"
                      *     }
@@ -8584,12 +8705,18 @@ export interface operations {
                         updatedById: number | null;
                         authorId: number | null;
                         authorName: string | null;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            id: number;
+                        }[];
                         review: ("submitted" | "returned") | null;
                         reviewNote: string | null;
                     };
                 };
             };
-            /** @description An empty title or content. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            /** @description An empty title or content, or an author who is not staff who write. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8626,7 +8753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Someone else's post (editors change every post), or published or scheduled by a role that may only write drafts. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            /** @description Someone else's post (editors change every post), published or scheduled by a role that may only write drafts, or authorIds from a role below Editor. A session cookie used from another site (send the bearer token instead). Your role may not do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8768,6 +8895,7 @@ export interface operations {
                     socialDescription?: string;
                     canonicalUrl?: string | null;
                     noIndex?: boolean;
+                    authorIds?: number[];
                     expectedVersion?: number;
                 };
             };
@@ -9002,6 +9130,14 @@ export interface operations {
                      *       "updatedById": 1,
                      *       "authorId": 1,
                      *       "authorName": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string",
+                     *           "id": 42
+                     *         }
+                     *       ],
                      *       "review": "submitted",
                      *       "reviewNote": "string"
                      *     }
@@ -9036,6 +9172,12 @@ export interface operations {
                         updatedById: number | null;
                         authorId: number | null;
                         authorName: string | null;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            id: number;
+                        }[];
                         review: ("submitted" | "returned") | null;
                         reviewNote: string | null;
                     };
@@ -9224,6 +9366,14 @@ export interface operations {
                      *       "updatedById": 1,
                      *       "authorId": 1,
                      *       "authorName": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string",
+                     *           "id": 42
+                     *         }
+                     *       ],
                      *       "review": "submitted",
                      *       "reviewNote": "string"
                      *     }
@@ -9258,6 +9408,12 @@ export interface operations {
                         updatedById: number | null;
                         authorId: number | null;
                         authorName: string | null;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            id: number;
+                        }[];
                         review: ("submitted" | "returned") | null;
                         reviewNote: string | null;
                     };
@@ -9608,6 +9764,14 @@ export interface operations {
                      *       "updatedById": 1,
                      *       "authorId": 1,
                      *       "authorName": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string",
+                     *           "id": 42
+                     *         }
+                     *       ],
                      *       "review": "submitted",
                      *       "reviewNote": "string"
                      *     }
@@ -9642,6 +9806,12 @@ export interface operations {
                         updatedById: number | null;
                         authorId: number | null;
                         authorName: string | null;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            id: number;
+                        }[];
                         review: ("submitted" | "returned") | null;
                         reviewNote: string | null;
                     };
@@ -9754,6 +9924,131 @@ export interface operations {
                      * @example {
                      *       "message": "The request cannot be processed as sent.",
                      *       "code": "UNPROCESSABLE_CONTENT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "blog-authorChoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "name": "Jo Bloggs",
+                     *         "role": "editor"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /**
+                         * @description What the person may do: owner, administrator, editor, sales, author or contributor (see each operation's "Who may call it").
+                         * @example editor
+                         * @enum {string}
+                         */
+                        role: "owner" | "administrator" | "editor" | "sales" | "author" | "contributor";
+                    }[];
+                };
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -17966,6 +18261,305 @@ export interface operations {
             };
         };
     };
+    "admin-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "slug": "string",
+                     *       "bio": "string",
+                     *       "photoUrl": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        slug: string;
+                        bio: string;
+                        photoUrl: string | null;
+                    };
+                };
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "admin-updateProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    name?: string;
+                    slug?: string;
+                    bio?: string;
+                    photoUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Jo Bloggs",
+                     *       "slug": "string",
+                     *       "bio": "string",
+                     *       "photoUrl": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        slug: string;
+                        bio: string;
+                        photoUrl: string | null;
+                    };
+                };
+            };
+            /** @description An empty name, an address with other than lower-case letters, digits and single hyphens, a bio over 300 characters, or a photo that is not an upload on this site. The input is invalid: `message` names the first field at fault, `issues[]` every one. The body is not valid JSON. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended: send the bearer token or the session cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please sign in to continue.",
+                     *       "code": "UNAUTHORIZED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A session cookie used from another site (send the bearer token instead). Your role may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Cross-site requests are not allowed.",
+                     *       "code": "FORBIDDEN"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Someone on the staff already has that address. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "That e-mail address is already used by another admin.",
+                     *       "code": "CONFLICT"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large",
+                     *       "code": "PAYLOAD_TOO_LARGE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Send the request body as JSON, with Content-Type: application/json.",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "auth-register": {
         parameters: {
             query?: never;
@@ -20849,6 +21443,101 @@ export interface operations {
             };
         };
     };
+    "blog-author-rss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example string */
+                    "application/rss+xml": string;
+                };
+            };
+            /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such author. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "blog-list": {
         parameters: {
             query?: {
@@ -21110,6 +21799,183 @@ export interface operations {
             };
         };
     };
+    "blog-authorPage": {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "author": {
+                     *         "name": "Jo Bloggs",
+                     *         "slug": "string",
+                     *         "photoUrl": "string",
+                     *         "bio": "string"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "title": "Spring fair in Bishop’s Stortford",
+                     *           "excerpt": "Stalls, music and local food on the Causeway.",
+                     *           "category": "Events",
+                     *           "imageUrl": "/objects/uploads/abcdefghijklmnopqrstuvwxyz234567",
+                     *           "publishedAt": "2025-10-31T16:00:00.000Z",
+                     *           "createdAt": "2025-10-31T16:00:00.000Z",
+                     *           "updatedAt": "2025-10-31T16:00:00.000Z",
+                     *           "slug": "string",
+                     *           "status": "draft",
+                     *           "readingMinutes": 1,
+                     *           "tags": [
+                     *             {
+                     *               "id": 42,
+                     *               "name": "Jo Bloggs",
+                     *               "slug": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "pageSize": 20
+                     *     }
+                     */
+                    "application/json": {
+                        author: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                            bio: string;
+                        };
+                        items: {
+                            id: number;
+                            title: string;
+                            excerpt: string;
+                            category: string;
+                            imageUrl: string | null;
+                            publishedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "published";
+                            readingMinutes: number;
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Unchanged since the ETag sent as If-None-Match; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description Validator of this answer: send it back as If-None-Match to get 304 while it is unchanged.
+                     * @example "3q2-7wXz9bZ1yA"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description page not a whole number. The input is invalid: `message` names the first field at fault, `issues[]` every one. A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "title: Title is required",
+                     *       "code": "BAD_REQUEST",
+                     *       "issues": [
+                     *         {
+                     *           "path": "title",
+                     *           "message": "Title is required",
+                     *           "code": "too_small"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such author. A path parameter has a NUL character or percent-encoded bytes that are not UTF-8. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Not found",
+                     *       "code": "NOT_FOUND"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is not answering; try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /**
+                     * @description How many seconds to wait before trying again.
+                     * @example 60
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is briefly unavailable. Please try again in a moment.",
+                     *       "code": "SERVICE_UNAVAILABLE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure on our side (500), in the same error shape. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Something went wrong on our side. Please try again.",
+                     *       "code": "INTERNAL_SERVER_ERROR"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "blog-bySlug": {
         parameters: {
             query?: never;
@@ -21144,6 +22010,13 @@ export interface operations {
                      *       "createdAt": "2025-10-31T16:00:00.000Z",
                      *       "updatedAt": "2025-10-31T16:00:00.000Z",
                      *       "slug": "string",
+                     *       "authors": [
+                     *         {
+                     *           "name": "Jo Bloggs",
+                     *           "slug": "string",
+                     *           "photoUrl": "string"
+                     *         }
+                     *       ],
                      *       "tags": [
                      *         {
                      *           "id": 42,
@@ -21195,6 +22068,11 @@ export interface operations {
                         createdAt: string;
                         updatedAt: string;
                         slug: string;
+                        authors: {
+                            name: string;
+                            slug: string;
+                            photoUrl: string | null;
+                        }[];
                         tags: {
                             id: number;
                             name: string;

@@ -1,9 +1,9 @@
 import type { PAGE_ROUTES } from '../../../shared/routes';
 import { findRoute, ROUTE_LIST, withoutTrailingSlash, type RouteName } from '../../../shared/routes';
-import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { authorHref, blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
 import { NEWSLETTER_ARCHIVE_PATH } from '../../../shared/newsletter-issues';
 import type { Database } from '../../platform/db/client';
-import { listBlogAddresses, nextScheduledChange } from '../blog';
+import { listBlogAddresses, listVisibleAuthorSlugs, nextScheduledChange } from '../blog';
 import { listArchivedSlugs } from '../newsletter/index';
 
 // Which page a view is of. Only addresses the site has are counted by their own name: the routes
@@ -107,8 +107,9 @@ export function createSitePages(
 
 /** The pages of the site's records now: posts (and the addresses that move to them), tags, issues. */
 export async function recordPagesOf(db: Database): Promise<RecordPages> {
-  const [blog, issues, nextChange] = await Promise.all([
+  const [blog, authors, issues, nextChange] = await Promise.all([
     listBlogAddresses(db),
+    listVisibleAuthorSlugs(db),
     listArchivedSlugs(db),
     nextScheduledChange(db),
   ]);
@@ -119,6 +120,7 @@ export async function recordPagesOf(db: Database): Promise<RecordPages> {
         blogPostHref({ slug }),
       ]),
       blogTag: blog.tags.map((slug) => [blogTagHref(slug), blogTagHref(slug)]),
+      author: authors.map((slug) => [authorHref(slug), authorHref(slug)]),
       newsletterIssue: issues.map(({ slug }) => [
         `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,
         `${NEWSLETTER_ARCHIVE_PATH}/${slug}`,

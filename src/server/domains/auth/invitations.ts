@@ -17,6 +17,7 @@ import {
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { createSession, type Session, type SessionUser } from './sessions';
 import { normaliseEmail } from './staff';
+import { freeStaffSlug } from './profile';
 import { staffInvitations, users } from './tables';
 
 // Invitations to the staff: an administrator (or the owner) invites an address with a role; the
@@ -197,6 +198,7 @@ export async function acceptInvitation(
         email: invitation.email,
         passwordHash,
         role: invitation.role,
+        slug: await freeStaffSlug(tx, input.name),
         createdAt: now,
         updatedAt: now,
       })

@@ -10,7 +10,10 @@ import {
   registerInputSchema,
   resetPasswordInputSchema,
   userSchema,
+  profileSchema,
+  profileUpdateSchema,
 } from '../../../shared/auth';
+import { getProfile, updateProfile } from './profile';
 import { changeRole, createAdmin, handOverOwnership, listAdmins, removeAdmin } from './staff';
 import { deleteSession, SESSION_ABSOLUTE_MS } from './sessions';
 import { login } from './sign-in';
@@ -256,6 +259,40 @@ const adminTags = ['Admin'];
 const adminListErrors = { 400: 'An unknown filter value, or paging out of range (pageSize at most 100)' };
 
 export const authAdminProcedures = {
+  profile: staffProcedure('signedIn')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/profile',
+        tags: adminTags,
+        summary:
+          'Your own profile: the name, author address, photo and bio your bylines and author page show',
+      },
+    })
+    .input(z.void())
+    .output(profileSchema)
+    .query(({ ctx }) => getProfile(ctx.deps.db, ctx.user.id)),
+
+  updateProfile: staffProcedure('signedIn')
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/profile',
+        tags: adminTags,
+        summary: 'Changes your own profile (only what is given): name, author address (slug), photo, bio',
+        description:
+          'Visitors see it at /author/<slug>, and on your posts, once a post of yours is published; the page ' +
+          'moves with a new slug (the old address then answers 404).',
+        errorResponses: {
+          400: 'An empty name, an address with other than lower-case letters, digits and single hyphens, a bio over 300 characters, or a photo that is not an upload on this site',
+          409: 'Someone on the staff already has that address',
+        },
+      },
+    })
+    .input(profileUpdateSchema)
+    .output(profileSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user.id, input)),
+
   users: staffProcedure('manageStaff')
     .meta({
       openapi: {

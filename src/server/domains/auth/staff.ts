@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from '../../../shared/auth';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
 import { isWithin, mayGive, STAFF_MESSAGES, STAFF_ROLES, type StaffRole } from '../../../shared/staff';
 import { assertAcceptablePassword, hashPassword } from './passwords';
+import { freeStaffSlug } from './profile';
 import { pageOffset, type Page } from '../../platform/paging';
 import type { SessionUser } from './sessions';
 
@@ -82,7 +83,7 @@ export async function removeAdmin(
  * by handing ownership over.
  */
 export async function changeRole(
-  deps: Deps,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { id: number; role: StaffRole; caller: { id: number; role: StaffRole } },
 ): Promise<AdminUser> {
   return deps.db.transaction(async (tx) => {
@@ -91,7 +92,7 @@ export async function changeRole(
     if (target.role === 'owner') throw conflict(STAFF_MESSAGES.ownerStays);
     if (!mayGive(input.caller.role, target.role) || !mayGive(input.caller.role, input.role))
       throw forbidden(STAFF_MESSAGES.roleNotYours);
-    await tx.update(users).set({ role: input.role, updatedAt: new Date() }).where(eq(users.id, input.id));
+    await tx.update(users).set({ role: input.role, updatedAt: deps.clock() }).where(eq(users.id, input.id));
     const covered = STAFF_ROLES.filter((r) => isWithin(r, input.role));
     await tx
       .delete(sessions)
@@ -110,7 +111,7 @@ export async function changeRole(
 
 /** The owner hands the business over: the other person becomes the owner, the caller an administrator. */
 export async function handOverOwnership(
-  deps: Deps,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { id: number; callerId: number },
 ): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
@@ -120,8 +121,9 @@ export async function handOverOwnership(
     if (!all.some((u) => u.id === input.id)) throw notFound(ADMIN_MESSAGES.userNotFound);
     if (input.id === input.callerId) return { message: STAFF_MESSAGES.ownershipHandedOver };
     // The one-owner index allows no moment with two: the caller steps down first.
-    await tx.update(users).set({ role: 'administrator' }).where(eq(users.id, input.callerId));
-    await tx.update(users).set({ role: 'owner' }).where(eq(users.id, input.id));
+    const updatedAt = deps.clock();
+    await tx.update(users).set({ role: 'administrator', updatedAt }).where(eq(users.id, input.callerId));
+    await tx.update(users).set({ role: 'owner', updatedAt }).where(eq(users.id, input.id));
     // A narrowed token of either keeps its own role, which both roles still cover.
     return { message: STAFF_MESSAGES.ownershipHandedOver };
   });
@@ -148,12 +150,29 @@ export async function createAdmin(
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
   const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(users);
-  const role: StaffRole = Number(total) === 0 ? 'owner' : asked;
-  const [created] = await deps.db
-    .insert(users)
-    .values({ name, email, passwordHash, role, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+  const insert = async (role: StaffRole) =>
+    (
+      await deps.db
+        .insert(users)
+        .values({
+          name,
+          email,
+          passwordHash,
+          role,
+          slug: await freeStaffSlug(deps.db, name),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id, name: users.name, email: users.email, role: users.role })
+    )[0];
+  let created = await insert(Number(total) === 0 ? 'owner' : asked);
+  // Two first sign-ups at once: one owns the business (one owner at most, by the database); the
+  // other, refused by that rule and not for its address, joins with the role asked.
+  if (!created && Number(total) === 0) {
+    const [same] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!same) created = await insert(asked);
+  }
   if (!created) throw conflict(AUTH_MESSAGES.duplicateEmail);
   return created;
 }

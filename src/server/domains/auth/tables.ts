@@ -15,11 +15,24 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** What they may do (src/shared/staff.ts); one owner at most. */
     role: text('role').$type<StaffRole>().notNull().default('administrator'),
+    /**
+     * Their public address word: /author/<slug>, once a post of theirs is out. Made from the name
+     * when they join (staff.ts), and theirs to change; a row written without one still gets a
+     * unique placeholder.
+     */
+    slug: text('slug')
+      .notNull()
+      .default(sql`'staff-' || replace(gen_random_uuid()::text, '-', '')`),
+    /** A short bio for their author page, plain text. */
+    bio: text('bio').notNull().default(''),
+    /** Their photo (an uploaded image's address) for their author page and bylines. */
+    photoUrl: text('photo_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_slug_idx').on(t.slug),
     uniqueIndex('users_one_owner_idx')
       .on(t.role)
       .where(sql`${t.role} = 'owner'`),

@@ -20,6 +20,7 @@ export const AUTHORING_MESSAGES = {
   notYours: 'This post is someone else’s: only an editor can change it.',
   notADraftAnyMore: 'This post is no longer a draft: only an editor or its author can change it now.',
   mayNotPublish: 'Your role can save drafts but not publish or schedule them: submit the draft to an editor.',
+  mayNotChooseAuthors: 'Only an editor can choose who a post is by.',
 } as const;
 
 /** The author a writer's lists are limited to: none for an editor, their own id otherwise. */
@@ -35,6 +36,12 @@ export function assertMayPublish(
   const publishing = asked.published === true || (asked.status !== undefined && asked.status !== 'draft');
   if (publishing && !can(writer.role, 'publishOwnPosts') && !can(writer.role, 'editAllPosts'))
     throw forbidden(AUTHORING_MESSAGES.mayNotPublish);
+}
+
+/** Refuses a byline change from a writer who does not edit every post (a new post is its maker's). */
+export function assertMayChooseAuthors(writer: Writer, asked: { authorIds?: number[] | undefined }): void {
+  if (asked.authorIds !== undefined && !can(writer.role, 'editAllPosts'))
+    throw forbidden(AUTHORING_MESSAGES.mayNotChooseAuthors);
 }
 
 /**

@@ -12,6 +12,7 @@ export {
 export { getPostForEmail, getPublishedPost, postGoesOutAt } from './posts';
 export { blogGoOutJobs, nextScheduledChange } from './schedule';
 export { listVisibleTagSlugs } from './tag-pages';
+export { listVisibleAuthorSlugs } from './authors';
 export { postHtmlWithAbsoluteUrls, sanitisePostHtml } from './sanitise-post-html';
 export {
   correctSearchWords,

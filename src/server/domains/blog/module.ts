@@ -1,10 +1,11 @@
-import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { authorHref, blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
 import type { DomainModule } from '../../domain-module';
 import {
   blogGoOutJobs,
   countPublishedPosts,
   forgetBlogMemory,
   listPublishedPostDates,
+  listVisibleAuthorSlugs,
   listVisibleTagSlugs,
   movedPostPages,
   movedTagPages,
@@ -35,8 +36,11 @@ export const blogModule = {
     }),
   ],
   sitemap: {
-    // A blog has far fewer tags than posts: at most 5,000, listed with the public pages.
-    fixed: async (db) => (await listVisibleTagSlugs(db)).map((slug) => blogTagHref(slug)),
+    // A blog has far fewer tags and authors than posts: listed with the public pages.
+    fixed: async (db) => [
+      ...(await listVisibleTagSlugs(db)).map((slug) => blogTagHref(slug)),
+      ...(await listVisibleAuthorSlugs(db, true)).map((slug) => authorHref(slug)),
+    ],
     paged: {
       count: countPublishedPosts,
       list: async (db, offset, limit) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageSchema } from '../../../shared/auth';
 import {
   adminBlogPostSchema,
+  authorChoiceSchema,
   publishingFieldsSchema,
   savedPostSchema,
   slugAvailableInputSchema,
@@ -24,7 +25,8 @@ import { answerPage, pagingHeaders, withPageSize } from '../../web/trpc/paging';
 import { listAllPosts, listPostSummaries } from './post-lists';
 import { autosavePost, createPost, deletePost, getAdminPost, toAdminPost, updatePost } from './posts';
 import { expectedVersion, idInput } from './router-inputs';
-import { assertMayPublish, assertMayTouch, listedAuthor } from './authoring';
+import { assertMayChooseAuthors, assertMayPublish, assertMayTouch, listedAuthor } from './authoring';
+import { listAuthorChoices } from './authors';
 import { slugAvailable } from './slugs';
 
 // The admin's posts: the lists, the editor's post, create, save, autosave, a free address word,
@@ -82,6 +84,20 @@ export const postAdminProcedures = {
       listPostSummaries(ctx.deps.db, { ...input, authorId: listedAuthor(ctx.user) }),
     ),
 
+  // Before `adminGet`, as above.
+  authorChoices: staffProcedure('editAllPosts')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/blogs/authors',
+        tags: ['Admin'],
+        summary: "The staff who write posts, by name: whom an editor may name in a post's byline (authorIds)",
+      },
+    })
+    .input(z.void())
+    .output(z.array(authorChoiceSchema))
+    .query(({ ctx }) => listAuthorChoices(ctx.deps.db)),
+
   adminGet: staffProcedure('writePosts')
     .meta({
       openapi: {
@@ -114,8 +130,8 @@ export const postAdminProcedures = {
         tags: ['Admin'],
         summary: 'Creates a post (a Draft unless published is true); its HTML is sanitised',
         errorResponses: {
-          400: 'Title or content missing (content with no visible text counts as missing), or scheduled without publishAt',
-          403: 'Published or scheduled by a role that may only write drafts',
+          400: 'Title or content missing (content with no visible text counts as missing), scheduled without publishAt, or an author who is not staff who write',
+          403: 'Published or scheduled by a role that may only write drafts, or authorIds from a role below Editor',
         },
       },
     })
@@ -123,6 +139,7 @@ export const postAdminProcedures = {
     .output(adminBlogPostSchema)
     .mutation(async ({ ctx, input }) => {
       assertMayPublish(ctx.user, input);
+      assertMayChooseAuthors(ctx.user, input);
       return toAdminPost(ctx.deps.db, await createPost(ctx.deps.db, input, ctx.user.id, ctx.deps.clock()));
     }),
 
@@ -134,8 +151,8 @@ export const postAdminProcedures = {
         tags: ['Admin'],
         summary: 'Changes a post; published true publishes it, false takes it back to Draft',
         errorResponses: {
-          400: 'An empty title or content',
-          403: "Someone else's post (editors change every post), or published or scheduled by a role that may only write drafts",
+          400: 'An empty title or content, or an author who is not staff who write',
+          403: "Someone else's post (editors change every post), published or scheduled by a role that may only write drafts, or authorIds from a role below Editor",
           404: 'No such post',
           409: 'expectedVersion is not the current version (someone else saved), or the slug is taken',
         },
@@ -148,6 +165,7 @@ export const postAdminProcedures = {
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
       assertMayPublish(ctx.user, changes);
+      assertMayChooseAuthors(ctx.user, changes);
       await assertMayTouch(ctx.deps.db, ctx.user, id);
       const row = await updatePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
       return toAdminPost(ctx.deps.db, row);
@@ -175,6 +193,7 @@ export const postAdminProcedures = {
     .output(savedPostSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
+      assertMayChooseAuthors(ctx.user, changes);
       await assertMayTouch(ctx.deps.db, ctx.user, id);
       return autosavePost(ctx.deps.db, id, changes, ctx.user.id, ctx.deps.clock());
     }),

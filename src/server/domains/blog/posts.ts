@@ -8,6 +8,7 @@ import type { AdminBlogPost } from '../../../shared/blog-publishing.schema';
 import type { BlogFields, BlogPost, BlogUpdate } from '../../../shared/blog.schema';
 import { ukDateLabel, ukWallClock } from '../../../shared/uk-time';
 import { findPostAddress } from './memory';
+import { bylinesOf, publicAuthors, setPostAuthors } from './authors';
 import { cleanPostFields, htmlToText } from './post-content';
 import { cardsOf, toPost, visibleNow } from './post-lists';
 import { getRevision, writeRevision } from './revisions';
@@ -33,6 +34,7 @@ export interface PublishingFields {
   socialDescription?: string | undefined;
   canonicalUrl?: string | null | undefined;
   noIndex?: boolean | undefined;
+  authorIds?: number[] | undefined;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function getPublicPostBySlug(db: Database, slug: string) {
     .where(and(eq(blogPosts.slug, slug), visibleNow()));
   if (!row) throw notFound(BLOG_MESSAGES.notFound);
   const tagList = (await tagsOfPosts(db, [row.id])).get(row.id) ?? [];
+  const authors = (await bylinesOf(db, [row.id])).get(row.id);
   // Sharing tags first (most shared, then newest), then the newest others.
   const related = (await db.execute(sql`
     select p.id from blog_posts p
@@ -88,6 +91,7 @@ export async function getPublicPostBySlug(db: Database, slug: string) {
   return {
     ...toPost(row),
     slug: row.slug,
+    authors: publicAuthors(authors),
     tags: tagList,
     readingMinutes: readingMinutes(row.content),
     related: await cardsOf(db, relatedRows),
@@ -103,16 +107,13 @@ export async function getPublicPostBySlug(db: Database, slug: string) {
 }
 
 export async function toAdminPost(db: Db, row: PostRow): Promise<AdminBlogPost> {
-  const tagList = (await tagsOfPosts(db, [row.id])).get(row.id) ?? [];
-  const [editor] = row.updatedBy
-    ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.updatedBy))
-    : [];
-  const [author] =
-    row.authorId === null
-      ? []
-      : row.authorId === row.updatedBy
-        ? [editor]
-        : await db.select({ name: users.name }).from(users).where(eq(users.id, row.authorId));
+  const [tagList, authors, [editor]] = await Promise.all([
+    tagsOfPosts(db, [row.id]).then((map) => map.get(row.id) ?? []),
+    bylinesOf(db, [row.id]).then((map) => map.get(row.id) ?? []),
+    row.updatedBy
+      ? db.select({ name: users.name }).from(users).where(eq(users.id, row.updatedBy))
+      : Promise.resolve([]),
+  ]);
   return {
     ...toPost(row),
     slug: row.slug,
@@ -128,8 +129,9 @@ export async function toAdminPost(db: Db, row: PostRow): Promise<AdminBlogPost> 
     version: row.version,
     updatedByName: editor?.name ?? null,
     updatedById: row.updatedBy,
-    authorId: row.authorId,
-    authorName: author?.name ?? null,
+    authorId: authors[0]?.id ?? null,
+    authorName: authors[0]?.name ?? null,
+    authors,
     review: row.review,
     reviewNote: row.reviewNote,
   };
@@ -186,6 +188,7 @@ export async function createPost(
       })
       .returning();
     await setPostTags(tx, row!.id, input.tags ?? []);
+    if (input.authorIds) await setPostAuthors(tx, row!.id, input.authorIds);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, row!.id));
     await writeRevision(tx, saved!, authorId, now);
     await moveWordCounts(tx, new Map(), await countedWords(tx, [saved!.id]));
@@ -255,6 +258,7 @@ export async function updatePost(
       })
       .where(eq(blogPosts.id, id));
     if (input.tags !== undefined) await setPostTags(tx, id, input.tags);
+    if (input.authorIds !== undefined) await setPostAuthors(tx, id, input.authorIds);
     else if (input.category !== undefined) await refreshTagColumns(tx, [id]);
     const [saved] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (options.revision)

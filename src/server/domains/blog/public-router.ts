@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BLOG_SEARCH_TOTAL_MAX, BLOG_SLUG_MAX } from '../../../shared/blog-publishing';
 import {
+  authorPageInputSchema,
+  authorPageSchema,
   blogSearchInputSchema,
   blogSearchPageSchema,
   publicBlogPageSchema,
@@ -22,6 +24,7 @@ import { getPublicPostBySlug, getPublishedPost } from './posts';
 import { idInput } from './router-inputs';
 import { SEARCH_RATE_LIMIT, SEARCH_RECENT_POSTS, searchPosts } from './search';
 import { getTagPage } from './tag-pages';
+import { getAuthorPage } from './authors';
 
 // What visitors read: the pages of /blog, a post by its address word or number, a tag's page, search.
 // In this order: the REST router takes the first path that matches.
@@ -85,6 +88,24 @@ export const publicBlogProcedures = {
     .input(z.object({ slug: z.string().trim().max(BLOG_SLUG_MAX) }))
     .output(publicBlogPostSchema)
     .query(({ ctx, input }) => getPublicPostBySlug(ctx.deps.db, input.slug)),
+
+  authorPage: publicProcedure
+    .meta({
+      cache: 'public',
+      openapi: {
+        method: 'GET',
+        path: '/blog/authors/{slug}',
+        tags: ['Blog'],
+        summary: 'An author (name, photo, short bio) and one page of their published posts, newest first',
+        description:
+          'slug is the address word of /author/<slug>. Someone with no published post is not shown (404), ' +
+          'their name included.',
+        errorResponses: { 400: 'page not a whole number', 404: 'No such author' },
+      },
+    })
+    .input(authorPageInputSchema)
+    .output(authorPageSchema)
+    .query(({ ctx, input }) => getAuthorPage(ctx.deps.db, input.slug, input.page)),
 
   tagPage: publicProcedure
     .meta({

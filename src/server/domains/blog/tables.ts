@@ -80,6 +80,8 @@ export const blogPosts = pgTable(
     index('blog_posts_published_idx').on(t.publishedAt, t.id),
     // A category's pages, and the list of categories.
     index('blog_posts_category_idx').on(t.category, t.publishedAt, t.id),
+    // An author's page (and a writer's own list), newest first.
+    index('blog_posts_author_idx').on(t.authorId, t.publishedAt, t.id),
     // The admin's list, newest first.
     index('blog_posts_created_idx').on(t.createdAt, t.id),
     // The admin's search, ILIKE '%words%' in title, excerpt and category. fastupdate off: a new row
@@ -141,6 +143,27 @@ export const postTags = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_idx').on(t.tagId, t.postId)],
+);
+
+/**
+ * A post's authors after its first (blog_posts.author_id, whose post it is to edit): the byline
+ * names them in position order after the first (authors.ts).
+ */
+export const postCoauthors = pgTable(
+  'post_coauthors',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_coauthors_user_idx').on(t.userId, t.postId),
+  ],
 );
 
 /** A saved state of a post (docs/decisions: post revisions, for how many are kept). */

@@ -28,6 +28,26 @@ export const feedDocs: Record<string, PathItem> = {
       },
     },
   },
+  '/author/{slug}/rss.xml': {
+    servers: rootServer,
+    get: {
+      operationId: 'blog-author-rss',
+      tags: ['Blog'],
+      summary:
+        "RSS 2.0 feed of an author's latest 50 published posts (each item names its authors in dc:creator)",
+      security: [],
+      parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': {
+          description: 'RSS feed',
+          content: { 'application/rss+xml': { schema: { type: 'string' } } },
+        },
+        '404': errorResponse(404, ['No such author']),
+        '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
+        default: defaultErrorResponse,
+      },
+    },
+  },
   '/rss.xml': {
     servers: rootServer,
     get: {

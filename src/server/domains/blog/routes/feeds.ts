@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { blogPostHref, blogTagFeedHref, blogTagHref } from '../../../../shared/blog-publishing';
+import {
+  authorFeedHref,
+  authorHref,
+  blogPostHref,
+  blogTagFeedHref,
+  blogTagHref,
+} from '../../../../shared/blog-publishing';
 import { BUSINESS } from '../../../../shared/business';
 import { PAGE_ROUTES } from '../../../../shared/routes';
 import type { AppDeps } from '../../../deps';
@@ -8,6 +14,8 @@ import { sendApiError } from '../../../web/http/api-errors';
 import { movedTagSlug } from '../memory';
 import { listPublishedPage } from '../post-lists';
 import { listTagFeed } from '../tag-pages';
+import { bylinesOf, listAuthorFeed } from '../authors';
+import type { PostRow } from '../tables';
 
 /**
  * The blog's RSS feeds at the site's root: /rss.xml (the latest posts) and one per tag. The same for
@@ -19,7 +27,7 @@ export function feedRoutes(deps: AppDeps) {
     const publicRead = { config: { publicRead: true, notADocument: true } };
     const base = deps.config.publicUrl;
 
-    const feed = (
+    const feed = async (
       reply: FastifyReply,
       posts: Array<{
         id: number;
@@ -32,11 +40,17 @@ export function feedRoutes(deps: AppDeps) {
       }>,
       channel: { title: string; link: string; self: string; description?: string },
     ) => {
+      const bylines = await bylinesOf(
+        deps.db,
+        posts.map((post) => post.id),
+      );
       const items = posts.map((post) =>
         [
           '    <item>',
           `      <title>${xml(post.title)}</title>`,
           `      <link>${xml(base + blogPostHref(post))}</link>`,
+          // Who wrote it: RSS's own <author> is an e-mail address, which is not ours to publish.
+          ...(bylines.get(post.id) ?? []).map((a) => `      <dc:creator>${xml(a.name)}</dc:creator>`),
           // The number address, which never changes (a renamed post is not a new item to a reader)
           // and still leads to the post through its 301.
           `      <guid isPermaLink="true">${xml(`${base}/blog/${post.id}`)}</guid>`,
@@ -50,7 +64,7 @@ export function feedRoutes(deps: AppDeps) {
       );
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
         '  <channel>',
         `    <title>${xml(channel.title)}</title>`,
         `    <link>${xml(channel.link)}</link>`,
@@ -87,21 +101,37 @@ export function feedRoutes(deps: AppDeps) {
         if (moved) return reply.redirect(blogTagFeedHref(moved), 301);
         return sendApiError(reply, 404, 'No such tag');
       }
-      const posts = found.rows.map((r) => ({
-        id: r.id,
-        slug: r.slug,
-        title: r.title,
-        excerpt: r.excerpt,
-        category: r.category,
-        publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null,
-        createdAt: r.createdAt.toISOString(),
-      }));
-      return feed(reply, posts, {
+      return feed(reply, found.rows.map(feedPost), {
         title: `${BUSINESS.name} blog: ${found.tag.name}`,
         link: base + blogTagHref(found.tag.slug),
         self: base + blogTagFeedHref(found.tag.slug),
         description: found.tag.description,
       });
     });
+
+    // One feed per author, for readers who follow a writer.
+    app.get<{ Params: { slug: string } }>('/author/:slug/rss.xml', publicRead, async (req, reply) => {
+      const found = await listAuthorFeed(deps.db, req.params.slug.slice(0, 200), 50);
+      if (!found) return sendApiError(reply, 404, 'No such author');
+      return feed(reply, found.rows.map(feedPost), {
+        title: `${BUSINESS.name} blog: ${found.author.name}`,
+        link: base + authorHref(found.author.slug),
+        self: base + authorFeedHref(found.author.slug),
+        description: found.author.bio || `Posts by ${found.author.name} on the ${BUSINESS.name} blog.`,
+      });
+    });
+  };
+}
+
+/** A stored post as a feed's item reads it. */
+function feedPost(r: PostRow) {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    excerpt: r.excerpt,
+    category: r.category,
+    publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
   };
 }
