@@ -1,5 +1,5 @@
 import type { PagePrefetch } from '../lib/page-prefetch';
-import { blogPostHref } from '../../shared/blog-publishing';
+import { authorHref, blogPostHref } from '../../shared/blog-publishing';
 import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { BUSINESS } from '../../shared/business';
 import { siteTitle } from '../../shared/page-meta';
@@ -38,7 +38,16 @@ export const prefetch: PagePrefetch = async ({ trpc, params, publicUrl }) => {
         datePublished: post.publishedAt,
         dateModified: post.updatedAt,
         ...(post.imageUrl ? { image: absolute(post.imageUrl) } : {}),
-        author: { '@type': 'Organization', name: BLOG_AUTHOR_LABEL, url: publicUrl },
+        // The people who wrote it, each with their page; the team when the blog has no staff yet.
+        author:
+          post.authors.length > 0
+            ? post.authors.map((a) => ({
+                '@type': 'Person',
+                name: a.name,
+                url: `${publicUrl}${authorHref(a.slug)}`,
+                ...(a.photoUrl ? { image: absolute(a.photoUrl) } : {}),
+              }))
+            : { '@type': 'Organization', name: BLOG_AUTHOR_LABEL, url: publicUrl },
         publisher: {
           '@type': 'Organization',
           name: BUSINESS.name,

@@ -1,11 +1,11 @@
-import { ArrowLeft, Calendar, Clock, UserRound } from 'lucide-react';
+import { ArrowLeft, Calendar, Clock } from 'lucide-react';
 import { responsiveSrcSet } from '../lib/responsive-image';
 import { Link, useParams } from 'wouter';
-import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { blogPostHref, readingTimeLabel } from '../../shared/blog-publishing';
 import { Skeleton } from '../components/ui/Skeleton';
 import { formatDate } from '../lib/dates';
 import {
+  Byline,
   KeepHyphenated,
   PostTags,
   RelatedPosts,
@@ -84,9 +84,7 @@ export default function BlogPostPage() {
         </h1>
         {data.excerpt ? <p className={styles.postExcerpt}>{data.excerpt}</p> : null}
         <div className={styles.byline}>
-          <span className={styles.author}>
-            <UserRound size={18} aria-hidden="true" /> {BLOG_AUTHOR_LABEL}
-          </span>
+          <Byline authors={data.authors} />
           <ShareButtons title={data.title} path={blogPostHref(data)} />
         </div>
         {/* Sanitised by the server with an allow-list before it was stored. */}

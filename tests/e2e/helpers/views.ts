@@ -222,6 +222,8 @@ export function viewsByRoute({
     ],
     // The seeded posts' categories became their first tags.
     blogTag: [{ name: 'blog-tag', path: '/blog/tag/marketing-tips', ready: SEEDED_POST_TITLE }],
+    // The seeded posts name nobody, so they are the owner's (the first admin, the tests' own).
+    author: [{ name: 'author', path: '/author/edith-admin', ready: SEEDED_POST_TITLE }],
     blogSearch: [
       { name: 'blog-search', path: '/search?q=hertfordshire', ready: 'posts match' },
       { name: 'blog-search-empty', path: '/search', ready: 'Type a word or two' },

@@ -148,3 +148,18 @@ export const pagerLink = style({
     '&:focus-visible': focusRing,
   },
 });
+
+/** An author's photo over their name on their page (a person icon when they have none). */
+export const authorPhoto = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '7rem',
+  height: '7rem',
+  margin: `${vars.space.lg} auto ${vars.space.md}`,
+  borderRadius: '50%',
+  objectFit: 'cover',
+  background: vars.color.surfaceAlt,
+  color: vars.color.muted,
+  boxShadow: vars.shadow.sm,
+});

@@ -67,3 +67,55 @@ export const content = style([
     marginBottom: vars.space.xl,
   },
 ]);
+
+/** The byline's people: their photos overlapping a little, then "By …" over the team's label. */
+export const bylinePeople = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const bylinePhotos = style({ display: 'flex', flexShrink: 0 });
+
+export const bylinePhoto = style({
+  width: '2.5rem',
+  height: '2.5rem',
+  borderRadius: '50%',
+  objectFit: 'cover',
+  border: `2px solid ${vars.color.surface}`,
+  background: vars.color.surfaceAlt,
+  selectors: { '& + &': { marginLeft: '-0.75rem' } },
+});
+
+export const bylineWords = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.125rem',
+  minWidth: 0,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const bylineNames = style({
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.ink,
+  overflowWrap: 'anywhere',
+});
+
+export const bylineLink = style({
+  color: vars.color.brandDark,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.15em',
+  selectors: {
+    '&:hover': { color: vars.color.brand },
+    '&:focus-visible': { outline: vars.outline.focusRing, outlineOffset: '2px' },
+  },
+});
+
+export const bylineTeam = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+});

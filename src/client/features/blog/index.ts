@@ -7,6 +7,7 @@ import * as blogPostStyles from './BlogPost.css';
 
 export { BlogCard } from './BlogCard';
 export { BlogPager } from './BlogPager';
+export { Byline } from './Byline';
 export { KeepHyphenated } from './KeepHyphenated';
 export { PostTags } from './PostTags';
 export { RelatedPosts } from './RelatedPosts';

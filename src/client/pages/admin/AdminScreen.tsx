@@ -8,8 +8,14 @@ import { useAdminUser, useCan, useLogout } from '../../features/auth';
 import { can, type Permission } from '../../../shared/staff';
 import { AcademyAdminTab } from './AcademyAdminTab';
 import { ActivitySection } from '../../features/activity/admin';
-import { AdminsSection } from '../../features/auth/admin';
-import { BLOG_SECTION, BlogPostsSection, TAGS_SECTION, TagsSection } from '../../features/blog/admin';
+import { AdminsSection, ProfileSection } from '../../features/auth/admin';
+import {
+  BLOG_SECTION,
+  BlogPostsSection,
+  BlogTabLabel,
+  TAGS_SECTION,
+  TagsSection,
+} from '../../features/blog/admin';
 import { BusinessDetailsSection, SiteContentSection } from '../../features/site-content/admin';
 import { EnquiriesSection, EnquiriesTabLabel } from '../../features/contact/admin';
 import { JobsSection } from '../../features/jobs/admin';
@@ -39,7 +45,7 @@ const SECTIONS: Array<{
   {
     id: BLOG_SECTION,
     group: 'Content',
-    label: 'Blog Posts',
+    label: <BlogTabLabel />,
     permission: 'writePosts',
     render: () => <BlogPosts />,
   },
@@ -121,6 +127,13 @@ const SECTIONS: Array<{
     render: () => <ActivitySection />,
   },
   { id: 'jobs', group: 'System', label: 'Jobs', permission: 'manageSettings', render: () => <JobsSection /> },
+  {
+    id: 'profile',
+    group: 'You',
+    label: 'Your profile',
+    permission: 'signedIn',
+    render: () => <ProfileSection />,
+  },
 ];
 
 /** The posts, with the newsletter's parts for a role that sends newsletters. */

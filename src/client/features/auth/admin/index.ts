@@ -1,2 +1,3 @@
-// The admins' list, for the admin shell (pages/admin) only.
+// The staff's list and your own profile, for the admin shell (pages/admin) only.
 export { AdminsSection } from './AdminsSection';
+export { ProfileSection } from './ProfileSection';

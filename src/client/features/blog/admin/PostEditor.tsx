@@ -414,6 +414,15 @@ export function PostEditor({
               goesOut={goesOut}
               revisions={editing ? { onRestore: restoreRevision, restoring: restore.isPending } : null}
               mayPublish={mayPublish}
+              authors={
+                can('editAllPosts')
+                  ? editing
+                    ? editing.authors.map((a) => a.id)
+                    : user
+                      ? [user.id]
+                      : []
+                  : null
+              }
             />
           </aside>
         </fieldset>

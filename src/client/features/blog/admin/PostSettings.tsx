@@ -16,6 +16,7 @@ import { RevisionsPanel } from './RevisionsPanel';
 import { SeoPanel } from './SeoPanel';
 import { SlugField, type SlugCheck } from './SlugField';
 import { TagsInput } from './TagsInput';
+import { AuthorsInput } from './AuthorsInput';
 import * as styles from './PostSettings.css';
 
 /** Whether the settings panel shows: at first it does, as the fields a new post needs are there. */
@@ -136,6 +137,7 @@ export function PostSettings({
   goesOut,
   revisions,
   mayPublish,
+  authors,
 }: {
   draft: Draft;
   set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
@@ -149,7 +151,13 @@ export function PostSettings({
   revisions: { onRestore: (id: number) => Promise<boolean>; restoring: boolean } | null;
   /** False for a role that writes drafts only: an editor publishes them. */
   mayPublish: boolean;
+  /** The byline as saved (a new post: its maker), for an editor to change; null for other roles. */
+  authors: number[] | null;
 }) {
+  const choices = trpc.blog.authorChoices.useQuery(undefined, {
+    enabled: authors !== null,
+    staleTime: 60_000,
+  });
   const slugCheck = useSlugCheck(draft.slug, postId, savedSlug);
   const [tagText, setTagText] = useState('');
   const tagWanted = useDebounced(tagText.trim(), 250);
@@ -185,6 +193,14 @@ export function PostSettings({
         maxTags={BLOG_TAG_LIMITS.perPost}
         maxLength={BLOG_TAG_LIMITS.name}
       />
+      {authors !== null ? (
+        <AuthorsInput
+          id="post-authors"
+          value={draft.authorIds ?? authors}
+          onChange={(ids) => set('authorIds', ids)}
+          choices={choices.data ?? []}
+        />
+      ) : null}
       <TextAreaField
         id="post-excerpt"
         label="Excerpt"

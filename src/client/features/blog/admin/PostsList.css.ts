@@ -50,3 +50,25 @@ export const twoLines = style({ display: 'flex', flexDirection: 'column', gap: v
 export const meta = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
 
 export const tags = style({ color: vars.color.inkSoft });
+
+/** The list's buttons beside its heading: the review queue, New post. */
+export const headActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+
+/** The review queue's count, a small filled badge. */
+export const queueCount = style({
+  display: 'inline-block',
+  minWidth: '1.25rem',
+  padding: `0 ${vars.space.xxs}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brand,
+  color: vars.color.onBrand,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  textAlign: 'center',
+  lineHeight: 1.5,
+});

@@ -110,11 +110,12 @@ export function PostsList({
   const list = useAdminList({}, ADMIN_BLOG_PAGE_SIZE);
   const status = view.status ?? '';
   const tag = view.tag ?? '';
+  const review = view.review;
   const { setPage } = list;
   // A filter chosen here or arriving in the address (a tag's count) starts again from page 1.
   useEffect(() => {
     setPage(1);
-  }, [status, tag, setPage]);
+  }, [status, tag, review, setPage]);
   const posts = trpc.blog.adminPage.useQuery(
     {
       page: list.page,
@@ -123,6 +124,7 @@ export function PostsList({
       q: list.q,
       status: status || undefined,
       tag: tag || undefined,
+      review,
     },
     { placeholderData: keepPreviousData },
   );
@@ -247,9 +249,12 @@ export function PostsList({
         <h2 id="blog-list-title" className={adminStyles.panelTitle}>
           Blog posts
         </h2>
-        <Link href={blogAdminHref({ post: 'new' })} className={buttonClass({ size: 'sm' })}>
-          <Plus size={16} aria-hidden="true" /> New post
-        </Link>
+        <div className={styles.headActions}>
+          <ReviewQueueLink view={view} />
+          <Link href={blogAdminHref({ post: 'new' })} className={buttonClass({ size: 'sm' })}>
+            <Plus size={16} aria-hidden="true" /> New post
+          </Link>
+        </div>
       </div>
       <div className={table.filters} role="search" aria-label="Filter posts">
         <SearchFilter
@@ -285,7 +290,7 @@ export function PostsList({
         onPage={list.setPage}
         emptyText="No posts yet. Write the first one with New post."
         filteredEmptyText="No posts match these filters."
-        filtered={list.filtered || status !== '' || tag !== ''}
+        filtered={list.filtered || status !== '' || tag !== '' || review !== undefined}
         errorText="The posts could not be loaded. Please refresh the page."
         skeletonHeight="8rem"
       />
@@ -302,5 +307,42 @@ export function PostsList({
         }}
       />
     </section>
+  );
+}
+
+/** How many drafts wait for an editor (the same query wherever it is asked: one request). */
+export function usePostsToReview(): number | null {
+  const mayReview = useCan()('editAllPosts');
+  const queue = trpc.blog.adminPage.useQuery(
+    { page: 1, pageSize: 1, review: 'submitted' },
+    { enabled: mayReview, staleTime: 30_000 },
+  );
+  return mayReview ? (queue.data?.total ?? null) : null;
+}
+
+/**
+ * The editors' review queue: "To review 2" over the list narrows it to the submitted drafts, and
+ * "All posts" widens it again. Nothing for a role that does not review, nor when none wait.
+ */
+function ReviewQueueLink({ view }: { view: BlogView }) {
+  const waiting = usePostsToReview();
+  if (view.review === 'submitted')
+    return (
+      <Link
+        href={blogAdminHref({ ...view, review: undefined })}
+        className={buttonClass({ size: 'sm', variant: 'outline' })}
+      >
+        All posts
+      </Link>
+    );
+  if (!waiting) return null;
+  return (
+    <Link
+      href={blogAdminHref({ ...view, review: 'submitted' })}
+      className={buttonClass({ size: 'sm', variant: 'outline' })}
+      data-testid="review-queue"
+    >
+      To review <span className={styles.queueCount}>{waiting > 99 ? '99+' : waiting}</span>
+    </Link>
   );
 }

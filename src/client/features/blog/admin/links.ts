@@ -1,5 +1,10 @@
 import { ROUTES } from '../../../../shared/routes';
-import { BLOG_POST_STATUSES, type BlogPostStatus } from '../../../../shared/blog-publishing';
+import {
+  BLOG_POST_STATUSES,
+  REVIEW_STATES,
+  type BlogPostStatus,
+  type ReviewState,
+} from '../../../../shared/blog-publishing';
 
 // Where the blog's admin views are: the posts list (with its filters), a post's editor, the tags.
 // All in the query, as the admin's other sections are opened (/admin?section=...), so a view can
@@ -15,14 +20,17 @@ export interface BlogView {
   status?: BlogPostStatus | '' | undefined;
   /** A tag's address. */
   tag?: string | undefined;
+  /** Editorial review: the drafts waiting for an editor (submitted), or those sent back. */
+  review?: ReviewState | undefined;
 }
 
-/** /admin?section=blog&status=draft&tag=walks, /admin?section=blog&post=12, /admin?section=blog&post=new */
+/** /admin?section=blog&status=draft&tag=walks, /admin?section=blog&review=submitted, /admin?section=blog&post=12, /admin?section=blog&post=new */
 export function blogAdminHref(view: BlogView = {}): string {
   const params = new URLSearchParams({ section: BLOG_SECTION });
   if (view.post !== undefined) params.set('post', String(view.post));
   if (view.status) params.set('status', view.status);
   if (view.tag) params.set('tag', view.tag);
+  if (view.review) params.set('review', view.review);
   return `${ROUTES.admin}?${params.toString()}`;
 }
 
@@ -36,5 +44,8 @@ export function blogViewOf(search: string): BlogView {
     post: post === 'new' ? 'new' : Number.isSafeInteger(id) && id > 0 ? id : undefined,
     status: (BLOG_POST_STATUSES as readonly string[]).includes(status) ? (status as BlogPostStatus) : '',
     tag: params.get('tag')?.trim() || undefined,
+    review: (REVIEW_STATES as readonly string[]).includes(params.get('review') ?? '')
+      ? (params.get('review') as ReviewState)
+      : undefined,
   };
 }

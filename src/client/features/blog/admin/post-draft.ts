@@ -19,6 +19,11 @@ export interface Draft extends SeoValues {
   /** The UK wall-clock date and time a scheduled post goes out. */
   date: string;
   time: string;
+  /**
+   * Who the post is by, in byline order, as an editor chose (only an editor sends it); null: as it
+   * is (a new post: its maker).
+   */
+  authorIds: number[] | null;
 }
 
 export const EMPTY: Draft = {
@@ -32,6 +37,7 @@ export const EMPTY: Draft = {
   status: 'draft',
   date: '',
   time: '09:00',
+  authorIds: null,
   metaTitle: '',
   metaDescription: '',
   socialImageUrl: '',
@@ -53,6 +59,7 @@ export function draftOf(post: AdminBlogPost): Draft {
     status: post.status,
     date: post.status === 'scheduled' ? when.date : '',
     time: post.status === 'scheduled' ? when.time : '09:00',
+    authorIds: null,
     metaTitle: post.metaTitle,
     metaDescription: post.metaDescription,
     socialImageUrl: post.socialImageUrl ?? '',
@@ -88,6 +95,7 @@ export function fieldsOf(draft: Draft) {
     socialDescription: draft.socialDescription,
     canonicalUrl: draft.canonicalUrl.trim() || null,
     noIndex: draft.noIndex,
+    ...(draft.authorIds ? { authorIds: draft.authorIds } : {}),
   };
 }
 
