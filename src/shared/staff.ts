@@ -46,7 +46,7 @@ const WRITERS: readonly StaffRole[] = ['owner', 'administrator', 'editor', 'auth
  * staff screen print them).
  */
 export const PERMISSIONS = {
-  signedIn: { roles: EVERYONE, allows: 'their own account: who they are, signing out' },
+  signedIn: { roles: EVERYONE, allows: 'their own account: who they are, their profile, signing out' },
   writePosts: {
     roles: WRITERS,
     allows: 'their own draft posts: write, edit, delete, upload images, see tags',

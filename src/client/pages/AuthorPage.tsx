@@ -2,14 +2,8 @@ import { ArrowLeft, Rss, UserRound } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import { parseBlogSearch } from '../../shared/blog';
 import { authorFeedHref, authorHref, postCountText } from '../../shared/blog-publishing';
-import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import {
-  BlogCard,
-  BlogPager,
-  blogListStyles as styles,
-  blogPostStyles as postStyles,
-} from '../features/blog';
+import { PostCards, blogListStyles as styles, blogPostStyles as postStyles } from '../features/blog';
 import { trpc } from '../lib/trpc';
 import { NotFound } from '../components/layouts/NotFound';
 
@@ -51,27 +45,8 @@ export default function AuthorPage() {
             </p>
           ) : null}
         </header>
-        {found.isLoading || !found.data ? (
-          <ul className={styles.grid} aria-busy="true" aria-label="Loading posts">
-            {[0, 1, 2].map((i) => (
-              <li key={i}>
-                <Skeleton height="22rem" />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <>
-            <h2 className="visually-hidden">Posts by {found.data.author.name}</h2>
-            <ul className={styles.grid}>
-              {found.data.items.map((post, index) => (
-                <li key={post.id}>
-                  <BlogCard post={post} first={index === 0} />
-                </li>
-              ))}
-            </ul>
-            <BlogPager page={page} pages={pages} href={(p) => authorHref(found.data.author.slug, p)} />
-          </>
-        )}
+        {author ? <h2 className="visually-hidden">Posts by {author.name}</h2> : null}
+        <PostCards posts={found.data?.items} page={page} pages={pages} href={(p) => authorHref(slug, p)} />
       </div>
     </SiteLayout>
   );

@@ -1,7 +1,6 @@
 import { Newspaper } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { Skeleton } from '../components/ui/Skeleton';
-import { BlogCard, BlogPager, SearchBox, blogListStyles as styles } from '../features/blog';
+import { PostCards, SearchBox, blogListStyles as styles } from '../features/blog';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { trpc } from '../lib/trpc';
 import { blogPageHref, parseBlogSearch } from '../../shared/blog';
@@ -47,32 +46,19 @@ export default function BlogPage() {
             ))}
           </nav>
         ) : null}
-        {posts.isLoading ? (
-          <ul className={styles.grid} aria-busy="true" aria-label="Loading posts">
-            {[0, 1, 2].map((i) => (
-              <li key={i}>
-                <Skeleton height="22rem" />
-              </li>
-            ))}
-          </ul>
-        ) : posts.data && posts.data.items.length > 0 ? (
-          <>
-            <ul className={styles.grid}>
-              {posts.data.items.map((post, index) => (
-                <li key={post.id}>
-                  <BlogCard post={post} first={index === 0} />
-                </li>
-              ))}
-            </ul>
-            <BlogPager page={page} pages={pages} href={(p) => blogPageHref(p, category)} />
-          </>
-        ) : (
-          <div className={styles.empty}>
-            <Newspaper size={48} aria-hidden="true" />
-            <h2>No Blog Posts Yet</h2>
-            <p>We are writing our first articles. Please check back soon.</p>
-          </div>
-        )}
+        <PostCards
+          posts={posts.isLoading ? undefined : (posts.data?.items ?? [])}
+          page={page}
+          pages={pages}
+          href={(p) => blogPageHref(p, category)}
+          empty={
+            <div className={styles.empty}>
+              <Newspaper size={48} aria-hidden="true" />
+              <h2>No Blog Posts Yet</h2>
+              <p>We are writing our first articles. Please check back soon.</p>
+            </div>
+          }
+        />
       </div>
     </SiteLayout>
   );

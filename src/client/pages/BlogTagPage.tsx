@@ -2,14 +2,8 @@ import { ArrowLeft, Rss } from 'lucide-react';
 import { Link, useParams, useSearch } from 'wouter';
 import { parseBlogSearch } from '../../shared/blog';
 import { blogTagFeedHref, blogTagHref, postCountText } from '../../shared/blog-publishing';
-import { Skeleton } from '../components/ui/Skeleton';
 import { SiteLayout } from '../components/layouts/SiteLayout';
-import {
-  BlogCard,
-  BlogPager,
-  blogListStyles as styles,
-  blogPostStyles as postStyles,
-} from '../features/blog';
+import { PostCards, blogListStyles as styles, blogPostStyles as postStyles } from '../features/blog';
 import { trpc } from '../lib/trpc';
 import { NotFound } from '../components/layouts/NotFound';
 
@@ -42,31 +36,18 @@ export default function BlogTagPage() {
             </p>
           ) : null}
         </header>
-        {posts.isLoading || !posts.data ? (
-          <ul className={styles.grid} aria-busy="true" aria-label="Loading posts">
-            {[0, 1, 2].map((i) => (
-              <li key={i}>
-                <Skeleton height="22rem" />
-              </li>
-            ))}
-          </ul>
-        ) : posts.data.items.length > 0 ? (
-          <>
-            <ul className={styles.grid}>
-              {posts.data.items.map((post, index) => (
-                <li key={post.id}>
-                  <BlogCard post={post} first={index === 0} />
-                </li>
-              ))}
-            </ul>
-            <BlogPager page={page} pages={pages} href={(p) => blogTagHref(posts.data.tag.slug, p)} />
-          </>
-        ) : (
-          <div className={styles.empty}>
-            <h2>No posts with this tag yet</h2>
-            <p>Please check back soon, or read the other posts on the blog.</p>
-          </div>
-        )}
+        <PostCards
+          posts={posts.data?.items}
+          page={page}
+          pages={pages}
+          href={(p) => blogTagHref(slug, p)}
+          empty={
+            <div className={styles.empty}>
+              <h2>No posts with this tag yet</h2>
+              <p>Please check back soon, or read the other posts on the blog.</p>
+            </div>
+          }
+        />
       </div>
     </SiteLayout>
   );

@@ -53,6 +53,7 @@ export const ADMIN_TABS = [
   'Analytics',
   'Activity',
   'Jobs',
+  'Your profile',
 ] as const;
 
 /** The seeded post the blog-post views open (a fresh install has it; see src/server/domains/blog/seed.ts). */
@@ -165,6 +166,7 @@ export function viewsByRoute({
       // Its rows are this run's own sign-ins and changes, which differ with what ran before it.
       { ...adminSection('Activity', 'Activity'), noScreenshot: true },
       adminSection('Jobs', 'Failed jobs'),
+      { ...adminSection('Your profile', 'Save profile'), name: 'admin-profile' },
       // The dashboard at each period, filtered to the readers prepareViews counted (their figures
       // alone: the walk's own views in Firefox are counted too).
       ...ANALYTICS_PERIODS.map((period) => ({
@@ -572,6 +574,15 @@ export async function walkViews(
       );
     }
     await waitForText(page, view.ready);
+    // Opened by its address too (an editor's post): its form and the navigation's counts have
+    // loaded (a busy machine once caught "Loading post..." in a baseline).
+    await page.waitForFunction(
+      () =>
+        !document.querySelector(
+          '[data-layout][aria-busy="true"], main form[aria-busy="true"], nav[aria-busy="true"], [data-testid="post-editor"][aria-busy="true"]',
+        ),
+      { polling: 100 },
+    );
     // Hydrated first: what `settle` pins must not be changed under React's feet.
     await page.waitForSelector('html[data-hydrated]');
     await view.prepare?.(page);

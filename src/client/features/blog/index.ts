@@ -9,6 +9,7 @@ export { BlogCard } from './BlogCard';
 export { BlogPager } from './BlogPager';
 export { Byline } from './Byline';
 export { KeepHyphenated } from './KeepHyphenated';
+export { PostCards } from './PostCards';
 export { PostTags } from './PostTags';
 export { RelatedPosts } from './RelatedPosts';
 export { SearchBox } from './SearchBox';

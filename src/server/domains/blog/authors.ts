@@ -4,8 +4,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { users } from '../auth';
 import { PERMISSIONS, type StaffRole } from '../../../shared/staff';
 import type { AdminPostAuthor } from '../../../shared/blog-publishing.schema';
-import { fromPageStart, pageStartsOf } from './memory';
-import { cardsOf, publishedOrder, visibleNow } from './post-lists';
+import { cardsOf, pageOfList, publishedOrder, visibleNow } from './post-lists';
 import { blogPosts, postCoauthors, type Db, type Tx } from './tables';
 
 // Who a post is by: its first author (blog_posts.author_id, whose post it is to edit) and any after
@@ -120,17 +119,7 @@ export async function getAuthorPage(db: Database, slug: string, page: number) {
   const person = await findVisibleAuthor(db, slug);
   if (!person) throw notFound('No such author');
   const where = and(visibleNow(), byPerson(person))!;
-  // From the page's first post, kept in memory: a deep page is one seek, like the first.
-  const { starts, total } = await pageStartsOf(db, `author ${person.id}`, AUTHOR_PAGE_SIZE, where);
-  const start = starts[page - 1];
-  const rows = start
-    ? await db
-        .select()
-        .from(blogPosts)
-        .where(and(where, fromPageStart(start)))
-        .orderBy(...publishedOrder)
-        .limit(AUTHOR_PAGE_SIZE)
-    : [];
+  const { rows, total } = await pageOfList(db, `author ${person.id}`, AUTHOR_PAGE_SIZE, where, page);
   const { name, bio, photoUrl } = person;
   return {
     author: { name, slug: person.slug, bio, photoUrl },

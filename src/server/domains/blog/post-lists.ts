@@ -288,6 +288,30 @@ const summaryOf = (row: PostRow, tagList: BlogTag[]) => ({
 });
 
 /** Posts as their cards show them: the summary with the address word, status, reading time and tags. */
+/**
+ * One page of a list of visible posts (`where` picks them; `list` names it in memory), newest first:
+ * the page's rows from where it starts, so a deep page is one seek like the first, and the list's size.
+ */
+export async function pageOfList(
+  db: Database,
+  list: string,
+  pageSize: number,
+  where: SQL,
+  page: number,
+): Promise<{ rows: PostRow[]; total: number }> {
+  const { starts, total } = await pageStartsOf(db, list, pageSize, where);
+  const start = starts[page - 1];
+  const rows = start
+    ? await db
+        .select()
+        .from(blogPosts)
+        .where(and(where, fromPageStart(start)))
+        .orderBy(...publishedOrder)
+        .limit(pageSize)
+    : [];
+  return { rows, total };
+}
+
 export async function cardsOf(db: Db, rows: PostRow[]) {
   const tagMap = await tagsOfPosts(
     db,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { fromPageStart, isVisibleTag, pageStartsOf } from './memory';
-import { cardsOf, publishedOrder, visibleNow } from './post-lists';
+import { isVisibleTag } from './memory';
+import { cardsOf, pageOfList, publishedOrder, visibleNow } from './post-lists';
 import { blogPosts, tags } from './tables';
 import { tagDetailsColumns } from './tags';
 
@@ -36,17 +36,7 @@ export async function getTagPage(db: Database, slug: string, page: number) {
     visibleNow(),
     sql`exists (select 1 from post_tags pt where pt.post_id = ${blogPosts.id} and pt.tag_id = ${tag.id})`,
   )!;
-  // From the page's first post, kept in memory: a deep page is one seek, like the first.
-  const { starts, total } = await pageStartsOf(db, `tag ${tag.id}`, TAG_PAGE_SIZE, where);
-  const start = starts[page - 1];
-  const rows = start
-    ? await db
-        .select()
-        .from(blogPosts)
-        .where(and(where, fromPageStart(start)))
-        .orderBy(...publishedOrder)
-        .limit(TAG_PAGE_SIZE)
-    : [];
+  const { rows, total } = await pageOfList(db, `tag ${tag.id}`, TAG_PAGE_SIZE, where, page);
   return { tag, items: await cardsOf(db, rows), total, page, pageSize: TAG_PAGE_SIZE };
 }
 

@@ -10,3 +10,10 @@ export const pageLink = style({
   color: vars.color.brandDark,
   fontWeight: vars.fontWeight.bold,
 });
+
+/** One field under another, at a reading width: a profile is read and written top to bottom. */
+export const form = style({
+  display: 'grid',
+  gap: vars.space.md,
+  maxWidth: '36rem',
+});

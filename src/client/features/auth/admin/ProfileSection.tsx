@@ -96,7 +96,7 @@ export function ProfileSection() {
           </a>
         </p>
       </div>
-      <form className={styles.formGrid} onSubmit={(e) => void submit(e)} noValidate>
+      <form className={profileStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           id={`${ids}-name`}
           label="Name"

@@ -19,7 +19,9 @@ export function AuthorsInput({
   onChange: (ids: number[]) => void;
   choices: Array<{ id: number; name: string }>;
 }) {
-  const nameOf = (person: number) => choices.find((c) => c.id === person)?.name ?? 'Someone who has left';
+  // Until the staff's names have come, a chip shows an ellipsis rather than a wrong word.
+  const nameOf = (person: number) =>
+    choices.find((c) => c.id === person)?.name ?? (choices.length === 0 ? '…' : 'Someone who has left');
   const others = choices.filter((c) => !value.includes(c.id));
   const full = value.length >= BLOG_AUTHORS_MAX;
   return (
