@@ -166,7 +166,7 @@ export function viewsByRoute({
       // Its rows are this run's own sign-ins and changes, which differ with what ran before it.
       { ...adminSection('Activity', 'Activity'), noScreenshot: true },
       adminSection('Jobs', 'Failed jobs'),
-      { ...adminSection('Your profile', 'Save profile'), name: 'admin-profile' },
+      { ...adminSection('Your profile', 'Your profile'), name: 'admin-profile' },
       // The dashboard at each period, filtered to the readers prepareViews counted (their figures
       // alone: the walk's own views in Firefox are counted too).
       ...ANALYTICS_PERIODS.map((period) => ({
