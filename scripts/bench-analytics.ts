@@ -18,7 +18,9 @@
 // [--beacon-rates=100,250,500] [--reads-only] [--read=/api/blog] [--cpu-only]` after `npm run build`:
 // the rates of beacons beside the reads (500/s unless given), the reads part alone, for one path, and
 // the server's CPU a request alone (about 35 s). `--dashboard-today [--before=FOLDER]
-// [--dashboard-rounds=12]` runs part 4 alone (`npm run bench -- --dashboard-today ...` builds first).
+// [--dashboard-rounds=12] [--dashboard-reads=today: overview] [--alternations=1]` runs part 4 alone
+// (`npm run bench -- --dashboard-today ...` builds first): the reads whose names start so only, and
+// the before and after builds in turns, each figure over all the turns (the machine's drift falls on both).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -337,6 +339,11 @@ async function fillAnalytics(
               from generate_series(0, 3099) i) g
         where ts < now()`);
     });
+    // The hours of the kept days before today, as their roll-up writes them (chart.ts reads them).
+    await db.db.execute(sql`
+      insert into analytics_daily (day, dimension, value, visitors, page_views)
+      select day, 'hour', to_char(at at time zone 'UTC', 'HH24'), count(distinct visitor)::int, count(*)::int
+      from analytics_page_views where day < ${utcToday} group by 1, 3`);
     await foldViews(db.db, new Date(Date.now() - 15 * 60_000));
     for (const table of [
       'analytics_daily',
@@ -587,19 +594,23 @@ function postmasterOn(port: number): number | undefined {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
+/** Each read's wall times, the server's CPU over them (seconds) and its answers that were not 200. */
+type Samples = Map<string, { ms: number[]; cpu: number; bad: number }>;
+
 /**
  * 4. Every read of the dashboard for each period with 100,000 views today, one request at a time,
  * in `rounds` rounds over all of them (so a slow minute of the machine falls on every read alike),
- * on the build in `root` (this checkout's by default). Rows: the read, p50 and p95 of the wall time,
- * the server's CPU a request (its process's, and the database's processes' on PostgreSQL), how
- * many answers were not 200; and a last row with the server's peak memory.
+ * on the build in `root` (this checkout's by default); with `only`, the reads whose names start so.
+ * Gives each read's wall times, the server's CPU over them (its process's, and the database's
+ * processes' on PostgreSQL) and the answers that were not 200; and the server's peak memory.
  */
 async function dashboardRounds(
   env: Record<string, string>,
   root: string,
   rounds: number,
   postgresPort?: number,
-): Promise<{ rows: Map<string, { p50: number; p95: number; cpuMs: number; bad: number }>; peakMb: number }> {
+  only?: string,
+): Promise<{ samples: Samples; peakMb: number }> {
   const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Bench Admin' };
   const here = process.cwd();
   // The built server is found from the working folder (dist/server/main.js), when it is spawned.
@@ -616,6 +627,7 @@ async function dashboardRounds(
       ]),
     );
     reads.push(['live visitors', '/api/admin/analytics/live']);
+    if (only) reads.splice(0, reads.length, ...reads.filter(([what]) => what.startsWith(only)));
     const database = postgresPort ? postmasterOn(postgresPort) : undefined;
     const cpu = () => cpuSeconds(app.child.pid!) + (database ? cpuSeconds(database, true) : 0);
     const samples = new Map(reads.map(([what]) => [what, { ms: [] as number[], cpu: 0, bad: 0 }]));
@@ -633,24 +645,37 @@ async function dashboardRounds(
         sample.cpu += cpu() - cpuBefore;
         if (res.status !== 200) sample.bad++;
       }
-    const rows = new Map(
-      [...samples].map(([what, s]) => {
-        const sorted = [...s.ms].sort((a, b) => a - b);
-        return [
-          what,
-          {
-            p50: percentile(sorted, 0.5),
-            p95: percentile(sorted, 0.95),
-            cpuMs: (s.cpu * 1000) / rounds,
-            bad: s.bad,
-          },
-        ];
-      }),
-    );
-    return { rows, peakMb: memoryOf(app.child.pid).peak };
+    return { samples, peakMb: memoryOf(app.child.pid).peak };
   } finally {
     await app.stop();
   }
+}
+
+/** Samples of several runs together: p50 and p95 of the wall time, and the mean CPU a request. */
+function figuresOf(runs: Samples[]): Map<string, { p50: number; p95: number; cpuMs: number; bad: number }> {
+  const all = new Map<string, { ms: number[]; cpu: number; bad: number }>();
+  for (const run of runs)
+    for (const [what, s] of run) {
+      const into = all.get(what) ?? { ms: [], cpu: 0, bad: 0 };
+      into.ms.push(...s.ms);
+      into.cpu += s.cpu;
+      into.bad += s.bad;
+      all.set(what, into);
+    }
+  return new Map(
+    [...all].map(([what, s]) => {
+      const sorted = [...s.ms].sort((a, b) => a - b);
+      return [
+        what,
+        {
+          p50: percentile(sorted, 0.5),
+          p95: percentile(sorted, 0.95),
+          cpuMs: (s.cpu * 1000) / s.ms.length,
+          bad: s.bad,
+        },
+      ];
+    }),
+  );
 }
 
 /**
@@ -661,14 +686,38 @@ async function dashboardRounds(
 export async function benchDashboardToday(
   database: 'pglite' | 'postgres',
   env: Record<string, string>,
-  options: { before?: string; rounds?: number; postgresPort?: number } = {},
+  options: {
+    before?: string;
+    rounds?: number;
+    postgresPort?: number;
+    only?: string;
+    alternations?: number;
+  } = {},
 ): Promise<string[][]> {
   const rounds = options.rounds ?? 12;
   await fillAnalytics({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }, 10_000_000, 100_000);
-  const before = options.before
-    ? await dashboardRounds(env, path.resolve(options.before), rounds, options.postgresPort)
-    : null;
-  const after = await dashboardRounds(env, process.cwd(), rounds, options.postgresPort);
+  const runsBefore: Samples[] = [];
+  const runsAfter: Samples[] = [];
+  let peakBefore = 0;
+  let peakAfter = 0;
+  const run = (root: string) => dashboardRounds(env, root, rounds, options.postgresPort, options.only);
+  for (let turn = 0; turn < (options.alternations ?? 1); turn++) {
+    // Every other turn the other way round, so neither build always runs first.
+    const order = turn % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
+    for (const which of order) {
+      if (which === 'before' && !options.before) continue;
+      const r = await run(which === 'before' ? path.resolve(options.before!) : process.cwd());
+      if (which === 'before') {
+        runsBefore.push(r.samples);
+        peakBefore = Math.max(peakBefore, r.peakMb);
+      } else {
+        runsAfter.push(r.samples);
+        peakAfter = Math.max(peakAfter, r.peakMb);
+      }
+    }
+  }
+  const before = runsBefore.length ? { rows: figuresOf(runsBefore), peakMb: peakBefore } : null;
+  const after = { rows: figuresOf(runsAfter), peakMb: peakAfter };
   const ms = (n: number) => n.toFixed(0);
   const figures = (r?: { p50: number; p95: number; cpuMs: number }) =>
     r ? [`${ms(r.p50)} / ${ms(r.p95)} ms`, `${ms(r.cpuMs)} ms`] : ['', ''];
@@ -719,6 +768,8 @@ export async function runDashboardToday(args: Map<string, string>): Promise<stri
             before: args.get('before'),
             rounds: args.has('dashboard-rounds') ? Number(args.get('dashboard-rounds')) : undefined,
             postgresPort: pg?.port,
+            only: args.get('dashboard-reads'),
+            alternations: args.has('alternations') ? Number(args.get('alternations')) : undefined,
           })),
         );
       } finally {

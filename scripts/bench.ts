@@ -27,7 +27,8 @@
 // server's CPU a beacon against a request it does not count, and reads beside beacons counted and sent to a sink).
 // --dashboard-today (scripts/bench-analytics.ts part 4 alone: every dashboard read and CSV for each period with
 // 100,000 views today, one at a time, on each database; --before=FOLDER measures the build in that checkout's dist/
-// first on the same data, --dashboard-rounds=N sets the rounds, 12 unless given).
+// first on the same data, --dashboard-rounds=N sets the rounds, 12 unless given, --dashboard-reads=PREFIX keeps the
+// reads whose names start so ("today: overview"), --alternations=N runs before and after in N turns).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

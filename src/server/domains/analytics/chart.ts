@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsInterval } from '../../../shared/analytics.schema';
 import type { Database } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import { rowsOf } from '../../platform/db/rows';
 import { coveredDays, filteredViews, type Filters } from './filtered';
+import { withFigures } from './period-figures';
 import { daysBetween, daysOf, type Period } from './periods';
 import type { DayFigures } from './visitor-figures';
 
@@ -51,8 +52,8 @@ export function pointsOf(series: DayFigures[], interval: 'day' | 'month'): Point
 }
 
 /**
- * A period's figures hour by hour (2026-11-28T14:00:00.000Z), from the views: a visitor counts in
- * each hour they viewed a page. Hours still to come are left out; none when the views are gone.
+ * A period's figures hour by hour (2026-11-28T14:00:00.000Z): a visitor counts in each hour they
+ * viewed a page. Hours still to come are left out; none when the views are gone.
  */
 export async function hourlyPoints(
   db: Database,
@@ -62,15 +63,7 @@ export async function hourlyPoints(
 ): Promise<Point[]> {
   const covered = coveredDays(period, now);
   if (!covered || covered.from !== period.from) return [];
-  const views = filters
-    ? filteredViews(filters, covered, 'total')
-    : sql`select v.* from analytics_page_views v where v.day between ${covered.from}::date and ${covered.to}::date`;
-  const rows = rowsOf<{ hour: string; visitors: number; page_views: number }>(
-    await db.execute(sql`
-      select to_char(date_trunc('hour', at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as hour,
-        count(distinct visitor)::int as visitors, count(*)::int as page_views
-      from (${views}) v group by 1`),
-  );
+  const rows = filters ? await filteredHours(db, filters, covered) : await hoursOf(db, covered, now);
   const byHour = new Map(rows.map((r) => [r.hour, r]));
   const points: Point[] = [];
   for (const day of daysOf(period))
@@ -84,4 +77,68 @@ export async function hourlyPoints(
       });
     }
   return points;
+}
+
+type HourRow = { hour: string; visitors: number; page_views: number };
+
+/** Counts views by their UTC hour ('2026-11-28T14'): each hour's distinct visitors and its views. */
+const countedByHour = (views: SQL) => sql`
+  select to_char(date_trunc('hour', at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as hour,
+    count(distinct visitor)::int as visitors, count(*)::int as page_views
+  from (${views}) v group by 1`;
+
+/**
+ * Under filters the hours come from the raw views, as the other figures under filters do: the
+ * roll-up and the fold count each dimension alone, so they cannot say when a filter's visitors came.
+ */
+async function filteredHours(db: Database, filters: Filters, days: Period): Promise<HourRow[]> {
+  return rowsOf<HourRow>(await db.execute(countedByHour(filteredViews(filters, days, 'total'))));
+}
+
+/**
+ * The hours of some days as every other figure is read (period-figures.ts): a rolled-up day's from
+ * its roll-up, today's from what is folded in under the total's mark and the raw views after it,
+ * so a read of today takes its last minutes of views, not the whole day. A day rolled up or folded
+ * in before hours were (its hour rows missing) is counted from its raw views, as it was then.
+ */
+async function hoursOf(db: Database, days: Period, now: Date): Promise<HourRow[]> {
+  return withFigures(db, 'hour', days, now, 'day', async (tx, figures) => {
+    const unfolded = await daysWithoutHours(tx, days);
+    const listed = sql.join(
+      unfolded.map((d) => sql`${d}::date`),
+      sql`, `,
+    );
+    const parts = unfolded.length
+      ? sql`
+        select day, value, visitors, page_views from (${figures}) f where f.day not in (${listed})
+        union all
+        select day, to_char(at at time zone 'UTC', 'HH24'), count(distinct visitor)::int, count(*)::int
+        from analytics_page_views where day in (${listed}) group by 1, 2`
+      : figures;
+    return rowsOf<HourRow>(
+      await tx.execute(sql`
+        select to_char(day, 'YYYY-MM-DD') || 'T' || value as hour, sum(visitors)::int as visitors,
+          sum(page_views)::int as page_views
+        from (${parts}) h group by 1`),
+    );
+  });
+}
+
+/**
+ * Of some days, those whose hours were never rolled up or folded in (before hours were): rolled up
+ * without hour rows, or not rolled up, with views folded into the total and none into the hours.
+ */
+async function daysWithoutHours(tx: Pick<Database, 'execute'>, days: Period): Promise<string[]> {
+  const rows = rowsOf<{ day: string }>(
+    await tx.execute(sql`
+      select to_char(d, 'YYYY-MM-DD') as day
+      from generate_series(${days.from}::date, ${days.to}::date, interval '1 day') d
+      where case
+        when exists (select 1 from analytics_daily r where r.dimension = 'total' and r.value = '' and r.day = d::date)
+          then not exists (select 1 from analytics_daily r where r.dimension = 'hour' and r.day = d::date)
+        else exists (select 1 from analytics_folded f where f.dimension = 'total' and f.value = '' and f.day = d::date)
+          and not exists (select 1 from analytics_folded f where f.dimension = 'hour' and f.day = d::date)
+      end`),
+  );
+  return rows.map((r) => r.day);
 }

@@ -5,9 +5,15 @@ import { dayOf } from './visitor';
 // What the roll-up job and the dashboard both count by: the dimensions of a view, and the figures
 // of the raw views after a mark, which add up with the figures before it.
 
-/** The owner's dimensions, and the total of every view ('' its one value). */
-export type Dimension = 'total' | AnalyticsDimension;
+/**
+ * The owner's dimensions, the total of every view ('' its one value), and the UTC hour of a view
+ * ('00' to '23'), which the chart of a day counts by (chart.ts).
+ */
+export type Dimension = 'total' | 'hour' | AnalyticsDimension;
+/** The dimensions folded in each from its own mark; hours are folded with the total, from its mark. */
 export const DIMENSIONS: Dimension[] = ['total', ...ANALYTICS_DIMENSIONS];
+/** What a day's roll-up holds: hours too, read for the last 30 days only (chart.ts). */
+export const ROLLED_UP_DIMENSIONS: Dimension[] = [...DIMENSIONS, 'hour'];
 
 /** The column (or expression) of a raw page view that a dimension groups by; of the view `alias` when given. */
 export function dimensionExpression(dimension: Dimension, alias?: string): SQL {
@@ -15,6 +21,8 @@ export function dimensionExpression(dimension: Dimension, alias?: string): SQL {
   switch (dimension) {
     case 'total':
       return sql`''`;
+    case 'hour':
+      return sql`to_char(${column('at')} at time zone 'UTC', 'HH24')`;
     case 'page':
       return column('path');
     case 'source':

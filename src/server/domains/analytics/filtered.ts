@@ -7,7 +7,7 @@ import { dayOf } from './visitor';
 // raw views: the roll-ups count each dimension alone, so only the views can say which pages the
 // visitors from a source read. Views are kept 30 days, so a filter covers those days of a period.
 
-export type FilterDimension = Exclude<Dimension, 'total'>;
+export type FilterDimension = Exclude<Dimension, 'total' | 'hour'>;
 export interface Filter {
   by: FilterDimension;
   value: string;

@@ -81,8 +81,9 @@ export async function withFigures<T>(
   );
 }
 
-/** Of the days given, those without a roll-up, each with its dimension's mark. */
+/** Of the days given, those without a roll-up, each with its dimension's mark (the total's for hours, folded with it). */
 async function marksOf(tx: Pick<Database, 'execute'>, dimension: Dimension, days: string[]): Promise<Mark[]> {
+  const marked = dimension === 'hour' ? 'total' : dimension;
   const candidates = sql.join(
     days.map((d) => sql`(${d}::date, ${startOf(d)})`),
     sql`, `,
@@ -91,7 +92,7 @@ async function marksOf(tx: Pick<Database, 'execute'>, dimension: Dimension, days
     await tx.execute(sql`
       select to_char(c.day, 'YYYY-MM-DD') as day, (extract(epoch from coalesce(f.until, c.start)) * 1000)::float8 as ms
       from (values ${candidates}) c (day, start)
-      left join analytics_folded_until f on f.dimension = ${dimension} and f.day = c.day
+      left join analytics_folded_until f on f.dimension = ${marked} and f.day = c.day
       where not exists (
         select 1 from analytics_daily r where r.dimension = 'total' and r.value = '' and r.day = c.day)`),
   );

@@ -8,6 +8,7 @@ import {
   DIMENSIONS,
   dimensionExpression,
   isVisitDimension,
+  ROLLED_UP_DIMENSIONS,
   startOf,
   viewsBetween,
   viewsOfDays,
@@ -39,14 +40,14 @@ export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
 
 /**
  * Writes a month's rows of analytics_monthly again from its days in analytics_daily: called in the
- * transaction that changed those days, so the two always agree.
+ * transaction that changed those days, so the two always agree. Hours are charted by the day only.
  */
 async function refreshMonth(tx: Pick<Database, 'execute'>, month: string) {
   await tx.execute(sql`delete from analytics_monthly where month = ${month}::date`);
   await tx.execute(sql`
     insert into analytics_monthly (month, dimension, value, visitors, page_views)
     select ${month}::date, dimension, value, sum(visitors)::int, sum(page_views)::int from analytics_daily
-    where day >= ${month}::date and day < (${month}::date + interval '1 month')::date
+    where day >= ${month}::date and day < (${month}::date + interval '1 month')::date and dimension <> 'hour'
     group by dimension, value`);
 }
 
@@ -59,7 +60,7 @@ export async function rollUpDay(db: Database, day: string): Promise<void> {
     await tx.execute(sql`delete from analytics_daily where day = ${day}::date`);
     await tx.execute(sql`delete from analytics_folded where day = ${day}::date`);
     await tx.execute(sql`delete from analytics_folded_until where day = ${day}::date`);
-    for (const dimension of DIMENSIONS) {
+    for (const dimension of ROLLED_UP_DIMENSIONS) {
       const views = viewsOfDays({ from: day, to: day }, isVisitDimension(dimension));
       await tx.execute(sql`
         insert into analytics_daily (day, dimension, value, visitors, page_views)
@@ -102,6 +103,8 @@ export async function pruneAnalytics(db: Database, now: Date): Promise<{ views: 
   const views = await db.execute(sql`delete from analytics_page_views where day < ${rawFrom}::date`);
   await db.execute(sql`delete from analytics_folded where day < ${rawFrom}::date`);
   await db.execute(sql`delete from analytics_folded_until where day < ${rawFrom}::date`);
+  // Hours are charted for the days whose views are kept, no further back.
+  await db.execute(sql`delete from analytics_daily where dimension = 'hour' and day < ${rawFrom}::date`);
   const keptFrom = addDays(today, -ROLLUP_KEEP_DAYS);
   const daily = await db.transaction(async (tx) => {
     const deleted = await tx.execute(sql`delete from analytics_daily where day < ${keptFrom}::date`);
@@ -231,11 +234,32 @@ async function foldStep(db: Database, day: string, dimension: Dimension, until: 
       on conflict (dimension, day, value) do update
         set visitors = analytics_folded.visitors + excluded.visitors,
             page_views = analytics_folded.page_views + excluded.page_views`);
+    if (dimension === 'total') await foldHours(tx, day, from, to);
     await tx.execute(sql`
       update analytics_folded_until set until = ${to.toISOString()}::timestamptz
       where day = ${day}::date and dimension = ${dimension}`);
     return true;
   });
+}
+
+/**
+ * The hours of the total's step, under the total's mark (the chart of a day reads them beside it).
+ * A day whose total was folded in before its hours were (by an older build) has no hour rows though
+ * views lie before the mark: its hours are folded from its start in this step, once; until then the
+ * chart counts that day from its raw views (chart.ts).
+ */
+async function foldHours(tx: Pick<Database, 'execute'>, day: string, from: Date, to: Date) {
+  const started = rowsOf(
+    await tx.execute(sql`
+      select 1 from analytics_folded where dimension = 'hour' and day = ${day}::date limit 1`),
+  );
+  const hoursFrom = started.length > 0 ? from : new Date(`${day}T00:00:00.000Z`);
+  await tx.execute(sql`
+    insert into analytics_folded (day, dimension, value, visitors, page_views)
+    select day, 'hour', value, visitors, page_views from (${viewsBetween('hour', day, hoursFrom, to)}) f
+    on conflict (dimension, day, value) do update
+      set visitors = analytics_folded.visitors + excluded.visitors,
+          page_views = analytics_folded.page_views + excluded.page_views`);
 }
 
 /** The roll-up and pruning job: every 15 minutes, once across all instances (the work is shared). */

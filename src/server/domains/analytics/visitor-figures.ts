@@ -56,7 +56,7 @@ export interface BreakdownRow {
 /** One page of a dimension's values over a period, most visitors first. */
 export async function breakdown(
   db: Database,
-  dimension: Exclude<Dimension, 'total'>,
+  dimension: Exclude<Dimension, 'total' | 'hour'>,
   period: Period,
   now: Date,
   page: { page: number; pageSize: number },
