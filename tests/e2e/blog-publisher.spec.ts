@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN_ACCOUNT } from '../../playwright.config';
 import { expect, test } from './helpers/sign-in';
 
 // The blog as a publisher runs it, in the browser: the editor's slug, tags, publishing, search and
@@ -774,7 +775,14 @@ test.describe('addresses and what search engines are told', () => {
     >;
     expect(ld).toMatchObject({ '@type': 'BlogPosting', keywords: `${word} Town, Markets` });
     expect(ld.dateModified).toEqual(expect.any(String));
-    expect(ld.author).toMatchObject({ name: 'Herts Local Media Team' });
+    // By its maker, with their author page.
+    expect(ld.author).toEqual([
+      expect.objectContaining({
+        '@type': 'Person',
+        name: ADMIN_ACCOUNT.name,
+        url: expect.stringMatching(/\/author\/edith-admin$/),
+      }),
+    ]);
 
     const tuned = await createPost(request, adminAuth, {
       title: `${word} tuned post`,

@@ -224,8 +224,9 @@ export function viewsByRoute({
     ],
     // The seeded posts' categories became their first tags.
     blogTag: [{ name: 'blog-tag', path: '/blog/tag/marketing-tips', ready: SEEDED_POST_TITLE }],
-    // The seeded posts name nobody, so they are the owner's (the first admin, the tests' own).
-    author: [{ name: 'author', path: '/author/edith-admin', ready: SEEDED_POST_TITLE }],
+    // The seeded posts name nobody, so they are the owner's (the first admin, the tests' own); other
+    // tests add posts of theirs, so the seeded one may be on a later page.
+    author: [{ name: 'author', path: '/author/edith-admin', ready: 'RSS feed of Edith Admin’s posts' }],
     blogSearch: [
       { name: 'blog-search', path: '/search?q=hertfordshire', ready: 'posts match' },
       { name: 'blog-search-empty', path: '/search', ready: 'Type a word or two' },
