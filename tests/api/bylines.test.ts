@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/server/domains/auth';
-import type { StaffRole } from '../../src/shared/staff';
 import { buildTestApp, builtClientDist, type TestApp } from '../helpers/app';
+import { signedInStaff, type SignedInAdmin } from '../helpers/admin';
 
 // Bylines: every post is by someone (and may be by more), shown on the post, in its feeds and in the
 // sitemap; each author has a public page of their published posts, paged, with its own feed, and
@@ -18,29 +18,21 @@ const people = {
   sales: { name: 'Sam Sales', email: 'sam@hertslocalmedia.co.uk' },
 } as const;
 type Who = keyof typeof people;
-const tokens = {} as Record<Who, string>;
+let staff: Record<Who, SignedInAdmin>;
 const ids = {} as Record<Who, number>;
 
 const call = (who: Who | null, method: string, url: string, payload?: object) =>
   t.app.inject({
     method: method as 'GET',
     url,
-    ...(who ? { headers: { authorization: `Bearer ${tokens[who]}` } } : {}),
+    ...(who ? { headers: staff[who].auth } : {}),
     ...(payload ? { payload } : {}),
   });
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false, env: { CLIENT_DIST: builtClientDist() } });
-  for (const [who, person] of Object.entries(people) as Array<[Who, { name: string; email: string }]>) {
-    const created = await createAdmin(t.deps, { ...person, password: PASSWORD, role: who as StaffRole });
-    ids[who] = created.id;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: person.email, password: PASSWORD },
-    });
-    tokens[who] = res.json().authToken;
-  }
+  staff = await signedInStaff(t, people, PASSWORD);
+  for (const who of Object.keys(people) as Who[]) ids[who] = staff[who].id;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAdmin } from '../../src/server/domains/auth';
 import { REVIEW_MESSAGES } from '../../src/shared/blog-publishing';
-import type { StaffRole } from '../../src/shared/staff';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { signedInStaff, type SignedInAdmin } from '../helpers/admin';
 
 // Editorial review: a contributor submits a draft and the editors are told; an editor returns it
 // with a note and the writer is told; the writer changes it and submits again; an editor approves it
@@ -15,30 +14,20 @@ const people = {
   editor: { name: 'Eve Editor', email: 'eve@hertslocalmedia.co.uk' },
   contributor: { name: 'Cal Contributor', email: 'cal@hertslocalmedia.co.uk' },
 } as const;
-const tokens = {} as Record<keyof typeof people, string>;
+let staff: Record<keyof typeof people, SignedInAdmin>;
 
 const call = (who: keyof typeof people, method: string, url: string, payload?: object) =>
   t.app.inject({
     method: method as 'GET',
     url,
-    headers: { authorization: `Bearer ${tokens[who]}` },
+    headers: staff[who].auth,
     ...(payload ? { payload } : {}),
   });
 const mailTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
-  for (const [who, person] of Object.entries(people) as Array<
-    [keyof typeof people, { name: string; email: string }]
-  >) {
-    await createAdmin(t.deps, { ...person, password: PASSWORD, role: who as StaffRole });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: person.email, password: PASSWORD },
-    });
-    tokens[who] = res.json().authToken;
-  }
+  staff = await signedInStaff(t, people, PASSWORD);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,5 @@
 import { createAdmin } from '../../src/server/domains/auth';
+import type { StaffRole } from '../../src/shared/staff';
 import type { TestApp } from './app';
 
 export interface SignedInAdmin {
@@ -23,7 +24,7 @@ const HELPER_ADDRESS = '192.0.2.201';
  */
 export async function signedInAdmin(
   t: Pick<TestApp, 'app' | 'deps'>,
-  admin: { name: string; email: string; password: string } = {
+  admin: { name: string; email: string; password: string; role?: StaffRole } = {
     name: 'Ada Admin',
     email: 'ada@hertslocalmedia.co.uk',
     password: 'Harpenden-Common-Wren-5',
@@ -46,4 +47,19 @@ export async function signedInAdmin(
     auth: { authorization: `Bearer ${token}` },
     cookie: String(res.headers['set-cookie']).split(';')[0]!,
   };
+}
+
+/**
+ * Members of staff, each made with the role its key names and signed in, in the order given (the
+ * first person of an empty database owns the business, whatever their key).
+ */
+export async function signedInStaff<R extends StaffRole>(
+  t: Pick<TestApp, 'app' | 'deps'>,
+  people: Record<R, { name: string; email: string }>,
+  password = 'Bramble-Lane-Otter-77',
+): Promise<Record<R, SignedInAdmin>> {
+  const staff = {} as Record<R, SignedInAdmin>;
+  for (const [role, person] of Object.entries(people) as Array<[R, { name: string; email: string }]>)
+    staff[role] = await signedInAdmin(t, { ...person, password, role });
+  return staff;
 }
