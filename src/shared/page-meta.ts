@@ -10,6 +10,11 @@ export interface PageMeta {
 
 const SUFFIX = ` | ${BUSINESS.name}`;
 
+/** An address as structured data needs it: a path on this site with the site's public address before it. */
+export function absoluteUrl(publicUrl: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
+}
+
 /** A page's title with the business's name after it: 'Blog | Herts Local Media', a post's title too. */
 export function siteTitle(name: string): string {
   return `${name}${SUFFIX}`;

@@ -2,7 +2,7 @@ import type { PagePrefetch } from '../lib/page-prefetch';
 import { parseBlogSearch } from '../../shared/blog';
 import { authorHref } from '../../shared/blog-publishing';
 import { BUSINESS } from '../../shared/business';
-import { siteTitle } from '../../shared/page-meta';
+import { absoluteUrl, siteTitle } from '../../shared/page-meta';
 
 /**
  * One page of an author's posts, with its canonical address, its neighbours for rel prev/next, and
@@ -18,7 +18,6 @@ export const prefetch: PagePrefetch = async ({ trpc, params, search, publicUrl }
   if (!wanted || !found || wanted.page > pages) return { notFound: true };
   const { page } = wanted;
   const { author } = found;
-  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
   return {
     canonicalPath: authorHref(author.slug, page),
     ...(page > 1 ? { prev: authorHref(author.slug, page - 1) } : {}),
@@ -39,7 +38,7 @@ export const prefetch: PagePrefetch = async ({ trpc, params, search, publicUrl }
           '@type': 'Person',
           name: author.name,
           ...(author.bio ? { description: author.bio } : {}),
-          ...(author.photoUrl ? { image: absolute(author.photoUrl) } : {}),
+          ...(author.photoUrl ? { image: absoluteUrl(publicUrl, author.photoUrl) } : {}),
           worksFor: { '@type': 'Organization', name: BUSINESS.name, url: publicUrl },
         },
       },

@@ -2,7 +2,7 @@ import type { PagePrefetch } from '../lib/page-prefetch';
 import { authorHref, blogPostHref } from '../../shared/blog-publishing';
 import { BLOG_AUTHOR_LABEL } from '../../shared/blog';
 import { BUSINESS } from '../../shared/business';
-import { siteTitle } from '../../shared/page-meta';
+import { absoluteUrl, siteTitle } from '../../shared/page-meta';
 import { PAGE_ROUTES } from '../../shared/routes';
 
 /** The post, its own title and card, and the post as a schema.org BlogPosting. */
@@ -13,7 +13,6 @@ export const prefetch: PagePrefetch = async ({ trpc, params, publicUrl }) => {
   if (!post) return { notFound: true };
   const { seo } = post;
   const address = `${publicUrl}${blogPostHref(post)}`;
-  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
   return {
     type: 'article',
     meta: {
@@ -37,7 +36,7 @@ export const prefetch: PagePrefetch = async ({ trpc, params, publicUrl }) => {
         description: seo.description,
         datePublished: post.publishedAt,
         dateModified: post.updatedAt,
-        ...(post.imageUrl ? { image: absolute(post.imageUrl) } : {}),
+        ...(post.imageUrl ? { image: absoluteUrl(publicUrl, post.imageUrl) } : {}),
         // The people who wrote it, each with their page; the team when the blog has no staff yet.
         author:
           post.authors.length > 0
@@ -45,7 +44,7 @@ export const prefetch: PagePrefetch = async ({ trpc, params, publicUrl }) => {
                 '@type': 'Person',
                 name: a.name,
                 url: `${publicUrl}${authorHref(a.slug)}`,
-                ...(a.photoUrl ? { image: absolute(a.photoUrl) } : {}),
+                ...(a.photoUrl ? { image: absoluteUrl(publicUrl, a.photoUrl) } : {}),
               }))
             : { '@type': 'Organization', name: BLOG_AUTHOR_LABEL, url: publicUrl },
         publisher: {
