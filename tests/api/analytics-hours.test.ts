@@ -133,16 +133,18 @@ describe('the chart’s hours', () => {
     await expectRawHours();
   });
 
-  it('are counted from the raw views for a day rolled up or folded in before hours were', async () => {
+  it('are counted from the raw views for a day rolled up or folded in before hours were, until the job rolls them up', async () => {
     await runJob(`${next}T00:30:00Z`);
     await view(`${next}T00:31:00Z`, C, '/');
     // As an older build left them: no hour rows in the roll-up, nor in the fold of today.
     await t.deps.db.execute(sql`delete from analytics_daily where dimension = 'hour'`);
     await t.deps.db.execute(sql`delete from analytics_folded where dimension = 'hour'`);
     await expectRawHours();
-    // The next fold takes today's hours from its start.
+    // The next run takes today's hours from its start, and rolls up the hours of the kept days
+    // rolled up without them.
     await runJob(`${next}T00:45:00Z`);
     expect(await hourRows('analytics_folded', next)).toEqual(['00']);
+    expect(await hourRows('analytics_daily', day)).toEqual(['22', '23']);
     await view(`${next}T00:46:00Z`, A, '/blog');
     const points = await expectRawHours();
     expect(points[0]).toEqual({ start: `${next}T00:00:00.000Z`, visitors: 4, pageViews: 5 });

@@ -60,16 +60,41 @@ export async function rollUpDay(db: Database, day: string): Promise<void> {
     await tx.execute(sql`delete from analytics_daily where day = ${day}::date`);
     await tx.execute(sql`delete from analytics_folded where day = ${day}::date`);
     await tx.execute(sql`delete from analytics_folded_until where day = ${day}::date`);
-    for (const dimension of ROLLED_UP_DIMENSIONS) {
-      const views = viewsOfDays({ from: day, to: day }, isVisitDimension(dimension));
-      await tx.execute(sql`
-        insert into analytics_daily (day, dimension, value, visitors, page_views)
-        select ${day}::date, ${dimension}, value, count(distinct visitor)::int, count(*)::int
-        from (select ${dimensionExpression(dimension, 'v')} as value, visitor from (${views}) v) v
-        where value is not null group by value`);
-    }
+    for (const dimension of ROLLED_UP_DIMENSIONS) await rollUpDimension(tx, day, dimension);
     await refreshMonth(tx, monthOf(day));
   });
+}
+
+/** A day's rows of one dimension in analytics_daily, from its raw views. */
+async function rollUpDimension(tx: Pick<Database, 'execute'>, day: string, dimension: Dimension) {
+  const views = viewsOfDays({ from: day, to: day }, isVisitDimension(dimension));
+  await tx.execute(sql`
+    insert into analytics_daily (day, dimension, value, visitors, page_views)
+    select ${day}::date, ${dimension}, value, count(distinct visitor)::int, count(*)::int
+    from (select ${dimensionExpression(dimension, 'v')} as value, visitor from (${views}) v) v
+    where value is not null group by value`);
+}
+
+/**
+ * The hours of the kept days rolled up before hours were (by an older build), from their raw views:
+ * a day a statement, with a turn of the event loop between, once. Until then the chart counts
+ * those days' hours from their raw views (chart.ts). Returns the days.
+ */
+export async function rollUpPastHours(db: Database, now: Date): Promise<string[]> {
+  const rawFrom = addDays(dayOf(now), -RAW_KEEP_DAYS);
+  const result = await db.execute(sql`
+    select to_char(r.day, 'YYYY-MM-DD') as day from analytics_daily r
+    where r.dimension = 'total' and r.value = '' and r.day >= ${rawFrom}::date
+      and not exists (select 1 from analytics_daily h where h.dimension = 'hour' and h.day = r.day)
+      and exists (select 1 from analytics_page_views p where p.day = r.day)
+    order by 1`);
+  const days = rowsOf<{ day: string }>(result).map((r) => r.day);
+  for (const day of days) {
+    // The job runs once at a time across instances (stately), so nothing else writes these rows now.
+    await rollUpDimension(db, day, 'hour');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return days;
 }
 
 /** Rolls up every kept day before today that has views and no roll-up yet; returns the days. */
@@ -278,8 +303,9 @@ export function analyticsJobs(
       const pruned = await pruneAnalytics(deps.db, now);
       const regrouped = await regroupSources(deps.db, now);
       await foldViews(deps.db, now);
-      if (days.length || pruned.views || pruned.daily || regrouped)
-        log.info({ days, ...pruned, regrouped }, 'analytics rolled up and pruned');
+      const hours = await rollUpPastHours(deps.db, now);
+      if (days.length || pruned.views || pruned.daily || regrouped || hours.length)
+        log.info({ days, ...pruned, regrouped, hours }, 'analytics rolled up and pruned');
     },
   };
 }
