@@ -84,6 +84,7 @@ async function steadyBeacons(
   url: string,
   seconds: number,
   rate: number,
+  prefetch?: boolean,
 ): Promise<Run & { p999: number; max: number; statuses: Record<string, number> }> {
   const r = await loadScript<{
     answered: number;
@@ -100,6 +101,7 @@ async function steadyBeacons(
     rate,
     seconds,
     connections: BEACON_CONNECTIONS,
+    prefetch,
   });
   return {
     rps: r.answered / seconds,
@@ -410,6 +412,12 @@ export async function benchAnalytics(
       // process, not the steady cost (its figure is printed beside too).
       const rampUp = await steadyBeacons(app.url, 2, 5000);
       const steady = await steadyBeacons(app.url, seconds, 5000);
+      // The same load taken and answered but counted nowhere (a prefetch's beacons), and sent to a
+      // bare Node server in this process: what of the p99 is counting, what is taking the request,
+      // and what is the sender's and the machine's.
+      const uncounted = await steadyBeacons(app.url, seconds, 5000, true);
+      const steadySink = await startSink();
+      const sunk = await steadyBeacons(steadySink.url, seconds, 5000).finally(() => steadySink.close());
       const bursts = await autocannonAsync(beaconLoad(app.url, seconds, 5000));
       await new Promise((r) => setTimeout(r, 1500));
       const token = await adminToken(app.url);
@@ -422,6 +430,16 @@ export async function benchAnalytics(
         'POST /api/analytics/view at 5,000/s from 250 connections, sent evenly',
         steady,
         `p99.9 ${steady.p999} ms, max ${steady.max} ms, from when each was due`,
+      );
+      row(
+        'The same from a prefetch (taken and answered 202, counts nothing)',
+        uncounted,
+        `p99.9 ${uncounted.p999} ms, max ${uncounted.max} ms`,
+      );
+      row(
+        'The same sent to a bare Node HTTP server (the sink)',
+        sunk,
+        `p99.9 ${sunk.p999} ms, max ${sunk.max} ms`,
       );
       row(
         'POST /api/analytics/view at 5,000/s, autocannon (bursts)',
