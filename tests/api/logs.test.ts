@@ -61,6 +61,39 @@ describe('logs', () => {
   });
 });
 
+describe('the page-view beacon', () => {
+  it('leaves its 202s out of the log at info, and logs its refusals as every request', async () => {
+    const { t, app, log } = await testAppLoggingAtInfo();
+    try {
+      const beacon = (payload: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/analytics/view',
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+          },
+          payload,
+        });
+      expect((await beacon(JSON.stringify({ u: '/blog' }))).statusCode).toBe(202);
+      expect((await beacon('not a beacon')).statusCode).toBe(400);
+      await app.inject({ method: 'GET', url: '/api/health' });
+      const requests = log()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request');
+      expect(requests.map((l) => `${String(l.method)} ${String(l.path)} ${String(l.status)}`)).toEqual([
+        'POST /api/analytics/view 400',
+        'GET /api/health 200',
+      ]);
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+});
+
 describe('a failed database write', () => {
   it('is logged with its statement but without the visitor data in its parameters (issue 13.10)', async () => {
     // Not checked against the document: a 500 is what this test provokes on purpose.

@@ -76,12 +76,15 @@ export interface RequestLine {
  * without it (a cached answer written before routing) passes reqId.
  */
 export function logRequest(
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>,
   line: RequestLine & { reqId?: string },
+  /** A route whose answers below 400 are logged at debug (its config's quietSuccess). */
+  quietSuccess = false,
 ): void {
   // Background work gives way while visitors keep the server busy (platform/give-way.ts).
   noteRequestAnswered();
   if (line.status >= 500 || line.ms >= SLOW_REQUEST_MS) log.warn(line, 'request');
+  else if (quietSuccess && line.status < 400) log.debug(line, 'request');
   else log.info(line, 'request');
 }
 
@@ -98,14 +101,30 @@ export function registerRequestId(app: FastifyInstance): void {
 
   // The request log: method, path, status and time; the request id comes with req.log.
   app.addHook('onResponse', (req, reply, done) => {
-    logRequest(req.log, {
-      method: req.method,
-      path: req.originalUrl.split('?', 1)[0]!,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    });
+    logRequest(
+      req.log,
+      {
+        method: req.method,
+        path: req.originalUrl.split('?', 1)[0]!,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      req.routeOptions.config?.quietSuccess === true,
+    );
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route a browser calls on every page (the page-view beacon): its answers below 400 are
+     * logged at debug, not info. At thousands a second they were most of the log and 6% of the
+     * server's thread (docs/decisions/0026-one-way-to-answer-a-beacon.md); its refusals, server
+     * errors and slow answers are logged as every request's are.
+     */
+    quietSuccess?: boolean;
+  }
 }
 
 interface LineSink {

@@ -29,17 +29,21 @@ export function beaconRoute(deps: AppDeps) {
       (_req, body, done) => done(null, body),
     );
 
-    app.post(PAGE_VIEW_BEACON_PATH, { config: { keepsPublicReads: true } }, async (req, reply) => {
-      await app.applyRateLimit(PAGE_VIEW_RATE_LIMIT, req);
-      const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
-      if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
-      // The owner's own visits, signed in, are not the audience (a cookie only they have).
-      if (await isSignedIn(req, deps)) return reply.code(202).header('Cache-Control', 'no-store').send();
-      const visit = visitFrom({ ip: req.ip, hostname: req.hostname, headers: req.headers });
-      if (deps.analytics.pageView(visit, beacon) === 'busy')
-        return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
-      return reply.code(202).header('Cache-Control', 'no-store').send();
-    });
+    app.post(
+      PAGE_VIEW_BEACON_PATH,
+      { config: { keepsPublicReads: true, quietSuccess: true } },
+      async (req, reply) => {
+        await app.applyRateLimit(PAGE_VIEW_RATE_LIMIT, req);
+        const beacon = beaconOf(typeof req.body === 'string' ? req.body : '');
+        if (!beacon) return sendApiError(reply, 400, NOT_A_BEACON);
+        // The owner's own visits, signed in, are not the audience (a cookie only they have).
+        if (await isSignedIn(req, deps)) return reply.code(202).header('Cache-Control', 'no-store').send();
+        const visit = visitFrom({ ip: req.ip, hostname: req.hostname, headers: req.headers });
+        if (deps.analytics.pageView(visit, beacon) === 'busy')
+          return sendApiError(reply, 503, VIEWS_WAITING, { 'Retry-After': VIEWS_WAITING_RETRY_AFTER });
+        return reply.code(202).header('Cache-Control', 'no-store').send();
+      },
+    );
   };
 }
 
