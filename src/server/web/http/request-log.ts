@@ -119,8 +119,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A route a browser calls on every page (the page-view beacon): its answers below 400 are
-     * logged at debug, not info. At thousands a second they were most of the log and 6% of the
-     * server's thread (docs/decisions/0026-one-way-to-answer-a-beacon.md); its refusals, server
+     * logged at debug, not info. At thousands a second they were most of the log and 4.7% of
+     * the server thread's profile (docs/decisions/0026-one-way-to-answer-a-beacon.md); its refusals, server
      * errors and slow answers are logged as every request's are.
      */
     quietSuccess?: boolean;
