@@ -23,7 +23,7 @@ import {
   analyticsPageViews,
   analyticsSalts,
 } from './domains/analytics/tables';
-import { passwordResetTokens, sessions, staffInvitations, users } from './domains/auth/tables';
+import { passwordResetTokens, sessions, staffInvitations, staffSlugs, users } from './domains/auth/tables';
 import {
   blogPosts,
   blogSearchWords,
@@ -101,6 +101,8 @@ export function runSeeds(db: Database): Promise<string[]> {
 /** What a backup holds (platform/backup.ts): every table, parents before children, so rows can be inserted in this order. */
 export const BACKED_UP: readonly Table[] = [
   users,
+  // A person's earlier author addresses (their 301s).
+  staffSlugs,
   sessions,
   passwordResetTokens,
   staffInvitations,

@@ -195,4 +195,40 @@ describe('bylines and author pages', () => {
     const owners = (await call(null, 'GET', '/api/blog/authors/olive-owner')).json();
     expect(owners.items.map((p: { title: string }) => p.title)).toEqual(['Goodbye']);
   });
+
+  it('moves an author’s earlier addresses, page and feed, to the one they have now', async () => {
+    const moved = async (from: string, to: string) => {
+      const res = await call(null, 'GET', from);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    };
+    // Cal changed cal-contributor to cal-jones before anything of theirs was out; a link kept from
+    // then (with its campaign's tags) and the feed go where they are now.
+    await moved('/author/cal-contributor?utm_source=newsletter', '/author/cal-jones?utm_source=newsletter');
+    await moved('/author/cal-contributor/rss.xml', '/author/cal-jones/rss.xml');
+    // Changed again: every earlier address goes to the latest.
+    expect((await call('contributor', 'PATCH', '/api/admin/profile', { slug: 'cal-j' })).statusCode).toBe(
+      200,
+    );
+    await moved('/author/cal-contributor', '/author/cal-j');
+    await moved('/author/cal-jones', '/author/cal-j');
+    expect((await call(null, 'GET', '/author/cal-j')).statusCode).toBe(200);
+    // Back to an earlier one: it is theirs again, and the one they leave moves to it.
+    expect((await call('contributor', 'PATCH', '/api/admin/profile', { slug: 'cal-jones' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(null, 'GET', '/author/cal-jones')).statusCode).toBe(200);
+    await moved('/author/cal-j', '/author/cal-jones');
+    await moved('/author/cal-contributor', '/author/cal-jones');
+    // An earlier address someone else then takes is theirs: their page, not a move.
+    expect((await call('author', 'PATCH', '/api/admin/profile', { slug: 'cal-j' })).statusCode).toBe(200);
+    const taken = await call(null, 'GET', '/api/blog/authors/cal-j');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().author.name).toBe('Ava Author');
+    await moved('/author/ava-author', '/author/cal-j');
+    // Someone with nothing out has no page at any address, earlier ones included.
+    expect((await call('editor', 'PATCH', '/api/admin/profile', { slug: 'eve-e' })).statusCode).toBe(200);
+    expect((await call(null, 'GET', '/author/eve-editor')).statusCode).toBe(404);
+    expect((await call(null, 'GET', '/author/eve-editor/rss.xml')).statusCode).toBe(404);
+  });
 });

@@ -21464,6 +21464,15 @@ export interface operations {
                     "application/rss+xml": string;
                 };
             };
+            /** @description The author's earlier address (they changed it in their profile) */
+            301: {
+                headers: {
+                    /** @description The feed's address now */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A query parameter has a NUL character or percent-encoded bytes that are not UTF-8: `issues[0].path` names it. */
             400: {
                 headers: {

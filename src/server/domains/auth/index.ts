@@ -11,4 +11,4 @@ export {
 } from './passwords';
 export { validateSessionToken } from './sessions';
 export { createSignInThrottle, type SignInThrottle } from './sign-in-throttle';
-export { users } from './tables';
+export { staffSlugs, users } from './tables';

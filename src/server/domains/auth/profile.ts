@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { PROFILE_MESSAGES, type Profile, type ProfileUpdate } from '../../../shared/auth';
 import { slugify } from '../../../shared/slug';
 import { ADMIN_MESSAGES } from '../../../shared/admin';
-import { users } from './tables';
+import { staffSlugs, users } from './tables';
 
 // A member of staff's own profile: the name, address, photo and bio their bylines and author page
 // show visitors (domains/blog/authors.ts reads them). Each person changes their own.
@@ -43,7 +43,11 @@ export async function getProfile(db: Database, id: number): Promise<Profile> {
   return profile;
 }
 
-/** Saves a person's own profile; an address someone else has is a 409. */
+/**
+ * Saves a person's own profile; an address someone else has is a 409. A changed address keeps the
+ * one before as an earlier address of theirs, which then answers with a move (the blog's author
+ * pages and feeds); an address taken now is nobody's earlier one.
+ */
 export async function updateProfile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   id: number,
@@ -56,6 +60,14 @@ export async function updateProfile(
         .from(users)
         .where(and(eq(users.slug, input.slug), ne(users.id, id)));
       if (other) throw conflict(PROFILE_MESSAGES.slugTaken);
+      const [before] = await tx.select({ slug: users.slug }).from(users).where(eq(users.id, id));
+      if (before && before.slug !== input.slug) {
+        await tx.delete(staffSlugs).where(eq(staffSlugs.slug, input.slug));
+        await tx
+          .insert(staffSlugs)
+          .values({ slug: before.slug, userId: id })
+          .onConflictDoUpdate({ target: staffSlugs.slug, set: { userId: id } });
+      }
     }
     const [saved] = await tx
       .update(users)

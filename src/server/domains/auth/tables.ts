@@ -43,6 +43,21 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A person's earlier author addresses (/author/<slug> before they changed it): each answers with a
+ * move to their address now, so links and feeds that readers kept go on working.
+ */
+export const staffSlugs = pgTable(
+  'staff_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('staff_slugs_user_idx').on(t.userId)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

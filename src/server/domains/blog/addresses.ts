@@ -12,13 +12,17 @@ export interface PostAddress {
 /**
  * Every address of the blog that shows a page, for the owner's analytics (which counts only pages
  * the site has) and for the blog's own memory of them (memory.ts): each visible post by its slug,
- * and by its earlier slugs and its number, which answer with a move to the slug; and each tag with
- * a visible post, and its earlier slugs (movedTags: old -> current), which answer with a move.
+ * and by its earlier slugs and its number, which answer with a move to the slug; each tag with a
+ * visible post, and its earlier slugs (movedTags: old -> current), which answer with a move; and
+ * the earlier addresses of the authors with a visible post (movedAuthors), which do too.
  * One row a post and address, the first of an address winning.
  */
-export async function listBlogAddresses(
-  db: Database,
-): Promise<{ posts: PostAddress[]; tags: string[]; movedTags: Array<{ address: string; slug: string }> }> {
+export async function listBlogAddresses(db: Database): Promise<{
+  posts: PostAddress[];
+  tags: string[];
+  movedTags: Array<{ address: string; slug: string }>;
+  movedAuthors: Array<{ address: string; slug: string }>;
+}> {
   // The current slugs first, then the earlier ones, then the numbers: the first of an address wins.
   const posts = (await db.execute(sql`
     select p.slug as address, p.id, p.slug, 1 as rank from blog_posts p where p.published_at <= now()
@@ -40,6 +44,17 @@ export async function listBlogAddresses(
                   where pt.tag_id = t.id and p.published_at <= now())`)) as unknown as {
     rows: Array<{ address: string; slug: string }>;
   };
+  // A person's earlier addresses while a visible post names them (authors.ts: their page exists),
+  // unless someone has that address now.
+  const movedAuthors = (await db.execute(sql`
+    select s.slug as address, u.slug from staff_slugs s join users u on u.id = s.user_id
+    where not exists (select 1 from users now where now.slug = s.slug)
+      and exists (select 1 from blog_posts p
+        where p.published_at <= now()
+          and (coalesce(p.author_id, (select id from users where role = 'owner')) = u.id
+               or exists (select 1 from post_coauthors c where c.post_id = p.id and c.user_id = u.id)))`)) as unknown as {
+    rows: Array<{ address: string; slug: string }>;
+  };
   return {
     posts: posts.rows.map((r) => ({
       address: r.address,
@@ -49,5 +64,6 @@ export async function listBlogAddresses(
     })),
     tags: tags.rows.map((r) => r.slug),
     movedTags: movedTags.rows,
+    movedAuthors: movedAuthors.rows,
   };
 }

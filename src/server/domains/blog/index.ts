@@ -2,7 +2,7 @@
 // the pages, the sitemap, the analytics and the newsletter), sanitising, the schedule (the
 // go-out job and the next go-out time), and the list and search queries and limits the tests measure.
 export { listBlogAddresses } from './addresses';
-export { forgetBlogMemory, movedPostPages, movedTagPages, type PageStart } from './memory';
+export { forgetBlogMemory, movedAuthorPages, movedPostPages, movedTagPages, type PageStart } from './memory';
 export {
   countPublishedPosts,
   listPublishedPostDates,

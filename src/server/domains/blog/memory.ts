@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/client';
 import { blogPosts } from './tables';
 import { listBlogAddresses, type PostAddress } from './addresses';
 import { nextScheduledChange } from './schedule';
-import { blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
+import { authorHref, blogPostHref, blogTagHref } from '../../../shared/blog-publishing';
 import { PAGE_ROUTES } from '../../../shared/routes';
 
 // What the blog keeps in memory so that the answers strangers ask for most cost no query: which
@@ -31,6 +31,8 @@ interface Addresses {
   tags: Set<string>;
   /** A visible tag's earlier slug -> its slug now. */
   movedTags: Map<string, string>;
+  /** An author's earlier address -> their address now (while their page exists). */
+  movedAuthors: Map<string, string>;
 }
 
 interface Memory {
@@ -93,7 +95,8 @@ function addresses(db: Database): Promise<Addresses> {
     const posts = new Map<string, PostAddress>();
     for (const address of listed.posts) if (!posts.has(address.address)) posts.set(address.address, address);
     const movedTags = new Map(listed.movedTags.map((m) => [m.address, m.slug]));
-    return { posts, tags: new Set(listed.tags), movedTags };
+    const movedAuthors = new Map(listed.movedAuthors.map((m) => [m.address, m.slug]));
+    return { posts, tags: new Set(listed.tags), movedTags, movedAuthors };
   });
 }
 
@@ -135,6 +138,22 @@ export function movedTagPages(db: Database) {
     async movedTo(params: Record<string, string>): Promise<string | null> {
       const slug = await movedTagSlug(db, params.slug ?? '');
       return slug ? blogTagHref(slug) : null;
+    },
+  };
+}
+
+/** Where an author's earlier address is now (they changed it in their profile), or null. */
+export async function movedAuthorSlug(db: Database, slug: string): Promise<string | null> {
+  return (await addresses(db)).movedAuthors.get(slug) ?? null;
+}
+
+/** An author's earlier addresses and where each is now: the author pages' 301s. */
+export function movedAuthorPages(db: Database) {
+  return {
+    page: PAGE_ROUTES.author.page,
+    async movedTo(params: Record<string, string>): Promise<string | null> {
+      const slug = await movedAuthorSlug(db, params.slug ?? '');
+      return slug ? authorHref(slug) : null;
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   listPublishedPostDates,
   listVisibleAuthorSlugs,
   listVisibleTagSlugs,
+  movedAuthorPages,
   movedPostPages,
   movedTagPages,
   nextScheduledChange,
@@ -51,5 +52,5 @@ export const blogModule = {
     },
   },
   cache: { nextChange: nextScheduledChange, onEmpty: forgetBlogMemory },
-  movedPages: (db) => [movedPostPages(db), movedTagPages(db)],
+  movedPages: (db) => [movedPostPages(db), movedTagPages(db), movedAuthorPages(db)],
 } satisfies DomainModule;

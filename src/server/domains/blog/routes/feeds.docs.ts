@@ -42,6 +42,10 @@ export const feedDocs: Record<string, PathItem> = {
           description: 'RSS feed',
           content: { 'application/rss+xml': { schema: { type: 'string' } } },
         },
+        '301': {
+          description: "The author's earlier address (they changed it in their profile)",
+          headers: { Location: { description: "The feed's address now", schema: { type: 'string' } } },
+        },
         '404': errorResponse(404, ['No such author']),
         '503': errorResponse(503, ['The database is not answering; try again after Retry-After seconds']),
         default: defaultErrorResponse,

@@ -11,7 +11,7 @@ import { PAGE_ROUTES } from '../../../../shared/routes';
 import type { AppDeps } from '../../../deps';
 import { escapeXml as xml } from '../../../platform/escape';
 import { sendApiError } from '../../../web/http/api-errors';
-import { movedTagSlug } from '../memory';
+import { movedAuthorSlug, movedTagSlug } from '../memory';
 import { listPublishedPage } from '../post-lists';
 import { listTagFeed } from '../tag-pages';
 import { bylinesOf, listAuthorFeed } from '../authors';
@@ -111,8 +111,14 @@ export function feedRoutes(deps: AppDeps) {
 
     // One feed per author, for readers who follow a writer.
     app.get<{ Params: { slug: string } }>('/author/:slug/rss.xml', publicRead, async (req, reply) => {
-      const found = await listAuthorFeed(deps.db, req.params.slug.slice(0, 200), 50);
-      if (!found) return sendApiError(reply, 404, 'No such author');
+      const slug = req.params.slug.slice(0, 200);
+      const found = await listAuthorFeed(deps.db, slug, 50);
+      if (!found) {
+        // An author's earlier address (changed in their profile) moves their feed with their page.
+        const moved = await movedAuthorSlug(deps.db, slug);
+        if (moved) return reply.redirect(authorFeedHref(moved), 301);
+        return sendApiError(reply, 404, 'No such author');
+      }
       return feed(reply, found.rows.map(feedPost), {
         title: `${BUSINESS.name} blog: ${found.author.name}`,
         link: base + authorHref(found.author.slug),
