@@ -58,6 +58,8 @@ export interface AdminListQuery<T> {
   isLoading: boolean;
   isError: boolean;
   isFetching: boolean;
+  /** The rows shown are another page's, kept while the page asked for loads (keepPreviousData). */
+  isPlaceholderData?: boolean;
   /** Asks again: the error state's Try again. */
   refetch: () => Promise<unknown>;
 }
@@ -201,7 +203,9 @@ export function AdminList<T>({
           total={data.total}
           noun={noun}
           onPage={onPage}
-          busy={query.isFetching}
+          // Only while the page asked for is on its way: a refresh of the page shown (another
+          // section's write) leaves Next and Previous as they are, so a click then is not lost.
+          busy={query.isPlaceholderData ?? query.isFetching}
           nextCursor={data.nextCursor}
           prevCursor={data.prevCursor}
         />
