@@ -48,7 +48,7 @@ export async function listBlogAddresses(db: Database): Promise<{
   // unless someone has that address now.
   const movedAuthors = (await db.execute(sql`
     select s.slug as address, u.slug from staff_slugs s join users u on u.id = s.user_id
-    where not exists (select 1 from users now where now.slug = s.slug)
+    where not exists (select 1 from users taken where taken.slug = s.slug)
       and exists (select 1 from blog_posts p
         where p.published_at <= now()
           and (coalesce(p.author_id, (select id from users where role = 'owner')) = u.id

@@ -119,9 +119,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A route a browser calls on every page (the page-view beacon): its answers below 400 are
-     * logged at debug, not info. At thousands a second they were most of the log and 4.7% of
-     * the server thread's profile (docs/decisions/0026-one-way-to-answer-a-beacon.md); its refusals, server
-     * errors and slow answers are logged as every request's are.
+     * logged at debug, not info. At thousands a second they were most of the log and 4.7% of the
+     * server thread's profile (docs/decisions/0026-one-way-to-answer-a-beacon.md); its refusals,
+     * server errors and slow answers are logged as every request's are.
      */
     quietSuccess?: boolean;
   }
