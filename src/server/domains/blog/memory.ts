@@ -132,15 +132,8 @@ export async function movedTagSlug(db: Database, slug: string): Promise<string |
 }
 
 /** A tag's earlier addresses and where each is now: the tag pages' 301s. */
-export function movedTagPages(db: Database) {
-  return {
-    page: PAGE_ROUTES.blogTag.page,
-    async movedTo(params: Record<string, string>): Promise<string | null> {
-      const slug = await movedTagSlug(db, params.slug ?? '');
-      return slug ? blogTagHref(slug) : null;
-    },
-  };
-}
+export const movedTagPages = (db: Database) =>
+  movedSlugPages(PAGE_ROUTES.blogTag.page, (slug) => movedTagSlug(db, slug), blogTagHref);
 
 /** Where an author's earlier address is now (they changed it in their profile), or null. */
 export async function movedAuthorSlug(db: Database, slug: string): Promise<string | null> {
@@ -148,12 +141,20 @@ export async function movedAuthorSlug(db: Database, slug: string): Promise<strin
 }
 
 /** An author's earlier addresses and where each is now: the author pages' 301s. */
-export function movedAuthorPages(db: Database) {
+export const movedAuthorPages = (db: Database) =>
+  movedSlugPages(PAGE_ROUTES.author.page, (slug) => movedAuthorSlug(db, slug), authorHref);
+
+/** A page kept by slug: where its earlier slug is now (`movedSlug`), as that page's address. */
+function movedSlugPages(
+  page: string,
+  movedSlug: (slug: string) => Promise<string | null>,
+  href: (slug: string) => string,
+) {
   return {
-    page: PAGE_ROUTES.author.page,
+    page,
     async movedTo(params: Record<string, string>): Promise<string | null> {
-      const slug = await movedAuthorSlug(db, params.slug ?? '');
-      return slug ? authorHref(slug) : null;
+      const slug = await movedSlug(params.slug ?? '');
+      return slug ? href(slug) : null;
     },
   };
 }
