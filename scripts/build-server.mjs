@@ -5,6 +5,8 @@ import fs from 'node:fs';
 
 const entries = {
   main: 'src/server/main.ts',
+  // Modules the server starts on threads of their own, beside main.js (platform/threads.ts).
+  'describer-thread': 'src/server/domains/analytics/describer-thread.ts',
   ...(fs.existsSync('src/server/cli')
     ? Object.fromEntries(
         fs

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotAReader } from '../../src/server/domains/analytics/classify';
+import { isBotAgent, isPrefetch } from '../../src/server/domains/analytics/classify';
 
 // What a beacon's user agent says of its sender, asked once or thousands of times: the answers are
 // remembered for the user agents seen lately (classify.ts), and must stay isbot's.
@@ -12,21 +12,23 @@ const HEADLESS =
 describe('a beacon’s sender', () => {
   it('is a reader or not by its user agent however often it is asked, past the memo’s bounds too', () => {
     for (let round = 0; round < 3; round++) {
-      expect(isNotAReader(CHROME, {})).toBe(false);
-      expect(isNotAReader(GOOGLEBOT, {})).toBe(true);
-      expect(isNotAReader(HEADLESS, {})).toBe(true);
-      expect(isNotAReader('', {})).toBe(true);
+      expect(isBotAgent(CHROME)).toBe(false);
+      expect(isBotAgent(GOOGLEBOT)).toBe(true);
+      expect(isBotAgent(HEADLESS)).toBe(true);
+      expect(isBotAgent('')).toBe(true);
       // More user agents than are remembered, and ones too long to remember.
-      for (let i = 0; i < 1500; i++) expect(isNotAReader(`${CHROME} v${i}`, {})).toBe(false);
-      expect(isNotAReader(`${CHROME} ${'x'.repeat(600)}`, {})).toBe(false);
-      expect(isNotAReader(`${GOOGLEBOT} ${'x'.repeat(600)}`, {})).toBe(true);
+      for (let i = 0; i < 1500; i++) expect(isBotAgent(`${CHROME} v${i}`)).toBe(false);
+      expect(isBotAgent(`${CHROME} ${'x'.repeat(600)}`)).toBe(false);
+      expect(isBotAgent(`${GOOGLEBOT} ${'x'.repeat(600)}`)).toBe(true);
     }
   });
 
-  it('is not a reader when the browser says the page was prefetched, whatever its user agent', () => {
-    expect(isNotAReader(CHROME, {})).toBe(false);
-    expect(isNotAReader(CHROME, { 'sec-purpose': 'prefetch' })).toBe(true);
-    expect(isNotAReader(CHROME, { purpose: 'prefetch' })).toBe(true);
-    expect(isNotAReader(CHROME, {})).toBe(false);
+  it('is a prefetch when the browser says the page was fetched ahead, and not otherwise', () => {
+    expect(isPrefetch({})).toBe(false);
+    expect(isPrefetch({ 'sec-purpose': 'prefetch' })).toBe(true);
+    expect(isPrefetch({ 'sec-purpose': 'prefetch;prerender' })).toBe(true);
+    expect(isPrefetch({ purpose: 'prefetch' })).toBe(true);
+    expect(isPrefetch({ 'x-moz': 'prefetch' })).toBe(true);
+    expect(isPrefetch({ 'sec-purpose': 'other' })).toBe(false);
   });
 });

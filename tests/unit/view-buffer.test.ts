@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ViewBuffer } from '../../src/server/domains/analytics/view-rows';
+import { ViewBuffer } from '../../src/server/domains/analytics/view-lines';
 
 // Counted views wait for their batch as UTF-8 lines in a buffer off the JavaScript heap.
 describe('the buffer of views', () => {

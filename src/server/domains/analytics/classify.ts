@@ -122,7 +122,9 @@ const BOT_MEMO_ENTRIES = 1000;
 const BOT_MEMO_AGENT_LENGTH = 512;
 const botMemo = new Map<string, boolean>();
 
-function isBotAgent(userAgent: string): boolean {
+/** A crawler's or a headless tool's user agent, or none at all: not a reader (describer.ts). */
+export function isBotAgent(userAgent: string): boolean {
+  if (!userAgent) return true;
   if (userAgent.length > BOT_MEMO_AGENT_LENGTH) return isbot(userAgent);
   let bot = botMemo.get(userAgent);
   if (bot === undefined) {
@@ -133,12 +135,11 @@ function isBotAgent(userAgent: string): boolean {
   return bot;
 }
 
-/** A crawler, a headless tool or a preview fetch: not a reader. */
-export function isNotAReader(
-  userAgent: string,
-  headers: Record<string, string | string[] | undefined>,
-): boolean {
-  if (!userAgent || isBotAgent(userAgent)) return true;
-  const purpose = `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''} ${headers['x-moz'] ?? ''}`;
-  return /prefetch|prerender/i.test(purpose);
+/** A page fetched ahead, which nobody may read: not a view, whoever sent it. */
+export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
+  const purpose = headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-moz'];
+  if (purpose === undefined) return false;
+  return /prefetch|prerender/i.test(
+    `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''} ${headers['x-moz'] ?? ''}`,
+  );
 }

@@ -1,22 +1,21 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isAdminPath } from '../../../shared/analytics';
 import { pageViewBeaconSchema } from '../../../shared/analytics.schema';
-import { browserOf, classifySource, deviceOf, isNotAReader, osOf } from './classify';
-import type { ViewColumns } from './view-rows';
-import { visitorHash } from './visitor';
+import { isPrefetch } from './classify';
 
 // What becomes of a page view, in the order it happens. Changing what a view records starts here.
 //
 //   1. The request becomes a visit (visitFrom), here and nowhere else, and its body a beacon
 //      (beaconOf): a body that is not one is answered 400.
 //   2. Dropped, answered 202 and not counted: the signed-in owner's own views (the route reads the
-//      session), the admin pages, bots and prefetches (leftOut).
+//      session), the admin pages, prefetches and requests without a user agent (leftOut).
 //   3. Refused, answered 503: a batch of views is already waiting to be written (recorder.ts).
 //   4. Dropped: an address that is not a page of this site (pageAddress).
-//   5. Filled in (describe): the day, the visitor (the day's salt), the country, the page the site
-//      counts it under (site-pages.ts), the source and campaign, the device, the browser and the operating system. A
-//      view that comes before the day's salt, the country data or the site's pages are in memory
-//      waits for them (recorder.ts), and is then filled in the same way.
+//   5. Taken as it came (describer.ts, takenLine), with the day, the day's salt and the page the
+//      site counts it under (site-pages.ts); a view that comes before the salt or the site's pages
+//      are in memory waits for them (recorder.ts). Then, on a thread of its own, bots are dropped
+//      and the view described: the visitor (the day's salt), the country, the source and
+//      campaign, the device, the browser and the operating system (describer.ts).
 //   6. Buffered and written in batches: when half a batch is buffered, every second, and when the
 //      recorder closes at shutdown (recorder.ts, view-rows.ts).
 //
@@ -68,9 +67,12 @@ export function beaconOf(body: string): PageViewBeacon | null {
   return { url: u, referrer: r, width: w };
 }
 
-/** 2. The admin's own pages are not the audience; a crawler, a headless tool or a prefetch is not a reader. */
+/**
+ * 2. The admin's own pages are not the audience, nor is a prefetch or a sender without a user agent
+ * (a crawler's or a headless tool's user agent is told with the view's description, step 5).
+ */
 export function leftOut(visit: Visit, beacon: PageViewBeacon): boolean {
-  return isAdminPath(beacon.url) || isNotAReader(visit.userAgent, visit.headers);
+  return !visit.userAgent || isAdminPath(beacon.url) || isPrefetch(visit.headers);
 }
 
 /** 4. The page's address as sent, or null when it is not an address on this site. */
@@ -90,43 +92,4 @@ export function pathOf(url: URL): string {
   } catch {
     return url.pathname;
   }
-}
-
-/**
- * 5. A view's columns, once the day's salt, its country and the page it counts under are known
- * (arguments one by one: this runs for every view, thousands a second).
- */
-export function describe(
-  visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>,
-  beacon: PageViewBeacon,
-  url: URL,
-  atMs: number,
-  day: string,
-  salt: string,
-  country: string | null,
-  page: string,
-): ViewColumns {
-  const { source, campaign } = classifySource(url.searchParams, beacon.referrer, visit.host);
-  return {
-    atMs,
-    day,
-    visitor: visitorHash(salt, visit.host, visit.ip, visit.userAgent),
-    path: page,
-    source: source === null ? null : printable(source),
-    campaign: campaign === null ? null : printable(campaign),
-    country,
-    device: deviceOf(visit.userAgent, beacon.width ?? null),
-    browser: browserOf(visit.userAgent),
-    os: osOf(visit.userAgent),
-  };
-}
-
-/**
- * Without control characters: a source or campaign name has none worth keeping, and a NUL
- * (a beacon for /?utm_campaign=a%00b) cannot be stored in a text column at all: it failed the
- * whole chunk it was written in, other visitors' views with it.
- */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text) ? text.replace(/[\u0000-\u001f\u007f]/g, '') : text;
 }

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { ConversionKind } from '../../../shared/analytics.schema';
 import type { Database, DatabaseHandle } from '../../platform/db/client';
 import { DIRECT_SOURCE, NO_VISIT } from './classify';
-import { countryLookup, countryNow } from './country';
+import { createDescriber, takenLine, visitorHash, type LineChunk } from './describer';
 import {
-  describe,
   leftOut,
   pageAddress,
   pathOf,
@@ -13,9 +12,10 @@ import {
   type Visit,
   type VisitRequest,
 } from './pipeline';
-import { ViewBuffer, viewRowsFor, type ViewColumns } from './view-rows';
+import { ViewBuffer } from './view-lines';
+import { viewRowsFor } from './view-rows';
 import { createSitePages, recordPagesOf, type SitePages } from './site-pages';
-import { createSaltKeeper, dayOf, visitorHash } from './visitor';
+import { createSaltKeeper, dayOf } from './visitor';
 
 /**
  * A conversion waits in memory with what hashes its visitor (the address never leaves memory): it
@@ -40,11 +40,14 @@ export const MAX_BATCH = 5000;
 const WRITE_AT = MAX_BATCH / 2;
 /** Rows per insert statement within a batch (see writeBatch). */
 const WRITE_CHUNK = 250;
+/** Taken views handed to the describing thread together (describer.ts), and at least every flush. */
+const HAND_OVER_AT = 250;
 
 /**
- * What became of a beacon, at once: counted (or waiting for the day's salt and the country data,
- * then counted), left out (a bot, a prefetch, not a page address), or refused because a batch of
- * views is already waiting to be written (the beacon's answer is then 503 with Retry-After).
+ * What became of a beacon, at once: counted (or waiting for the day's salt or the site's pages, then
+ * counted; a bot's user agent is told apart with its description, and is not), left out (a
+ * prefetch, not a page address), or refused because a batch of views is already waiting to be
+ * written (the beacon's answer is then 503 with Retry-After).
  */
 export type PageViewResult = 'counted' | 'left-out' | 'busy';
 
@@ -67,16 +70,16 @@ export interface AnalyticsRecorder {
 }
 
 /**
- * A view that arrived before what describing it needs was in memory (a process's first views wait
- * for the country data, a day's first for its salt, a new post's first for the site's pages): that,
- * and nothing else of the request.
+ * A view that arrived before what taking it needs was in memory (a day's first view waits for its
+ * salt, a process's first and a new post's first for the site's pages): that, and nothing else of
+ * the request.
  */
 interface WaitingView {
   at: number;
   day: string;
   visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>;
   beacon: PageViewBeacon;
-  url: URL;
+  search: string;
   path: string;
 }
 
@@ -103,10 +106,21 @@ export function createAnalyticsRecorder(
   options: {
     log?: { warn(obj: object, msg: string): void };
     flushIntervalMs?: number;
+    /** Views described on the server's thread, not a thread of their own (describer.ts). */
+    describeOnThisThread?: boolean;
   } = {},
 ): AnalyticsRecorder {
   const saltOf = createSaltKeeper(deps.db);
   const rows = viewRowsFor(deps.db, deps.database);
+  const describer = createDescriber(rows.format, {
+    log: options.log,
+    onThisThread: options.describeOnThisThread,
+  });
+  // Views taken and not yet handed over to be described (step 5), as lines outside the heap; then
+  // the number handed over and not yet back, and the last hand-over's answer (they come in order).
+  const taken = new ViewBuffer(HAND_OVER_AT, 128 * 1024);
+  let describing = 0;
+  let described: Promise<void> = Promise.resolve();
   // One buffer fills while the full ones wait their turn to be written; written, each is reused.
   let views = new ViewBuffer(MAX_BATCH);
   const full: ViewBuffer[] = [];
@@ -128,7 +142,31 @@ export function createAnalyticsRecorder(
   let refused = 0;
 
   const unwritten = () =>
-    waiting.length - waitingFrom + views.length + writing + full.reduce((n, batch) => n + batch.length, 0);
+    waiting.length -
+    waitingFrom +
+    taken.length +
+    describing +
+    views.length +
+    writing +
+    full.reduce((n, batch) => n + batch.length, 0);
+
+  /** The views taken so far go to be described; described, they join the buffer. */
+  const handOver = () => {
+    if (taken.length === 0) return;
+    const chunk = taken.take();
+    const count = chunk.ends.length;
+    describing += count;
+    described = describer.describe(chunk).then(
+      (lines) => {
+        describing -= count;
+        buffer(lines);
+      },
+      (error: unknown) => {
+        describing -= count;
+        options.log?.warn({ err: error, lost: count }, 'page views not counted');
+      },
+    );
+  };
 
   const writeViews = async (batch: ViewBuffer) => {
     let written = 0;
@@ -175,6 +213,8 @@ export function createAnalyticsRecorder(
   const flush = (): Promise<void> => {
     flushing = flushing.then(async () => {
       if (describingWaiting) await describingWaiting;
+      handOver();
+      await described;
       if (refused > 0) {
         options.log?.warn({ refused }, 'page views refused: a batch was already waiting to be written');
         refused = 0;
@@ -220,26 +260,19 @@ export function createAnalyticsRecorder(
       const at = deps.clock().getTime();
       const day = dayAt(at);
       const path = pathOf(url);
-      // Nearly every view: the day's salt is known, the country data and the site's pages loaded,
-      // so it is described and buffered now, without a promise, a closure or a turn of the
-      // microtask queue (each of them a cost on the beacon's thread, and garbage for the
-      // collector, 5,000 times a second).
+      // Nearly every view: the day's salt is known and the site's pages loaded, so it is taken now,
+      // without a promise, a closure or a turn of the microtask queue (each of them a cost on the
+      // beacon's thread, and garbage for the collector, 5,000 times a second).
       const salt = saltOf.known(day);
-      const country = salt === null ? undefined : countryNow(visit.ip);
-      const page = country === undefined ? undefined : deps.pages.addressOf(path, at);
+      const page = salt === null ? undefined : deps.pages.addressOf(path, at);
       if (page === undefined) {
         const { ip, userAgent, host } = visit;
-        waiting.push({ at, day, visit: { ip, userAgent, host }, beacon, url, path });
+        waiting.push({ at, day, visit: { ip, userAgent, host }, beacon, search: url.search, path });
         describingWaiting ??= describeWaiting().finally(() => (describingWaiting = null));
         return 'counted';
       }
-      try {
-        buffer(describe(visit, beacon, url, at, day, salt!, country!, page));
-        return 'counted';
-      } catch (error) {
-        options.log?.warn({ err: error }, 'page view not counted');
-        return 'left-out';
-      }
+      take(visit, beacon, url.search, at, day, salt!, page);
+      return 'counted';
     },
     conversion(request, kind) {
       if (closed) return Promise.resolve();
@@ -253,14 +286,31 @@ export function createAnalyticsRecorder(
       closed = true;
       clearInterval(timer);
       await flush();
+      await describer.close();
     },
     unwritten,
     pagesChanged: () => deps.pages.changed(),
   };
 
-  /** A described view joins the buffer. */
-  function buffer(view: ViewColumns): void {
-    views.add(rows.row(view));
+  /** 5. A view as it came, with its day's salt and its page, to be described (describer.ts). */
+  function take(
+    visit: Pick<Visit, 'ip' | 'userAgent' | 'host'>,
+    beacon: PageViewBeacon,
+    search: string,
+    at: number,
+    day: string,
+    salt: string,
+    page: string,
+  ): void {
+    const { ip, userAgent, host } = visit;
+    const { referrer, width } = beacon;
+    taken.add(takenLine({ atMs: at, day, salt, ip, userAgent, host, search, referrer, width, page }));
+    if (taken.length >= HAND_OVER_AT) handOver();
+  }
+
+  /** Described views join the buffer. */
+  function buffer(lines: LineChunk): void {
+    views.addLines(lines.bytes, lines.ends);
     // Half a batch is written at once, so the views not yet on disk never pass a batch.
     if (views.length >= WRITE_AT) {
       rotate();
@@ -269,13 +319,12 @@ export function createAnalyticsRecorder(
   }
 
   /**
-   * The views that came before the day's salt or the country data (a process's first, a day's
-   * first), described in order once those are in memory. When they cannot be (the database does
-   * not answer), they are dropped with a warning, as a batch that cannot be written is.
+   * The views that came before the day's salt or the site's pages (a process's first, a day's
+   * first), taken in order once those are in memory. When they cannot be (the database does not
+   * answer), they are dropped with a warning, as a batch that cannot be written is.
    */
   async function describeWaiting(): Promise<void> {
     try {
-      await countryLookup();
       for (; waitingFrom < waiting.length; waitingFrom++) {
         const view = waiting[waitingFrom]!;
         const salt = saltOf.known(view.day) ?? (await saltOf(view.day));
@@ -284,12 +333,7 @@ export function createAnalyticsRecorder(
           await deps.pages.loaded();
           page = deps.pages.settledAddressOf(view.path);
         }
-        const country = countryNow(view.visit.ip) ?? null;
-        try {
-          buffer(describe(view.visit, view.beacon, view.url, view.at, view.day, salt, country, page));
-        } catch (error) {
-          options.log?.warn({ err: error }, 'page view not counted');
-        }
+        take(view.visit, view.beacon, view.search, view.at, view.day, salt, page);
       }
     } catch (error) {
       options.log?.warn({ err: error, lost: waiting.length - waitingFrom }, 'page views not counted');

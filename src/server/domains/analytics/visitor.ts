@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { analyticsSalts } from './tables';
@@ -37,9 +37,4 @@ export function createSaltKeeper(db: Database) {
     return pending;
   };
   return Object.assign(saltOf, { known });
-}
-
-/** A visitor of one day: 64 bits of SHA-256 over the salt, the site, the address and the browser. */
-export function visitorHash(salt: string, host: string, ip: string, userAgent: string): bigint {
-  return hash('sha256', `${salt}\n${host}\n${ip}\n${userAgent}`, 'buffer').readBigInt64BE(0);
 }
