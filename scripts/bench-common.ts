@@ -22,8 +22,14 @@ export const SHIPPED_LOG_LEVEL = loadConfig({
  * runs it at 'warn'; here the shipped level always wins over that default). Only the rate limits are
  * raised: the bench sends thousands of requests from one address, which real limits would stop.
  */
-export function startShippedServer(env: Record<string, string> = {}): Promise<AppProcess> {
-  return startApp({ env: { RATE_LIMIT_MULTIPLIER: '1000000', ...env, LOG_LEVEL: SHIPPED_LOG_LEVEL } });
+export function startShippedServer(
+  env: Record<string, string> = {},
+  options: { output?: 'keep' | 'ignore' } = {},
+): Promise<AppProcess> {
+  return startApp({
+    env: { RATE_LIMIT_MULTIPLIER: '1000000', ...env, LOG_LEVEL: SHIPPED_LOG_LEVEL },
+    output: options.output,
+  });
 }
 
 /** What scripts/bench-autocannon.mjs prints: the part of autocannon's result the bench reads. */
