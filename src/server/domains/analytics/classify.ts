@@ -137,9 +137,6 @@ export function isBotAgent(userAgent: string): boolean {
 
 /** A page fetched ahead, which nobody may read: not a view, whoever sent it. */
 export function isPrefetch(headers: Record<string, string | string[] | undefined>): boolean {
-  const purpose = headers['sec-purpose'] ?? headers['purpose'] ?? headers['x-moz'];
-  if (purpose === undefined) return false;
-  return /prefetch|prerender/i.test(
-    `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''} ${headers['x-moz'] ?? ''}`,
-  );
+  const purpose = `${headers['sec-purpose'] ?? ''} ${headers['purpose'] ?? ''} ${headers['x-moz'] ?? ''}`;
+  return /prefetch|prerender/i.test(purpose);
 }

@@ -144,10 +144,10 @@ const THREAD = 'describer-thread';
  */
 export function createDescriber(
   format: ViewLineFormat,
-  options: { log?: { warn(obj: object, msg: string): void }; onThisThread?: boolean } = {},
+  options: { log?: { warn(obj: object, msg: string): void } } = {},
 ): Describer {
   let thread: Worker | null = null;
-  let failed = options.onThisThread === true;
+  let failed = false;
   /** The chunks handed over, oldest first, each with its answer's callbacks. */
   const pending: Array<{ taken: LineChunk; resolve(d: LineChunk): void; reject(e: unknown): void }> = [];
 

@@ -106,16 +106,11 @@ export function createAnalyticsRecorder(
   options: {
     log?: { warn(obj: object, msg: string): void };
     flushIntervalMs?: number;
-    /** Views described on the server's thread, not a thread of their own (describer.ts). */
-    describeOnThisThread?: boolean;
   } = {},
 ): AnalyticsRecorder {
   const saltOf = createSaltKeeper(deps.db);
   const rows = viewRowsFor(deps.db, deps.database);
-  const describer = createDescriber(rows.format, {
-    log: options.log,
-    onThisThread: options.describeOnThisThread,
-  });
+  const describer = createDescriber(rows.format, { log: options.log });
   // Views taken and not yet handed over to be described (step 5), as lines outside the heap; then
   // the number handed over and not yet back, and the last hand-over's answer (they come in order).
   const taken = new ViewBuffer(HAND_OVER_AT, 128 * 1024);
@@ -156,16 +151,20 @@ export function createAnalyticsRecorder(
     const chunk = taken.take();
     const count = chunk.ends.length;
     describing += count;
-    described = describer.describe(chunk).then(
-      (lines) => {
-        describing -= count;
-        buffer(lines);
-      },
-      (error: unknown) => {
-        describing -= count;
-        options.log?.warn({ err: error, lost: count }, 'page views not counted');
-      },
-    );
+    // Never rejected: a flush waits for it, and a rejected flush would stop every later one.
+    described = describer
+      .describe(chunk)
+      .then(
+        (lines) => {
+          describing -= count;
+          buffer(lines);
+        },
+        (error: unknown) => {
+          describing -= count;
+          throw error;
+        },
+      )
+      .catch((error: unknown) => options.log?.warn({ err: error, lost: count }, 'page views not counted'));
   };
 
   const writeViews = async (batch: ViewBuffer) => {
