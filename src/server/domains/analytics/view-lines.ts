@@ -42,12 +42,8 @@ export class ViewBuffer {
   /** Adds a line (the recorder writes a buffer once it holds maxRows). */
   add(line: string): void {
     if (this.count >= this.maxRows) throw new Error('The buffer of views is full');
-    // A UTF-16 unit is at most 3 bytes of UTF-8: room for that, or a buffer twice the size.
-    if (this.used + line.length * 3 > this.bytes.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + line.length * 3));
-      this.bytes.copy(bigger, 0, 0, this.used);
-      this.bytes = bigger;
-    }
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    this.makeRoom(line.length * 3);
     this.used += this.bytes.write(line, this.used);
     this.ends[this.count++] = this.used;
   }
@@ -58,11 +54,7 @@ export class ViewBuffer {
    */
   addLines(bytes: Uint8Array, ends: Int32Array): void {
     if (this.count + ends.length > this.maxRows) throw new Error('The buffer of views is full');
-    if (this.used + bytes.length > this.bytes.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + bytes.length));
-      this.bytes.copy(bigger, 0, 0, this.used);
-      this.bytes = bigger;
-    }
+    this.makeRoom(bytes.length);
     this.bytes.set(bytes, this.used);
     for (let i = 0; i < ends.length; i++) this.ends[this.count + i] = this.used + ends[i]!;
     this.count += ends.length;
@@ -89,6 +81,14 @@ export class ViewBuffer {
   clear(): void {
     this.count = 0;
     this.used = 0;
+  }
+
+  /** Room for `bytes` more after what is used, or a buffer twice the size (or as big as needed). */
+  private makeRoom(bytes: number): void {
+    if (this.used + bytes <= this.bytes.length) return;
+    const bigger = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.used + bytes));
+    this.bytes.copy(bigger, 0, 0, this.used);
+    this.bytes = bigger;
   }
 }
 
